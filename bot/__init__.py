@@ -1,0 +1,1 @@
+"""The Discord bot, the offline console and the application service they share."""

@@ -1,0 +1,58 @@
+"""The rules of Root as a pure library: state, legal actions, applying actions, views."""
+
+from rules import factions as _factions  # noqa: F401  (registers every faction)
+from rules.actions import Action
+from rules.engine import (
+    apply,
+    apply_unchecked,
+    explain,
+    is_legal,
+    legal_actions,
+    parse,
+    to_act,
+    waiting_for,
+)
+from rules.errors import (
+    AmbiguousActionError,
+    GameOverError,
+    IllegalActionError,
+    InvalidActionError,
+    NotYourTurnError,
+    RulesError,
+    StaleStateError,
+    UndoRefusedError,
+)
+from rules.invariants import problems
+from rules.record import Record, replay, undo, undo_refusal
+from rules.setup import new_game
+from rules.state import Event, GameState
+from rules.view import view_for
+
+__all__ = [
+    "Action",
+    "AmbiguousActionError",
+    "Event",
+    "GameOverError",
+    "GameState",
+    "IllegalActionError",
+    "InvalidActionError",
+    "NotYourTurnError",
+    "Record",
+    "RulesError",
+    "StaleStateError",
+    "UndoRefusedError",
+    "apply",
+    "apply_unchecked",
+    "explain",
+    "is_legal",
+    "legal_actions",
+    "new_game",
+    "parse",
+    "problems",
+    "replay",
+    "to_act",
+    "undo",
+    "undo_refusal",
+    "view_for",
+    "waiting_for",
+]

@@ -1,0 +1,318 @@
+"""Actions: small frozen dataclasses, each with a short text notation that round-trips.
+
+Notation is a verb followed by typed tokens in any order:
+  clearing ``5``, path ``1>5``, count ``x2``, clearings ``1,5``, suit ``fox``,
+  faction ``eyrie``, card key ``anvil``, and words such as ``sawmill``.
+``move 1>5 x2`` moves two warriors; ``build sawmill 5``; ``craft anvil``; ``battle 5 eyrie``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+from rules.cards import CARD_SUITS, find_key
+from rules.errors import InvalidActionError
+
+# Field kinds: how a field is written and read.
+CLEARING, PATH, COUNT, CLEARINGS, SUIT, FACTION, CARD, WORD = (
+    "clearing",
+    "path",
+    "count",
+    "clearings",
+    "suit",
+    "faction",
+    "card",
+    "word",
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Action:
+    """Base of every action; subclasses declare a verb and the kind of each field."""
+
+    verb: ClassVar[str] = ""
+    spec: ClassVar[tuple[tuple[str, str], ...]] = ()
+    words: ClassVar[tuple[str, ...]] = ()
+
+    def notation(self) -> str:
+        """The canonical text of this action."""
+        parts = [self.verb]
+        for name, kind in self.spec:
+            text = _write(kind, getattr(self, name), self)
+            if text:
+                parts.append(text)
+        return " ".join(parts)
+
+    def __str__(self) -> str:
+        return self.notation()
+
+
+def _write(kind: str, value: Any, action: Action) -> str:
+    if value is None or value == ():
+        return ""
+    if kind == PATH:
+        return f"{value}>{getattr(action, 'dst', '?')}"
+    if kind == COUNT:
+        return f"x{value}"
+    if kind == CLEARINGS:
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
+REGISTRY: dict[str, type[Action]] = {}
+
+
+def register(cls: type[Action]) -> type[Action]:
+    """Make an action class known to the parser under its verb."""
+    REGISTRY[cls.verb] = cls
+    return cls
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Pass(Action):
+    """Decline an optional decision (an ambush, Field Hospitals, a start-of-phase card)."""
+
+    verb: ClassVar[str] = "pass"
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class End(Action):
+    """Finish the current step of your turn."""
+
+    verb: ClassVar[str] = "end"
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Move(Action):
+    """Move warriors from one clearing to an adjacent one (suit: the Decree card used)."""
+
+    verb: ClassVar[str] = "move"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("src", PATH), ("count", COUNT), ("suit", SUIT))
+    src: int
+    dst: int
+    count: int
+    suit: str | None = None
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Battle(Action):
+    """Initiate a battle against a faction in a clearing (suit: the Decree card used)."""
+
+    verb: ClassVar[str] = "battle"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("clearing", CLEARING),
+        ("defender", FACTION),
+        ("suit", SUIT),
+    )
+    clearing: int
+    defender: str
+    suit: str | None = None
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Build(Action):
+    """Place a building in a clearing (suit: the Decree card used)."""
+
+    verb: ClassVar[str] = "build"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("kind", WORD),
+        ("clearing", CLEARING),
+        ("suit", SUIT),
+    )
+    words: ClassVar[tuple[str, ...]] = ("sawmill", "workshop", "recruiter", "roost")
+    kind: str
+    clearing: int
+    suit: str | None = None
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Recruit(Action):
+    """Recruit warriors: everywhere you can, or in the listed clearings."""
+
+    verb: ClassVar[str] = "recruit"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("clearings", CLEARINGS), ("suit", SUIT))
+    clearings: tuple[int, ...] = ()
+    suit: str | None = None
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Craft(Action):
+    """Craft a card from your hand with your crafting pieces."""
+
+    verb: ClassVar[str] = "craft"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("card", CARD),)
+    card: str
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Discard(Action):
+    """Discard a card from your hand (down to the hand limit)."""
+
+    verb: ClassVar[str] = "discard"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("card", CARD),)
+    card: str
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Ambush(Action):
+    """As defender, play an ambush card matching the clearing of battle."""
+
+    verb: ClassVar[str] = "ambush"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("card", CARD),)
+    card: str
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Foil(Action):
+    """As attacker, cancel an ambush with a matching ambush card."""
+
+    verb: ClassVar[str] = "foil"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("card", CARD),)
+    card: str
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Use(Action):
+    """Use the effect of a crafted card (target: a faction or a clearing when it needs one)."""
+
+    verb: ClassVar[str] = "use"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("card", CARD),
+        ("target", FACTION),
+        ("clearing", CLEARING),
+    )
+    card: str
+    target: str | None = None
+    clearing: int | None = None
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Activate(Action):
+    """Activate a dominance card from your hand (needs 10 points)."""
+
+    verb: ClassVar[str] = "activate"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("card", CARD),)
+    card: str
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Take(Action):
+    """Take an available dominance card by spending a card of its suit."""
+
+    verb: ClassVar[str] = "take"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("card", CARD), ("spend", CARD))
+    card: str
+    spend: str
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Hit(Action):
+    """Choose which of your buildings or tokens takes the next hit."""
+
+    verb: ClassVar[str] = "hit"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("kind", WORD),)
+    words: ClassVar[tuple[str, ...]] = (
+        "sawmill",
+        "workshop",
+        "recruiter",
+        "wood",
+        "keep",
+        "roost",
+    )
+    kind: str
+
+
+_SUITS = set(CARD_SUITS)
+_PATH = re.compile(r"^(\d+)\s*(?:>|->|-)\s*(\d+)$")
+_COUNT = re.compile(r"^x(\d+)$")
+_LIST = re.compile(r"^\d+(,\d+)+$")
+
+
+def _tokens(text: str) -> list[str]:
+    text = re.sub(r"\s*(->|>)\s*", ">", text.strip().lower())
+    return [t for t in re.split(r"\s+", text) if t]
+
+
+def _classify(token: str, cls: type[Action], factions: set[str]) -> tuple[str, Any]:
+    """The field kind a token can fill and its value."""
+    if token.isdigit():
+        return CLEARING, int(token)
+    match = _PATH.match(token)
+    if match:
+        return PATH, (int(match[1]), int(match[2]))
+    match = _COUNT.match(token)
+    if match:
+        return COUNT, int(match[1])
+    if _LIST.match(token):
+        return CLEARINGS, tuple(int(t) for t in token.split(","))
+    if token in _SUITS:
+        return SUIT, token
+    if token in factions:
+        return FACTION, token
+    if token in cls.words:
+        return WORD, token
+    key = find_key(token)
+    if key is not None:
+        return CARD, key
+    return WORD, token
+
+
+def parse_pattern(text: str, factions: set[str], aliases: dict[str, str]) -> tuple[type[Action], dict[str, Any]]:
+    """Read text into an action class and the fields it names (missing fields stay open)."""
+    tokens = _tokens(text)
+    if not tokens:
+        raise InvalidActionError("say what to do, for example 'move 1>5 x2' or 'end'")
+    verb = tokens[0]
+    cls = REGISTRY.get(verb)
+    if cls is None:
+        known = ", ".join(sorted(REGISTRY))
+        raise InvalidActionError(f"I don't know the action '{verb}' in '{text}'; actions are: {known}")
+    field_kinds = list(cls.spec)
+    values: dict[str, Any] = {}
+    for raw in tokens[1:]:
+        token = raw if raw in _SUITS else aliases.get(raw, raw)
+        kind, value = _classify(token, cls, factions)
+        if (
+            kind == CLEARING
+            and any(k == CLEARINGS for _, k in field_kinds)
+            and not any(k == CLEARING for _, k in field_kinds)
+        ):
+            kind, value = CLEARINGS, (value,)
+        slot = next((name for name, k in field_kinds if k == kind and name not in values), None)
+        if slot is None and kind == WORD:
+            slot = next((name for name, k in field_kinds if k == CARD and name not in values), None)
+            if slot is not None:
+                raise InvalidActionError(f"'{raw}' is not a card I know, in '{text}'")
+        if slot is None:
+            raise InvalidActionError(f"'{raw}' does not fit the action '{verb}' in '{text}'")
+        if kind == PATH:
+            values["src"], values["dst"] = value
+        else:
+            values[slot] = value
+    return cls, values
+
+
+def matches(action: Action, cls: type[Action], values: dict[str, Any]) -> bool:
+    """Whether an action has the class and every named field of a pattern."""
+    return type(action) is cls and all(getattr(action, k) == v for k, v in values.items())
+
+
+def field_names(cls: type[Action]) -> list[str]:
+    """The dataclass fields of an action class."""
+    return [f.name for f in fields(cls)]

@@ -1,0 +1,200 @@
+"""The static map: clearings, paths, rivers, forests, and two maps joined by border bridges."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from rules.assets import map_data
+
+MAPS = ("autumn", "winter")
+SUITS = ("fox", "mouse", "rabbit")
+
+
+@dataclass(frozen=True, slots=True)
+class ClearingInfo:
+    """One clearing as printed: where it is and what it holds at the start."""
+
+    id: int
+    map_id: str
+    number: int
+    printed_suit: str | None
+    slots: int
+    ruin: bool
+    x: float
+    y: float
+    corner: str | None
+
+
+@dataclass(frozen=True, slots=True)
+class ForestInfo:
+    """A forest: the area enclosed by paths, named by the clearings around it."""
+
+    id: str
+    map_id: str
+    clearings: frozenset[int]
+    x: float
+    y: float
+
+
+@dataclass(frozen=True)
+class Board:
+    """A whole playing area: one map, or two maps side by side joined by bridges."""
+
+    id: str
+    maps: tuple[str, ...]
+    clearings: tuple[ClearingInfo, ...]
+    neighbours: tuple[frozenset[int], ...]
+    paths: frozenset[tuple[int, int]]
+    rivers: frozenset[tuple[int, int]]
+    bridges: frozenset[tuple[int, int]]
+    forests: dict[str, ForestInfo]
+    forest_links: frozenset[tuple[str, str]]
+    opposite_corners: tuple[tuple[int, int], ...]
+
+    def clearing(self, cid: int) -> ClearingInfo:
+        """The clearing with this id."""
+        return self.clearings[cid - 1]
+
+    def ids(self) -> range:
+        """Every clearing id on the board."""
+        return range(1, len(self.clearings) + 1)
+
+    def adjacent(self, a: int, b: int) -> bool:
+        """Whether a path (or a border bridge) joins two clearings."""
+        return b in self.neighbours[a - 1]
+
+    def adjacent_to(self, cid: int) -> frozenset[int]:
+        """Clearings joined to this one by a path or bridge."""
+        return self.neighbours[cid - 1]
+
+    def forests_of(self, cid: int) -> list[str]:
+        """Forests that touch a clearing."""
+        return [f.id for f in self.forests.values() if cid in f.clearings]
+
+    def forest_neighbours(self, fid: str) -> list[str]:
+        """Forests that share a border with this one."""
+        return sorted(b if a == fid else a for a, b in self.forest_links if fid in (a, b))
+
+    def corners(self) -> list[int]:
+        """Corner clearings of every map on the board."""
+        return [c.id for c in self.clearings if c.corner]
+
+    def opposite(self, cid: int) -> int | None:
+        """The corner diagonally opposite, on the same map."""
+        for a, b in self.opposite_corners:
+            if cid == a:
+                return b
+            if cid == b:
+                return a
+        return None
+
+    def map_of(self, cid: int) -> str:
+        """Which printed map a clearing belongs to."""
+        return self.clearing(cid).map_id
+
+    def is_edge(self, cid: int) -> bool:
+        """Whether a clearing lies on the edge of its map."""
+        c = self.clearing(cid)
+        return c.corner is not None or c.x < 0.2 or c.x > 0.8 or c.y < 0.2 or c.y > 0.8
+
+    @property
+    def width_in_maps(self) -> int:
+        """How many printed maps sit side by side."""
+        return len(self.maps)
+
+
+def _pair(a: int, b: int) -> tuple[int, int]:
+    return (a, b) if a < b else (b, a)
+
+
+def _forest_link(a: str, b: str) -> tuple[str, str]:
+    return (a, b) if a < b else (b, a)
+
+
+@dataclass
+class _MapPart:
+    """One printed map renumbered for its place on the board."""
+
+    clearings: list[ClearingInfo]
+    paths: set[tuple[int, int]]
+    rivers: set[tuple[int, int]]
+    forests: dict[str, ForestInfo]
+    forest_links: set[tuple[str, str]]
+    opposite: list[tuple[int, int]]
+    corners: dict[str, int]
+
+
+def _map_part(map_id: str, offset: int, index: int, count: int) -> _MapPart:
+    """Clearings, links and forests of one printed map, renumbered from offset+1."""
+    data = map_data(map_id)
+    corner_of = {number: name for name, number in data["corners"].items()}
+    clearings = sorted(
+        (
+            ClearingInfo(
+                id=raw["id"] + offset,
+                map_id=map_id,
+                number=raw["id"],
+                printed_suit=raw["suit"],
+                slots=raw["slots"],
+                ruin=raw["ruin"],
+                x=(index + raw["x"]) / count,
+                y=raw["y"],
+                corner=corner_of.get(raw["id"]),
+            )
+            for raw in data["clearings"]
+        ),
+        key=lambda c: c.id,
+    )
+    rename = {raw["id"]: (f"{index + 1}{raw['id']}" if index else raw["id"]) for raw in data["forests"]}
+    forests = {}
+    for raw in data["forests"]:
+        members = frozenset(c + offset for c in raw["clearings"])
+        xs = [clearings[c - offset - 1].x for c in members]
+        ys = [clearings[c - offset - 1].y for c in members]
+        fid = rename[raw["id"]]
+        forests[fid] = ForestInfo(fid, map_id, members, sum(xs) / len(xs), sum(ys) / len(ys))
+    return _MapPart(
+        clearings=clearings,
+        paths={_pair(a + offset, b + offset) for a, b in data["paths"]},
+        rivers={_pair(a + offset, b + offset) for a, b in data.get("rivers", [])},
+        forests=forests,
+        forest_links={_forest_link(rename[a], rename[b]) for a, b in data["forest_links"]},
+        opposite=[(a + offset, b + offset) for a, b in data["opposite_corners"]],
+        corners={name: n + offset for name, n in data["corners"].items()},
+    )
+
+
+@cache
+def load_board(board_id: str) -> Board:
+    """Build a board from its id: 'autumn', 'winter', or two maps joined as 'autumn+winter'."""
+    map_ids = tuple(board_id.split("+"))
+    for map_id in map_ids:
+        if map_id not in MAPS:
+            raise ValueError(f"unknown map {map_id!r}; maps are {', '.join(MAPS)}")
+    if len(map_ids) > 2:
+        raise ValueError("at most two maps can be joined")
+    parts = [_map_part(m, 12 * i, i, len(map_ids)) for i, m in enumerate(map_ids)]
+    clearings = [c for part in parts for c in part.clearings]
+    paths = set().union(*(part.paths for part in parts))
+    bridges: set[tuple[int, int]] = set()
+    if len(parts) == 2:
+        left, right = parts[0].corners, parts[1].corners
+        bridges.add(_pair(left["top_right"], right["top_left"]))
+        bridges.add(_pair(left["bottom_right"], right["bottom_left"]))
+    neighbours: list[set[int]] = [set() for _ in clearings]
+    for a, b in paths | bridges:
+        neighbours[a - 1].add(b)
+        neighbours[b - 1].add(a)
+    return Board(
+        id=board_id,
+        maps=map_ids,
+        clearings=tuple(clearings),
+        neighbours=tuple(frozenset(n) for n in neighbours),
+        paths=frozenset(paths),
+        rivers=frozenset().union(*(part.rivers for part in parts)),
+        bridges=frozenset(bridges),
+        forests={fid: f for part in parts for fid, f in part.forests.items()},
+        forest_links=frozenset().union(*(part.forest_links for part in parts)),
+        opposite_corners=tuple(pair for part in parts for pair in part.opposite),
+    )

@@ -1,0 +1,97 @@
+"""The shared deck: one Card per physical card, numbered 0..53 in file order."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+from rules.assets import deck_data
+
+CARD_SUITS = ("bird", "fox", "mouse", "rabbit")
+
+
+@dataclass(frozen=True, slots=True)
+class Card:
+    """One physical card of the shared deck."""
+
+    id: int
+    key: str
+    name: str
+    suit: str
+    type: str
+    cost: tuple[str, ...]
+    item: str | None
+    vp: int
+    effect: str | None
+    text: str
+
+    @property
+    def is_bird(self) -> bool:
+        """Birds are wild when a card of some suit must be spent."""
+        return self.suit == "bird"
+
+    def matches(self, suit: str) -> bool:
+        """Whether this card may be spent as a card of the given suit."""
+        return self.suit == suit or self.suit == "bird"
+
+
+@cache
+def deck(deck_id: str = "base") -> tuple[Card, ...]:
+    """Every card of a deck, indexed by card id."""
+    cards: list[Card] = []
+    for entry in deck_data(deck_id):
+        for _ in range(entry["count"]):
+            cards.append(
+                Card(
+                    id=len(cards),
+                    key=entry["key"],
+                    name=entry["name"],
+                    suit=entry["suit"],
+                    type=entry["type"],
+                    cost=tuple(entry["cost"]),
+                    item=entry["item"],
+                    vp=entry["vp"],
+                    effect=entry["effect"],
+                    text=entry["text"],
+                )
+            )
+    return tuple(cards)
+
+
+def card(cid: int) -> Card:
+    """The card with this id in the base deck."""
+    return deck()[cid]
+
+
+@cache
+def keys() -> dict[str, Card]:
+    """The first card of each key, for looking a card up by name."""
+    out: dict[str, Card] = {}
+    for c in deck():
+        out.setdefault(c.key, c)
+    return out
+
+
+def find_key(text: str) -> str | None:
+    """The card key a player most likely meant (exact key, name, or unique prefix)."""
+    wanted = text.strip().lower().replace(" ", "-").replace("'", "").replace("!", "")
+    table = keys()
+    if wanted in table:
+        return wanted
+    by_name = [k for k, c in table.items() if c.name.lower() == text.strip().lower()]
+    if len(by_name) == 1:
+        return by_name[0]
+    prefixed = [k for k in table if k.startswith(wanted)]
+    return prefixed[0] if len(prefixed) == 1 else None
+
+
+def first_in(cards: list[int], key: str) -> int | None:
+    """The lowest card id with this key among the given cards."""
+    found = [cid for cid in cards if deck()[cid].key == key]
+    return min(found) if found else None
+
+
+def label(cid: int) -> str:
+    """A short human label: name and suit."""
+    c = deck()[cid]
+    return f"{c.name} ({c.suit})"

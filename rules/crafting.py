@@ -1,0 +1,115 @@
+"""Crafting: activate crafting pieces matching the card's cost; items, persistent and one-shot effects."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from rules import hand, registry
+from rules.cards import card, keys
+from rules.pieces import parse_key
+from rules.removal import remove_all
+from rules.rule import enemies, suit
+from rules.scoring import score
+from rules.state import GameState
+
+CRAFTABLE_TYPES = ("item", "persistent", "favor")
+
+
+def power(state: GameState, seat: int) -> Counter[str]:
+    """Suits of crafting pieces not yet activated this turn."""
+    total = Counter(registry.of(state, seat).crafting_suits(state, seat))
+    used = state.turn.flags.get("crafted_with", {}) if state.turn.seat == seat else {}
+    for s, n in used.items():
+        total[s] -= n
+    return +total
+
+
+def pay_plan(cost: tuple[str, ...], available: Counter[str]) -> Counter[str] | None:
+    """Which suits pay a cost ('any' takes the most plentiful left), or None if it can't be paid."""
+    left = Counter(available)
+    plan: Counter[str] = Counter()
+    for need in cost:
+        if need == "any":
+            continue
+        if left[need] <= 0:
+            return None
+        left[need] -= 1
+        plan[need] += 1
+    for need in cost:
+        if need != "any":
+            continue
+        best = max((s for s in sorted(left) if left[s] > 0), key=lambda s: left[s], default=None)
+        if best is None:
+            return None
+        left[best] -= 1
+        plan[best] += 1
+    return plan
+
+
+def item_supply(state: GameState, _seat: int) -> dict[str, int]:
+    """The item supply a seat crafts from (one per map in the 3x3 mode; the first map here)."""
+    return state.item_supply[state.board.maps[0]]
+
+
+def why_not_craft(state: GameState, seat: int, key: str) -> str | None:
+    """The reason a card can't be crafted now, or None when it can."""
+    c = keys().get(key)
+    if c is None:
+        return f"there is no card called '{key}'"
+    if not hand.holds(state, seat, key):
+        return f"{c.name} is not in your hand"
+    if c.type not in CRAFTABLE_TYPES:
+        return f"{c.name} can't be crafted"
+    if c.type == "persistent" and any(card(x).key == key for x in state.seats[seat].crafted):
+        return f"you already have {c.name} in front of you"
+    if c.type == "item" and item_supply(state, seat).get(c.item or "", 0) <= 0:
+        return f"no {c.item} is left in the item supply"
+    if pay_plan(c.cost, power(state, seat)) is None:
+        need = ", ".join(c.cost)
+        return f"your unused crafting pieces can't pay {need}"
+    return None
+
+
+def craftable(state: GameState, seat: int) -> list[str]:
+    """Distinct card keys in hand that can be crafted now."""
+    return [k for k in hand.distinct_keys(state, seat) if why_not_craft(state, seat, k) is None]
+
+
+def craft(state: GameState, seat: int, key: str) -> None:
+    """Craft a card: activate pieces, then gain its item, effect or one-shot result."""
+    c = keys()[key]
+    plan = pay_plan(c.cost, power(state, seat))
+    assert plan is not None
+    used = state.turn.flags.setdefault("crafted_with", {})
+    for s, n in plan.items():
+        used[s] = used.get(s, 0) + n
+    cid = hand.take(state, seat, key)
+    faction = registry.of(state, seat)
+    if c.type == "item":
+        assert c.item is not None
+        item_supply(state, seat)[c.item] -= 1
+        state.seats[seat].items.append(c.item)
+        hand.to_discard(state, cid)
+        state.say(f"{faction.name} crafts {c.name}, taking a {c.item}.")
+        score(state, seat, faction.item_points(state, seat, c.vp), f"crafting {c.name}")
+    elif c.type == "persistent":
+        state.seats[seat].crafted.append(cid)
+        state.say(f"{faction.name} crafts {c.name}.")
+    else:
+        hand.to_discard(state, cid)
+        state.say(f"{faction.name} crafts {c.name}.")
+        favor(state, seat, c.suit)
+
+
+def favor(state: GameState, seat: int, favor_suit: str) -> None:
+    """Remove every enemy piece in clearings of a suit; the crafter scores for buildings and tokens."""
+    for cid in state.board.ids():
+        if suit(state, cid) != favor_suit:
+            continue
+        plan = {}
+        for piece, n in state.clearings[cid - 1].items():
+            other = state.seat_of(parse_key(piece)[2])
+            if other is not None and enemies(state, seat, other):
+                plan[piece] = n
+        if plan:
+            remove_all(state, cid, plan, seat, "favor")

@@ -1,0 +1,69 @@
+"""Pending decisions: choices owed by a seat (maybe not the one whose turn it is) before play goes on."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import Any
+
+from rules import registry
+from rules.actions import Action
+from rules.state import GameState
+
+Decision = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class DecisionKind:
+    """How to list and resolve one kind of decision, and how to ask for it."""
+
+    legal: Callable[[GameState, Decision], Iterator[Action]]
+    resolve: Callable[[GameState, Decision, Action], bool]
+    prompt: Callable[[GameState, Decision], str]
+    auto_single: bool = False
+
+
+KINDS: dict[str, DecisionKind] = {}
+
+
+def define(
+    name: str,
+    legal: Callable[[GameState, Decision], Iterator[Action]],
+    resolve: Callable[[GameState, Decision, Action], bool],
+    prompt: Callable[[GameState, Decision], str],
+    auto_single: bool = False,
+) -> None:
+    """Register a decision kind: its choices, how a choice resolves it, and what it asks."""
+    KINDS[name] = DecisionKind(legal, resolve, prompt, auto_single)
+
+
+def push(state: GameState, decision_kind: str, seat: int, **context: Any) -> None:
+    """Queue a decision for a seat."""
+    state.pending.append({"kind": decision_kind, "seat": seat, **context})
+
+
+def push_front(state: GameState, decision_kind: str, seat: int, **context: Any) -> None:
+    """Queue a decision that must be answered before those already waiting."""
+    state.pending.insert(0, {"kind": decision_kind, "seat": seat, **context})
+
+
+def faction_decision(state: GameState, d: Decision) -> Iterator[Action]:
+    """Choices of a faction-specific decision."""
+    return registry.faction(d["faction"]).decision_legal(state, d)
+
+
+def faction_resolve(state: GameState, d: Decision, action: Action) -> bool:
+    """Resolve a faction-specific decision."""
+    return registry.faction(d["faction"]).decision_apply(state, d, action)
+
+
+def _faction_prompt(_state: GameState, d: Decision) -> str:
+    return str(d.get("prompt", "make a choice"))
+
+
+define("faction", faction_decision, faction_resolve, _faction_prompt, auto_single=True)
+
+
+def prompt(state: GameState, d: Decision) -> str:
+    """What a pending decision asks, in a few words."""
+    return KINDS[d["kind"]].prompt(state, d)

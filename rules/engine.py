@@ -1,0 +1,224 @@
+"""The engine's front door: who acts, what is legal, parsing text, and applying an action."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import Any
+
+from rules import crafting, decisions, effects, flow, hand, movement, registry
+from rules.actions import (
+    Action,
+    Battle,
+    Craft,
+    Discard,
+    End,
+    Move,
+    Use,
+    matches,
+    parse_pattern,
+)
+from rules.battle import defenders
+from rules.cards import keys
+from rules.errors import (
+    AmbiguousActionError,
+    GameOverError,
+    IllegalActionError,
+    NotYourTurnError,
+    StaleStateError,
+)
+from rules.rule import warriors
+from rules.state import Event, GameState
+
+
+def to_act(state: GameState) -> int | None:
+    """The seat that must decide now, or None when the game is over."""
+    if state.over:
+        return None
+    if state.pending:
+        return int(state.pending[0]["seat"])
+    return state.turn.seat
+
+
+def _generate(state: GameState, seat: int, verb: str | None) -> Iterator[Action]:
+    if state.pending:
+        d = state.pending[0]
+        return decisions.KINDS[d["kind"]].legal(state, d)
+    return flow.step_actions(state, seat, verb)
+
+
+def _touches(action: Action, clearing: int) -> bool:
+    if isinstance(action, Move):
+        return action.src == clearing
+    if getattr(action, "clearing", None) == clearing:
+        return True
+    return clearing in getattr(action, "clearings", ())
+
+
+def legal_actions(
+    state: GameState,
+    seat: int,
+    verb: str | None = None,
+    clearing: int | None = None,
+    card: str | None = None,
+) -> list[Action]:
+    """Every legal action of a seat now, optionally only of one verb, clearing (a move's origin) or card."""
+    if state.over or seat != to_act(state):
+        return []
+    out = []
+    for action in _generate(state, seat, verb):
+        if verb is not None and action.verb != verb:
+            continue
+        if clearing is not None and not _touches(action, clearing):
+            continue
+        if card is not None and card not in (
+            getattr(action, "card", None),
+            getattr(action, "spend", None),
+        ):
+            continue
+        out.append(action)
+    return out
+
+
+def is_legal(state: GameState, seat: int, action: Action) -> bool:
+    """Whether an action is legal for a seat now."""
+    return any(a == action for a in legal_actions(state, seat, verb=action.verb))
+
+
+def apply(
+    state: GameState, action: Action, seat: int | None = None, expected_version: int | None = None
+) -> tuple[GameState, list[Event]]:
+    """Apply a legal action and return the new state and what happened; the old state is untouched."""
+    actor = check_turn(state, seat, expected_version)
+    if not is_legal(state, actor, action):
+        raise IllegalActionError(explain(state, actor, action))
+    return apply_unchecked(state, actor, action)
+
+
+def check_turn(state: GameState, seat: int | None, expected_version: int | None = None) -> int:
+    """The seat to act, after refusing a finished game, a stale version or the wrong seat."""
+    if state.over:
+        raise GameOverError("the game is over")
+    if expected_version is not None and expected_version != state.version:
+        raise StaleStateError("the game changed while you were choosing; look at the board again and retry")
+    actor = to_act(state)
+    assert actor is not None
+    if seat is not None and seat != actor:
+        raise NotYourTurnError(f"it is not your turn: {registry.of(state, actor).name} must {waiting_for(state)}")
+    return actor
+
+
+def apply_unchecked(state: GameState, actor: int, action: Action) -> tuple[GameState, list[Event]]:
+    """Apply an action already known to be legal (playouts use this after choosing from the legal list)."""
+    new = state.clone()
+    new.events = []
+    new.irreversible = False
+    _perform(new, actor, action)
+    new.version += 1
+    if new.last_actor != actor:
+        new.undo_floor = state.version
+    new.last_actor = actor
+    flow.advance(new)
+    if new.irreversible:
+        new.undo_floor = new.version
+    return new, new.events
+
+
+def _perform(state: GameState, actor: int, action: Action) -> None:
+    if state.pending:
+        flow.resolve(state, action)
+    elif isinstance(action, End):
+        flow.next_step(state)
+    elif action.verb in ("use", "activate", "take"):
+        effects.apply_window(state, actor, action)
+    else:
+        registry.of(state, actor).apply(state, actor, state.turn.step, action)
+
+
+def waiting_for(state: GameState) -> str:
+    """What the seat to act must do, in a few words."""
+    if state.over:
+        return "nothing: the game is over"
+    if state.pending:
+        return decisions.prompt(state, state.pending[0])
+    return step_prompt(state)
+
+
+def step_prompt(state: GameState) -> str:
+    """A few words on the current step."""
+    step = state.turn.step
+    if step == "birdsong.cards":
+        return "use Birdsong card effects, or end Birdsong"
+    if step == "daylight.cards":
+        return "use Daylight card effects, or end Daylight"
+    return f"play {step.split('.', 1)[-1].replace('_', ' ')} ({state.turn.phase})"
+
+
+def parse(state: GameState, text: str, seat: int | None = None) -> Action:
+    """Read a player's text as one legal action; errors quote the text and say why."""
+    actor = to_act(state) if seat is None else seat
+    if actor is None:
+        raise GameOverError("the game is over")
+    ids = {s.faction for s in state.seats}
+    aliases = {a: f for a, f in registry.aliases().items() if f in ids}
+    cls, values = parse_pattern(text, ids, aliases)
+    candidates = [a for a in legal_actions(state, actor, verb=cls.verb) if matches(a, cls, values)]
+    if len(candidates) == 1:
+        return candidates[0]
+    if len(candidates) > 1:
+        shown = [a.notation() for a in candidates]
+        listed = ", ".join(shown[:8]) + (" …" if len(shown) > 8 else "")
+        raise AmbiguousActionError(f"'{text}' could mean several things: {listed}", shown)
+    try:
+        action = cls(**values)
+    except TypeError:
+        action = None
+    raise IllegalActionError(explain(state, actor, action, {**values, "verb": cls.verb}, text))
+
+
+def explain(
+    state: GameState,
+    seat: int,
+    action: Action | None,
+    values: dict[str, Any] | None = None,
+    text: str = "",
+) -> str:
+    """Why an action (or a partly given one) is not legal now, in Root's words."""
+    shown = text or (action.notation() if action else "")
+    values = values if values is not None else {}
+    verb = action.verb if action is not None else values.get("verb")
+    for field in ("card", "spend"):
+        card_key = getattr(action, field, None) if action is not None else values.get(field)
+        needs_hand = verb not in ("use", "take") or field == "spend"
+        if needs_hand and isinstance(card_key, str) and card_key in keys() and not hand.holds(state, seat, card_key):
+            return f"{keys()[card_key].name} is not in your hand"
+    for name in ("clearing", "src", "dst"):
+        cid = getattr(action, name, None) if action is not None else values.get(name)
+        if isinstance(cid, int) and cid not in state.board.ids():
+            return f"there is no clearing {cid} on this map"
+    reason = _specific_reason(state, seat, action)
+    if reason:
+        return reason
+    return f"'{shown}' is not possible now: you must {waiting_for(state)}"
+
+
+def _specific_reason(state: GameState, seat: int, action: Action | None) -> str | None:
+    if action is None or state.pending:
+        return None
+    if isinstance(action, Move):
+        reason = movement.why_not_move(state, seat, action.src, action.dst, action.count)
+        if reason:
+            return reason
+    if isinstance(action, Battle) and action.defender not in defenders(state, seat, action.clearing):
+        if warriors(state, state.seats[seat].faction, action.clearing) <= 0:
+            return f"you have no warriors in clearing {action.clearing} to battle with"
+        return f"{action.defender} has no pieces in clearing {action.clearing} you can battle"
+    if isinstance(action, Craft):
+        reason = crafting.why_not_craft(state, seat, action.card)
+        if reason:
+            return reason
+    if isinstance(action, Use):
+        return effects.why_not_use(state, seat, action, state.turn.phase)
+    if isinstance(action, Discard):
+        return "you only discard down to five cards at the end of Evening"
+    faction_reason = registry.of(state, seat).explain(state, seat, action)
+    return faction_reason

@@ -1,0 +1,39 @@
+"""The one small hierarchy of errors the rules engine raises; messages are written for players."""
+
+from __future__ import annotations
+
+
+class RulesError(ValueError):
+    """Base of every refusal; the state it was raised on is left untouched."""
+
+
+class InvalidActionError(RulesError):
+    """The text could not be read as an action."""
+
+
+class IllegalActionError(RulesError):
+    """The action is well formed but not legal now."""
+
+
+class AmbiguousActionError(RulesError):
+    """The text matches more than one legal action."""
+
+    def __init__(self, message: str, candidates: list[str]) -> None:
+        super().__init__(message)
+        self.candidates = candidates
+
+
+class NotYourTurnError(RulesError):
+    """The seat is not the one that must decide now."""
+
+
+class GameOverError(RulesError):
+    """The game has ended; nothing more can be played."""
+
+
+class StaleStateError(RulesError):
+    """The action was meant for an older version of the game."""
+
+
+class UndoRefusedError(RulesError):
+    """Undo is not allowed across hidden information, randomness or another seat's action."""

@@ -1,0 +1,440 @@
+"""Eyrie Dynasties: the Decree, leaders and viziers, roosts, Turmoil, Lords of the Forest."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import Any, ClassVar
+
+from rules import battle, crafting, decisions, hand, movement, registry
+from rules.actions import (
+    CARD,
+    CLEARING,
+    WORD,
+    Action,
+    Battle,
+    Build,
+    Craft,
+    Move,
+    Recruit,
+    register,
+)
+from rules.actions import Action as _Action
+from rules.cards import card, keys
+from rules.factions.base import Faction
+from rules.pieces import BUILDING, WARRIOR, PieceKind
+from rules.rule import may_place, on_map, open_slots, place, rules, suit
+from rules.scoring import score
+from rules.state import GameState
+
+ID = "eyrie"
+COLUMNS = ("recruit", "move", "battle", "build")
+LEADERS = {
+    "builder": ("recruit", "move"),
+    "charismatic": ("recruit", "battle"),
+    "commander": ("move", "battle"),
+    "despot": ("move", "build"),
+}
+ROOST_POINTS = (0, 1, 2, 3, 4, 4, 5)
+DRAW_BONUS_AT = (3, 6)
+VIZIER = -1
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Roost(_Action):
+    """Place a roost and warriors: the starting corner, or a new roost when none is left."""
+
+    verb: ClassVar[str] = "roost"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("clearing", CLEARING),)
+    clearing: int
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Leader(_Action):
+    """Choose the Eyrie's leader."""
+
+    verb: ClassVar[str] = "leader"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("name", WORD),)
+    words: ClassVar[tuple[str, ...]] = tuple(LEADERS)
+    name: str
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Decree(_Action):
+    """Add a card from hand to a column of the Decree."""
+
+    verb: ClassVar[str] = "decree"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("card", CARD), ("column", WORD))
+    words: ClassVar[tuple[str, ...]] = COLUMNS
+    card: str
+    column: str
+
+
+def roost_clearings(state: GameState) -> list[int]:
+    """Clearings with a roost."""
+    return [cid for cid in state.board.ids() if state.clearings[cid - 1].get("eyrie:roost")]
+
+
+def decree_suit(cid: int) -> str:
+    """The suit a Decree card stands for (viziers are birds)."""
+    return "bird" if cid == VIZIER else card(cid).suit
+
+
+def fits(decree: str, clearing_suit: str) -> bool:
+    """Whether a Decree card of one suit may be resolved in a clearing of another."""
+    return decree == "bird" or decree == clearing_suit
+
+
+class Eyrie(Faction):
+    """The Eyrie Dynasties."""
+
+    id: ClassVar[str] = ID
+    name: ClassVar[str] = "Eyrie Dynasties"
+    aliases: ClassVar[tuple[str, ...]] = ("birds", "ed", "eyrie-dynasties")
+    colour: ClassVar[str] = "#0072B2"
+    setup_order: ClassVar[int] = 2
+    reach: ClassVar[int] = 7
+    crafting_kind: ClassVar[str | None] = "roost"
+    wins_rule_ties: ClassVar[bool] = True
+    pieces: ClassVar[tuple[PieceKind, ...]] = (
+        PieceKind(ID, "warrior", WARRIOR, 20, "Warrior", "circle"),
+        PieceKind(ID, "roost", BUILDING, 7, "Roost", "square", "Ro"),
+    )
+    steps: ClassVar[dict[str, tuple[str, ...]]] = {
+        "birdsong": ("eyrie.emergency", "eyrie.decree", "eyrie.new_roost"),
+        "daylight": ("eyrie.craft", "eyrie.resolve"),
+        "evening": ("eyrie.score",),
+    }
+
+    # --- setup ---------------------------------------------------------------
+    def setup(self, state: GameState, seat: int) -> None:
+        """Supplies and an empty Decree."""
+        super().setup(state, seat)
+        state.seats[seat].data = {
+            "setup": "corner",
+            "leader": None,
+            "deposed": [],
+            "decree": {c: [] for c in COLUMNS},
+            "corner": None,
+        }
+
+    def starting_corner(self, state: GameState, seat: int) -> int | None:
+        """The corner of the first roost."""
+        corner: int | None = state.seats[seat].data.get("corner")
+        return corner
+
+    def setup_legal(self, state: GameState, seat: int) -> Iterator[Action]:
+        """A corner (opposite another's if possible), then a leader."""
+        data = state.seats[seat].data
+        if data["setup"] == "leader":
+            for name in LEADERS:
+                yield Leader(name)
+            return
+        taken = [
+            c
+            for i in range(len(state.seats))
+            if i != seat and (c := registry.of(state, i).starting_corner(state, i)) is not None
+        ]
+        free = [c for c in state.board.corners() if c not in taken and may_place(state, ID, c)]
+        opposite = [c for c in free if any(state.board.opposite(t) == c for t in taken)]
+        for cid in opposite or free:
+            yield Roost(cid)
+
+    def setup_apply(self, state: GameState, seat: int, action: Action) -> bool:
+        """Place the first roost and six warriors, then choose a leader."""
+        data = state.seats[seat].data
+        if isinstance(action, Roost):
+            place(state, seat, "roost", action.clearing)
+            place(state, seat, "warrior", action.clearing, 6)
+            data["corner"] = action.clearing
+            data["setup"] = "leader"
+            state.say(f"The Eyrie Dynasties place a roost and six warriors in clearing {action.clearing}.")
+            return False
+        assert isinstance(action, Leader)
+        self._crown(state, seat, action.name)
+        data["setup"] = "done"
+        return True
+
+    def _crown(self, state: GameState, seat: int, leader: str) -> None:
+        data = state.seats[seat].data
+        data["leader"] = leader
+        for column in data["decree"]:
+            data["decree"][column] = [c for c in data["decree"][column] if c != VIZIER]
+        for column in LEADERS[leader]:
+            data["decree"][column].insert(0, VIZIER)
+        state.say(
+            f"The Eyrie Dynasties are led by the {leader.title()}; viziers go to {' and '.join(LEADERS[leader])}."
+        )
+
+    # --- turn ----------------------------------------------------------------
+    def enter_step(self, state: GameState, seat: int, step: str) -> None:
+        """Automatic parts of the Eyrie turn."""
+        if step == "eyrie.emergency" and not state.seats[seat].hand:
+            state.say("Emergency orders: the Eyrie Dynasties draw a card.")
+            hand.draw(state, seat, 1)
+        elif step == "eyrie.decree":
+            state.turn.flags["decreed"] = []
+        elif step == "eyrie.new_roost" and not roost_clearings(state):
+            spots = self._new_roost_spots(state)
+            if len(spots) == 1:
+                self._new_roost(state, seat, spots[0])
+            elif spots:
+                decisions.push(
+                    state,
+                    "faction",
+                    seat,
+                    faction=ID,
+                    what="roost",
+                    prompt="choose where the new roost goes",
+                )
+        elif step == "eyrie.resolve":
+            decree = state.seats[seat].data["decree"]
+            state.turn.flags["todo"] = {c: [decree_suit(x) for x in decree[c]] for c in COLUMNS}
+        elif step == "eyrie.score":
+            roosts = on_map(state, ID, "roost")
+            if roosts:
+                score(
+                    state,
+                    seat,
+                    ROOST_POINTS[roosts - 1],
+                    f"{roosts} roost{'s' if roosts > 1 else ''}",
+                )
+
+    def _new_roost_spots(self, state: GameState) -> list[int]:
+        ok = [c for c in state.board.ids() if open_slots(state, c) > 0 and may_place(state, ID, c)]
+        if not ok:
+            return []
+        counts = {c: sum(n for p, n in state.clearings[c - 1].items() if p.split(":")[1] == "warrior") for c in ok}
+        fewest = min(counts.values())
+        return [c for c in ok if counts[c] == fewest]
+
+    def _new_roost(self, state: GameState, seat: int, cid: int) -> None:
+        place(state, seat, "roost", cid)
+        n = place(state, seat, "warrior", cid, 3)
+        state.say(
+            f"A new roost: the Eyrie Dynasties place a roost and {n} warriors in clearing {cid}.",
+            None,
+            ("place", cid, None),
+        )
+
+    def interactive(self, state: GameState, seat: int, step: str) -> bool:
+        """Adding to the Decree, crafting and resolving wait for the player."""
+        return step in ("eyrie.decree", "eyrie.craft", "eyrie.resolve")
+
+    def can_end(self, state: GameState, seat: int, step: str) -> bool:
+        """The Decree must get a card; every Decree card must be resolved."""
+        if step == "eyrie.decree":
+            return bool(state.turn.flags.get("decreed")) or not state.seats[seat].hand
+        if step == "eyrie.resolve":
+            return not any(state.turn.flags.get("todo", {}).values())
+        return True
+
+    def current_column(self, state: GameState) -> str | None:
+        """The leftmost Decree column with cards still to resolve."""
+        todo = state.turn.flags.get("todo", {})
+        return next((c for c in COLUMNS if todo.get(c)), None)
+
+    def legal(self, state: GameState, seat: int, step: str, verb: str | None) -> Iterator[Action]:
+        """Decree additions, crafting, or the actions the Decree demands now."""
+        if step == "eyrie.decree" and verb in (None, "decree"):
+            flags = state.turn.flags
+            if len(flags["decreed"]) < 2:
+                bird_used = "bird" in flags["decreed"]
+                for key in hand.distinct_keys(state, seat):
+                    if keys()[key].suit == "bird" and bird_used:
+                        continue
+                    for column in COLUMNS:
+                        yield Decree(key, column)
+        elif step == "eyrie.craft" and verb in (None, "craft"):
+            for key in crafting.craftable(state, seat):
+                yield Craft(key)
+        elif step == "eyrie.resolve":
+            yield from self._resolve_options(state, seat, verb)
+
+    def _resolve_options(self, state: GameState, seat: int, verb: str | None) -> Iterator[Action]:
+        column = self.current_column(state)
+        if column is None or verb not in (None, column):
+            return
+        suits = sorted(set(state.turn.flags["todo"][column]))
+        for s in suits:
+            clearings = [c for c in state.board.ids() if fits(s, suit(state, c))]
+            if column == "recruit":
+                if state.seats[seat].supply.get("warrior", 0) > 0:
+                    for cid in roost_clearings(state):
+                        if fits(s, suit(state, cid)) and may_place(state, ID, cid):
+                            yield Recruit((cid,), s)
+            elif column == "move":
+                yield from movement.move_options(state, seat, clearings, s)
+            elif column == "battle":
+                yield from battle.battle_options(state, seat, clearings, s)
+            elif column == "build" and state.seats[seat].supply.get("roost", 0) > 0:
+                for cid in clearings:
+                    if (
+                        rules(state, seat, cid)
+                        and not state.clearings[cid - 1].get("eyrie:roost")
+                        and open_slots(state, cid) > 0
+                        and may_place(state, ID, cid)
+                    ):
+                        yield Build("roost", cid, s)
+
+    def apply(self, state: GameState, seat: int, step: str, action: Action) -> None:
+        """Add to the Decree, craft, or resolve one Decree card."""
+        if isinstance(action, Decree):
+            cid = hand.take(state, seat, action.card)
+            state.seats[seat].data["decree"][action.column].append(cid)
+            state.turn.flags["decreed"].append(card(cid).suit)
+            state.say(f"The Eyrie Dynasties add {card(cid).name} ({card(cid).suit}) to {action.column}.")
+            return
+        if isinstance(action, Craft):
+            crafting.craft(state, seat, action.card)
+            return
+        column = self.current_column(state)
+        assert column is not None
+        used = getattr(action, "suit", None)
+        state.turn.flags["todo"][column].remove(used)
+        if isinstance(action, Recruit):
+            want = 2 if state.seats[seat].data["leader"] == "charismatic" else 1
+            cid = action.clearings[0]
+            n = place(state, seat, "warrior", cid, want)
+            state.say(
+                f"The Eyrie Dynasties recruit {n} warrior{'s' if n > 1 else ''} in clearing {cid}.",
+                None,
+                ("place", cid, None),
+            )
+            if n < want:
+                self.turmoil(state, seat)
+        elif isinstance(action, Move):
+            movement.move(state, seat, action.src, action.dst, action.count)
+        elif isinstance(action, Battle):
+            battle.start(state, seat, action.clearing, action.defender)
+        elif isinstance(action, Build):
+            place(state, seat, "roost", action.clearing)
+            state.say(
+                f"The Eyrie Dynasties build a roost in clearing {action.clearing}.",
+                None,
+                ("place", action.clearing, None),
+            )
+
+    def stuck(self, state: GameState, seat: int, step: str) -> None:
+        """A Decree card that can't be resolved throws the Eyrie into turmoil."""
+        if step == "eyrie.resolve":
+            column = self.current_column(state)
+            state.say(f"The Eyrie Dynasties cannot {column} as the Decree demands.")
+            self.turmoil(state, seat)
+
+    def turmoil(self, state: GameState, seat: int) -> None:
+        """Humiliate, purge, depose, rest."""
+        data = state.seats[seat].data
+        birds = sum(1 for column in COLUMNS for c in data["decree"][column] if decree_suit(c) == "bird")
+        state.say("Turmoil!")
+        score(
+            state,
+            seat,
+            -birds,
+            f"humiliation, {birds} bird card{'s' if birds != 1 else ''} in the Decree",
+        )
+        for column in COLUMNS:
+            for c in data["decree"][column]:
+                if c != VIZIER:
+                    hand.to_discard(state, c)
+            data["decree"][column] = []
+        old = data["leader"]
+        data["deposed"].append(old)
+        data["leader"] = None
+        choices = [name for name in LEADERS if name not in data["deposed"]]
+        if not choices:
+            data["deposed"] = []
+            state.say("A new clutch: every leader is available again.")
+        state.turn.flags["todo"] = {}
+        from rules import flow
+
+        flow.goto(state, "evening.start")
+        decisions.push_front(state, "faction", seat, faction=ID, what="leader", prompt="choose a new leader")
+
+    def decision_legal(self, state: GameState, decision: dict[str, Any]) -> Iterator[Action]:
+        """A new leader, or where a new roost goes."""
+        data = state.seats[decision["seat"]].data
+        if decision["what"] == "leader":
+            for name in LEADERS:
+                if name not in data["deposed"]:
+                    yield Leader(name)
+        elif decision["what"] == "roost":
+            for cid in self._new_roost_spots(state):
+                yield Roost(cid)
+
+    def decision_apply(self, state: GameState, decision: dict[str, Any], action: Action) -> bool:
+        """Crown the new leader or place the new roost."""
+        if isinstance(action, Leader):
+            self._crown(state, decision["seat"], action.name)
+        elif isinstance(action, Roost):
+            self._new_roost(state, decision["seat"], action.clearing)
+        return True
+
+    # --- hooks ---------------------------------------------------------------
+    def item_points(self, state: GameState, seat: int, printed: int) -> int:
+        """Disdain for Trade: items score one point, unless the Builder leads."""
+        return printed if state.seats[seat].data.get("leader") == "builder" else 1
+
+    def draw_bonus(self, state: GameState, seat: int) -> int:
+        """One extra card at 3 roosts on the map, two at 6."""
+        roosts = on_map(state, ID, "roost")
+        return sum(1 for at in DRAW_BONUS_AT if roosts >= at)
+
+    def attacker_extra_hits(self, state: GameState, seat: int) -> int:
+        """The Commander deals an extra hit when attacking."""
+        return 1 if state.seats[seat].data.get("leader") == "commander" else 0
+
+    def on_battle_end(self, state: GameState, seat: int, b: dict[str, Any]) -> None:
+        """The Despot scores a point for removing enemy buildings or tokens in battle."""
+        if state.seats[seat].data.get("leader") == "despot" and battle.removed_enemy_buildings(state, seat, b):
+            score(state, seat, 1, "the Despot")
+
+    def held_cards(self, state: GameState, seat: int) -> list[int]:
+        """Cards tucked in the Decree (viziers are not deck cards)."""
+        decree = state.seats[seat].data["decree"]
+        return [c for column in COLUMNS for c in decree[column] if c != VIZIER]
+
+    def explain(self, state: GameState, seat: int, action: Action) -> str | None:
+        """Reasons in the Eyrie's own terms."""
+        step = state.turn.step
+        if isinstance(action, Decree):
+            if step != "eyrie.decree":
+                return "cards are added to the Decree in Birdsong"
+            if len(state.turn.flags.get("decreed", [])) >= 2:
+                return "you already added two cards to the Decree this turn"
+            if keys()[action.card].suit == "bird" and "bird" in state.turn.flags.get("decreed", []):
+                return "only one bird card may be added to the Decree each turn"
+            return None
+        if isinstance(action, (Recruit, Move, Battle, Build)) and step == "eyrie.resolve":
+            column = self.current_column(state)
+            suits = ", ".join(sorted(set(state.turn.flags["todo"].get(column or "", []))))
+            if action.verb != column:
+                return f"the Decree must be resolved left to right: next is {column} ({suits})"
+            return f"the Decree's {column} column needs a clearing matching {suits}"
+        if isinstance(action, (Recruit, Move, Battle, Build)):
+            return "the Eyrie only act as the Decree commands, in Daylight"
+        return None
+
+    def panel(self, state: GameState, seat: int) -> list[str]:
+        """Leader, Decree columns, roosts."""
+        data = state.seats[seat].data
+        leader = data.get("leader") or "none"
+        lines = [
+            f"Leader: {leader.title()}"
+            + (f" (deposed: {', '.join(d.title() for d in data['deposed'])})" if data["deposed"] else "")
+        ]
+        todo = state.turn.flags.get("todo", {}) if state.turn.seat == seat else {}
+        for column in COLUMNS:
+            suits = [decree_suit(c) for c in data["decree"][column]]
+            text = " ".join(s if c != VIZIER else "vizier" for s, c in zip(suits, data["decree"][column], strict=True))
+            left = f" ({len(todo[column])} to do)" if todo.get(column) else ""
+            lines.append(f"Decree {column}: {text or '-'}{left}")
+        roosts = on_map(state, ID, "roost")
+        lines.append(f"Roosts {roosts}/7 (scores {ROOST_POINTS[roosts - 1] if roosts else 0} each Evening)")
+        return lines
+
+
+registry.register(Eyrie())

@@ -1,0 +1,489 @@
+"""Marquise de Cat: the keep, wood and supply lines, three building tracks, Field Hospitals."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any, ClassVar
+
+from rules import battle, crafting, decisions, hand, movement, registry
+from rules.actions import (
+    CARD,
+    CLEARING,
+    Action,
+    Battle,
+    Build,
+    Craft,
+    Move,
+    Pass,
+    Recruit,
+    register,
+)
+from rules.actions import Action as _Action
+from rules.cards import keys
+from rules.factions.base import Faction
+from rules.pieces import BUILDING, TOKEN, WARRIOR, PieceKind
+from rules.rule import may_place, on_map, open_slots, place, rules, suit
+from rules.state import GameState
+
+ID = "marquise"
+BUILDINGS = ("sawmill", "workshop", "recruiter")
+COST = (0, 1, 2, 3, 3, 4)
+POINTS = {
+    "sawmill": (0, 1, 2, 3, 4, 5),
+    "workshop": (0, 2, 2, 3, 4, 5),
+    "recruiter": (0, 1, 2, 3, 3, 4),
+}
+DRAW_BONUS_AT = (3, 5)
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Keep(_Action):
+    """Marquise setup: place the keep in a corner clearing."""
+
+    verb: ClassVar[str] = "keep"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("clearing", CLEARING),)
+    clearing: int
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Overwork(_Action):
+    """Spend a card matching a sawmill's clearing to place a wood there."""
+
+    verb: ClassVar[str] = "overwork"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("clearing", CLEARING), ("card", CARD))
+    clearing: int
+    card: str
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Hire(_Action):
+    """Spend a bird card for one extra Daylight action."""
+
+    verb: ClassVar[str] = "hire"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("card", CARD),)
+    card: str
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Wood(_Action):
+    """Choose where one wood goes when there is not enough for every sawmill."""
+
+    verb: ClassVar[str] = "wood"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("clearing", CLEARING),)
+    clearing: int
+
+
+@register
+@dataclass(frozen=True, slots=True)
+class Hospital(_Action):
+    """Field Hospitals: spend a card matching the clearing to return removed warriors to the keep."""
+
+    verb: ClassVar[str] = "hospital"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("card", CARD),)
+    card: str
+
+
+def keep_clearing(state: GameState) -> int | None:
+    """Where the keep stands, if it is on the map."""
+    for cid, pieces in enumerate(state.clearings, start=1):
+        if pieces.get("marquise:keep"):
+            return cid
+    return None
+
+
+def wood_reachable(state: GameState, seat: int, cid: int) -> list[int]:
+    """Clearings whose wood can pay for a build in cid: it, then those joined through ruled clearings."""
+    seen = [cid]
+    frontier = [cid]
+    while frontier:
+        nxt = []
+        for c in frontier:
+            for n in sorted(state.board.adjacent_to(c)):
+                if n not in seen and rules(state, seat, n):
+                    seen.append(n)
+                    nxt.append(n)
+        frontier = nxt
+    return seen
+
+
+def wood_available(state: GameState, seat: int, cid: int) -> int:
+    """Wood that could pay for a build in cid."""
+    return sum(state.clearings[c - 1].get("marquise:wood", 0) for c in wood_reachable(state, seat, cid))
+
+
+def build_cost(state: GameState, kind: str) -> int | None:
+    """Wood cost of the next building of a kind, or None when all are placed."""
+    placed = 6 - state.seats[state.seat_of(ID) or 0].supply.get(kind, 0)
+    return COST[placed] if placed < 6 else None
+
+
+class Marquise(Faction):
+    """The Marquise de Cat."""
+
+    id: ClassVar[str] = ID
+    name: ClassVar[str] = "Marquise de Cat"
+    aliases: ClassVar[tuple[str, ...]] = ("cats", "cat", "mdc", "marquise-de-cat")
+    colour: ClassVar[str] = "#E69F00"
+    setup_order: ClassVar[int] = 1
+    reach: ClassVar[int] = 10
+    crafting_kind: ClassVar[str | None] = "workshop"
+    pieces: ClassVar[tuple[PieceKind, ...]] = (
+        PieceKind(ID, "warrior", WARRIOR, 25, "Warrior", "circle"),
+        PieceKind(ID, "sawmill", BUILDING, 6, "Sawmill", "square", "S"),
+        PieceKind(ID, "workshop", BUILDING, 6, "Workshop", "square", "W"),
+        PieceKind(ID, "recruiter", BUILDING, 6, "Recruiter", "square", "R"),
+        PieceKind(ID, "wood", TOKEN, 8, "Wood", "diamond", "w"),
+        PieceKind(ID, "keep", TOKEN, 1, "Keep", "hexagon", "K"),
+    )
+    steps: ClassVar[dict[str, tuple[str, ...]]] = {
+        "birdsong": ("marquise.wood",),
+        "daylight": ("marquise.craft", "marquise.actions"),
+        "evening": (),
+    }
+
+    # --- setup ---------------------------------------------------------------
+    def setup(self, state: GameState, seat: int) -> None:
+        """Supplies; the keep and buildings are placed by setup choices."""
+        super().setup(state, seat)
+        state.seats[seat].data = {"setup": "keep", "keep_lost": False}
+
+    def starting_corner(self, state: GameState, seat: int) -> int | None:
+        """The keep's corner."""
+        return keep_clearing(state)
+
+    def setup_legal(self, state: GameState, seat: int) -> Iterator[Action]:
+        """Keep corner first, then the three starting buildings."""
+        data = state.seats[seat].data
+        if data["setup"] == "keep":
+            for cid in state.board.corners():
+                if not any(state.clearings[cid - 1].values()):
+                    yield Keep(cid)
+            return
+        keep = keep_clearing(state)
+        assert keep is not None
+        for kind in BUILDINGS:
+            if on_map(state, ID, kind) == 0:
+                for cid in sorted({keep, *state.board.adjacent_to(keep)}):
+                    if open_slots(state, cid) > 0 and may_place(state, ID, cid):
+                        yield Build(kind, cid)
+
+    def setup_apply(self, state: GameState, seat: int, action: Action) -> bool:
+        """Place the keep and garrison, or one starting building."""
+        data = state.seats[seat].data
+        if isinstance(action, Keep):
+            place(state, seat, "keep", action.clearing)
+            far = state.board.opposite(action.clearing)
+            for cid in state.board.ids():
+                if cid != far and state.board.map_of(cid) == state.board.map_of(action.clearing):
+                    place(state, seat, "warrior", cid)
+            data["setup"] = "buildings"
+            state.say(f"The Marquise de Cat places the keep in clearing {action.clearing} and a garrison.")
+            return False
+        assert isinstance(action, Build)
+        place(state, seat, action.kind, action.clearing)
+        state.say(f"The Marquise de Cat places a starting {action.kind} in clearing {action.clearing}.")
+        done = all(on_map(state, ID, k) for k in BUILDINGS)
+        if done:
+            data["setup"] = "done"
+        return done
+
+    # --- turn ----------------------------------------------------------------
+    def enter_step(self, state: GameState, seat: int, step: str) -> None:
+        """Birdsong wood; Daylight sets up three actions."""
+        if step == "marquise.wood":
+            self._place_wood(state, seat)
+        elif step == "marquise.actions":
+            state.turn.flags.update({"actions": 3, "march": 0, "recruited": False})
+
+    def _place_wood(self, state: GameState, seat: int) -> None:
+        sawmills = [
+            cid for cid in state.board.ids() for _ in range(state.clearings[cid - 1].get("marquise:sawmill", 0))
+        ]
+        wood = state.seats[seat].supply.get("wood", 0)
+        if not sawmills:
+            return
+        if wood >= len(sawmills):
+            for cid in sawmills:
+                place(state, seat, "wood", cid)
+            state.say(
+                f"The Marquise de Cat places {len(sawmills)} wood at her sawmills.",
+                None,
+                *[("place", c, None) for c in sorted(set(sawmills))],
+            )
+        elif wood > 0:
+            decisions.push(
+                state,
+                "faction",
+                seat,
+                faction=ID,
+                what="wood",
+                left=sawmills,
+                prompt="choose where wood goes (not enough for every sawmill)",
+            )
+
+    def interactive(self, state: GameState, seat: int, step: str) -> bool:
+        """Crafting and actions wait for the player."""
+        return step in ("marquise.craft", "marquise.actions")
+
+    def legal(self, state: GameState, seat: int, step: str, verb: str | None) -> Iterator[Action]:
+        """Crafting, then battle, march, recruit, build, overwork and hiring birds."""
+        if step == "marquise.craft":
+            if verb in (None, "craft"):
+                for key in crafting.craftable(state, seat):
+                    yield Craft(key)
+            return
+        if step != "marquise.actions":
+            return
+        flags = state.turn.flags
+        actions = flags["actions"]
+        if verb in (None, "move") and (actions > 0 or flags["march"] > 0):
+            yield from movement.move_options(state, seat)
+        if verb in (None, "hire"):
+            for key in hand.keys_matching(state, seat, "bird"):
+                yield Hire(key)
+        if actions <= 0:
+            return
+        if verb in (None, "battle"):
+            yield from battle.battle_options(state, seat)
+        if verb in (None, "recruit"):
+            yield from self._recruit_options(state, seat)
+        if verb in (None, "build"):
+            yield from self._build_options(state, seat)
+        if verb in (None, "overwork") and state.seats[seat].supply.get("wood", 0) > 0:
+            for cid in state.board.ids():
+                if state.clearings[cid - 1].get("marquise:sawmill"):
+                    for key in hand.keys_matching(state, seat, suit(state, cid)):
+                        yield Overwork(cid, key)
+
+    def _recruit_options(self, state: GameState, seat: int) -> Iterator[Action]:
+        if state.turn.flags["recruited"]:
+            return
+        spots = [cid for cid in state.board.ids() for _ in range(state.clearings[cid - 1].get("marquise:recruiter", 0))]
+        supply = state.seats[seat].supply.get("warrior", 0)
+        if not spots or supply <= 0:
+            return
+        if supply >= len(spots):
+            yield Recruit()
+            return
+        for combo in sorted(set(combinations(spots, supply))):
+            yield Recruit(tuple(combo))
+
+    def _build_options(self, state: GameState, seat: int) -> Iterator[Action]:
+        for kind in BUILDINGS:
+            cost = build_cost(state, kind)
+            if cost is None:
+                continue
+            for cid in state.board.ids():
+                if (
+                    rules(state, seat, cid)
+                    and open_slots(state, cid) > 0
+                    and may_place(state, ID, cid)
+                    and wood_available(state, seat, cid) >= cost
+                ):
+                    yield Build(kind, cid)
+
+    def apply(self, state: GameState, seat: int, step: str, action: Action) -> None:
+        """Resolve a crafting or Daylight action."""
+        flags = state.turn.flags
+        if isinstance(action, Craft):
+            crafting.craft(state, seat, action.card)
+            return
+        if isinstance(action, Hire):
+            hand.spend(state, seat, action.card)
+            flags["actions"] += 1
+            state.say("The Marquise de Cat spends a bird card for an extra action.")
+            return
+        if isinstance(action, Move):
+            if flags["march"] > 0:
+                flags["march"] -= 1
+            else:
+                flags["actions"] -= 1
+                flags["march"] = 1
+            movement.move(state, seat, action.src, action.dst, action.count)
+            return
+        flags["actions"] -= 1
+        flags["march"] = 0
+        if isinstance(action, Battle):
+            battle.start(state, seat, action.clearing, action.defender)
+        elif isinstance(action, Recruit):
+            self._recruit(state, seat, action)
+        elif isinstance(action, Build):
+            self._build(state, seat, action.kind, action.clearing)
+        elif isinstance(action, Overwork):
+            hand.spend(state, seat, action.card)
+            place(state, seat, "wood", action.clearing)
+            state.say(
+                f"The Marquise de Cat overworks the sawmill in clearing {action.clearing}.",
+                None,
+                ("place", action.clearing, None),
+            )
+
+    def _recruit(self, state: GameState, seat: int, action: Recruit) -> None:
+        state.turn.flags["recruited"] = True
+        spots = list(action.clearings) or [
+            cid for cid in state.board.ids() for _ in range(state.clearings[cid - 1].get("marquise:recruiter", 0))
+        ]
+        for cid in spots:
+            place(state, seat, "warrior", cid)
+        state.say(
+            f"The Marquise de Cat recruits {len(spots)} warrior{'s' if len(spots) != 1 else ''}.",
+            None,
+            *[("place", c, None) for c in sorted(set(spots))],
+        )
+
+    def _build(self, state: GameState, seat: int, kind: str, cid: int) -> None:
+        placed = on_map(state, ID, kind)
+        cost = COST[placed]
+        for source in wood_reachable(state, seat, cid):
+            while cost and state.clearings[source - 1].get("marquise:wood", 0):
+                pieces = state.clearings[source - 1]
+                pieces["marquise:wood"] -= 1
+                if not pieces["marquise:wood"]:
+                    del pieces["marquise:wood"]
+                state.seats[seat].supply["wood"] += 1
+                cost -= 1
+        place(state, seat, kind, cid)
+        state.say(f"The Marquise de Cat builds a {kind} in clearing {cid}.", None, ("place", cid, None))
+        from rules.scoring import score
+
+        score(state, seat, POINTS[kind][placed], f"building a {kind}")
+
+    def can_end(self, state: GameState, seat: int, step: str) -> bool:
+        """Both Daylight steps may be ended at will."""
+        return True
+
+    # --- hooks ---------------------------------------------------------------
+    def draw_bonus(self, state: GameState, seat: int) -> int:
+        """One extra card at 3 recruiters on the map, two at 5."""
+        placed = on_map(state, ID, "recruiter")
+        return sum(1 for at in DRAW_BONUS_AT if placed >= at)
+
+    def blocks_placement(self, state: GameState, seat: int, placer: str, cid: int) -> bool:
+        """Only the Marquise places pieces in the keep's clearing."""
+        return placer != ID and keep_clearing(state) == cid
+
+    def on_removed(self, state: GameState, seat: int, cid: int, removed: dict[str, int], cause: str) -> None:
+        """Losing the keep is for good; removed warriors may go to Field Hospitals."""
+        if removed.get("marquise:keep"):
+            state.seats[seat].data["keep_lost"] = True
+        lost = removed.get("marquise:warrior", 0)
+        keep = keep_clearing(state)
+        if lost and keep is not None and hand.keys_matching(state, seat, suit(state, cid)):
+            decisions.push(
+                state,
+                "faction",
+                seat,
+                faction=ID,
+                what="hospital",
+                clearing=cid,
+                count=lost,
+                prompt=f"Field Hospitals: spend a {suit(state, cid)} card to send {lost} warrior(s) to the keep",
+            )
+
+    def decision_legal(self, state: GameState, decision: dict[str, Any]) -> Iterator[Action]:
+        """Field Hospitals and wood shortage choices."""
+        seat = decision["seat"]
+        if decision["what"] == "hospital":
+            yield Pass()
+            for key in hand.keys_matching(state, seat, suit(state, decision["clearing"])):
+                yield Hospital(key)
+        elif decision["what"] == "wood":
+            for cid in sorted(set(decision["left"])):
+                yield Wood(cid)
+
+    def decision_apply(self, state: GameState, decision: dict[str, Any], action: Action) -> bool:
+        """Resolve Field Hospitals or place one wood."""
+        seat = decision["seat"]
+        if isinstance(action, Hospital):
+            hand.spend(state, seat, action.card)
+            keep = keep_clearing(state)
+            assert keep is not None
+            n = place(state, seat, "warrior", keep, decision["count"])
+            state.say(
+                f"Field Hospitals: {n} Marquise warrior(s) return to the keep in clearing {keep}.",
+                None,
+                ("place", keep, None),
+            )
+            return True
+        if isinstance(action, Wood):
+            place(state, seat, "wood", action.clearing)
+            decision["left"].remove(action.clearing)
+            state.say(
+                f"The Marquise de Cat places a wood in clearing {action.clearing}.",
+                None,
+                ("place", action.clearing, None),
+            )
+            return state.seats[seat].supply.get("wood", 0) <= 0 or not decision["left"]
+        return True
+
+    def explain(self, state: GameState, seat: int, action: Action) -> str | None:
+        """Reasons in the Marquise's own terms."""
+        step = state.turn.step
+        if step != "marquise.actions" and isinstance(action, (Build, Recruit, Overwork, Battle, Move, Hire)):
+            return "the Marquise takes that action in Daylight, after crafting"
+        flags = state.turn.flags
+        if isinstance(action, Move) and flags.get("actions", 0) <= 0 and flags.get("march", 0) <= 0:
+            return "you have no actions left (spend a bird card with 'hire' for another)"
+        if not isinstance(action, (Move, Hire)) and flags.get("actions", 0) <= 0:
+            return "you have no actions left (spend a bird card with 'hire' for another)"
+        if isinstance(action, Build):
+            return self._why_not_build(state, seat, action)
+        if isinstance(action, Recruit):
+            if flags.get("recruited"):
+                return "you already recruited this turn"
+            return "you have no recruiters on the map, or no warriors left in your supply"
+        if isinstance(action, Overwork):
+            if not state.clearings[action.clearing - 1].get("marquise:sawmill"):
+                return f"there is no sawmill in clearing {action.clearing}"
+            if not hand.holds(state, seat, action.card):
+                return f"{keys()[action.card].name} is not in your hand"
+            if state.seats[seat].supply.get("wood", 0) <= 0:
+                return "all eight wood are already on the map"
+            return (
+                f"{keys()[action.card].name} does not match clearing {action.clearing} ({suit(state, action.clearing)})"
+            )
+        if isinstance(action, Hire):
+            return "hiring needs a bird card from your hand"
+        return None
+
+    def _why_not_build(self, state: GameState, seat: int, action: Build) -> str | None:
+        if action.kind not in BUILDINGS:
+            return f"the Marquise builds sawmills, workshops and recruiters, not {action.kind}"
+        cost = build_cost(state, action.kind)
+        if cost is None:
+            return f"all six {action.kind}s are already on the map"
+        if not rules(state, seat, action.clearing):
+            return f"you don't rule clearing {action.clearing}"
+        if not may_place(state, ID, action.clearing):
+            return f"you can't place pieces in clearing {action.clearing}"
+        if open_slots(state, action.clearing) <= 0:
+            return f"clearing {action.clearing} has no open building slot"
+        have = wood_available(state, seat, action.clearing)
+        return (
+            f"a {action.kind} costs {cost} wood, and only {have} wood is connected "
+            f"to clearing {action.clearing} through clearings you rule"
+        )
+
+    def panel(self, state: GameState, seat: int) -> list[str]:
+        """Buildings left, next costs, wood, the keep and the actions left."""
+        s = state.seats[seat]
+        lines = []
+        for kind in BUILDINGS:
+            placed = on_map(state, ID, kind)
+            nxt = f"next costs {COST[placed]} wood, scores {POINTS[kind][placed]}" if placed < 6 else "all placed"
+            lines.append(f"{kind.title()}s {placed}/6 ({nxt})")
+        lines.append(f"Wood in supply: {s.supply.get('wood', 0)}/8")
+        keep = keep_clearing(state)
+        lines.append(f"Keep: clearing {keep}" if keep else "Keep: lost (no Field Hospitals)")
+        if state.turn.seat == seat and state.turn.step == "marquise.actions":
+            lines.append(f"Actions left: {state.turn.flags.get('actions', 0)}")
+        return lines
+
+
+registry.register(Marquise())

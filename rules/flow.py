@@ -1,0 +1,215 @@
+"""Turn structure as data: the steps of a turn, and advancing through automatic work."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from functools import cache
+from itertools import islice
+
+from rules import battle, decisions, dominance, effects, hand, registry
+from rules.actions import Action, Discard, End
+from rules.scoring import check_points_victory, finish
+from rules.state import GameState
+
+HAND_LIMIT = 5
+GENERIC = {
+    "birdsong.start",
+    "birdsong.cards",
+    "daylight.start",
+    "daylight.cards",
+    "evening.start",
+    "evening.draw",
+    "evening.discard",
+    "turn.end",
+}
+WINDOWS = {"birdsong.cards", "daylight.cards"}
+
+
+@cache
+def turn_steps(faction_id: str) -> tuple[tuple[str, str], ...]:
+    """Every (phase, step) of a faction's turn, generic steps included."""
+    steps = registry.faction(faction_id).steps
+    out: list[tuple[str, str]] = [("birdsong", "birdsong.start")]
+    out += [("birdsong", s) for s in steps["birdsong"]]
+    out += [("birdsong", "birdsong.cards"), ("daylight", "daylight.start")]
+    out += [("daylight", s) for s in steps["daylight"]]
+    out += [("daylight", "daylight.cards"), ("evening", "evening.start")]
+    out += [("evening", s) for s in steps["evening"]]
+    out += [("evening", "evening.draw"), ("evening", "evening.discard"), ("evening", "turn.end")]
+    return tuple(out)
+
+
+def goto(state: GameState, step: str) -> None:
+    """Jump to a step of the current turn (its automatic work runs on entry)."""
+    for phase, name in turn_steps(state.seats[state.turn.seat].faction):
+        if name == step:
+            state.turn.phase, state.turn.step, state.turn.entered = phase, name, False
+            return
+    raise ValueError(step)
+
+
+def next_step(state: GameState) -> None:
+    """Move on to the step after the current one."""
+    steps = turn_steps(state.seats[state.turn.seat].faction)
+    names = [name for _, name in steps]
+    phase, name = steps[names.index(state.turn.step) + 1]
+    state.turn.phase, state.turn.step, state.turn.entered = phase, name, False
+
+
+def begin_turn(state: GameState, seat: int) -> None:
+    """Start a seat's turn at the start of Birdsong."""
+    if seat == state.order[0]:
+        state.turn.round += 1
+        limit = state.options.get("round_limit")
+        if limit and state.turn.round > int(limit):
+            end_by_round_limit(state)
+            return
+    state.turn.seat = seat
+    state.turn.flags = {}
+    state.turn.phase, state.turn.step, state.turn.entered = "birdsong", "birdsong.start", False
+    state.undo_floor = state.version
+    state.say(f"Round {state.turn.round}: {registry.of(state, seat).name}'s turn.")
+
+
+def end_by_round_limit(state: GameState) -> None:
+    """After the last round, the highest score wins (ties share the win)."""
+    best = max(s.points for s in state.seats)
+    winners = [i for i, s in enumerate(state.seats) if s.points == best]
+    finish(state, winners, f"the round limit was reached with {best} points")
+
+
+def enter(state: GameState, seat: int, step: str) -> None:
+    """Run a step's automatic work."""
+    if step == "birdsong.start":
+        dominance.check_victory(state, seat)
+        if not state.over:
+            effects.start_of_phase(state, seat, "birdsong")
+    elif step == "daylight.start":
+        effects.start_of_phase(state, seat, "daylight")
+    elif step == "evening.start":
+        effects.start_of_phase(state, seat, "evening")
+    elif step == "evening.draw":
+        hand.draw(state, seat, 1 + registry.of(state, seat).draw_bonus(state, seat))
+    elif step == "evening.discard":
+        if len(state.seats[seat].hand) > HAND_LIMIT:
+            decisions.push(state, "discard", seat)
+    elif step == "turn.end":
+        order = state.order
+        begin_turn(state, order[(order.index(seat) + 1) % len(order)])
+    elif step not in GENERIC:
+        registry.of(state, seat).enter_step(state, seat, step)
+
+
+def interactive(state: GameState, seat: int, step: str) -> bool:
+    """Whether a step waits for the player."""
+    if step in WINDOWS:
+        return True
+    if step in GENERIC:
+        return False
+    return registry.of(state, seat).interactive(state, seat, step)
+
+
+def can_end(state: GameState, seat: int, step: str) -> bool:
+    """Whether the player may finish this step."""
+    return step in WINDOWS or registry.of(state, seat).can_end(state, seat, step)
+
+
+def step_actions(state: GameState, seat: int, verb: str | None = None) -> Iterator[Action]:
+    """Actions of the current interactive step, 'end' first when allowed."""
+    step, phase = state.turn.step, state.turn.phase
+    if can_end(state, seat, step) and verb in (None, "end"):
+        yield End()
+    if verb in (None, "use", "activate", "take"):
+        yield from effects.window_actions(state, seat, phase)
+    if step not in GENERIC:
+        yield from registry.of(state, seat).legal(state, seat, step, verb)
+
+
+def advance(state: GameState) -> None:
+    """Run automatic work until a player must decide or the game is over."""
+    for _ in range(100_000):
+        check_points_victory(state)
+        if state.over:
+            return
+        if state.pending:
+            if not _auto_decide(state):
+                return
+            continue
+        if state.battle is not None:
+            battle.advance(state)
+            continue
+        if state.turn.phase == "setup":
+            begin_turn(state, state.order[0])
+            continue
+        turn = state.turn
+        if not turn.entered:
+            turn.entered = True
+            enter(state, turn.seat, turn.step)
+            continue
+        if interactive(state, turn.seat, turn.step):
+            options = step_actions(state, turn.seat)
+            first = next(options, None)
+            if first is None:
+                _stuck(state)
+                continue
+            if isinstance(first, End) and next(options, None) is None:
+                next_step(state)
+                continue
+            return
+        next_step(state)
+    raise RuntimeError("the turn flow did not settle")
+
+
+def _stuck(state: GameState) -> None:
+    """A step that must go on has no legal action: let the faction react, else move on."""
+    turn = state.turn
+    before = (turn.step, turn.entered, len(state.pending))
+    if turn.step not in GENERIC:
+        registry.of(state, turn.seat).stuck(state, turn.seat, turn.step)
+    if (turn.step, turn.entered, len(state.pending)) == before:
+        next_step(state)
+
+
+def _auto_decide(state: GameState) -> bool:
+    """Resolve the front decision when it has exactly one choice and allows that; False to wait."""
+    d = state.pending[0]
+    kind = decisions.KINDS[d["kind"]]
+    options = list(islice(kind.legal(state, d), 2))
+    if not options:
+        state.pending.pop(0)
+        return True
+    if kind.auto_single and len(options) == 1:
+        resolve(state, options[0])
+        return True
+    return False
+
+
+def resolve(state: GameState, action: Action) -> None:
+    """Answer the front pending decision."""
+    d = state.pending[0]
+    finished = decisions.KINDS[d["kind"]].resolve(state, d, action)
+    if finished and state.pending and state.pending[0] is d:
+        state.pending.pop(0)
+
+
+def _discard_legal(state: GameState, d: decisions.Decision) -> Iterator[Action]:
+    for key in hand.distinct_keys(state, d["seat"]):
+        yield Discard(key)
+
+
+def _discard_resolve(state: GameState, d: decisions.Decision, action: Action) -> bool:
+    assert isinstance(action, Discard)
+    seat = d["seat"]
+    cid = hand.spend(state, seat, action.card)
+    from rules.cards import label
+
+    state.say(f"{registry.of(state, seat).name} discards {label(cid)}.")
+    return len(state.seats[seat].hand) <= HAND_LIMIT
+
+
+decisions.define(
+    "discard",
+    _discard_legal,
+    _discard_resolve,
+    lambda s, d: f"discard down to {HAND_LIMIT} cards ({len(s.seats[d['seat']].hand) - HAND_LIMIT} to go)",
+)

@@ -1,0 +1,85 @@
+"""Cards in hand: drawing (with reshuffles), spending, discarding, dominance cards set aside."""
+
+from __future__ import annotations
+
+from rules import rng
+from rules.cards import card, first_in, label
+from rules.state import GameState
+
+
+def draw(state: GameState, seat: int, n: int = 1) -> list[int]:
+    """Draw up to n cards, shuffling the discard pile into a new deck when the deck runs out."""
+    drawn: list[int] = []
+    for _ in range(n):
+        if not state.deck and state.discard:
+            state.rng, state.deck = rng.shuffled(state.rng, state.discard)
+            state.discard = []
+            state.say("The discard pile is shuffled into a new deck.")
+        if not state.deck:
+            break
+        drawn.append(state.deck.pop())
+    if drawn:
+        state.irreversible = True
+        state.seats[seat].hand += drawn
+        names = ", ".join(label(c) for c in drawn)
+        state.say(
+            f"{faction_name(state, seat)} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}.",
+            {seat: f"You drew: {names}."},
+        )
+    return drawn
+
+
+def faction_name(state: GameState, seat: int) -> str:
+    """A seat's faction name for messages."""
+    from rules import registry
+
+    return registry.of(state, seat).name
+
+
+def holds(state: GameState, seat: int, key: str) -> bool:
+    """Whether a seat has a card with this key in hand."""
+    return first_in(state.seats[seat].hand, key) is not None
+
+
+def take(state: GameState, seat: int, key: str) -> int:
+    """Remove one card with this key from a hand and return its id."""
+    hand = state.seats[seat].hand
+    cid = first_in(hand, key)
+    if cid is None:
+        raise KeyError(key)
+    hand.remove(cid)
+    return cid
+
+
+def to_discard(state: GameState, cid: int) -> None:
+    """Put a card on the discard pile (a dominance card becomes available instead)."""
+    if card(cid).type == "dominance":
+        state.dominance_available.append(cid)
+    else:
+        state.discard.append(cid)
+
+
+def spend(state: GameState, seat: int, key: str) -> int:
+    """Spend (discard) a card from hand."""
+    cid = take(state, seat, key)
+    to_discard(state, cid)
+    return cid
+
+
+def keys_matching(state: GameState, seat: int, suit: str) -> list[str]:
+    """Distinct keys in hand that may be spent as the given suit (birds are wild)."""
+    out: list[str] = []
+    for cid in sorted(state.seats[seat].hand):
+        c = card(cid)
+        if (c.matches(suit) or suit == "any") and c.key not in out:
+            out.append(c.key)
+    return out
+
+
+def distinct_keys(state: GameState, seat: int) -> list[str]:
+    """Each different card in a hand once, in a stable order."""
+    out: list[str] = []
+    for cid in sorted(state.seats[seat].hand):
+        if card(cid).key not in out:
+            out.append(card(cid).key)
+    return out

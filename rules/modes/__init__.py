@@ -1,0 +1,7 @@
+"""Game modes: how the board, deck, turn order and victory are set up."""
+
+from __future__ import annotations
+
+from rules.modes.base import Mode, find_mode
+
+__all__ = ["Mode", "find_mode"]

@@ -1,0 +1,120 @@
+"""Random playouts: play whole games choosing uniformly among legal actions, checking everything.
+
+Usage: python -m rules.playout --games N --seed S --factions marquise,eyrie [--board autumn]
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sys
+import time
+import traceback
+from dataclasses import dataclass, field
+
+from rules import engine, parse, problems, view_for
+from rules.record import Record, replay
+from rules.setup import new_game
+from rules.state import GameState
+
+DEFAULT_ROUND_LIMIT = 60
+MAX_ACTIONS = 20_000
+
+
+@dataclass
+class Outcome:
+    """What one playout did and found."""
+
+    actions: int = 0
+    violations: list[str] = field(default_factory=list)
+    state: GameState | None = None
+    record: Record | None = None
+
+
+def play(options: dict[str, object], seed: int, check_every: int = 1) -> Outcome:
+    """Play one game to its end with uniformly random legal choices."""
+    chooser = random.Random(seed)
+    out = Outcome()
+    record = Record(dict(options), seed)
+    state = new_game(options, seed)
+    out.violations += [f"setup: {p}" for p in problems(state)]
+    while not state.over and out.actions < MAX_ACTIONS:
+        seat = engine.to_act(state)
+        assert seat is not None
+        choices = engine.legal_actions(state, seat)
+        if not choices:
+            out.violations.append(f"v{state.version}: no legal action for seat {seat} at {state.turn.step}")
+            break
+        action = chooser.choice(choices)
+        text = action.notation()
+        if out.actions % check_every == 0 and parse(state, text) != action:
+            out.violations.append(f"v{state.version}: '{text}' does not parse back to itself")
+        state, _ = engine.apply_unchecked(state, seat, action)
+        record.actions.append(text)
+        out.actions += 1
+        if out.actions % check_every == 0:
+            out.violations += [f"v{state.version} after '{text}': {p}" for p in problems(state)]
+    out.violations += _final_checks(state, record)
+    out.state, out.record = state, record
+    return out
+
+
+def _final_checks(state: GameState, record: Record) -> list[str]:
+    found = []
+    if GameState.loads(state.dumps()).dumps() != state.dumps():
+        found.append("JSON round-trip changed the state")
+    if replay(record).digest() != state.digest():
+        found.append("replaying the record gave a different state")
+    for seat in range(len(state.seats)):
+        text = str(view_for(state, seat))
+        for other, s in enumerate(state.seats):
+            if other != seat and s.hand and f"'hand': {sorted(view_for(state, other)['hand'])}" in text:
+                found.append(f"seat {seat}'s view shows seat {other}'s hand")
+    return found
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Run playouts and print the summary line."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--factions", default="marquise,eyrie")
+    parser.add_argument("--board", default="autumn")
+    parser.add_argument("--round-limit", type=int, default=DEFAULT_ROUND_LIMIT)
+    parser.add_argument("--check-every", type=int, default=1, help="check invariants every N actions")
+    parser.add_argument("--verbose", action="store_true")
+    args = parser.parse_args(argv)
+    options = {
+        "factions": args.factions.split(","),
+        "board": args.board,
+        "round_limit": args.round_limit,
+    }
+    total_actions = total_violations = 0
+    failed = False
+    started = time.perf_counter()
+    for i in range(args.games):
+        seed = args.seed + i
+        try:
+            result = play(options, seed, args.check_every)
+        except Exception:  # noqa: BLE001 - a playout reports every crash and carries on
+            traceback.print_exc()
+            print(f"game seed={seed}: exception", file=sys.stderr)
+            failed = True
+            continue
+        total_actions += result.actions
+        total_violations += len(result.violations)
+        for v in result.violations[:5]:
+            print(f"game seed={seed}: {v}", file=sys.stderr)
+        if args.verbose and result.state is not None:
+            s = result.state
+            points = ", ".join(f"{x.faction} {x.points}" for x in s.seats)
+            print(f"game seed={seed}: {result.actions} actions, round {s.turn.round}, {points}, winners {s.winners}")
+    elapsed = (time.perf_counter() - started) * 1000
+    per_action = elapsed / total_actions if total_actions else 0.0
+    summary = f"{args.games} games, {total_actions} actions, {total_violations} violations"
+    print(f"playout: {summary}, {per_action:.3f} ms/action")
+    return 1 if failed or total_violations else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

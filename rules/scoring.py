@@ -1,0 +1,75 @@
+"""Victory points and winning: 30 points (90 for a team), ties, dominance freezing the score."""
+
+from __future__ import annotations
+
+from rules.state import GameState
+
+WIN_POINTS = 30
+
+
+def score(state: GameState, seat: int, n: int, why: str = "") -> int:
+    """Add (or lose) points; a seat with an activated dominance card scores nothing."""
+    s = state.seats[seat]
+    if s.dominance is not None or n == 0:
+        return 0
+    before = s.points
+    s.points += n
+    if s.points < 0 and not state.options.get("negative_points", False):
+        s.points = 0
+    change = s.points - before
+    if change:
+        from rules.hand import faction_name
+
+        verb = "scores" if change > 0 else "loses"
+        tail = f" ({why})" if why else ""
+        state.say(f"{faction_name(state, seat)} {verb} {abs(change)} point{'s' if abs(change) != 1 else ''}{tail}.")
+    return change
+
+
+def team_points(state: GameState, team: str) -> int:
+    """Points of a whole team."""
+    return sum(s.points for s in state.seats if s.team == team)
+
+
+def clockwise_from_current(state: GameState) -> list[int]:
+    """Seats in turn order starting with the seat whose turn it is."""
+    order = state.order
+    start = order.index(state.turn.seat) if state.turn.seat in order else 0
+    return order[start:] + order[:start]
+
+
+def check_points_victory(state: GameState) -> None:
+    """End the game when a seat (or team) has reached the winning score."""
+    if state.over:
+        return
+    if state.options.get("teams"):
+        target = int(state.options.get("win_points", 90))
+        teams = sorted({s.team for s in state.seats if s.team})
+        teams_reached = [t for t in teams if team_points(state, t) >= target]
+        if teams_reached:
+            first = next(
+                state.seats[i].team for i in clockwise_from_current(state) if state.seats[i].team in teams_reached
+            )
+            finish(
+                state,
+                [i for i, s in enumerate(state.seats) if s.team == first],
+                f"team {first} reaches {target} points",
+            )
+        return
+    target = int(state.options.get("win_points", WIN_POINTS))
+    reached = [i for i, s in enumerate(state.seats) if s.dominance is None and s.points >= target]
+    if reached:
+        winner = next(i for i in clockwise_from_current(state) if i in reached)
+        finish(state, [winner], f"{target} points")
+
+
+def finish(state: GameState, winners: list[int], why: str) -> None:
+    """Mark the game won."""
+    from rules.hand import faction_name
+
+    state.over = True
+    state.winners = winners
+    state.pending = []
+    state.battle = None
+    names = " and ".join(faction_name(state, w) for w in winners)
+    state.say(f"{names} win{'s' if len(winners) == 1 else ''} the game: {why}!")

@@ -1,0 +1,91 @@
+"""What one seat (or a spectator) may see: the only thing that leaves the engine for display."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rules import decisions, registry
+from rules.cards import card
+from rules.engine import to_act, waiting_for
+from rules.scoring import team_points
+from rules.state import GameState
+
+
+def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
+    """A JSON-ready view: other hands as counts, no deck order, no ruin items, no seed."""
+    board = state.board
+    view: dict[str, Any] = {
+        "version": state.version,
+        "board": board.id,
+        "maps": list(board.maps),
+        "round": state.turn.round,
+        "turn": {
+            "seat": state.turn.seat,
+            "faction": state.seats[state.turn.seat].faction,
+            "phase": state.turn.phase,
+            "step": state.turn.step,
+        },
+        "to_act": to_act(state),
+        "waiting_for": waiting_for(state),
+        "over": state.over,
+        "winners": list(state.winners),
+        "clearings": [
+            {
+                "id": cid,
+                "suit": state.suits[cid - 1],
+                "slots": board.clearing(cid).slots,
+                "ruin": state.ruins[cid - 1] is not None,
+                "pieces": dict(state.clearings[cid - 1]),
+            }
+            for cid in board.ids()
+        ],
+        "forests": {fid: dict(p) for fid, p in state.forests.items() if p},
+        "seats": [_seat_view(state, i) for i in range(len(state.seats))],
+        "order": list(state.order),
+        "deck_count": len(state.deck),
+        "discard": [card(c).key for c in state.discard],
+        "dominance_available": [card(c).key for c in state.dominance_available],
+        "item_supply": {m: dict(s) for m, s in state.item_supply.items()},
+        "pending": [
+            {"seat": d["seat"], "kind": d["kind"], "prompt": decisions.prompt(state, d)} for d in state.pending
+        ],
+        "battle": _battle_view(state),
+        "viewer": seat,
+        "hand": sorted(card(c).key for c in state.seats[seat].hand) if seat is not None else None,
+    }
+    teams = sorted({s.team for s in state.seats if s.team})
+    if teams:
+        view["team_points"] = {t: team_points(state, t) for t in teams}
+    return view
+
+
+def _seat_view(state: GameState, i: int) -> dict[str, Any]:
+    s = state.seats[i]
+    faction = registry.of(state, i)
+    return {
+        "seat": i,
+        "faction": s.faction,
+        "name": faction.name,
+        "colour": faction.colour,
+        "team": s.team,
+        "points": s.points,
+        "dominance": card(s.dominance).key if s.dominance is not None else None,
+        "hand_count": len(s.hand),
+        "items": list(s.items),
+        "crafted": [card(c).key for c in s.crafted],
+        "supply": dict(s.supply),
+        "areas": {k: dict(v) for k, v in s.areas.items()},
+        "panel": faction.panel(state, i),
+    }
+
+
+def _battle_view(state: GameState) -> dict[str, Any] | None:
+    b = state.battle
+    if b is None:
+        return None
+    return {
+        "attacker": b["attacker"],
+        "defender": b["defender"],
+        "clearing": b["clearing"],
+        "stage": b["stage"],
+    }
