@@ -2,9 +2,11 @@
 
 from rules import factions as _factions  # noqa: F401  (registers every faction)
 from rules.actions import Action
+from rules.edits import apply_edit, is_edit
 from rules.engine import (
     apply,
     apply_unchecked,
+    default_action,
     explain,
     is_legal,
     legal_actions,
@@ -42,8 +44,11 @@ __all__ = [
     "StaleStateError",
     "UndoRefusedError",
     "apply",
+    "apply_edit",
     "apply_unchecked",
+    "default_action",
     "explain",
+    "is_edit",
     "is_legal",
     "legal_actions",
     "new_game",

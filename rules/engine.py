@@ -222,3 +222,15 @@ def _specific_reason(state: GameState, seat: int, action: Action | None) -> str 
         return "you only discard down to five cards at the end of Evening"
     faction_reason = registry.of(state, seat).explain(state, seat, action)
     return faction_reason
+
+
+def default_action(state: GameState) -> Action | None:
+    """What a moderator's skip does for the seat to act: pass a decision, end a step, else the first legal choice."""
+    seat = to_act(state)
+    if seat is None:
+        return None
+    options = legal_actions(state, seat)
+    for action in options:
+        if action.verb in ("pass", "end"):
+            return action
+    return options[0] if options else None

@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from rules.edits import apply_edit, is_edit
 from rules.engine import apply, parse, to_act
 from rules.errors import UndoRefusedError
 from rules.setup import new_game
@@ -33,7 +34,10 @@ def replay(record: Record, upto: int | None = None) -> GameState:
     """Rebuild the state after the first `upto` actions (all by default)."""
     state = new_game(record.options, record.seed)
     for text in record.actions[:upto]:
-        state, _ = apply(state, parse(state, text))
+        if is_edit(text):
+            state, _ = apply_edit(state, text)
+        else:
+            state, _ = apply(state, parse(state, text))
     return state
 
 

@@ -7,6 +7,7 @@ from typing import Any
 from rules import decisions, registry
 from rules.cards import card
 from rules.engine import to_act, waiting_for
+from rules.pieces import kinds_of
 from rules.scoring import team_points
 from rules.state import GameState
 
@@ -41,6 +42,7 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
         ],
         "forests": {fid: dict(p) for fid, p in state.forests.items() if p},
         "seats": [_seat_view(state, i) for i in range(len(state.seats))],
+        "factions": {s.faction: _legend(s.faction) for s in state.seats},
         "order": list(state.order),
         "deck_count": len(state.deck),
         "discard": [card(c).key for c in state.discard],
@@ -76,6 +78,19 @@ def _seat_view(state: GameState, i: int) -> dict[str, Any]:
         "supply": dict(s.supply),
         "areas": {k: dict(v) for k, v in s.areas.items()},
         "panel": faction.panel(state, i),
+    }
+
+
+def _legend(fid: str) -> dict[str, Any]:
+    """How a faction's pieces look: declared by the faction, drawn by any renderer without branches."""
+    faction = registry.faction(fid)
+    return {
+        "name": faction.name,
+        "colour": faction.colour,
+        "pieces": {
+            k.kind: {"category": k.category, "shape": k.shape, "label": k.label, "name": k.name, "count": k.count}
+            for k in kinds_of(fid)
+        },
     }
 
 
