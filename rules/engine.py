@@ -150,7 +150,7 @@ def step_prompt(state: GameState) -> str:
         return "use Birdsong card effects, or end Birdsong"
     if step == "daylight.cards":
         return "use Daylight card effects, or end Daylight"
-    return f"play {step.split('.', 1)[-1].replace('_', ' ')} ({state.turn.phase})"
+    return registry.of(state, state.turn.seat).prompt(state, state.turn.seat, step)
 
 
 def parse(state: GameState, text: str, seat: int | None = None) -> Action:

@@ -43,7 +43,7 @@ def why_not_move(state: GameState, seat: int, src: int, dst: int, n: int) -> str
     if have <= 0:
         return f"you have no warriors in clearing {src}"
     if n > have:
-        return f"you have only {have} warriors in clearing {src}"
+        return f"you have only {have} warrior{'s' if have != 1 else ''} in clearing {src}"
     if n <= 0:
         return "move at least one warrior"
     if not (rules(state, seat, src) or rules(state, seat, dst)):

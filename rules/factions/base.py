@@ -100,6 +100,10 @@ class Faction:
         """Whether this faction stops another faction placing pieces in a clearing."""
         return False
 
+    def prompt(self, state: GameState, seat: int, step: str) -> str:
+        """What the player does in one of this faction's steps, in a few words."""
+        return step.split(".", 1)[-1].replace("_", " ")
+
     def held_cards(self, state: GameState, seat: int) -> list[int]:
         """Cards the faction keeps outside hand and crafted area (the Eyrie's Decree)."""
         return []

@@ -232,6 +232,18 @@ class Eyrie(Faction):
             return not any(state.turn.flags.get("todo", {}).values())
         return True
 
+    def prompt(self, state: GameState, seat: int, step: str) -> str:
+        """Decree, crafting, resolution."""
+        if step == "eyrie.decree":
+            return "add one or two cards to the Decree (at most one bird), then end"
+        if step == "eyrie.craft":
+            return "craft with your roosts, or end crafting"
+        column = self.current_column(state)
+        if column is None:
+            return "the Decree is resolved: end Daylight"
+        suits = ", ".join(state.turn.flags["todo"][column])
+        return f"resolve the Decree: {column} ({suits})"
+
     def current_column(self, state: GameState) -> str | None:
         """The leftmost Decree column with cards still to resolve."""
         todo = state.turn.flags.get("todo", {})

@@ -354,6 +354,14 @@ class Marquise(Faction):
 
         score(state, seat, POINTS[kind][placed], f"building a {kind}")
 
+    def prompt(self, state: GameState, seat: int, step: str) -> str:
+        """Crafting, then actions."""
+        if step == "marquise.craft":
+            return "craft with your workshops, or end crafting"
+        left = state.turn.flags.get("actions", 0)
+        march = " (one more march move)" if state.turn.flags.get("march") else ""
+        return f"take Daylight actions: {left} left{march}: battle, march, recruit, build, overwork, hire; or end"
+
     def can_end(self, state: GameState, seat: int, step: str) -> bool:
         """Both Daylight steps may be ended at will."""
         return True
