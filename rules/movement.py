@@ -7,7 +7,7 @@ from collections.abc import Iterable, Iterator
 from rules import registry
 from rules.actions import Move
 from rules.pieces import WARRIOR, key
-from rules.rule import rules, shift, warriors
+from rules.rule import ruled_by, rules, shift, warriors
 from rules.state import GameState
 
 
@@ -21,12 +21,13 @@ def move_options(
 ) -> Iterator[Move]:
     """Every move of own warriors from the given clearings (all by default)."""
     faction = state.seats[seat].faction
+    mine = set(ruled_by(state, seat))
     for src in sources if sources is not None else state.board.ids():
         have = warriors(state, faction, src)
         if have <= 0:
             continue
         for dst in sorted(state.board.adjacent_to(src)):
-            if may_move(state, seat, src, dst):
+            if src in mine or dst in mine:
                 for n in range(1, have + 1):
                     yield Move(src, dst, n, decree)
 

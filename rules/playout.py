@@ -90,10 +90,12 @@ def main(argv: list[str] | None = None) -> int:
         "round_limit": args.round_limit,
     }
     total_actions = total_violations = 0
+    game_ms: list[float] = []
     failed = False
     started = time.perf_counter()
     for i in range(args.games):
         seed = args.seed + i
+        game_started = time.perf_counter()
         try:
             result = play(options, seed, args.check_every)
         except Exception:  # noqa: BLE001 - a playout reports every crash and carries on
@@ -101,6 +103,7 @@ def main(argv: list[str] | None = None) -> int:
             print(f"game seed={seed}: exception", file=sys.stderr)
             failed = True
             continue
+        game_ms.append((time.perf_counter() - game_started) * 1000)
         total_actions += result.actions
         total_violations += len(result.violations)
         for v in result.violations[:5]:
@@ -111,6 +114,9 @@ def main(argv: list[str] | None = None) -> int:
             print(f"game seed={seed}: {result.actions} actions, round {s.turn.round}, {points}, winners {s.winners}")
     elapsed = (time.perf_counter() - started) * 1000
     per_action = elapsed / total_actions if total_actions else 0.0
+    if game_ms:
+        ordered = sorted(game_ms)
+        print(f"per game: median {ordered[len(ordered) // 2]:.0f} ms, max {ordered[-1]:.0f} ms (checks included)")
     summary = f"{args.games} games, {total_actions} actions, {total_violations} violations"
     print(f"playout: {summary}, {per_action:.3f} ms/action")
     return 1 if failed or total_violations else 0

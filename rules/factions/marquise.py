@@ -24,7 +24,7 @@ from rules.actions import Action as _Action
 from rules.cards import keys
 from rules.factions.base import Faction
 from rules.pieces import BUILDING, TOKEN, WARRIOR, PieceKind
-from rules.rule import may_place, on_map, open_slots, place, rules, suit
+from rules.rule import may_place, on_map, open_slots, place, ruled_by, rules, suit
 from rules.state import GameState
 
 ID = "marquise"
@@ -97,24 +97,25 @@ def keep_clearing(state: GameState) -> int | None:
     return None
 
 
-def wood_reachable(state: GameState, seat: int, cid: int) -> list[int]:
+def wood_reachable(state: GameState, seat: int, cid: int, ruled: set[int] | None = None) -> list[int]:
     """Clearings whose wood can pay for a build in cid: it, then those joined through ruled clearings."""
+    mine = set(ruled_by(state, seat)) if ruled is None else ruled
     seen = [cid]
     frontier = [cid]
     while frontier:
         nxt = []
         for c in frontier:
             for n in sorted(state.board.adjacent_to(c)):
-                if n not in seen and rules(state, seat, n):
+                if n not in seen and n in mine:
                     seen.append(n)
                     nxt.append(n)
         frontier = nxt
     return seen
 
 
-def wood_available(state: GameState, seat: int, cid: int) -> int:
+def wood_available(state: GameState, seat: int, cid: int, ruled: set[int] | None = None) -> int:
     """Wood that could pay for a build in cid."""
-    return sum(state.clearings[c - 1].get("marquise:wood", 0) for c in wood_reachable(state, seat, cid))
+    return sum(state.clearings[c - 1].get("marquise:wood", 0) for c in wood_reachable(state, seat, cid, ruled))
 
 
 def build_cost(state: GameState, kind: str) -> int | None:
@@ -275,17 +276,15 @@ class Marquise(Faction):
             yield Recruit(tuple(combo))
 
     def _build_options(self, state: GameState, seat: int) -> Iterator[Action]:
+        ruled = set(ruled_by(state, seat))
+        sites = [c for c in sorted(ruled) if open_slots(state, c) > 0 and may_place(state, ID, c)]
+        wood = {c: wood_available(state, seat, c, ruled) for c in sites}
         for kind in BUILDINGS:
             cost = build_cost(state, kind)
             if cost is None:
                 continue
-            for cid in state.board.ids():
-                if (
-                    rules(state, seat, cid)
-                    and open_slots(state, cid) > 0
-                    and may_place(state, ID, cid)
-                    and wood_available(state, seat, cid) >= cost
-                ):
+            for cid in sites:
+                if wood[cid] >= cost:
                     yield Build(kind, cid)
 
     def apply(self, state: GameState, seat: int, step: str, action: Action) -> None:
