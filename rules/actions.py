@@ -15,7 +15,7 @@ from typing import Any, ClassVar
 from rules.cards import CARD_SUITS, find_key
 from rules.errors import InvalidActionError
 
-# Field kinds: how a field is written and read.
+# Field kinds: how a field is written and read. Keyed fields are written "name:a,b" (``wood:5,9``).
 CLEARING, PATH, COUNT, CLEARINGS, SUIT, FACTION, CARD, WORD = (
     "clearing",
     "path",
@@ -26,6 +26,7 @@ CLEARING, PATH, COUNT, CLEARINGS, SUIT, FACTION, CARD, WORD = (
     "card",
     "word",
 )
+KEYED_CLEARINGS, KEYED_SUITS = "keyed_clearings", "keyed_suits"
 
 
 @dataclass(frozen=True, slots=True)
@@ -58,6 +59,9 @@ def _write(kind: str, value: Any, action: Action) -> str:
         return f"x{value}"
     if kind == CLEARINGS:
         return ",".join(str(v) for v in value)
+    if kind in (KEYED_CLEARINGS, KEYED_SUITS):
+        name = next(n for n, k in action.spec if k == kind)
+        return f"{name}:" + ",".join(str(v) for v in value)
     return str(value)
 
 
@@ -118,18 +122,20 @@ class Battle(Action):
 @register
 @dataclass(frozen=True, slots=True)
 class Build(Action):
-    """Place a building in a clearing (suit: the Decree card used)."""
+    """Place a building in a clearing (suit: the Decree card used; wood: where the Marquise's wood comes from)."""
 
     verb: ClassVar[str] = "build"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (
         ("kind", WORD),
         ("clearing", CLEARING),
         ("suit", SUIT),
+        ("wood", KEYED_CLEARINGS),
     )
     words: ClassVar[tuple[str, ...]] = ("sawmill", "workshop", "recruiter", "roost")
     kind: str
     clearing: int
     suit: str | None = None
+    wood: tuple[int, ...] = ()
 
 
 @register
@@ -146,11 +152,12 @@ class Recruit(Action):
 @register
 @dataclass(frozen=True, slots=True)
 class Craft(Action):
-    """Craft a card from your hand with your crafting pieces."""
+    """Craft a card from your hand (using: the suits that pay its 'any' costs)."""
 
     verb: ClassVar[str] = "craft"
-    spec: ClassVar[tuple[tuple[str, str], ...]] = (("card", CARD),)
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("card", CARD), ("using", KEYED_SUITS))
     card: str
+    using: tuple[str, ...] = ()
 
 
 @register
@@ -251,6 +258,12 @@ def _tokens(text: str) -> list[str]:
 
 def _classify(token: str, cls: type[Action], factions: set[str]) -> tuple[str, Any]:
     """The field kind a token can fill and its value."""
+    name, sep, rest = token.partition(":")
+    keyed = dict(cls.spec).get(name) if sep else None
+    if keyed == KEYED_CLEARINGS and re.fullmatch(r"\d+(,\d+)*", rest):
+        return KEYED_CLEARINGS, tuple(int(t) for t in rest.split(","))
+    if keyed == KEYED_SUITS and all(t in _SUITS for t in rest.split(",")):
+        return KEYED_SUITS, tuple(rest.split(","))
     if token.isdigit():
         return CLEARING, int(token)
     match = _PATH.match(token)

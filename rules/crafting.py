@@ -3,11 +3,14 @@
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Iterator
+from itertools import combinations_with_replacement
 
 from rules import hand, registry
+from rules.actions import Craft
 from rules.cards import card, keys
 from rules.pieces import parse_key
-from rules.removal import remove_all
+from rules.removal import remove_all, trigger
 from rules.rule import enemies, suit
 from rules.scoring import score
 from rules.state import GameState
@@ -24,20 +27,38 @@ def power(state: GameState, seat: int) -> Counter[str]:
     return +total
 
 
-def pay_plan(cost: tuple[str, ...], available: Counter[str]) -> Counter[str] | None:
-    """Which suits pay a cost ('any' takes the most plentiful left), or None if it can't be paid."""
-    left = Counter(available)
-    plan: Counter[str] = Counter()
-    for need in cost:
-        if need == "any":
-            continue
-        if left[need] <= 0:
-            return None
-        left[need] -= 1
-        plan[need] += 1
-    for need in cost:
-        if need != "any":
-            continue
+def _named(cost: tuple[str, ...], available: Counter[str]) -> Counter[str] | None:
+    """What the named suits of a cost take, or None if they can't be paid."""
+    named = Counter(s for s in cost if s != "any")
+    return named if all(available[s] >= n for s, n in named.items()) else None
+
+
+def any_plans(cost: tuple[str, ...], available: Counter[str]) -> list[tuple[str, ...]]:
+    """Every distinct choice of suits for the 'any' part of a cost, once the named suits are paid."""
+    named = _named(cost, available)
+    if named is None:
+        return []
+    left = available - named
+    wanted = cost.count("any")
+    return [
+        combo
+        for combo in combinations_with_replacement(sorted(s for s in left if left[s] > 0), wanted)
+        if all(combo.count(s) <= left[s] for s in set(combo))
+    ]
+
+
+def pay_plan(cost: tuple[str, ...], available: Counter[str], using: tuple[str, ...] = ()) -> Counter[str] | None:
+    """Which suits pay a cost: 'any' paid by `using`, else by the most plentiful suits left; None if unpayable."""
+    named = _named(cost, available)
+    if named is None:
+        return None
+    if using:
+        plan = named + Counter(using)
+        ok = len(using) == cost.count("any") and all(available[s] >= n for s, n in plan.items())
+        return plan if ok else None
+    left = available - named
+    plan = Counter(named)
+    for _ in range(cost.count("any")):
         best = max((s for s in sorted(left) if left[s] > 0), key=lambda s: left[s], default=None)
         if best is None:
             return None
@@ -46,12 +67,20 @@ def pay_plan(cost: tuple[str, ...], available: Counter[str]) -> Counter[str] | N
     return plan
 
 
+def default_using(cost: tuple[str, ...], available: Counter[str]) -> tuple[str, ...]:
+    """The suits the default plan spends on 'any' costs."""
+    plan = pay_plan(cost, available)
+    if plan is None:
+        return ()
+    return tuple(sorted((plan - Counter(s for s in cost if s != "any")).elements()))
+
+
 def item_supply(state: GameState, _seat: int) -> dict[str, int]:
     """The item supply a seat crafts from (one per map in the 3x3 mode; the first map here)."""
     return state.item_supply[state.board.maps[0]]
 
 
-def why_not_craft(state: GameState, seat: int, key: str) -> str | None:
+def why_not_craft(state: GameState, seat: int, key: str, using: tuple[str, ...] = ()) -> str | None:
     """The reason a card can't be crafted now, or None when it can."""
     c = keys().get(key)
     if c is None:
@@ -64,9 +93,10 @@ def why_not_craft(state: GameState, seat: int, key: str) -> str | None:
         return f"you already have {c.name} in front of you"
     if c.type == "item" and item_supply(state, seat).get(c.item or "", 0) <= 0:
         return f"no {c.item} is left in the item supply"
-    if pay_plan(c.cost, power(state, seat)) is None:
+    if pay_plan(c.cost, power(state, seat), using) is None:
         need = ", ".join(c.cost)
-        return f"your unused crafting pieces can't pay {need}"
+        paid = f" with {', '.join(using)}" if using else ""
+        return f"your unused crafting pieces can't pay {need}{paid}"
     return None
 
 
@@ -75,10 +105,23 @@ def craftable(state: GameState, seat: int) -> list[str]:
     return [k for k in hand.distinct_keys(state, seat) if why_not_craft(state, seat, k) is None]
 
 
-def craft(state: GameState, seat: int, key: str) -> None:
+def craft_options(state: GameState, seat: int) -> Iterator[Craft]:
+    """Every way to craft: the plain form, plus each other choice of suits for 'any' costs."""
+    available = power(state, seat)
+    for key in craftable(state, seat):
+        yield Craft(key)
+        cost = keys()[key].cost
+        if "any" in cost:
+            default = default_using(cost, available)
+            for plan in any_plans(cost, available):
+                if plan != default:
+                    yield Craft(key, plan)
+
+
+def craft(state: GameState, seat: int, key: str, using: tuple[str, ...] = ()) -> None:
     """Craft a card: activate pieces, then gain its item, effect or one-shot result."""
     c = keys()[key]
-    plan = pay_plan(c.cost, power(state, seat))
+    plan = pay_plan(c.cost, power(state, seat), using)
     assert plan is not None
     used = state.turn.flags.setdefault("crafted_with", {})
     for s, n in plan.items():
@@ -102,7 +145,8 @@ def craft(state: GameState, seat: int, key: str) -> None:
 
 
 def favor(state: GameState, seat: int, favor_suit: str) -> None:
-    """Remove every enemy piece in clearings of a suit; the crafter scores for buildings and tokens."""
+    """Remove every enemy piece in clearings of a suit at once; then owners react (Field Hospitals)."""
+    removals: list[tuple[int, dict[int, dict[str, int]]]] = []
     for cid in state.board.ids():
         if suit(state, cid) != favor_suit:
             continue
@@ -112,4 +156,6 @@ def favor(state: GameState, seat: int, favor_suit: str) -> None:
             if other is not None and enemies(state, seat, other):
                 plan[piece] = n
         if plan:
-            remove_all(state, cid, plan, seat, "favor")
+            removals.append((cid, remove_all(state, cid, plan, seat, "favor", react=False)))
+    for cid, removed in removals:
+        trigger(state, cid, removed, "favor")

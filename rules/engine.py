@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from dataclasses import MISSING, fields
 from typing import Any
 
 from rules import crafting, decisions, effects, flow, hand, movement, registry
@@ -165,6 +166,9 @@ def parse(state: GameState, text: str, seat: int | None = None) -> Action:
     if len(candidates) == 1:
         return candidates[0]
     if len(candidates) > 1:
+        plain = [a for a in candidates if _plain_apart_from(a, values)]
+        if len(plain) == 1:
+            return plain[0]
         shown = [a.notation() for a in candidates]
         listed = ", ".join(shown[:8]) + (" …" if len(shown) > 8 else "")
         raise AmbiguousActionError(f"'{text}' could mean several things: {listed}", shown)
@@ -173,6 +177,15 @@ def parse(state: GameState, text: str, seat: int | None = None) -> Action:
     except TypeError:
         action = None
     raise IllegalActionError(explain(state, actor, action, {**values, "verb": cls.verb}, text))
+
+
+def _plain_apart_from(action: Action, values: dict[str, Any]) -> bool:
+    """Whether every optional field the text did not name keeps its default."""
+    return all(
+        getattr(action, f.name) == f.default
+        for f in fields(action)
+        if f.name not in values and f.default is not MISSING
+    )
 
 
 def explain(
@@ -213,7 +226,7 @@ def _specific_reason(state: GameState, seat: int, action: Action | None) -> str 
             return f"you have no warriors in clearing {action.clearing} to battle with"
         return f"{action.defender} has no pieces in clearing {action.clearing} you can battle"
     if isinstance(action, Craft):
-        reason = crafting.why_not_craft(state, seat, action.card)
+        reason = crafting.why_not_craft(state, seat, action.card, action.using)
         if reason:
             return reason
     if isinstance(action, Use):

@@ -147,6 +147,9 @@ def advance(state: GameState) -> None:
             enter(state, turn.seat, turn.step)
             continue
         if interactive(state, turn.seat, turn.step):
+            if _obliged_but_unable(state):
+                _stuck(state)
+                continue
             options = step_actions(state, turn.seat)
             first = next(options, None)
             if first is None:
@@ -158,6 +161,14 @@ def advance(state: GameState) -> None:
             return
         next_step(state)
     raise RuntimeError("the turn flow did not settle")
+
+
+def _obliged_but_unable(state: GameState) -> bool:
+    """A faction step that may not end yet offers none of its own actions (optional card effects don't count)."""
+    seat, step = state.turn.seat, state.turn.step
+    if step in GENERIC or can_end(state, seat, step):
+        return False
+    return next(registry.of(state, seat).legal(state, seat, step, None), None) is None
 
 
 def _stuck(state: GameState) -> None:

@@ -11,13 +11,11 @@ def draw(state: GameState, seat: int, n: int = 1) -> list[int]:
     """Draw up to n cards, shuffling the discard pile into a new deck when the deck runs out."""
     drawn: list[int] = []
     for _ in range(n):
-        if not state.deck and state.discard:
-            state.rng, state.deck = rng.shuffled(state.rng, state.discard)
-            state.discard = []
-            state.say("The discard pile is shuffled into a new deck.")
+        refill(state)
         if not state.deck:
             break
         drawn.append(state.deck.pop())
+    refill(state)
     if drawn:
         state.irreversible = True
         state.seats[seat].hand += drawn
@@ -27,6 +25,15 @@ def draw(state: GameState, seat: int, n: int = 1) -> list[int]:
             {seat: f"You drew: {names}."},
         )
     return drawn
+
+
+def refill(state: GameState) -> None:
+    """Whenever the deck is empty, the discard pile is shuffled into a new deck at once (Law 2.1)."""
+    if not state.deck and state.discard:
+        state.rng, state.deck = rng.shuffled(state.rng, state.discard)
+        state.discard = []
+        state.irreversible = True
+        state.say("The discard pile is shuffled into a new deck.")
 
 
 def faction_name(state: GameState, seat: int) -> str:
@@ -57,6 +64,7 @@ def to_discard(state: GameState, cid: int) -> None:
         state.dominance_available.append(cid)
     else:
         state.discard.append(cid)
+        refill(state)
 
 
 def spend(state: GameState, seat: int, key: str) -> int:

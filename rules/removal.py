@@ -36,9 +36,9 @@ def remove(state: GameState, cid: int, piece: str, n: int, by: int | None) -> in
 
 
 def remove_all(
-    state: GameState, cid: int, plan: dict[str, int], by: int | None, cause: str
+    state: GameState, cid: int, plan: dict[str, int], by: int | None, cause: str, react: bool = True
 ) -> dict[int, dict[str, int]]:
-    """Remove several kinds from one clearing at once, then let each owner react."""
+    """Remove several kinds from one clearing at once, then (unless react is False) let each owner react."""
     removed: dict[int, dict[str, int]] = {}
     for piece, n in plan.items():
         done = remove(state, cid, piece, n, by)
@@ -48,7 +48,8 @@ def remove_all(
                 removed.setdefault(seat, {})[piece] = removed.get(seat, {}).get(piece, 0) + done
     if removed:
         state.say(_describe(state, cid, removed), None, ("remove", cid, None))
-    trigger(state, cid, removed, cause)
+    if react:
+        trigger(state, cid, removed, cause)
     return removed
 
 

@@ -88,7 +88,14 @@ def _legend(fid: str) -> dict[str, Any]:
         "name": faction.name,
         "colour": faction.colour,
         "pieces": {
-            k.kind: {"category": k.category, "shape": k.shape, "label": k.label, "name": k.name, "count": k.count}
+            k.kind: {
+                "category": k.category,
+                "shape": k.shape,
+                "label": k.label,
+                "name": k.name,
+                "count": k.count,
+                "family": k.box_family,
+            }
             for k in kinds_of(fid)
         },
     }

@@ -13,6 +13,7 @@ from rules.state import GameState, Seat, Turn
 class _Spore(Faction):
     id: ClassVar[str] = "test-spore"
     name: ClassVar[str] = "Test Spore"
+    colour: ClassVar[str] = "#CC79A7"
     pieces: ClassVar[tuple[PieceKind, ...]] = (
         PieceKind("test-spore", "mushroom", TOKEN, 15, "Mushroom"),
         PieceKind("test-spore", "mycelium", TOKEN, 10, "Mycelium", family="mycelium"),
@@ -24,6 +25,7 @@ class _Spore(Faction):
 class _Tinker(Faction):
     id: ClassVar[str] = "test-tinker"
     name: ClassVar[str] = "Test Tinker"
+    colour: ClassVar[str] = "#F0E442"
     pieces: ClassVar[tuple[PieceKind, ...]] = (
         PieceKind("test-tinker", "old-man", PAWN, 1, "The Old Man"),
         PieceKind("test-tinker", "birdbot", PAWN, 1, "Birdbot"),
@@ -36,6 +38,7 @@ class _Tinker(Faction):
 class _Spinners(Faction):
     id: ClassVar[str] = "test-spinners"
     name: ClassVar[str] = "Test Spinners"
+    colour: ClassVar[str] = "#D55E00"
     pieces: ClassVar[tuple[PieceKind, ...]] = (PieceKind("test-spinners", "warrior", WARRIOR, 20, "Warrior"),)
 
 

@@ -261,8 +261,7 @@ class Eyrie(Faction):
                     for column in COLUMNS:
                         yield Decree(key, column)
         elif step == "eyrie.craft" and verb in (None, "craft"):
-            for key in crafting.craftable(state, seat):
-                yield Craft(key)
+            yield from crafting.craft_options(state, seat)
         elif step == "eyrie.resolve":
             yield from self._resolve_options(state, seat, verb)
 
@@ -301,7 +300,7 @@ class Eyrie(Faction):
             state.say(f"The Eyrie Dynasties add {card(cid).name} ({card(cid).suit}) to {action.column}.")
             return
         if isinstance(action, Craft):
-            crafting.craft(state, seat, action.card)
+            crafting.craft(state, seat, action.card, action.using)
             return
         column = self.current_column(state)
         assert column is not None

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import combinations
+from itertools import combinations, combinations_with_replacement
 from typing import Any, ClassVar
 
 from rules import battle, crafting, decisions, hand, movement, registry
@@ -116,6 +116,35 @@ def wood_reachable(state: GameState, seat: int, cid: int, ruled: set[int] | None
 def wood_available(state: GameState, seat: int, cid: int, ruled: set[int] | None = None) -> int:
     """Wood that could pay for a build in cid."""
     return sum(state.clearings[c - 1].get("marquise:wood", 0) for c in wood_reachable(state, seat, cid, ruled))
+
+
+def wood_sources(state: GameState, seat: int, cid: int, ruled: set[int] | None = None) -> dict[int, int]:
+    """Wood per clearing that could pay for a build in cid, nearest first."""
+    out = {}
+    for c in wood_reachable(state, seat, cid, ruled):
+        n = state.clearings[c - 1].get("marquise:wood", 0)
+        if n:
+            out[c] = n
+    return out
+
+
+def default_wood(sources: dict[int, int], cost: int) -> tuple[int, ...]:
+    """The wood the engine takes when the Marquise does not say: nearest first."""
+    taken: list[int] = []
+    for c, n in sources.items():
+        taken += [c] * min(n, cost - len(taken))
+    return tuple(sorted(taken))
+
+
+def wood_choices(sources: dict[int, int], cost: int) -> list[tuple[int, ...]]:
+    """Every different set of clearings the wood for a build could come from."""
+    if cost == 0 or sum(sources.values()) < cost:
+        return []
+    return [
+        combo
+        for combo in combinations_with_replacement(sorted(sources), cost)
+        if all(combo.count(c) <= sources[c] for c in set(combo))
+    ]
 
 
 def build_cost(state: GameState, kind: str) -> int | None:
@@ -236,8 +265,7 @@ class Marquise(Faction):
         """Crafting, then battle, march, recruit, build, overwork and hiring birds."""
         if step == "marquise.craft":
             if verb in (None, "craft"):
-                for key in crafting.craftable(state, seat):
-                    yield Craft(key)
+                yield from crafting.craft_options(state, seat)
             return
         if step != "marquise.actions":
             return
@@ -278,20 +306,25 @@ class Marquise(Faction):
     def _build_options(self, state: GameState, seat: int) -> Iterator[Action]:
         ruled = set(ruled_by(state, seat))
         sites = [c for c in sorted(ruled) if open_slots(state, c) > 0 and may_place(state, ID, c)]
-        wood = {c: wood_available(state, seat, c, ruled) for c in sites}
+        sources = {c: wood_sources(state, seat, c, ruled) for c in sites}
         for kind in BUILDINGS:
             cost = build_cost(state, kind)
             if cost is None:
                 continue
             for cid in sites:
-                if wood[cid] >= cost:
-                    yield Build(kind, cid)
+                if sum(sources[cid].values()) < cost:
+                    continue
+                yield Build(kind, cid)
+                default = default_wood(sources[cid], cost)
+                for combo in wood_choices(sources[cid], cost):
+                    if combo != default:
+                        yield Build(kind, cid, None, combo)
 
     def apply(self, state: GameState, seat: int, step: str, action: Action) -> None:
         """Resolve a crafting or Daylight action."""
         flags = state.turn.flags
         if isinstance(action, Craft):
-            crafting.craft(state, seat, action.card)
+            crafting.craft(state, seat, action.card, action.using)
             return
         if isinstance(action, Hire):
             hand.spend(state, seat, action.card)
@@ -313,7 +346,7 @@ class Marquise(Faction):
         elif isinstance(action, Recruit):
             self._recruit(state, seat, action)
         elif isinstance(action, Build):
-            self._build(state, seat, action.kind, action.clearing)
+            self._build(state, seat, action.kind, action.clearing, action.wood)
         elif isinstance(action, Overwork):
             hand.spend(state, seat, action.card)
             place(state, seat, "wood", action.clearing)
@@ -336,17 +369,15 @@ class Marquise(Faction):
             *[("place", c, None) for c in sorted(set(spots))],
         )
 
-    def _build(self, state: GameState, seat: int, kind: str, cid: int) -> None:
+    def _build(self, state: GameState, seat: int, kind: str, cid: int, wood: tuple[int, ...] = ()) -> None:
         placed = on_map(state, ID, kind)
-        cost = COST[placed]
-        for source in wood_reachable(state, seat, cid):
-            while cost and state.clearings[source - 1].get("marquise:wood", 0):
-                pieces = state.clearings[source - 1]
-                pieces["marquise:wood"] -= 1
-                if not pieces["marquise:wood"]:
-                    del pieces["marquise:wood"]
-                state.seats[seat].supply["wood"] += 1
-                cost -= 1
+        paid = wood or default_wood(wood_sources(state, seat, cid), COST[placed])
+        for source in paid:
+            pieces = state.clearings[source - 1]
+            pieces["marquise:wood"] -= 1
+            if not pieces["marquise:wood"]:
+                del pieces["marquise:wood"]
+            state.seats[seat].supply["wood"] += 1
         place(state, seat, kind, cid)
         state.say(f"The Marquise de Cat builds a {kind} in clearing {cid}.", None, ("place", cid, None))
         from rules.scoring import score
@@ -397,6 +428,8 @@ class Marquise(Faction):
         """Field Hospitals and wood shortage choices."""
         seat = decision["seat"]
         if decision["what"] == "hospital":
+            if keep_clearing(state) is None:
+                return
             yield Pass()
             for key in hand.keys_matching(state, seat, suit(state, decision["clearing"])):
                 yield Hospital(key)
@@ -471,6 +504,13 @@ class Marquise(Faction):
             return f"you can't place pieces in clearing {action.clearing}"
         if open_slots(state, action.clearing) <= 0:
             return f"clearing {action.clearing} has no open building slot"
+        if action.wood:
+            sources = wood_sources(state, seat, action.clearing)
+            if len(action.wood) != cost:
+                return f"a {action.kind} costs {cost} wood; name {cost} wood, not {len(action.wood)}"
+            for c in set(action.wood):
+                if action.wood.count(c) > sources.get(c, 0):
+                    return f"there is not that much wood in clearing {c} connected to clearing {action.clearing}"
         have = wood_available(state, seat, action.clearing)
         return (
             f"a {action.kind} costs {cost} wood, and only {have} wood is connected "

@@ -1,0 +1,162 @@
+"""Where things go: pixel positions of maps, clearings, slots and forests, from the board's 0..1 data."""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from functools import cache
+
+from rules.board import Board, load_board
+
+Point = tuple[int, int]
+Box = tuple[int, int, int, int]
+
+MAP_SIZE = 1200  # one printed map, in pixels
+MAP_GAP = 80  # the water between two joined maps, crossed by the border bridges
+RADIUS = 100  # clearing radius
+SLOT = 50  # building slot edge
+SLOT_GAP = 6
+PANEL_COLUMN = 540  # one column of the side panel
+ROW = 46  # one row of pieces under the slots
+PILL_HEIGHT = 54  # the white label with a clearing's number and suit glyph, across its top rim
+FOREST_RADIUS = 34  # how far around a forest's centre its pieces and marks reach
+
+
+@dataclass(frozen=True)
+class Layout:
+    """Pixel geometry of one board drawn with a side panel of some number of columns."""
+
+    board: Board
+    map_width: int
+    map_height: int
+    panel_x: int
+    panel_width: int
+    width: int
+    height: int
+    map_boxes: tuple[Box, ...]
+    centres: dict[int, Point]
+    forest_centres: dict[str, Point]
+    forest_polygons: dict[str, tuple[Point, ...]]
+
+    def centre(self, cid: int) -> Point:
+        """Pixel centre of a clearing."""
+        return self.centres[cid]
+
+    def slot_boxes(self, cid: int, slots: int) -> list[Box]:
+        """The building slots of a clearing, left to right."""
+        cx, cy = self.centres[cid]
+        total = slots * SLOT + (slots - 1) * SLOT_GAP
+        top = cy - 64
+        left = cx - total // 2
+        lefts = [left + i * (SLOT + SLOT_GAP) for i in range(slots)]
+        return [(x, top, x + SLOT, top + SLOT) for x in lefts]
+
+    def spot(self, where: object) -> tuple[Point, int] | None:
+        """Pixel centre and radius of a clearing id or forest id (None when the board has no such place)."""
+        if isinstance(where, str) and where.isdigit():
+            where = int(where)
+        if isinstance(where, int) and not isinstance(where, bool) and where in self.centres:
+            return self.centres[where], RADIUS
+        if isinstance(where, str) and where in self.forest_centres:
+            return self.forest_centres[where], FOREST_RADIUS
+        return None
+
+
+def _map_index(x: float, count: int) -> int:
+    return min(count - 1, max(0, int(x * count)))
+
+
+def _to_pixels(x: float, y: float, count: int) -> Point:
+    index = _map_index(x, count)
+    local = x * count - index
+    return (round(index * (MAP_SIZE + MAP_GAP) + local * MAP_SIZE), round(y * MAP_SIZE))
+
+
+def _around(centre: Point, corners: list[Point]) -> list[Point]:
+    """The clearings around a forest in angular order."""
+    cx, cy = centre
+    return sorted(corners, key=lambda p: math.atan2(p[1] - cy, p[0] - cx))
+
+
+def _pulled(centre: Point, polygon: list[Point], pull: float = 0.22) -> tuple[Point, ...]:
+    """A polygon pulled toward a point, so the forest shows as an area between the paths."""
+    cx, cy = centre
+    return tuple((round(x + (cx - x) * pull), round(y + (cy - y) * pull)) for x, y in polygon)
+
+
+def _inside(p: tuple[float, float], polygon: list[Point]) -> bool:
+    x, y = p
+    hit = False
+    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+        if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
+            hit = not hit
+    return hit
+
+
+def _segment_distance(p: tuple[float, float], a: Point, b: Point) -> float:
+    ax, ay = a
+    dx, dy = b[0] - ax, b[1] - ay
+    t = max(0.0, min(1.0, ((p[0] - ax) * dx + (p[1] - ay) * dy) / (dx * dx + dy * dy)))
+    return math.dist(p, (ax + t * dx, ay + t * dy))
+
+
+def _open_spot(polygon: list[Point], clearings: list[Point], links: list[tuple[Point, Point]]) -> Point:
+    """The point of a forest farthest from every clearing and path: where its pieces and trees go."""
+    xs, ys = [p[0] for p in polygon], [p[1] for p in polygon]
+    best, best_room = (sum(xs) // len(xs), sum(ys) // len(ys)), -math.inf
+    grid = [(x, y) for x in range(min(xs), max(xs), 24) for y in range(min(ys), max(ys), 24)]
+    for step in (24, 6):
+        for x, y in grid:
+            if not _inside((x, y), polygon):
+                continue
+            room = min(math.dist((x, y), c) - RADIUS for c in clearings)
+            room = min(room, *(_segment_distance((x, y), a, b) - 12 for a, b in links))
+            if room > best_room:
+                best, best_room = (x, y), room
+        bx, by = best
+        grid = [(bx + dx, by + dy) for dx in range(-step, step + 1, 6) for dy in range(-step, step + 1, 6)]
+    return best
+
+
+Forests = tuple[dict[str, Point], dict[str, tuple[Point, ...]]]
+
+
+@cache
+def _forests(board_id: str) -> Forests:
+    """Where each forest's pieces go, and its shaded area (computed once per board)."""
+    board = load_board(board_id)
+    centres = {c.id: _to_pixels(c.x, c.y, board.width_in_maps) for c in board.clearings}
+    links = [(centres[a], centres[b]) for a, b in sorted(board.paths | board.rivers | board.bridges)]
+    spots: dict[str, Point] = {}
+    polygons: dict[str, tuple[Point, ...]] = {}
+    for fid, forest in sorted(board.forests.items()):
+        members = [centres[c] for c in sorted(forest.clearings)]
+        mid = (sum(p[0] for p in members) // len(members), sum(p[1] for p in members) // len(members))
+        around = _around(mid, members)
+        polygons[fid] = _pulled(mid, around)
+        spots[fid] = _open_spot(around, list(centres.values()), links)
+    return spots, polygons
+
+
+@cache
+def layout(board_id: str, columns: int = 1) -> Layout:
+    """The geometry of a board drawn beside a panel of this many columns."""
+    board = load_board(board_id)
+    count = board.width_in_maps
+    spots, polygons = _forests(board_id)
+    map_width = count * MAP_SIZE + (count - 1) * MAP_GAP
+    boxes = tuple((i * (MAP_SIZE + MAP_GAP), 0, i * (MAP_SIZE + MAP_GAP) + MAP_SIZE, MAP_SIZE) for i in range(count))
+    panel_width = columns * PANEL_COLUMN
+    return Layout(
+        board=board,
+        map_width=map_width,
+        map_height=MAP_SIZE,
+        panel_x=map_width,
+        panel_width=panel_width,
+        width=map_width + panel_width,
+        height=MAP_SIZE,
+        map_boxes=boxes,
+        centres={c.id: _to_pixels(c.x, c.y, count) for c in board.clearings},
+        forest_centres=spots,
+        forest_polygons=polygons,
+    )

@@ -1,0 +1,101 @@
+"""A seat's private hand: one tile per card with suit, name, crafting cost and what it does."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from PIL import Image, ImageDraw
+
+from render import palette as P
+from render.shapes import draw_suit_glyph
+from render.text import fit, font, width, wrap
+from rules.cards import Card, keys
+
+TILE_W, TILE_H = 400, 236
+GAP = 16
+COLUMNS = 3
+TITLE_H = 60
+BAND_H = 58
+
+TYPE_NAMES = {
+    "item": "Item",
+    "persistent": "Persistent",
+    "ambush": "Ambush",
+    "favor": "Favor",
+    "dominance": "Dominance",
+}
+
+
+def _kind(card: Card) -> str:
+    name = f"{card.suit.capitalize()} · {TYPE_NAMES.get(card.type, card.type.capitalize())}"
+    if card.item:
+        name += f": {card.item}"
+    if card.vp:
+        name += f" · {card.vp} VP"
+    return name
+
+
+def _cost(draw: ImageDraw.ImageDraw, cost: tuple[str, ...], x: int, y: int) -> None:
+    face = font(19, True)
+    draw.text((x, y + 16), "Cost", font=face, fill=P.MUTED, anchor="lm")
+    if not cost:
+        draw.text((x + 56, y + 16), "none", font=font(19), fill=P.INK, anchor="lm")
+        return
+    for i, suit in enumerate(cost):
+        left = x + 56 + i * 38
+        draw.ellipse((left, y, left + 32, y + 32), fill=P.suit_colour(suit), outline=P.INK, width=2)
+        draw_suit_glyph(draw, suit, left + 16, y + 16, 22, P.INK)
+
+
+def _tile(draw: ImageDraw.ImageDraw, key: str, x: int, y: int) -> None:
+    card = keys().get(key)
+    suit = card.suit if card else None
+    band = P.suit_colour(suit)
+    draw.rounded_rectangle((x, y, x + TILE_W, y + TILE_H), 16, fill=P.WHITE, outline=P.INK, width=3)
+    draw.rounded_rectangle((x, y, x + TILE_W, y + BAND_H), 16, fill=band, outline=P.INK, width=3)
+    draw.rectangle((x + 3, y + BAND_H - 16, x + TILE_W - 3, y + BAND_H - 2), fill=band)
+    draw.line((x, y + BAND_H, x + TILE_W, y + BAND_H), fill=P.INK, width=3)
+    draw.ellipse((x + 10, y + 9, x + 50, y + 49), fill=P.WHITE, outline=P.INK, width=2)
+    draw_suit_glyph(draw, suit, x + 30, y + 29, 28, P.INK)
+    name = card.name if card else key
+    draw.text((x + 60, y + 29), fit(name, font(25, True), TILE_W - 72), font=font(25, True), fill=P.INK, anchor="lm")
+    if card is None:
+        return
+    _cost(draw, card.cost, x + 14, y + BAND_H + 12)
+    kind_face = font(18, True)
+    draw.text((x + TILE_W - 14, y + BAND_H + 28), _kind(card), font=kind_face, fill=P.INK, anchor="rm")
+    body = font(19)
+    for i, line in enumerate(wrap(card.text, body, TILE_W - 28, max_lines=5)):
+        draw.text((x + 14, y + BAND_H + 58 + i * 25), line, font=body, fill=P.INK)
+
+
+def _title(view: dict[str, Any], count: int) -> str:
+    seats = view.get("seats") or []
+    viewer = view.get("viewer")
+    who = ""
+    if isinstance(viewer, int) and 0 <= viewer < len(seats):
+        who = f"{seats[viewer].get('name') or seats[viewer].get('faction')}: "
+    return f"{who}your hand ({count} card{'s' if count != 1 else ''})"
+
+
+def compose_hand(view: dict[str, Any]) -> Image.Image:
+    """The hand image of the viewing seat; ValueError for a view without a hand (a spectator's)."""
+    hand = view.get("hand")
+    if hand is None:
+        raise ValueError("this view has no hand: only a seat's own view shows its cards")
+    cards = [str(k) for k in hand]
+    columns = max(1, min(COLUMNS, len(cards)))
+    rows = max(1, (len(cards) + COLUMNS - 1) // COLUMNS)
+    title = _title(view, len(cards))
+    tiles_width = GAP + columns * (TILE_W + GAP)
+    size = (max(tiles_width, width(title, font(28, True)) + 2 * GAP), TITLE_H + rows * (TILE_H + GAP) + GAP // 2)
+    image = Image.new("RGB", size, P.PANEL_BG)
+    draw = ImageDraw.Draw(image)
+    draw.text((GAP, TITLE_H // 2 + 4), title, font=font(28, True), fill=P.INK, anchor="lm")
+    if not cards:
+        draw.text((GAP, TITLE_H + 40), "No cards.", font=font(24), fill=P.MUTED, anchor="lm")
+    for i, key in enumerate(cards):
+        x = GAP + (i % COLUMNS) * (TILE_W + GAP)
+        y = TITLE_H + (i // COLUMNS) * (TILE_H + GAP)
+        _tile(draw, key, x, y)
+    return image

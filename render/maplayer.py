@@ -1,0 +1,151 @@
+"""The static map layer: background, forests, rivers, paths, bridges, clearings and slots, drawn once.
+
+It is drawn at twice the size in RGB and scaled down once, so that its curves and numbers are
+smooth, then turned into a palette image: pieces and the panel are drawn on a copy of it, and
+palette images encode about five times faster than RGB ones (see docs/rendering.md).
+"""
+
+from __future__ import annotations
+
+import math
+from functools import lru_cache
+
+from PIL import Image, ImageDraw
+
+from render import palette as P
+from render.geometry import PILL_HEIGHT, RADIUS, Layout, layout
+from render.shapes import draw_suit_glyph
+from render.text import font, width
+
+SCALE = 2  # supersampling factor of the static layer
+COLOURS = 170  # palette entries the static layer may use; the rest are for pieces, marks and text
+# Flat colours of the static layer, restored exactly after quantising so pixel probes and inks match.
+_EXACT: tuple[P.RGB, ...] = (
+    P.PANEL_BG, P.MAP_BG, P.MAP_EDGE, P.GAP_BG, P.FOREST, P.FOREST_EDGE, P.PATH, P.PATH_EDGE, P.RIVER,
+    P.BRIDGE, P.BRIDGE_EDGE, P.SLOT, P.SLOT_EDGE, P.INK, P.WHITE, P.MUTED, *P.SUIT_COLOURS.values(),
+)  # fmt: skip
+
+
+class _Pen:
+    """Draws in layout coordinates on the supersampled image."""
+
+    def __init__(self, image: Image.Image) -> None:
+        self.draw = ImageDraw.Draw(image)
+
+    def line(self, a: tuple[float, float], b: tuple[float, float], colour: P.RGB, w: int) -> None:
+        self.draw.line([(a[0] * SCALE, a[1] * SCALE), (b[0] * SCALE, b[1] * SCALE)], fill=colour, width=w * SCALE)
+
+    def disc(self, c: tuple[float, float], r: float, fill: P.RGB | None, outline: P.RGB, w: int) -> None:
+        x, y = c[0] * SCALE, c[1] * SCALE
+        rr = r * SCALE
+        self.draw.ellipse((x - rr, y - rr, x + rr, y + rr), fill=fill, outline=outline, width=w * SCALE)
+
+    def rect(
+        self, box: tuple[float, float, float, float], fill: P.RGB, outline: P.RGB, w: int, radius: int = 0
+    ) -> None:
+        scaled = (box[0] * SCALE, box[1] * SCALE, box[2] * SCALE, box[3] * SCALE)
+        self.draw.rounded_rectangle(scaled, radius * SCALE, fill=fill, outline=outline, width=w * SCALE)
+
+
+def _background(pen: _Pen, geo: Layout) -> None:
+    pen.rect((0, 0, geo.map_width, geo.map_height), P.GAP_BG, P.GAP_BG, 0)
+    for box in geo.map_boxes:
+        pen.rect(box, P.MAP_BG, P.MAP_EDGE, 6, radius=28)
+
+
+def _forests(pen: _Pen, geo: Layout) -> None:
+    for fid, polygon in geo.forest_polygons.items():
+        pen.draw.polygon([(x * SCALE, y * SCALE) for x, y in polygon], fill=P.FOREST, outline=P.FOREST_EDGE, width=6)
+        cx, cy = geo.forest_centres[fid]
+        for dx, dy in ((-34, -30), (30, -36), (-4, 34)):
+            tx, ty = (cx + dx) * SCALE, (cy + dy) * SCALE
+            s = 13 * SCALE
+            pen.draw.polygon(
+                [(tx, ty - s), (tx + s * 0.8, ty + s * 0.7), (tx - s * 0.8, ty + s * 0.7)], fill=P.FOREST_EDGE
+            )
+
+
+def _links(pen: _Pen, geo: Layout) -> None:
+    board = geo.board
+    for a, b in sorted(board.rivers):
+        pen.line(geo.centre(a), geo.centre(b), P.RIVER, 16)
+    for a, b in sorted(board.paths):
+        pen.line(geo.centre(a), geo.centre(b), P.PATH_EDGE, 22)
+        pen.line(geo.centre(a), geo.centre(b), P.PATH, 13)
+    for a, b in sorted(board.bridges):
+        _bridge(pen, geo.centre(a), geo.centre(b))
+
+
+def _bridge(pen: _Pen, a: tuple[int, int], b: tuple[int, int]) -> None:
+    """A plank bridge over the water between two joined maps."""
+    pen.line(a, b, P.BRIDGE_EDGE, 36)
+    pen.line(a, b, P.BRIDGE, 26)
+    length = math.dist(a, b)
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    for i in range(1, int(length // 22)):
+        t = i * 22 + 11
+        mx, my = a[0] + ux * t, a[1] + uy * t
+        pen.line((mx - uy * 13, my + ux * 13), (mx + uy * 13, my - ux * 13), P.BRIDGE_EDGE, 3)
+
+
+def _clearings(pen: _Pen, geo: Layout, suits: tuple[str | None, ...]) -> None:
+    number_font = font(40 * SCALE, bold=True)
+    for info in geo.board.clearings:
+        c = geo.centre(info.id)
+        if info.corner:
+            pen.disc(c, RADIUS + 12, None, P.INK, 6)
+        pen.disc(c, RADIUS, P.suit_colour(suits[info.id - 1]), P.INK, 5)
+        for box in geo.slot_boxes(info.id, info.slots):
+            pen.rect(box, P.SLOT, P.SLOT_EDGE, 3, radius=4)
+        label = str(info.id)  # players name clearings by board id (13-24 on the right map)
+        text_w = width(label, number_font) / SCALE
+        pill_w = text_w + 60
+        left, top = c[0] - pill_w / 2, c[1] - RADIUS - PILL_HEIGHT // 2
+        pen.rect((left, top, left + pill_w, top + PILL_HEIGHT), P.WHITE, P.INK, 4, radius=14)
+        middle = top + PILL_HEIGHT / 2
+        pen.draw.text(((left + 12) * SCALE, middle * SCALE), label, font=number_font, fill=P.INK, anchor="lm")
+        glyph_x = left + 12 + text_w + 21
+        draw_suit_glyph(pen.draw, suits[info.id - 1], glyph_x * SCALE, middle * SCALE, 32 * SCALE, P.INK)
+
+
+def _map_names(pen: _Pen, geo: Layout) -> None:
+    name_font = font(22 * SCALE, bold=True)
+    for map_id, box in zip(geo.board.maps, geo.map_boxes, strict=True):
+        name = map_id.capitalize()
+        if map_id == "winter":
+            name += " (suits dealt at setup)"
+        pen.draw.text(((box[0] + 24) * SCALE, (box[3] - 20) * SCALE), name, font=name_font, fill=P.MUTED, anchor="ls")
+
+
+def _quantise(image: Image.Image) -> Image.Image:
+    """A palette copy whose flat colours are exact, leaving palette room for later inks."""
+    small = image.reduce(SCALE)
+    quantised = small.quantize(COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
+    flat = quantised.getpalette() or []
+    entries = [tuple(flat[i : i + 3]) for i in range(0, len(flat), 3)]
+    snapped: list[int] = []
+    for entry in entries:
+        near = min(_EXACT, key=lambda e: sum(abs(p - q) for p, q in zip(e, entry, strict=True)))
+        close = max(abs(p - q) for p, q in zip(near, entry, strict=True)) <= 10
+        snapped.extend(near if close else entry)
+    quantised.putpalette(snapped)
+    return quantised
+
+
+@lru_cache(maxsize=32)
+def map_layer(board_id: str, suits: tuple[str | None, ...], columns: int = 1) -> Image.Image:
+    """The static layer of a board with these clearing suits (shared: always draw on a copy)."""
+    geo = layout(board_id, columns)
+    big = Image.new("RGB", (geo.map_width * SCALE, geo.map_height * SCALE), P.PANEL_BG)
+    pen = _Pen(big)
+    _background(pen, geo)
+    _forests(pen, geo)
+    _links(pen, geo)
+    _clearings(pen, geo, suits)
+    _map_names(pen, geo)
+    drawn = _quantise(big)
+    layer = Image.new("P", (geo.width, geo.height), 0)
+    layer.putpalette(drawn.getpalette() or [])
+    layer.paste(drawn, (0, 0))
+    ImageDraw.Draw(layer).rectangle((geo.panel_x, 0, geo.width, geo.height), fill=P.PANEL_BG)
+    return layer

@@ -1,0 +1,181 @@
+"""Mid-game views for the benchmark, the tests and trying the renderer out.
+
+The engine plays only the Marquise and the Eyrie on one map so far, so the four-seat and the
+six-seat 3x3 views add made-up factions: they declare their pieces exactly as a real faction's
+view does, which is also the proof that the renderer needs no code per faction.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Iterator
+from typing import Any
+
+import rules
+from rules.board import load_board
+
+# Fictional factions in the remaining Okabe–Ito colours; shapes chosen to exercise the legend.
+EXTRA_FACTIONS: dict[str, dict[str, Any]] = {
+    "otters": {
+        "name": "River Otters",
+        "colour": "#56B4E9",
+        "pieces": {
+            "warrior": {"category": "warrior", "shape": "circle", "label": "", "name": "Warrior", "count": 15},
+            "post": {"category": "building", "shape": "triangle", "label": "P", "name": "Trade post", "count": 9},
+            "toll": {"category": "token", "shape": "pentagon", "label": "T", "name": "Toll", "count": 6},
+        },
+    },
+    "wanderer": {
+        "name": "The Wanderer",
+        "colour": "#000000",
+        "pieces": {"pawn": {"category": "pawn", "shape": "star", "label": "", "name": "Wanderer", "count": 1}},
+    },
+    "moles": {
+        "name": "Burrow Moles",
+        "colour": "#009E73",
+        "pieces": {
+            "warrior": {"category": "warrior", "shape": "circle", "label": "", "name": "Warrior", "count": 20},
+            "burrow": {"category": "building", "shape": "octagon", "label": "B", "name": "Burrow", "count": 6},
+            "mark": {"category": "token", "shape": "star", "label": "", "name": "Mark", "count": 10},
+        },
+    },
+    "owls": {
+        "name": "Night Owls",
+        "colour": "#CC79A7",
+        "pieces": {
+            "warrior": {"category": "warrior", "shape": "circle", "label": "", "name": "Warrior", "count": 18},
+            "nest": {"category": "building", "shape": "diamond", "label": "N", "name": "Nest", "count": 6},
+            "plot": {"category": "token", "shape": "cross", "label": "", "name": "Plot", "count": 8},
+        },
+    },
+    "ducks": {
+        "name": "Marsh Ducks",
+        "colour": "#D55E00",
+        "pieces": {
+            "warrior": {"category": "warrior", "shape": "circle", "label": "", "name": "Warrior", "count": 20},
+            "citadel": {"category": "building", "shape": "shield", "label": "Ci", "name": "Citadel", "count": 3},
+            "egg": {"category": "token", "shape": "blob", "label": "e", "name": "Egg", "count": 6},
+        },
+    },
+    "bees": {
+        "name": "Hill Bees",
+        "colour": "#F0E442",
+        "pieces": {
+            "warrior": {"category": "warrior", "shape": "circle", "label": "", "name": "Warrior", "count": 20},
+            "hive": {"category": "building", "shape": "hexagon", "label": "H", "name": "Hive", "count": 6},
+            "honey": {"category": "token", "shape": "diamond", "label": "h", "name": "Honey", "count": 8},
+        },
+    },
+}
+
+
+def playout(board: str = "autumn", actions: int = 150, seed: int = 1) -> Iterator[tuple[rules.GameState, list[Any]]]:
+    """A Marquise-and-Eyrie game of random legal actions: each state and the marks of its action."""
+    state = rules.new_game({"factions": ["marquise", "eyrie"], "first_player": 0, "board": board}, 3)
+    pick = random.Random(seed)
+    for _ in range(actions):
+        seat = rules.to_act(state)
+        if seat is None:
+            return
+        state, events = rules.apply(state, pick.choice(rules.legal_actions(state, seat)))
+        yield state, [m for e in events for m in e.marks]
+
+
+def played_game(board: str = "autumn", actions: int = 150, seed: int = 1) -> tuple[rules.GameState, list[Any]]:
+    """The state after a random playout, and the marks of its last action."""
+    moves = deque(playout(board, actions, seed), maxlen=1)
+    if not moves:
+        raise ValueError("the playout made no move")
+    return moves[0]
+
+
+def _seat(i: int, fid: str, points: int, team: str | None = None) -> dict[str, Any]:
+    data = EXTRA_FACTIONS[fid]
+    return {
+        "seat": i,
+        "faction": fid,
+        "name": data["name"],
+        "colour": data["colour"],
+        "team": team,
+        "points": points,
+        "dominance": None,
+        "hand_count": 3 + i % 4,
+        "items": ["boots", "sword"] if fid == "wanderer" else [],
+        "crafted": ["cobbler"] if fid == "otters" else [],
+        "supply": {k: p["count"] // 2 for k, p in data["pieces"].items()},
+        "areas": {"ward": {f"{fid}:warrior": 2}} if "warrior" in data["pieces"] else {},
+        "panel": [f"{data['name']} board line {n + 1}" for n in range(3)],
+    }
+
+
+def _scatter(clearings: list[dict[str, Any]], fid: str, pick: random.Random, warriors: int) -> None:
+    pieces = EXTRA_FACTIONS[fid]["pieces"]
+    for _ in range(warriors):
+        clearing = pick.choice(clearings)
+        key = f"{fid}:warrior"
+        clearing["pieces"][key] = clearing["pieces"].get(key, 0) + 1
+    for kind, piece in pieces.items():
+        if piece["category"] in ("building", "token"):
+            for clearing in pick.sample(clearings, 2):
+                buildings = sum(1 for k in clearing["pieces"] if k.split(":")[1] not in ("warrior", "wood"))
+                if piece["category"] == "token" or buildings < clearing["slots"] - int(clearing["ruin"]):
+                    clearing["pieces"][f"{fid}:{kind}"] = 1
+
+
+def standard_view(seat: int | None = 0) -> tuple[dict[str, Any], list[Any]]:
+    """A four-seat mid-game view of the Autumn map (Marquise and Eyrie played, two made-up factions)."""
+    state, marks = played_game()
+    return with_extra_seats(rules.view_for(state, seat)), marks
+
+
+def standard_views(count: int) -> list[tuple[dict[str, Any], list[Any]]]:
+    """Four-seat views of the last count moves of a playout, as a running game would draw them."""
+    states = list(playout(actions=150))[-count:]
+    return [(with_extra_seats(rules.view_for(s, None), seed=i), marks) for i, (s, marks) in enumerate(states)]
+
+
+def with_extra_seats(view: dict[str, Any], seed: int = 7) -> dict[str, Any]:
+    """A two-seat engine view with the River Otters and the Wanderer seated too."""
+    pick = random.Random(seed)
+    for fid in ("otters", "wanderer"):
+        view["factions"][fid] = EXTRA_FACTIONS[fid]
+        view["seats"].append(_seat(len(view["seats"]), fid, 9 + len(view["seats"])))
+        view["order"].append(len(view["order"]))
+    _scatter(view["clearings"], "otters", pick, 16)
+    view["forests"] = {pick.choice("ABCDEFG"): {"wanderer:pawn": 1}}
+    return view
+
+
+def joined_view(seed: int = 11) -> tuple[dict[str, Any], list[Any]]:
+    """A six-seat mid-game view of the joined Autumn+Winter board (3x3 mode, two teams), all made up."""
+    base, _ = standard_view(None)
+    board = load_board("autumn+winter")
+    pick = random.Random(seed)
+    dealt = ["fox", "mouse", "rabbit"] * 4
+    random.Random(5).shuffle(dealt)  # one game's Winter suits, whatever the pieces
+    clearings = [
+        {"id": c.id, "suit": c.printed_suit or dealt[c.number - 1], "slots": c.slots, "ruin": c.ruin, "pieces": {}}
+        for c in board.clearings
+    ]
+    lineup = (("otters", "A"), ("moles", "B"), ("owls", "A"), ("ducks", "B"), ("wanderer", "A"), ("bees", "B"))
+    view = dict(base)
+    view.update(
+        board=board.id,
+        maps=list(board.maps),
+        clearings=clearings,
+        forests={"2W8": {"wanderer:pawn": 1}},
+        factions={fid: EXTRA_FACTIONS[fid] for fid, _ in lineup},
+        seats=[_seat(i, fid, 8 + 3 * i, team) for i, (fid, team) in enumerate(lineup)],
+        order=list(range(len(lineup))),
+        turn={"seat": 3, "faction": "ducks", "phase": "daylight", "step": "ducks.actions"},
+        to_act=1,
+        waiting_for="choose which pieces to lose (battle)",
+        battle={"attacker": "ducks", "defender": "moles", "clearing": 22, "stage": "hits"},
+        pending=[],
+        team_points={"A": 20 + seed % 13, "B": 18 + seed % 7},
+    )
+    for fid, _ in lineup:
+        if "warrior" in EXTRA_FACTIONS[fid]["pieces"]:
+            _scatter(clearings, fid, pick, 22)
+    return view, [("move", 6, 22), ("battle", 22, None), ("remove", 22, None)]

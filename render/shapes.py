@@ -1,0 +1,145 @@
+"""Our own simple glyphs: piece shapes by name, and one glyph per suit so colour is never the only cue."""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Callable
+
+from PIL import ImageDraw
+
+from render.palette import RGB
+
+Point = tuple[float, float]
+
+
+def _regular(sides: int, turn: float) -> Callable[[float, float, float], list[Point]]:
+    def points(cx: float, cy: float, r: float) -> list[Point]:
+        return [
+            (cx + r * math.cos(turn + 2 * math.pi * i / sides), cy + r * math.sin(turn + 2 * math.pi * i / sides))
+            for i in range(sides)
+        ]
+
+    return points
+
+
+def _star(tips: int, inner: float) -> Callable[[float, float, float], list[Point]]:
+    def points(cx: float, cy: float, r: float) -> list[Point]:
+        out: list[Point] = []
+        for i in range(tips * 2):
+            radius = r if i % 2 == 0 else r * inner
+            angle = -math.pi / 2 + math.pi * i / tips
+            out.append((cx + radius * math.cos(angle), cy + radius * math.sin(angle)))
+        return out
+
+    return points
+
+
+def _square(cx: float, cy: float, r: float) -> list[Point]:
+    s = r * 0.9
+    return [(cx - s, cy - s), (cx + s, cy - s), (cx + s, cy + s), (cx - s, cy + s)]
+
+
+def _cross(cx: float, cy: float, r: float) -> list[Point]:
+    a, b = r, r * 0.38
+    return [
+        (cx - b, cy - a), (cx + b, cy - a), (cx + b, cy - b), (cx + a, cy - b), (cx + a, cy + b), (cx + b, cy + b),
+        (cx + b, cy + a), (cx - b, cy + a), (cx - b, cy + b), (cx - a, cy + b), (cx - a, cy - b), (cx - b, cy - b),
+    ]  # fmt: skip
+
+
+def _shield(cx: float, cy: float, r: float) -> list[Point]:
+    return [
+        (cx - r * 0.85, cy - r * 0.85),
+        (cx + r * 0.85, cy - r * 0.85),
+        (cx + r * 0.85, cy),
+        (cx, cy + r),
+        (cx - r * 0.85, cy),
+    ]
+
+
+# Polygon shapes by name; any other name (and "circle") is drawn as a circle.
+SHAPES: dict[str, Callable[[float, float, float], list[Point]]] = {
+    "square": _square,
+    "diamond": _regular(4, -math.pi / 2),
+    "triangle": _regular(3, -math.pi / 2),
+    "pentagon": _regular(5, -math.pi / 2),
+    "hexagon": _regular(6, 0.0),
+    "octagon": _regular(8, math.pi / 8),
+    "star": _star(5, 0.48),
+    "cross": _cross,
+    "plus": _cross,
+    "shield": _shield,
+}
+
+
+def draw_shape(
+    draw: ImageDraw.ImageDraw, shape: str, cx: float, cy: float, size: float, fill: RGB, outline: RGB, line: int
+) -> None:
+    """A piece outline of the named shape, centred, about size pixels across; unknown names are circles."""
+    r = size / 2
+    make = SHAPES.get(shape)
+    if make is None:
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=line)
+        return
+    outlined_polygon(draw, make(cx, cy, r), fill, outline, line)
+
+
+def outlined_polygon(draw: ImageDraw.ImageDraw, points: list[Point], fill: RGB, outline: RGB, line: int) -> None:
+    """A filled polygon with a thick outline, drawn as lines: Pillow's own thick outline goes through a
+    mask the size of the whole image, which would cost more than everything else on the board."""
+    draw.polygon(points, fill=fill)
+    draw.line([*points, points[0]], fill=outline, width=line)
+
+
+def _scaled(points: list[Point], cx: float, cy: float, r: float) -> list[Point]:
+    return [(cx + x * r, cy + y * r) for x, y in points]
+
+
+def _oval(draw: ImageDraw.ImageDraw, cx: float, cy: float, rx: float, ry: float, fill: RGB) -> None:
+    draw.ellipse((cx - rx, cy - ry, cx + rx, cy + ry), fill=fill)
+
+
+def _fox(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, ink: RGB) -> None:
+    head = [(-0.95, -1.0), (-0.42, -0.52), (0.42, -0.52), (0.95, -1.0), (0.98, -0.2), (0.55, 0.35), (0.0, 0.95)]
+    head += [(-0.55, 0.35), (-0.98, -0.2)]
+    draw.polygon(_scaled(head, cx, cy, r), fill=ink)
+
+
+def _mouse(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, ink: RGB) -> None:
+    _oval(draw, cx - 0.52 * r, cy - 0.4 * r, 0.46 * r, 0.46 * r, ink)
+    _oval(draw, cx + 0.52 * r, cy - 0.4 * r, 0.46 * r, 0.46 * r, ink)
+    _oval(draw, cx, cy + 0.32 * r, 0.5 * r, 0.55 * r, ink)
+
+
+def _rabbit(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, ink: RGB) -> None:
+    _oval(draw, cx - 0.3 * r, cy - 0.45 * r, 0.2 * r, 0.55 * r, ink)
+    _oval(draw, cx + 0.3 * r, cy - 0.45 * r, 0.2 * r, 0.55 * r, ink)
+    _oval(draw, cx, cy + 0.42 * r, 0.52 * r, 0.5 * r, ink)
+
+
+def _bird(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, ink: RGB) -> None:
+    wings = [(-1.0, -0.45), (-0.45, -0.55), (0.0, -0.05), (0.45, -0.55), (1.0, -0.45), (0.0, 0.6)]
+    draw.polygon(_scaled(wings, cx, cy, r), fill=ink)
+
+
+def _any(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, ink: RGB) -> None:
+    draw.polygon(_star(4, 0.38)(cx, cy, r), fill=ink)
+
+
+SUIT_GLYPHS: dict[str, Callable[[ImageDraw.ImageDraw, float, float, float, RGB], None]] = {
+    "fox": _fox,
+    "mouse": _mouse,
+    "rabbit": _rabbit,
+    "bird": _bird,
+    "any": _any,
+}
+
+
+def draw_suit_glyph(draw: ImageDraw.ImageDraw, suit: str | None, cx: float, cy: float, size: float, ink: RGB) -> None:
+    """The suit's own glyph (fox head, mouse ears, rabbit ears, bird wings), size pixels across."""
+    glyph = SUIT_GLYPHS.get(suit or "")
+    r = size / 2
+    if glyph is None:
+        draw.ellipse((cx - r * 0.4, cy - r * 0.4, cx + r * 0.4, cy + r * 0.4), fill=ink)
+        return
+    glyph(draw, cx, cy, r, ink)

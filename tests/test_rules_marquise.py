@@ -1,0 +1,470 @@
+"""Marquise de Cat (Law 6): setup, wood, building, recruiting, march, overwork, hire, Field Hospitals, the keep."""
+
+import pytest
+from rules_helpers import (
+    E,
+    M,
+    blank,
+    check,
+    count,
+    craft_for,
+    force_dice,
+    goto,
+    hand_keys,
+    legal,
+    new_game,
+    new_setup,
+    play,
+    put,
+    set_decree,
+    set_hand,
+    set_supply,
+    step,
+)
+
+import rules
+from rules.cards import card
+
+
+def discard_keys(s) -> list[str]:
+    return sorted(card(c).key for c in s.discard)
+
+
+def actions(s):
+    check(s)
+    return goto(s, M, "marquise.actions")
+
+
+# --- setup -------------------------------------------------------------------------------
+
+
+def test_keep_goes_in_a_corner():
+    s = new_setup()
+    assert legal(s) == ["keep 1", "keep 2", "keep 3", "keep 4"]
+    with pytest.raises(rules.IllegalActionError):
+        rules.parse(s, "keep 5")
+
+
+@pytest.mark.parametrize("keep,opposite", [(1, 3), (2, 4), (3, 1), (4, 2)])
+def test_garrison_in_every_clearing_but_the_opposite_corner(keep, opposite):
+    s = play(new_setup(), f"keep {keep}")
+    for cid in range(1, 13):
+        expected = 0 if cid == opposite else 1
+        assert count(s, cid, "marquise", "warrior") == expected, cid
+    assert count(s, keep, "marquise", "keep") == 1
+    assert s.seats[M].supply["warrior"] == 25 - 11
+
+
+def test_starting_buildings_go_in_or_next_to_the_keep():
+    s = play(new_setup(), "keep 1")
+    # 1 has one slot; 10 has two slots but a ruin in one.
+    assert sorted({int(a.split()[-1]) for a in legal(s)}) == [1, 5, 9, 10]
+    s = play(s, "build sawmill 10")
+    assert not any(a.endswith(" 10") for a in legal(s))
+    s = play(s, "build workshop 1")
+    assert legal(s) == ["build recruiter 5", "build recruiter 9"]
+
+
+def test_starting_buildings_may_share_a_clearing():
+    s = play(new_setup(), "keep 2", "build sawmill 2", "build workshop 2")
+    assert count(s, 2, "marquise", "sawmill") == 1
+    assert count(s, 2, "marquise", "workshop") == 1
+    assert "build recruiter 2" not in legal(s)  # clearing 2 has two slots
+    s = play(s, "build recruiter 6")
+    assert s.seats[M].supply["sawmill"] == 5
+    assert s.seats[M].supply["recruiter"] == 5
+
+
+def test_eyrie_set_up_in_the_corner_opposite_the_keep():
+    for keep, opposite in ((1, 3), (2, 4), (4, 2)):
+        s = new_game(keep=keep)
+        assert count(s, opposite, "eyrie", "roost") == 1
+        assert count(s, opposite, "eyrie", "warrior") == 6
+
+
+# --- Birdsong wood ---------------------------------------------------------------------------
+
+
+def test_one_wood_per_sawmill_in_birdsong():
+    s = blank()
+    put(s, 2, "marquise", "sawmill", 2)
+    put(s, 9, "marquise", "sawmill")
+    put(s, 9, "marquise", "warrior")
+    check(s)
+    s = goto(s, M, "birdsong.start")
+    assert count(s, 2, "marquise", "wood") == 2
+    assert count(s, 9, "marquise", "wood") == 1
+    assert s.seats[M].supply["wood"] == 5
+
+
+def test_wood_shortage_the_marquise_chooses_where():
+    s = blank()
+    put(s, 2, "marquise", "sawmill")
+    put(s, 9, "marquise", "sawmill")
+    put(s, 9, "marquise", "warrior")
+    put(s, 5, "marquise", "wood", 7)
+    check(s)
+    s = goto(s, M, "birdsong.start")
+    assert rules.to_act(s) == M
+    assert legal(s) == ["wood 2", "wood 9"]
+    s = play(s, "wood 9")
+    assert count(s, 9, "marquise", "wood") == 1
+    assert count(s, 2, "marquise", "wood") == 0
+    assert s.seats[M].supply["wood"] == 0
+
+
+# --- building ----------------------------------------------------------------------------------
+
+
+def test_build_costs_and_points_follow_the_tracks():
+    s = blank()
+    for kind in ("sawmill", "workshop", "recruiter"):
+        put(s, 2, "marquise", kind) if kind != "recruiter" else put(s, 9, "marquise", kind)
+    put(s, 5, "marquise", "warrior", 3)
+    put(s, 5, "marquise", "wood", 3)
+    s = actions(s)
+    # Second sawmill: 1 wood, 1 point.
+    s = play(s, "build sawmill 5")
+    assert s.seats[M].points == 1
+    assert count(s, 5, "marquise", "wood") == 2
+    # Second workshop: 1 wood, 2 points.
+    s = play(s, "build workshop 5")
+    assert s.seats[M].points == 3
+    assert count(s, 5, "marquise", "wood") == 1
+
+
+def test_third_building_of_a_kind_costs_two_wood():
+    s = blank()
+    put(s, 2, "marquise", "recruiter", 2)
+    put(s, 5, "marquise", "warrior", 3)
+    put(s, 5, "marquise", "wood", 1)
+    s = actions(s)
+    assert "build recruiter 5" not in legal(s, "build")
+    with pytest.raises(rules.IllegalActionError, match="costs 2 wood, and only 1 wood"):
+        rules.parse(s, "build recruiter 5")
+    put(s, 5, "marquise", "wood", 1)
+    s = actions(s)
+    s = play(s, "build recruiter 5")
+    assert s.seats[M].points == 2  # third recruiter
+    assert s.seats[M].supply["wood"] == 8
+
+
+def test_building_needs_rule_and_an_open_slot():
+    s = blank()
+    put(s, 5, "marquise", "warrior", 1)
+    put(s, 5, "eyrie", "warrior", 1)  # Eyrie rule the tie
+    put(s, 1, "marquise", "warrior", 1)
+    put(s, 1, "marquise", "sawmill", 1)  # clearing 1 has a single slot
+    s = actions(s)
+    assert legal(s, "build") == []
+    with pytest.raises(rules.IllegalActionError, match="don't rule clearing 5"):
+        rules.parse(s, "build workshop 5")
+    with pytest.raises(rules.IllegalActionError, match="no open building slot"):
+        rules.parse(s, "build workshop 1")
+
+
+def test_wood_comes_only_from_clearings_connected_through_rule():
+    s = blank()
+    put(s, 2, "marquise", "sawmill")  # first sawmill placed: the next costs 1
+    put(s, 1, "marquise", "warrior")
+    put(s, 5, "marquise", "warrior")
+    put(s, 2, "marquise", "warrior", 2)
+    put(s, 2, "marquise", "wood", 1)
+    put(s, 10, "marquise", "wood", 3)  # 10 is adjacent to 1 but not ruled
+    s = actions(s)
+    # From 1, the wood in 2 is reachable through 5 (ruled); 10's wood is not.
+    assert "build sawmill 1" in legal(s, "build")
+    s = play(s, "build sawmill 1")
+    assert count(s, 2, "marquise", "wood") == 0
+    assert count(s, 10, "marquise", "wood") == 3
+    # The third sawmill costs 2: only the unreachable wood is left.
+    assert not any(b.startswith("build sawmill") for b in legal(s, "build"))
+
+
+def test_an_enemy_ruled_clearing_breaks_the_supply_line():
+    s = blank()
+    put(s, 1, "marquise", "warrior")
+    put(s, 5, "marquise", "warrior")
+    put(s, 5, "eyrie", "warrior")  # Eyrie rule 5 (tie)
+    put(s, 2, "marquise", "warrior")
+    put(s, 2, "marquise", "wood", 1)
+    put(s, 9, "marquise", "sawmill")
+    s = actions(s)
+    assert "build workshop 2" in legal(s, "build")  # the wood is in 2 itself (first workshop: free anyway)
+    assert "build sawmill 1" not in legal(s, "build")
+
+
+# --- recruit, march, overwork, hire ---------------------------------------------------------------
+
+
+def test_recruit_places_a_warrior_at_each_recruiter_once_per_turn():
+    s = blank()
+    put(s, 2, "marquise", "recruiter", 2)
+    put(s, 9, "marquise", "recruiter")
+    s = actions(s)
+    assert legal(s, "recruit") == ["recruit"]
+    s = play(s, "recruit")
+    assert count(s, 2, "marquise", "warrior") == 2
+    assert count(s, 9, "marquise", "warrior") == 1
+    assert s.turn.flags["actions"] == 2
+    assert legal(s, "recruit") == []
+    with pytest.raises(rules.IllegalActionError, match="already recruited"):
+        rules.parse(s, "recruit")
+
+
+def test_recruit_with_too_few_warriors_she_chooses_where():
+    s = blank()
+    put(s, 2, "marquise", "recruiter")
+    put(s, 9, "marquise", "recruiter")
+    set_supply(s, "marquise", "warrior", 1)
+    s = actions(s)
+    assert legal(s, "recruit") == ["recruit 2", "recruit 9"]
+    s = play(s, "recruit 9")
+    assert count(s, 9, "marquise", "warrior") == 1
+    assert count(s, 2, "marquise", "warrior") == 0
+    assert s.seats[M].supply["warrior"] == 0
+
+
+def test_march_is_two_moves_for_one_action():
+    s = blank()
+    put(s, 9, "marquise", "warrior", 3)
+    s = actions(s)
+    s = play(s, "move 9>1 x3")
+    assert s.turn.flags["actions"] == 2
+    s = play(s, "move 1>5 x2")
+    assert s.turn.flags["actions"] == 2
+    s = play(s, "move 5>2 x1")
+    assert s.turn.flags["actions"] == 1
+    assert count(s, 2, "marquise", "warrior") == 1
+    assert count(s, 5, "marquise", "warrior") == 1
+    assert count(s, 1, "marquise", "warrior") == 1
+
+
+def test_three_actions_then_daylight_ends():
+    s = blank()
+    put(s, 9, "marquise", "warrior", 3)
+    put(s, 9, "marquise", "recruiter")
+    s = actions(s)
+    s = play(s, "recruit")  # 1
+    s = play(s, "move 9>1 x1", "move 1>5 x1")  # 2 (a march)
+    s = play(s, "move 9>4 x1")  # 3 (a new march)
+    assert s.turn.flags["actions"] == 0
+    s = play(s, "move 4>8 x1")  # the second move of that march is still allowed
+    assert step(s)[1] != "marquise.actions"
+
+
+def test_overwork_spends_a_matching_card_for_a_wood():
+    s = blank()
+    put(s, 2, "marquise", "sawmill")  # mouse
+    put(s, 2, "marquise", "warrior")
+    set_hand(s, M, "sword", "anvil", "arms-trader")  # mouse, fox, bird
+    s = actions(s)
+    assert legal(s, "overwork") == ["overwork 2 arms-trader", "overwork 2 sword"]
+    s = play(s, "overwork 2 sword")
+    assert count(s, 2, "marquise", "wood") == 1
+    assert discard_keys(s) == ["sword"]
+    assert s.turn.flags["actions"] == 2
+    with pytest.raises(rules.IllegalActionError, match="does not match clearing 2"):
+        rules.parse(s, "overwork 2 anvil")
+
+
+def test_overwork_needs_wood_in_supply():
+    s = blank()
+    put(s, 2, "marquise", "sawmill")
+    put(s, 2, "marquise", "warrior")
+    put(s, 5, "marquise", "wood", 8)
+    set_hand(s, M, "sword")
+    s = actions(s)
+    assert legal(s, "overwork") == []
+
+
+def test_hire_spends_a_bird_card_for_an_extra_action():
+    s = blank()
+    put(s, 9, "marquise", "warrior", 1)
+    set_hand(s, M, "arms-trader", "sword")
+    s = actions(s)
+    assert legal(s, "hire") == ["hire arms-trader"]
+    s = play(s, "hire arms-trader")
+    assert s.turn.flags["actions"] == 4
+    assert discard_keys(s) == ["arms-trader"]
+    with pytest.raises(rules.IllegalActionError):
+        rules.parse(s, "hire sword")
+
+
+# --- Field Hospitals ---------------------------------------------------------------------------------
+
+
+def eyrie_attack(s):
+    """The Eyrie resolving a Decree of one battle (then a build, so their turn waits afterwards)."""
+    set_decree(s, battle=["vizier"], build=["vizier"])
+    check(s)
+    return goto(s, E, "eyrie.resolve")
+
+
+def test_field_hospitals_after_battle_sends_warriors_to_the_keep():
+    s = blank(leader="builder")
+    put(s, 1, "marquise", "keep")
+    put(s, 1, "marquise", "warrior")
+    put(s, 5, "marquise", "warrior", 2)  # rabbit
+    put(s, 5, "eyrie", "warrior", 3)
+    set_hand(s, M, "bake-sale", "anvil")  # rabbit, fox
+    s = eyrie_attack(s)
+    force_dice(s, 3, 0)
+    s = play(s, "battle 5 marquise bird")
+    assert rules.to_act(s) == M
+    assert legal(s) == ["pass", "hospital bake-sale"]
+    s = play(s, "hospital bake-sale")
+    assert count(s, 1, "marquise", "warrior") == 3
+    assert count(s, 5, "marquise", "warrior") == 0
+    assert hand_keys(s, M) == ["anvil"]
+
+
+def test_field_hospitals_accepts_a_bird_card():
+    s = blank(leader="builder")
+    put(s, 1, "marquise", "keep")
+    put(s, 5, "marquise", "warrior", 1)
+    put(s, 5, "eyrie", "warrior", 3)
+    set_hand(s, M, "armorers")  # bird
+    s = eyrie_attack(s)
+    force_dice(s, 3, 0)
+    s = play(s, "battle 5 marquise bird")
+    assert legal(s) == ["pass", "hospital armorers"]
+
+
+def test_field_hospitals_needs_a_matching_card():
+    s = blank(leader="builder")
+    put(s, 1, "marquise", "keep")
+    put(s, 5, "marquise", "warrior", 1)
+    put(s, 5, "eyrie", "warrior", 3)
+    set_hand(s, M, "anvil", "sword")  # fox, mouse: no match for rabbit 5
+    s = eyrie_attack(s)
+    force_dice(s, 3, 0)
+    s = play(s, "battle 5 marquise bird")
+    assert not any(d.get("what") == "hospital" for d in s.pending)
+    assert count(s, 1, "marquise", "warrior") == 0
+    assert hand_keys(s, M) == ["anvil", "sword"]
+
+
+def test_no_field_hospitals_once_the_keep_is_gone():
+    s = blank(leader="builder")
+    put(s, 5, "marquise", "warrior", 1)
+    put(s, 5, "eyrie", "warrior", 3)
+    s.seats[M].data["keep_lost"] = True
+    set_hand(s, M, "bake-sale")
+    s = eyrie_attack(s)
+    force_dice(s, 3, 0)
+    s = play(s, "battle 5 marquise bird")
+    assert not any(d.get("what") == "hospital" for d in s.pending)
+    assert hand_keys(s, M) == ["bake-sale"]
+
+
+def test_field_hospitals_after_an_ambush_in_the_keep_lets_the_battle_go_on():
+    s = blank(leader="builder")
+    put(s, 1, "marquise", "keep")
+    put(s, 1, "marquise", "warrior", 2)
+    put(s, 1, "eyrie", "warrior", 1)
+    set_hand(s, E, "ambush-fox")
+    set_hand(s, M, "anvil")  # fox
+    s = actions(s)
+    force_dice(s, 1, 0)
+    s = play(s, "battle 1 eyrie", "ambush ambush-fox")
+    assert count(s, 1, "marquise", "warrior") == 0
+    assert legal(s) == ["pass", "hospital anvil"]
+    s = play(s, "hospital anvil")
+    # Both warriors are back in the keep's clearing, so the battle goes on to the roll.
+    assert count(s, 1, "eyrie", "warrior") == 0
+    assert count(s, 1, "marquise", "warrior") == 2
+
+
+def test_field_hospitals_answers_a_favor():
+    s = blank(leader="builder")
+    for cid in (1, 8, 12):  # three fox roosts
+        put(s, cid, "eyrie", "roost")
+    put(s, 3, "marquise", "keep")
+    put(s, 6, "marquise", "warrior", 3)  # fox
+    set_hand(s, E, "favor-of-the-foxes")
+    set_hand(s, M, "foxfolk-steel")
+    check(s)
+    s = goto(s, E, "eyrie.craft")
+    s = play(s, "craft favor-of-the-foxes")
+    assert rules.to_act(s) == M
+    s = play(s, "hospital foxfolk-steel")
+    assert count(s, 3, "marquise", "warrior") == 3
+
+
+def test_field_hospitals_answers_tax_collector():
+    s = blank()
+    put(s, 1, "marquise", "keep")
+    put(s, 5, "marquise", "warrior", 2)
+    craft_for(s, M, "tax-collector")
+    set_hand(s, M, "bake-sale")
+    s = actions(s)
+    s = play(s, "use tax-collector 5")
+    assert legal(s)[0] == "pass"
+    assert "hospital bake-sale" in legal(s)
+    s = play(s, "hospital bake-sale")
+    assert count(s, 1, "marquise", "warrior") == 1
+    assert count(s, 5, "marquise", "warrior") == 1
+
+
+# --- the keep ---------------------------------------------------------------------------------------
+
+
+def test_eyrie_cannot_place_in_the_keep_clearing():
+    s = blank(leader="despot")  # viziers: move and build
+    put(s, 1, "marquise", "keep")
+    put(s, 1, "eyrie", "warrior", 2)  # the Eyrie rule the keep's clearing
+    put(s, 9, "eyrie", "warrior", 1)  # and clearing 9
+    put(s, 5, "eyrie", "roost")
+    set_decree(s, build=["vizier"])
+    check(s)
+    s = goto(s, E, "eyrie.resolve")
+    assert legal(s, "build") == ["build roost 9 bird"]
+    with pytest.raises(rules.IllegalActionError):
+        rules.parse(s, "build roost 1 bird")
+
+
+def test_new_roost_never_goes_to_the_keep_clearing():
+    s = blank()
+    put(s, 1, "marquise", "keep")
+    for cid in range(2, 13):
+        put(s, cid, "marquise", "warrior", 1)
+    set_hand(s, E, "anvil")
+    check(s)
+    s = goto(s, E, "birdsong.start")
+    s = play(s, "decree anvil move")  # her hand is now empty, so Birdsong goes on by itself
+    # Clearing 1 has the fewest warriors (none), but it holds the keep.
+    options = legal(s)
+    assert options and all(o.startswith("roost ") for o in options)
+    assert "roost 1" not in options
+    assert "roost 2" in options
+
+
+# --- Evening -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("recruiters,drawn", [(1, 1), (2, 1), (3, 2), (4, 2), (5, 3), (6, 3)])
+def test_evening_draw_bonus_from_recruiters(recruiters, drawn):
+    s = blank()
+    slots = [2, 2, 9, 9, 5, 5]
+    for cid in slots[:recruiters]:
+        put(s, cid, "marquise", "recruiter")
+    check(s)
+    s = goto(s, M, "evening.start")
+    assert len(s.seats[M].hand) == drawn
+
+
+def test_no_actions_left_is_explained():
+    s = blank()
+    put(s, 9, "marquise", "warrior", 3)
+    put(s, 9, "marquise", "recruiter")
+    set_hand(s, M, "armorers")  # a bird card keeps her Daylight open
+    s = actions(s)
+    # Recruit, then two marches of two moves each: three actions.
+    s = play(s, "recruit", "move 9>1 x1", "move 1>5 x1", "move 9>4 x1", "move 4>8 x1")
+    assert s.turn.flags["actions"] == 0
+    assert legal(s) == ["end", "hire armorers"]
+    with pytest.raises(rules.IllegalActionError, match="no actions left"):
+        rules.parse(s, "move 8>7 x1")
+    s = play(s, "hire armorers")
+    assert "move 8>7 x1" in legal(s, "move")
