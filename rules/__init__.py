@@ -6,6 +6,7 @@ from rules.edits import apply_edit, is_edit
 from rules.engine import (
     apply,
     apply_unchecked,
+    check_turn,
     default_action,
     explain,
     is_legal,
@@ -46,6 +47,7 @@ __all__ = [
     "apply",
     "apply_edit",
     "apply_unchecked",
+    "check_turn",
     "default_action",
     "explain",
     "is_edit",

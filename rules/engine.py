@@ -130,6 +130,7 @@ def _perform(state: GameState, actor: int, action: Action) -> None:
     elif isinstance(action, End):
         flow.next_step(state)
     elif action.verb in ("use", "activate", "take"):
+        registry.of(state, actor).interrupt(state, actor)
         effects.apply_window(state, actor, action)
     else:
         registry.of(state, actor).apply(state, actor, state.turn.step, action)

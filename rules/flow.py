@@ -68,7 +68,8 @@ def begin_turn(state: GameState, seat: int) -> None:
     state.turn.flags = {}
     state.turn.phase, state.turn.step, state.turn.entered = "birdsong", "birdsong.start", False
     state.undo_floor = state.version
-    state.say(f"Round {state.turn.round}: {registry.of(state, seat).name}'s turn.")
+    name = registry.of(state, seat).name
+    state.say(f"Round {state.turn.round}: {name}{chr(39) if name.endswith('s') else chr(39) + 's'} turn.")
 
 
 def end_by_round_limit(state: GameState) -> None:

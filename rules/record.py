@@ -47,7 +47,8 @@ def undo_refusal(state: GameState, seat: int, n: int = 1) -> str | None:
         return "undo at least one action"
     if state.over:
         return "the game is over"
-    if to_act(state) != seat or state.turn.seat != seat or state.last_actor != seat:
+    own_turn = state.turn.seat == seat or state.turn.phase == "setup"
+    if to_act(state) != seat or not own_turn or state.last_actor != seat:
         return "you can only undo your own actions during your own turn"
     if state.version - n < state.undo_floor:
         return "that would undo past a die roll, a card draw, something revealed, or another player's action"

@@ -23,6 +23,13 @@ def register(faction: Faction) -> Faction:
     return faction
 
 
+def unregister(fid: str) -> None:
+    """Forget a faction (tests that declare throwaway factions clean up with this)."""
+    _FACTIONS.pop(fid, None)
+    for alias in [a for a, f in _ALIASES.items() if f == fid]:
+        del _ALIASES[alias]
+
+
 def faction(fid: str) -> Faction:
     """The plug-in for a faction id."""
     return _FACTIONS[fid]

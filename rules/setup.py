@@ -128,7 +128,7 @@ def _setup_resolve(state: GameState, d: decisions.Decision, action: Action) -> b
 
 
 def _setup_prompt(state: GameState, d: decisions.Decision) -> str:
-    return f"set up the {registry.of(state, d['seat']).name}"
+    return registry.of(state, d["seat"]).setup_prompt(state, d["seat"])
 
 
 decisions.define("setup", _setup_legal, _setup_resolve, _setup_prompt, auto_single=True)

@@ -378,3 +378,34 @@ def test_eyrie_cobbler_comes_before_roost_scoring():
     s = play(s, "pass")
     assert s.seats[E].points == 1  # two roosts: 1 point
     assert on_map(s, "eyrie", "roost") == 2
+
+
+def test_crafter_chooses_which_pieces_pay_an_any_cost():
+    """Law 4.1.1: the crafter activates pieces of her choice; '?' is paid by a piece of any suit
+    (notation: ``using:``). With workshops in fox 1, mouse 2 and 7, rabbit 3 and 5, she can pay Royal
+    Claim with the mice and rabbits and keep the fox workshop for Anvil."""
+    s = blank()
+    for cid in (1, 2, 7, 3, 5):
+        put(s, cid, "marquise", "workshop")
+    put(s, 9, "marquise", "warrior")
+    set_hand(s, M, "royal-claim", "anvil")
+    s = cat_crafting(s)
+    ways = [a for a in rules.legal_actions(s, M, verb="craft") if a.card == "royal-claim"]
+    assert len(ways) > 1
+    s = play(s, "craft royal-claim using:mouse,mouse,rabbit,rabbit")
+    assert legal(s, "craft") == ["craft anvil"]
+    s = play(s, "craft anvil")
+    assert crafted_keys(s, M) == ["royal-claim"]
+    assert s.seats[M].items == ["hammer"]
+
+
+def test_any_cost_cannot_be_paid_with_pieces_already_used():
+    s = blank()
+    for cid in (1, 2, 3, 5):  # fox, mouse, rabbit, rabbit
+        put(s, cid, "marquise", "workshop")
+    put(s, 9, "marquise", "warrior")
+    set_hand(s, M, "royal-claim")
+    s = cat_crafting(s)
+    with pytest.raises(rules.IllegalActionError):
+        rules.parse(s, "craft royal-claim using:fox,fox,mouse,rabbit")
+    assert "craft royal-claim" in legal(s, "craft")

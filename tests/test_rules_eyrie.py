@@ -351,3 +351,29 @@ def test_build_with_every_roost_on_the_map_is_turmoil():
     s = resolve(s)
     assert s.seats[E].points == 4 - 1
     assert legal(s) == ["leader builder", "leader charismatic", "leader commander"]
+
+
+@pytest.mark.parametrize("optional", ["tax-collector", "codebreakers", "dominance"])
+def test_unresolvable_decree_is_turmoil_even_with_an_optional_daylight_effect(optional):
+    """Law 7.5.2 / 7.7: a Decree card that cannot be resolved throws the Eyrie into Turmoil. Tax
+    Collector, Codebreakers and activating dominance are optional ("may"), so they must not stand in
+    the way (found by these tests: the engine used to make the Eyrie use them first)."""
+    s = blank(leader="despot")
+    put(s, 3, "eyrie", "roost")  # rabbit
+    put(s, 3, "eyrie", "warrior", 2)
+    put(s, 1, "marquise", "keep")
+    put(s, 1, "marquise", "warrior", 2)
+    if optional == "dominance":
+        set_hand(s, E, "dominance-fox", "sword")
+        s.seats[E].points = 12
+    else:
+        from rules_helpers import craft_for
+
+        craft_for(s, E, optional)
+        set_hand(s, M, "sword")
+    set_decree(s, recruit=["anvil"], move=["vizier"], build=["vizier"])  # fox recruit: no fox roost
+    check(s)
+    s = resolve(s)
+    assert legal(s) == ["leader builder", "leader charismatic", "leader commander"]
+    assert count(s, 3, "eyrie", "warrior") == 2
+    assert s.seats[E].dominance is None

@@ -468,3 +468,114 @@ def test_no_actions_left_is_explained():
         rules.parse(s, "move 8>7 x1")
     s = play(s, "hire armorers")
     assert "move 8>7 x1" in legal(s, "move")
+
+
+def test_favor_that_removes_the_keep_leaves_no_field_hospitals():
+    """Law 1.5.4 / 6.2.3: a Favor removes every piece first, then removal triggers resolve; Field
+    Hospitals needs the keep on the map. With the keep in 4 and warriors in 3, Favor of the Rabbits
+    removes both, so nothing can return to the keep (found by these tests: the engine used to offer
+    Field Hospitals for clearing 3 and crash when it was chosen)."""
+    s = blank(leader="builder")
+    put(s, 4, "marquise", "keep")
+    put(s, 4, "marquise", "warrior", 2)
+    put(s, 3, "marquise", "warrior", 2)
+    put(s, 3, "eyrie", "roost")
+    put(s, 5, "eyrie", "roost")
+    put(s, 10, "eyrie", "roost")
+    set_hand(s, E, "favor-of-the-rabbits")
+    set_hand(s, M, "bake-sale")
+    check(s)
+    s = goto(s, E, "eyrie.craft")
+    s = play(s, "craft favor-of-the-rabbits")
+    assert count(s, 4, "marquise", "keep") == 0
+    assert count(s, 3, "marquise", "warrior") == 0
+    assert s.seats[E].points == 1  # the keep
+    offered = legal(s, seat=rules.to_act(s))
+    assert not any(a.startswith("hospital") for a in offered), offered
+    assert hand_keys(s, M) == ["bake-sale"]
+    for text in offered:  # whatever is offered is playable
+        check(rules.apply(s, rules.parse(s, text))[0])
+
+
+def test_favor_field_hospitals_once_per_clearing_after_all_removals():
+    s = blank(leader="builder")
+    for cid in (1, 8, 12):  # three fox roosts
+        put(s, cid, "eyrie", "roost")
+    put(s, 3, "marquise", "keep")
+    put(s, 6, "marquise", "warrior", 2)  # fox
+    put(s, 8, "marquise", "warrior", 1)  # fox
+    set_hand(s, E, "favor-of-the-foxes")
+    set_hand(s, M, "anvil", "armorers")  # fox, bird
+    check(s)
+    s = goto(s, E, "eyrie.craft")
+    s = play(s, "craft favor-of-the-foxes")
+    assert count(s, 6, "marquise", "warrior") == 0 and count(s, 8, "marquise", "warrior") == 0
+    assert rules.to_act(s) == M
+    s = play(s, "hospital anvil")
+    assert rules.to_act(s) == M  # the second clearing's removal is answered separately
+    s = play(s, "hospital armorers")
+    assert count(s, 3, "marquise", "warrior") == 3
+    assert hand_keys(s, M) == []
+
+
+def test_marquise_chooses_which_wood_pays_for_a_building():
+    """Law 6.5.4.2: the wood comes from the build clearing or any clearing joined to it through clearings
+    she rules - her choice (notation: ``wood:5``). Here she pays the sawmill in 9 with the wood in 5,
+    marches out of 1 (the Eyrie then rule it), and still has 9's own wood for a workshop."""
+    s = blank()
+    put(s, 2, "marquise", "sawmill")  # the next sawmill and workshop cost 1 wood each
+    put(s, 2, "marquise", "workshop")
+    put(s, 9, "marquise", "warrior")
+    put(s, 9, "marquise", "wood")
+    put(s, 1, "marquise", "warrior", 2)
+    put(s, 1, "eyrie", "warrior", 1)
+    put(s, 5, "marquise", "warrior")
+    put(s, 5, "marquise", "wood")
+    check(s)
+    s = goto(s, M, "marquise.actions")
+    ways = [a for a in rules.legal_actions(s, M, verb="build") if a.kind == "sawmill" and a.clearing == 9]
+    assert len(ways) == 2  # 9's wood or 5's wood
+    can_build_again = []
+    for way in ways:
+        after = play(rules.apply(s, way)[0], "move 1>10 x2")
+        can_build_again.append("build workshop 9" in legal(after, "build"))
+    assert sorted(can_build_again) == [False, True]
+    s = play(s, "build sawmill 9 wood:5", "move 1>10 x2", "build workshop 9")
+    assert count(s, 9, "marquise", "workshop") == 1
+    assert count(s, 5, "marquise", "wood") == 0 and count(s, 9, "marquise", "wood") == 0
+
+
+def test_plain_build_takes_the_nearest_wood():
+    s = blank()
+    put(s, 2, "marquise", "sawmill")
+    put(s, 9, "marquise", "warrior")
+    put(s, 9, "marquise", "wood")
+    put(s, 1, "marquise", "warrior")
+    put(s, 1, "marquise", "wood")
+    s = actions(s)
+    s = play(s, "build sawmill 9")
+    assert count(s, 9, "marquise", "wood") == 0
+    assert count(s, 1, "marquise", "wood") == 1
+    with pytest.raises(rules.IllegalActionError):
+        rules.parse(s, "build workshop 9 wood:10")
+
+
+def test_a_march_cannot_be_interrupted_by_a_card_effect():
+    """Law 1.4.2: an action - compound ones such as March included - cannot be interrupted unless an
+    effect says it can. Tax Collector ("once in Daylight") does not say so.
+
+    Engine: after the first move of a march, Daylight card effects stay usable (rules/flow.py
+    step_actions yields the phase window in every step), and using one does not end the march
+    (rules/factions/marquise.py keeps flags["march"]), so "move, use tax-collector, move" costs a
+    single action. Either the effect must wait until the march is over, or using it ends the march.
+    """
+    s = blank()
+    put(s, 9, "marquise", "warrior", 3)
+    craft_for(s, M, "tax-collector")
+    check(s)
+    s = goto(s, M, "marquise.actions")
+    s = play(s, "move 9>1 x1")
+    assert s.turn.flags["actions"] == 2
+    if "use tax-collector 9" in legal(s, "use"):
+        s = play(s, "use tax-collector 9", "move 1>5 x1")
+        assert s.turn.flags["actions"] == 1  # the interrupted march is over: this move began a new one

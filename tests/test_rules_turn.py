@@ -48,9 +48,10 @@ def test_marquise_turn_goes_birdsong_daylight_evening_then_eyrie():
     assert step(s) == (M, "marquise.actions")  # nothing to craft: straight to actions
     s, events = play_events(s, "end")
     text = public_text(events)
-    assert text.index("Marquise de Cat draws 1 card") < text.index("Eyrie Dynasties's turn")
+    assert text.index("Marquise de Cat draws 1 card") < text.index("Eyrie Dynasties' turn")
     assert step(s) == (E, "eyrie.decree")
     assert s.turn.phase == "birdsong"
+    assert s.turn.round == 4  # the second seat's turn belongs to the same round
     assert len(s.seats[M].hand) == 1
 
 
@@ -243,3 +244,39 @@ def test_thirty_points_from_building():
     s = play(goto(s, M, "marquise.actions"), "build workshop 9")  # second workshop: 2 points
     assert s.over and s.winners == [M]
     assert s.seats[M].points == 30
+
+
+def test_empty_deck_is_reshuffled_immediately():
+    """Law 2.1: "If the deck is ever empty, immediately shuffle the discard pile into a new deck." After the
+    last card is drawn the discard pile becomes the deck at once; later discards stay in the discard pile."""
+    s = blank()
+    put(s, 9, "marquise", "warrior")
+    set_hand(s, M, "anvil", "sword", "bake-sale", "armorers", "sappers")
+    set_hand(s, E, "codebreakers")  # no emergency draw at the start of the Eyrie's turn
+    spare = list(s.deck)
+    s.deck = [spare.pop()]
+    s.removed += spare  # out of this test
+    to_discard(s, "cobbler")
+    check(s)
+    s = goto(s, M, "evening.start")  # draws the last card: 6 in hand, a discard is owed
+    assert len(s.seats[M].hand) == 6
+    assert [card(c).key for c in s.deck] == ["cobbler"]
+    assert s.discard == []
+    s = play(s, "discard anvil")
+    assert [card(c).key for c in s.discard] == ["anvil"]
+    assert [card(c).key for c in s.deck] == ["cobbler"]
+
+
+def test_a_card_discarded_onto_an_empty_deck_becomes_the_deck():
+    """Law 2.1: the deck may never stay empty while the discard pile has cards."""
+    s = blank()
+    put(s, 2, "marquise", "sawmill")
+    put(s, 2, "marquise", "warrior")
+    set_hand(s, M, "sword")
+    s.removed += s.deck  # out of this test: the deck is empty
+    s.deck = []
+    check(s)
+    s = goto(s, M, "marquise.actions")
+    s = play(s, "overwork 2 sword")
+    assert [card(c).key for c in s.deck] == ["sword"]
+    assert s.discard == []

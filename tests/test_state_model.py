@@ -1,7 +1,10 @@
 """The state tree can hold what the fan seeds need, and survives JSON unchanged."""
 
 import json
+from collections.abc import Iterator
 from typing import ClassVar
+
+import pytest
 
 from rules import registry
 from rules.factions.base import Faction
@@ -42,8 +45,15 @@ class _Spinners(Faction):
     pieces: ClassVar[tuple[PieceKind, ...]] = (PieceKind("test-spinners", "warrior", WARRIOR, 20, "Warrior"),)
 
 
-for _f in (_Spore(), _Tinker(), _Spinners()):
-    registry.register(_f)
+@pytest.fixture(autouse=True)
+def _test_factions() -> Iterator[None]:
+    """Register the throwaway factions for this module's tests only."""
+    made = [_Spore(), _Tinker(), _Spinners()]
+    for f in made:
+        registry.register(f)
+    yield
+    for f in made:
+        registry.unregister(f.id)
 
 
 def seed_state() -> GameState:

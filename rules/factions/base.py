@@ -40,6 +40,10 @@ class Faction:
         """Apply a setup choice; True when this faction's setup is complete."""
         return True
 
+    def setup_prompt(self, state: GameState, seat: int) -> str:
+        """What this faction's setup decision asks, in a few words."""
+        return f"set up the {self.name}"
+
     def starting_corner(self, state: GameState, seat: int) -> int | None:
         """The corner this faction set up in, if it has one (for later factions' setup)."""
         return None
@@ -63,6 +67,9 @@ class Faction:
     def can_end(self, state: GameState, seat: int, step: str) -> bool:
         """Whether the player may finish this step now."""
         return True
+
+    def interrupt(self, state: GameState, seat: int) -> None:
+        """A card effect was used between actions: end any compound action in progress (Law 1.4.2)."""
 
     def stuck(self, state: GameState, seat: int, step: str) -> None:
         """Called when a step must go on but no action is legal (Eyrie: turmoil)."""

@@ -121,6 +121,12 @@ class Eyrie(Faction):
             "corner": None,
         }
 
+    def setup_prompt(self, state: GameState, seat: int) -> str:
+        """Corner first, then leader."""
+        if state.seats[seat].data["setup"] == "leader":
+            return "choose a leader: builder, charismatic, commander or despot (leader NAME)"
+        return "choose the corner for the first roost (roost N)"
+
     def starting_corner(self, state: GameState, seat: int) -> int | None:
         """The corner of the first roost."""
         corner: int | None = state.seats[seat].data.get("corner")
@@ -237,7 +243,7 @@ class Eyrie(Faction):
         if step == "eyrie.decree":
             return "add one or two cards to the Decree (at most one bird), then end"
         if step == "eyrie.craft":
-            return "craft with your roosts, or end crafting"
+            return "craft with roosts, or end crafting"
         column = self.current_column(state)
         if column is None:
             return "the Decree is resolved: end Daylight"

@@ -183,6 +183,13 @@ class Marquise(Faction):
         super().setup(state, seat)
         state.seats[seat].data = {"setup": "keep", "keep_lost": False}
 
+    def setup_prompt(self, state: GameState, seat: int) -> str:
+        """Keep first, then buildings."""
+        if state.seats[seat].data["setup"] == "keep":
+            return "place the keep in a corner clearing (keep N)"
+        left = [k for k in BUILDINGS if on_map(state, ID, k) == 0]
+        return f"place the starting {', '.join(left)} in or next to the keep's clearing (build KIND N)"
+
     def starting_corner(self, state: GameState, seat: int) -> int | None:
         """The keep's corner."""
         return keep_clearing(state)
@@ -327,6 +334,7 @@ class Marquise(Faction):
             crafting.craft(state, seat, action.card, action.using)
             return
         if isinstance(action, Hire):
+            self.interrupt(state, seat)
             hand.spend(state, seat, action.card)
             flags["actions"] += 1
             state.say("The Marquise de Cat spends a bird card for an extra action.")
@@ -387,10 +395,15 @@ class Marquise(Faction):
     def prompt(self, state: GameState, seat: int, step: str) -> str:
         """Crafting, then actions."""
         if step == "marquise.craft":
-            return "craft with your workshops, or end crafting"
+            return "craft with workshops, or end crafting"
         left = state.turn.flags.get("actions", 0)
         march = " (one more march move)" if state.turn.flags.get("march") else ""
-        return f"take Daylight actions: {left} left{march}: battle, march, recruit, build, overwork, hire; or end"
+        return f"take Daylight actions ({left} left{march}: battle, march, recruit, build, overwork, hire) or end"
+
+    def interrupt(self, state: GameState, seat: int) -> None:
+        """A march can't be interrupted: an effect used after its first move ends it."""
+        if state.turn.flags.get("march"):
+            state.turn.flags["march"] = 0
 
     def can_end(self, state: GameState, seat: int, step: str) -> bool:
         """Both Daylight steps may be ended at will."""

@@ -2,6 +2,6 @@
 
 from __future__ import annotations
 
-from rules.modes.base import Mode, find_mode
+from rules.modes.base import Mode, all_ids, find_mode
 
-__all__ = ["Mode", "find_mode"]
+__all__ = ["Mode", "all_ids", "find_mode"]

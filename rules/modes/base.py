@@ -41,6 +41,11 @@ def register(mode: Mode) -> Mode:
     return mode
 
 
+def all_ids() -> list[str]:
+    """Ids of every mode."""
+    return sorted(_MODES)
+
+
 def find_mode(name: str) -> Mode:
     """The mode with this id."""
     if name not in _MODES:

@@ -1,0 +1,223 @@
+"""The slash commands, declared once for Discord and the offline console: thin adapters over the service."""
+
+from __future__ import annotations
+
+import inspect
+from collections.abc import Awaitable, Callable
+from typing import TYPE_CHECKING, Any, Optional
+
+import discord
+from discord import app_commands
+
+from bot import messages
+from bot.discord_io import actor_of, run
+from bot.notation import Option, build, options_of, verbs
+from bot.suggest import Suggestion
+from rules.board import MAPS
+
+if TYPE_CHECKING:
+    from bot.client import RootClient
+    from bot.service import GameService
+
+AppCommand = app_commands.Command[Any, Any, Any]
+Complete = Callable[[discord.Interaction, str], Awaitable[list[app_commands.Choice[Any]]]]
+RENAMES = {"src": "from", "dst": "to"}
+
+
+def known_modes() -> list[str]:
+    """Game modes to suggest (the engine checks whatever is typed)."""
+    import rules.modes
+
+    listed = getattr(rules.modes, "all_ids", None)
+    return list(listed()) if callable(listed) else ["standard"]
+
+
+def service_of(interaction: discord.Interaction) -> GameService:
+    """The game service behind the client that received an interaction."""
+    client: RootClient = interaction.client  # type: ignore[assignment]
+    return client.service
+
+
+def choices(found: list[Suggestion]) -> list[app_commands.Choice[Any]]:
+    """Suggestions as Discord choices (at most 25)."""
+    return [app_commands.Choice(name=s.name[:100], value=s.value) for s in found[:25]]
+
+
+def first_line(text: str | None) -> str:
+    """A docstring's first line, fitted to Discord's 100 characters."""
+    line = (text or "").strip().splitlines()[0] if text and text.strip() else "…"
+    return line[:100]
+
+
+# --- action commands, one per engine verb ------------------------------------------------
+def _field_autocomplete(verb: str, field: str) -> Complete:
+    async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[Any]]:
+        namespace = interaction.namespace
+        filled = {
+            name: namespace[RENAMES.get(name, name)] for name in _fields(verb) if RENAMES.get(name, name) in namespace
+        }
+        found = await service_of(interaction).suggest_field(actor_of(interaction), verb, field, filled, str(current))
+        return choices(found)
+
+    return complete
+
+
+def _fields(verb: str) -> list[str]:
+    return [o.field for o in options_of(verbs()[verb])]
+
+
+def _parameter(option: Option) -> inspect.Parameter:
+    base: Any = int if option.is_int else str
+    if option.required:
+        return inspect.Parameter(option.field, inspect.Parameter.KEYWORD_ONLY, annotation=base)
+    return inspect.Parameter(option.field, inspect.Parameter.KEYWORD_ONLY, annotation=Optional[base], default=None)  # noqa: UP045
+
+
+def action_command(verb: str) -> AppCommand:
+    """A command for one engine verb; each option autocompletes from the legal actions.
+
+    The callback's signature is built from the action's fields (discord.py reads parameters with
+    inspect.signature), so a verb a new faction registers gets its command with no code here.
+    """
+    cls = verbs()[verb]
+    options = options_of(cls)
+
+    async def callback(interaction: discord.Interaction, **values: Any) -> None:
+        text = build(verb, values)
+        await run(interaction, service_of(interaction).submit(actor_of(interaction), text))
+
+    params = [inspect.Parameter("interaction", inspect.Parameter.POSITIONAL_OR_KEYWORD, annotation=discord.Interaction)]
+    params += sorted((_parameter(o) for o in options), key=lambda p: p.default is not inspect.Parameter.empty)
+    callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
+    callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
+        o.field: messages.FIELD_HELP.get(o.field, o.field) for o in options
+    }
+    callback.__discord_app_commands_param_rename__ = {o.field: RENAMES[o.field] for o in options if o.field in RENAMES}  # type: ignore[attr-defined]
+    callback.__discord_app_commands_param_autocomplete__ = {  # type: ignore[attr-defined]
+        o.field: _field_autocomplete(verb, o.field) for o in options
+    }
+    command: AppCommand = app_commands.Command(name=verb, description=first_line(cls.__doc__), callback=callback)  # type: ignore[arg-type]
+    command.guild_only = True
+    return command
+
+
+def play_command() -> AppCommand:
+    """The universal command: any legal action in notation, with the legal ones as suggestions."""
+
+    async def complete(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return choices(await service_of(interaction).suggest_action(actor_of(interaction), current))
+
+    @app_commands.command(name="play", description=messages.PLAY_HELP)
+    @app_commands.guild_only()
+    @app_commands.describe(action="an action in notation, e.g. move 1>5 x2")
+    @app_commands.autocomplete(action=complete)
+    async def play(interaction: discord.Interaction, action: str) -> None:
+        await run(interaction, service_of(interaction).submit(actor_of(interaction), action))
+
+    return play
+
+
+# --- /root: lobby and information ---------------------------------------------------------
+def root_group() -> app_commands.Group:
+    """Creating and joining games, and looking at them."""
+    root = app_commands.Group(
+        name="root", description="Play Root in this channel: lobby and information", guild_only=True
+    )
+
+    async def free_factions(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return choices(await service_of(interaction).suggest_free_factions(actor_of(interaction), current))
+
+    async def any_card(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return choices(service_of(interaction).suggest_cards(current))
+
+    async def modes(_interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=m, value=m) for m in known_modes() if current.lower() in m]
+
+    async def faction_list(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        head, _, last = current.rpartition(",")
+        prefix = head + "," if head else ""
+        found = service_of(interaction).suggest_factions(last.strip())
+        return [app_commands.Choice(name=(prefix + s.name)[:100], value=(prefix + str(s.value))[:100]) for s in found]
+
+    @root.command(name="create", description="Create a game in this channel")
+    @app_commands.describe(
+        seats="how many players (2 to 6)",
+        board="the map",
+        mode="the game mode",
+        factions="factions allowed, comma separated (default: all)",
+        win_points="points to win (default 30)",
+        round_limit="end after this many rounds (most points wins)",
+    )
+    @app_commands.choices(board=[app_commands.Choice(name=b.title(), value=b) for b in MAPS])
+    @app_commands.autocomplete(factions=faction_list, mode=modes)
+    async def create(
+        interaction: discord.Interaction,
+        seats: app_commands.Range[int, 2, 6] = 2,
+        board: str = "autumn",
+        mode: str = "standard",
+        factions: str | None = None,
+        win_points: app_commands.Range[int, 1, 100] | None = None,
+        round_limit: app_commands.Range[int, 1, 100] | None = None,
+    ) -> None:
+        work = service_of(interaction).create(
+            actor_of(interaction), mode, board, seats, factions, win_points, round_limit
+        )
+        await run(interaction, work)
+
+    @root.command(name="join", description="Join this channel's game with a free faction")
+    @app_commands.describe(faction="a faction still free", team="your team, in team modes")
+    @app_commands.autocomplete(faction=free_factions)
+    async def join(interaction: discord.Interaction, faction: str, team: str | None = None) -> None:
+        await run(interaction, service_of(interaction).join(actor_of(interaction), faction, team))
+
+    @root.command(name="leave", description="Leave the game before it starts")
+    async def leave(interaction: discord.Interaction) -> None:
+        await run(interaction, service_of(interaction).leave(actor_of(interaction)))
+
+    @root.command(name="start", description="Start the game once every seat is taken")
+    async def start(interaction: discord.Interaction) -> None:
+        await run(interaction, service_of(interaction).start(actor_of(interaction)))
+
+    @root.command(name="status", description="Who must act, and the seats and points")
+    async def status(interaction: discord.Interaction) -> None:
+        await run(interaction, service_of(interaction).status(actor_of(interaction)))
+
+    @root.command(name="hand", description="Your hand, privately")
+    async def hand(interaction: discord.Interaction) -> None:
+        await run(interaction, service_of(interaction).hand(actor_of(interaction)))
+
+    @root.command(name="board", description="The board picture")
+    @app_commands.describe(public="show it to everyone (default: only you)")
+    async def board_cmd(interaction: discord.Interaction, public: bool = False) -> None:
+        await run(interaction, service_of(interaction).board(actor_of(interaction), public))
+
+    @root.command(name="log", description="The recent log of this game, privately")
+    @app_commands.describe(lines="how many lines (default 10)")
+    async def log(interaction: discord.Interaction, lines: app_commands.Range[int, 1, 50] = 10) -> None:
+        await run(interaction, service_of(interaction).log(actor_of(interaction), lines))
+
+    @root.command(name="card", description="A card's text")
+    @app_commands.describe(name="the card (type to search)")
+    @app_commands.autocomplete(name=any_card)
+    async def card(interaction: discord.Interaction, name: str) -> None:
+        await run(interaction, service_of(interaction).card(actor_of(interaction), name))
+
+    @root.command(name="undo", description="Take back your own last actions (not past dice, draws or reveals)")
+    @app_commands.describe(count="how many actions (default 1)")
+    async def undo(interaction: discord.Interaction, count: app_commands.Range[int, 1, 20] = 1) -> None:
+        await run(interaction, service_of(interaction).undo(actor_of(interaction), count))
+
+    return root
+
+
+def build_commands() -> list[AppCommand | app_commands.Group]:
+    """Every command the bot offers, freshly built (one set per client)."""
+    from bot.moderation_commands import rootmod_group
+
+    out: list[app_commands.Command[Any, Any, Any] | app_commands.Group] = [
+        root_group(),
+        rootmod_group(),
+        play_command(),
+    ]
+    out += [action_command(verb) for verb in verbs()]
+    return out

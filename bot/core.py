@@ -1,0 +1,134 @@
+"""The service's shared machinery: the store, the clock, per-channel locks, refusals and deadlines."""
+
+from __future__ import annotations
+
+import asyncio
+import functools
+import logging
+import secrets
+import time
+from collections.abc import Awaitable, Callable
+from typing import Concatenate, ParamSpec, TypeVar
+
+import rules
+from bot import messages
+from bot.models import Deadline
+from bot.outbox import Outbox
+from bot.settings import Settings
+from bot.store import StaleVersion, Store
+from bot.table import Actor, Refusal, Table
+
+log = logging.getLogger(__name__)
+P = ParamSpec("P")
+S = TypeVar("S", bound="ServiceCore")
+
+Clock = Callable[[], float]
+SeedSource = Callable[[int], int]
+
+
+def _random_seed(_channel_id: int) -> int:
+    return secrets.randbits(62)
+
+
+class ServiceCore:
+    """What every part of the game service shares."""
+
+    def __init__(
+        self,
+        store: Store,
+        settings: Settings | None = None,
+        clock: Clock = time.time,
+        seed_for: SeedSource = _random_seed,
+    ) -> None:
+        self.store = store
+        self.settings = settings or Settings()
+        self.clock = clock
+        self.seed_for = seed_for
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def now(self) -> int:
+        """The current time in whole epoch seconds."""
+        return int(self.clock())
+
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        """The lock that makes one channel's commands run one at a time."""
+        return self._locks.setdefault(channel_id, asyncio.Lock())
+
+    async def table(self, channel_id: int) -> Table:
+        """A channel's game, or a refusal when there is none."""
+        loaded = await self.store.load(channel_id)
+        if loaded is None:
+            raise Refusal(messages.NO_GAME)
+        return Table(loaded.game, loaded.seats)
+
+    async def maybe_table(self, channel_id: int) -> Table | None:
+        """A channel's game, if it has one."""
+        loaded = await self.store.load(channel_id)
+        return Table(loaded.game, loaded.seats) if loaded else None
+
+    def arm(self, table: Table, state: rules.GameState, now: int) -> Deadline | None:
+        """A fresh reminder deadline for whoever must act now (None when the game is over)."""
+        seat = rules.to_act(state)
+        if seat is None:
+            return None
+        return Deadline(
+            channel_id=table.game.channel_id,
+            seat=seat,
+            user_id=table.seated_user(seat),
+            since=now,
+            due_at=now + int(table.game.reminder_hours * 3600),
+            reminders_sent=0,
+            notified=False,
+            version=state.version,
+        )
+
+    async def hand_seat(self, table: Table, faction: str, user_id: int | None, name: str) -> None:
+        """Give a seat to a user (or nobody); a reminder pending for that seat now goes to them, counting afresh."""
+        now = self.now()
+        deadline = await self.store.deadline(table.game.channel_id)
+        row = table.by_faction(faction)
+        fresh = None
+        if deadline is not None and row is not None and deadline.seat == row.seat:
+            fresh = Deadline(**{**deadline.model_dump(), "user_id": user_id, "reminders_sent": 0, "notified": False})
+            if fresh.due_at is not None:
+                fresh.due_at = max(fresh.due_at, now + int(table.game.reminder_hours * 3600))
+        await self.store.set_seat_user(table.game.version, table.game.channel_id, faction, user_id, name, now, fresh)
+
+    async def reminder_hours(self, guild_id: int | None) -> float:
+        """The reminder interval new games of a server start with."""
+        guild = await self.store.guild(guild_id)
+        if guild is not None and guild.reminder_hours:
+            return float(guild.reminder_hours)
+        return self.settings.reminder_hours
+
+
+def answers(
+    method: Callable[Concatenate[S, P], Awaitable[Outbox]],
+) -> Callable[Concatenate[S, P], Awaitable[Outbox]]:
+    """Turn refusals (ours, the engine's, a lost version race) into a private reply; the game stays as it was."""
+
+    @functools.wraps(method)
+    async def wrapper(self: S, /, *args: P.args, **kwargs: P.kwargs) -> Outbox:
+        try:
+            return await method(self, *args, **kwargs)
+        except Refusal as refusal:
+            return Outbox.refusal(str(refusal))
+        except rules.RulesError as err:
+            return Outbox.refusal(messages.REFUSED.format(reason=str(err).rstrip(".")))
+        except StaleVersion:
+            return Outbox.refusal(messages.STALE)
+
+    return wrapper
+
+
+def one_at_a_time(
+    method: Callable[Concatenate[S, Actor, P], Awaitable[Outbox]],
+) -> Callable[Concatenate[S, Actor, P], Awaitable[Outbox]]:
+    """Run a command while holding its channel's lock, and answer refusals privately."""
+
+    @functools.wraps(method)
+    async def locked(self: S, actor: Actor, /, *args: P.args, **kwargs: P.kwargs) -> Outbox:
+        async with self.lock(actor.channel_id):
+            return await method(self, actor, *args, **kwargs)
+
+    return answers(locked)

@@ -1,0 +1,199 @@
+"""Turning an Outbox into Discord messages: answer within 3 seconds, pictures drawn off the event loop."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import logging
+from collections.abc import Awaitable
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot import images, messages
+from bot.outbox import Outbox
+from bot.table import Actor
+from bot.views import choices_view, prompt_view
+
+if TYPE_CHECKING:
+    from bot.client import RootClient
+
+log = logging.getLogger(__name__)
+
+DEFER_AFTER = 2.0  # seconds; Discord wants a first answer within 3
+DONE = "Done."
+MESSAGE_LIMIT = 2000
+
+
+def actor_of(interaction: discord.Interaction, channel_id: int | None = None, moderator: bool = False) -> Actor:
+    """Who sent an interaction, and in which channel."""
+    user = interaction.user
+    return Actor(
+        channel_id=channel_id or interaction.channel_id or 0,
+        user_id=user.id,
+        name=user.display_name,
+        guild_id=interaction.guild_id,
+        moderator=moderator,
+    )
+
+
+def mentions(outbox: Outbox) -> discord.AllowedMentions:
+    """Ping exactly the users and roles the outbox names, nobody else."""
+    users = [discord.Object(u) for u in outbox.mentions]
+    roles = [discord.Object(r) for r in outbox.mention_roles]
+    return discord.AllowedMentions(everyone=False, users=users, roles=roles, replied_user=False)
+
+
+def file_of(data: bytes, name: str) -> discord.File:
+    """A fresh File for one send (a File is closed once sent)."""
+    buffer = io.BytesIO(data)
+    buffer.seek(0)
+    return discord.File(buffer, filename=name)
+
+
+def board_files(outbox: Outbox) -> list[discord.File]:
+    """The board picture, if there is one."""
+    return [file_of(outbox.board_png, images.BOARD_FILE)] if outbox.board_png else []
+
+
+def reply_files(outbox: Outbox) -> list[discord.File]:
+    """The private pictures and attachments: a hand, a privately shown board, an export."""
+    files = [file_of(data, name) for name, data in outbox.attachments.items()]
+    if outbox.hand_png:
+        files.append(file_of(outbox.hand_png, images.HAND_FILE))
+    if outbox.board_png and not outbox.public:
+        files.append(file_of(outbox.board_png, images.BOARD_FILE))
+    return files
+
+
+async def run(interaction: discord.Interaction, work: Awaitable[Outbox]) -> None:
+    """Run a service call and answer; if it is slow, acknowledge first so the interaction never fails."""
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
+    if not done and not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
+    try:
+        outbox = await task
+    except Exception:  # a bug or a lost database: the transaction rolled back, so the game is unchanged
+        log.exception("command failed in channel %s", interaction.channel_id)
+        outbox = Outbox.refusal(messages.NOT_FINISHED_ERROR)
+    interaction.extras["outbox"] = outbox  # for the offline console and tests: what the service answered
+    await deliver(interaction, outbox)
+    await direct_messages(interaction.client, outbox)  # type: ignore[arg-type]
+
+
+async def deliver(interaction: discord.Interaction, outbox: Outbox) -> None:
+    """Send an outbox as the answer to an interaction: public text and board, private reply, buttons."""
+    if outbox.public:
+        await _public(interaction, outbox)
+    else:
+        await _private(interaction, outbox)
+
+
+async def _public(interaction: discord.Interaction, outbox: Outbox) -> None:
+    deferred_privately = interaction.response.is_done()
+    if outbox.board is not None:
+        if not deferred_privately:
+            await interaction.response.defer(thinking=True)  # drawing may take a moment
+        await images.render(outbox)
+    if deferred_privately:  # the first followup replaces the private "thinking…" note
+        await _say(interaction, outbox.reply or DONE, ephemeral=True)
+    view = _view(prompt_view(outbox.prompt))
+    await _say(interaction, outbox.public, files=board_files(outbox), view=view, allowed=mentions(outbox))
+    if outbox.reply and not deferred_privately:
+        await _say(interaction, outbox.reply, ephemeral=True)
+
+
+async def _private(interaction: discord.Interaction, outbox: Outbox) -> None:
+    view = _view(choices_view(_channel_of(outbox, interaction), outbox.choices_version, outbox.choices))
+    if outbox.board is not None or outbox.hand is not None or outbox.attachments:
+        if not interaction.response.is_done():
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        await images.render(outbox)
+    await _say(interaction, outbox.reply or DONE, ephemeral=True, files=reply_files(outbox), view=view)
+
+
+async def _say(
+    interaction: discord.Interaction,
+    text: str,
+    ephemeral: bool = False,
+    files: list[discord.File] | None = None,
+    view: Any = discord.utils.MISSING,
+    allowed: discord.AllowedMentions | None = None,
+) -> None:
+    """Send text (split to Discord's 2000 characters), the pictures and buttons with the last part."""
+    parts = chunks(text)
+    for i, part in enumerate(parts):
+        last = i == len(parts) - 1
+        extra: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": allowed or discord.AllowedMentions.none()}
+        if last:
+            extra["view"] = view
+        if interaction.response.is_done():
+            await interaction.followup.send(part, files=(files or []) if last else [], **extra)
+        elif last and files:
+            await interaction.response.send_message(part, files=files, **extra)
+        else:
+            await interaction.response.send_message(part, **extra)
+
+
+def chunks(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
+    """Text cut into messages Discord accepts, at line breaks where possible."""
+    parts: list[str] = []
+    current = ""
+    for line in text.split("\n"):
+        while len(line) > limit:
+            if current:
+                parts.append(current)
+                current = ""
+            parts.append(line[:limit])
+            line = line[limit:]
+        candidate = f"{current}\n{line}" if current else line
+        if len(candidate) > limit:
+            parts.append(current)
+            candidate = line
+        current = candidate
+    parts.append(current)
+    return [p for p in parts if p] or [""]
+
+
+def _channel_of(outbox: Outbox, interaction: discord.Interaction) -> int:
+    return outbox.channel_id or interaction.channel_id or 0
+
+
+def _view(view: discord.ui.View | None) -> Any:
+    # discord.py wants MISSING, not None, when a message has no components.
+    return view if view is not None else discord.utils.MISSING
+
+
+async def direct_messages(client: RootClient, outbox: Outbox) -> None:
+    """Private text for seats other than the sender goes by DM; closed DMs are logged, never fatal."""
+    for user_id, text in outbox.private.items():
+        try:
+            await client.poster.direct(user_id, text)
+        except discord.HTTPException:
+            log.info("could not DM user %s; they can read it with /root log", user_id)
+
+
+class ChannelPoster:
+    """Posts reminders and DMs through a live Discord client."""
+
+    def __init__(self, client: discord.Client) -> None:
+        self.client = client
+
+    async def post(self, outbox: Outbox) -> None:
+        """Send an outbox to its channel as a normal message (reminders cannot be ephemeral)."""
+        channel = self.client.get_channel(outbox.channel_id or 0) or await self.client.fetch_channel(
+            outbox.channel_id or 0
+        )
+        await images.render(outbox)
+        await channel.send(  # type: ignore[union-attr]
+            outbox.public,
+            files=board_files(outbox),
+            view=_view(prompt_view(outbox.prompt)),
+            allowed_mentions=mentions(outbox),
+        )
+
+    async def direct(self, user_id: int, text: str) -> None:
+        """Send a user a direct message."""
+        user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
+        await user.send(text)

@@ -1,0 +1,120 @@
+"""Information commands: your hand, the board, the recent log, a card's text, the game's status."""
+
+from __future__ import annotations
+
+import json
+
+import rules
+from bot import messages
+from bot.core import ServiceCore, answers
+from bot.models import LogRow
+from bot.outbox import Outbox
+from bot.present import board_job, board_text, card_text, hand_text, points_text, when
+from bot.table import Actor, Refusal, Table, faction_name, seat_faction
+from rules.cards import find_key
+
+LOG_LINES = 10
+MAX_LOG_LINES = 50
+
+
+class Info(ServiceCore):
+    """Read-only commands; they never change a game."""
+
+    @answers
+    async def hand(self, actor: Actor) -> Outbox:
+        """The actor's hand, privately, in words and as a picture."""
+        table = await self.table(actor.channel_id)
+        row = table.seat_of(actor.user_id)
+        if row is None or row.seat is None:
+            raise Refusal(messages.NOT_SEATED)
+        view = rules.view_for(table.state, row.seat)
+        return Outbox(reply=hand_text(table.state, row.seat, view), hand=view)
+
+    @answers
+    async def board(self, actor: Actor, public: bool = False) -> Outbox:
+        """The board picture, privately unless asked to show everyone."""
+        table = await self.table(actor.channel_id)
+        state = table.state
+        text = board_text(state)
+        outbox = Outbox(board=board_job(state, []))
+        if public:
+            outbox.public = text
+        else:
+            outbox.reply = text
+        return outbox
+
+    @answers
+    async def log(self, actor: Actor, lines: int = LOG_LINES) -> Outbox:
+        """The last lines of the log, with the actor's own private notes."""
+        table = await self.table(actor.channel_id)
+        rows = await self.store.log(actor.channel_id, max(1, min(lines, MAX_LOG_LINES)))
+        if not rows:
+            return Outbox.private_reply(messages.LOG_EMPTY)
+        mine = table.seat_of(actor.user_id)
+        seat = mine.seat if mine is not None else None
+        return Outbox.private_reply("\n".join(log_line(table, row, seat) for row in rows))
+
+    @answers
+    async def card(self, actor: Actor, name: str) -> Outbox:
+        """A card's text."""
+        key = find_key(name)
+        if key is None:
+            raise Refusal(messages.UNKNOWN_CARD.format(name=name))
+        return Outbox.private_reply(card_text(key))
+
+    @answers
+    async def status(self, actor: Actor) -> Outbox:
+        """Where the game stands: the lobby's free seats, or who must act and until when."""
+        table = await self.table(actor.channel_id)
+        if table.game.status == "lobby":
+            return Outbox.private_reply(lobby_status(table))
+        state = table.state
+        if table.game.status in ("over", "ended"):
+            winners = ", ".join(seat_faction(state, i) for i in state.winners) or messages.NOBODY
+            text = messages.STATUS_OVER.format(status=table.game.status, winners=winners, points=points_text(state))
+            return Outbox.private_reply(text)
+        deadline = await self.store.deadline(actor.channel_id)
+        due = deadline.due_at if deadline else None
+        seat = rules.to_act(state)
+        seats = ", ".join(
+            messages.STATUS_SEAT.format(faction=seat_faction(state, i), user=table.who(i), points=s.points)
+            for i, s in enumerate(state.seats)
+        )
+        text = messages.STATUS_ACTIVE.format(
+            state="Paused" if table.game.status == "paused" else "In play",
+            round=state.turn.round,
+            who=f"{seat_faction(state, seat)} ({table.who(seat)})",
+            what=rules.waiting_for(state),
+            deadline=messages.STATUS_DEADLINE.format(when=when(due)) if due else "",
+            seats=seats,
+        )
+        return Outbox.private_reply(text)
+
+
+def lobby_status(table: Table) -> str:
+    """A lobby's settings, who sits where and which factions are free."""
+    settings = table.lobby
+    taken = {s.faction for s in table.seats}
+    seated = ", ".join(f"{faction_name(s.faction)} ({s.user_name})" for s in table.seats) or messages.NOBODY
+    free = ", ".join(faction_name(f) for f in settings["factions"] if f not in taken) or messages.NOBODY
+    return messages.STATUS_LOBBY.format(
+        mode=settings["mode"],
+        board=settings["board"],
+        taken=len(table.seats),
+        seats=settings["seats"],
+        seated=seated,
+        free=free,
+    )
+
+
+def log_line(table: Table, row: LogRow, seat: int | None) -> str:
+    """One log line; another seat's private notes never appear."""
+    if row.kind == "note":
+        return messages.LOG_NOTE.format(seq=row.seq, text=row.public)
+    who = seat_faction(table.state, row.seat) if row.kind == "action" else messages.MODERATORS
+    text = row.public.replace("\n", " ")
+    line = messages.LOG_LINE.format(seq=row.seq, who=who, notation=row.notation, text=text)
+    private = json.loads(row.private or "{}")
+    if seat is not None and str(seat) in private:
+        line += "\n" + messages.LOG_PRIVATE.format(text=private[str(seat)])
+    return line

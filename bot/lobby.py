@@ -1,0 +1,217 @@
+"""Lobby commands: create a game in a channel, join and leave it, start it."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import rules
+from bot import messages
+from bot.core import ServiceCore, one_at_a_time
+from bot.models import Game, SeatRow
+from bot.outbox import Outbox
+from bot.present import board_job, next_up, start_text
+from bot.store import Change, SeatTaken
+from bot.table import Actor, Refusal, Table, faction_name
+from rules import registry
+
+MIN_SEATS, MAX_SEATS = 2, 6
+
+
+def resolve_factions(text: str | None) -> list[str]:
+    """Faction ids from a comma-separated list of names or aliases (all factions when empty)."""
+    if not text or not text.strip():
+        return registry.all_ids()
+    out: list[str] = []
+    for name in (n.strip() for n in text.replace(";", ",").split(",")):
+        if not name:
+            continue
+        fid = registry.find_faction(name)
+        if fid is None:
+            known = ", ".join(registry.all_ids())
+            raise Refusal(messages.REFUSED.format(reason=messages.UNKNOWN_FACTION.format(name=name, known=known)))
+        if fid not in out:
+            out.append(fid)
+    return out
+
+
+def lobby_settings(
+    mode: str, board: str, seats: int, factions: list[str], win_points: int | None, round_limit: int | None
+) -> dict[str, Any]:
+    """The settings a lobby keeps until the game starts, checked against the engine."""
+    if not MIN_SEATS <= seats <= MAX_SEATS:
+        raise Refusal(
+            messages.REFUSED.format(reason=messages.BAD_SEATS.format(low=MIN_SEATS, high=MAX_SEATS, seats=seats))
+        )
+    if len(factions) < seats:
+        reason = messages.TOO_FEW_FACTIONS.format(allowed=len(factions), seats=seats)
+        raise Refusal(messages.REFUSED.format(reason=reason))
+    for what, value in (("win_points", win_points), ("round_limit", round_limit)):
+        if value is not None and value < 1:
+            raise Refusal(messages.REFUSED.format(reason=messages.BAD_NUMBER.format(what=what, low=1)))
+    settings = {
+        "mode": mode,
+        "board": board,
+        "seats": seats,
+        "factions": factions,
+        "win_points": win_points,
+        "round_limit": round_limit,
+    }
+    rules.new_game(engine_options(settings, factions[:seats], {}), 0)  # the engine refuses bad options
+    return settings
+
+
+def engine_options(settings: dict[str, Any], factions: list[str], teams: dict[str, str]) -> dict[str, Any]:
+    """The engine's options for a lobby's settings and the factions in seat order."""
+    options: dict[str, Any] = {"factions": factions, "mode": settings["mode"], "board": settings["board"]}
+    if settings.get("win_points"):
+        options["win_points"] = int(settings["win_points"])
+    if settings.get("round_limit"):
+        options["round_limit"] = int(settings["round_limit"])
+    if teams:
+        options["teams"] = teams
+    return options
+
+
+def goal_text(settings: dict[str, Any]) -> str:
+    """How a game is won, in words."""
+    limit = messages.ROUND_LIMIT.format(rounds=settings["round_limit"]) if settings.get("round_limit") else ""
+    return messages.GOAL.format(points=settings.get("win_points") or 30, limit=limit)
+
+
+class Lobby(ServiceCore):
+    """Creating, joining, leaving and starting games."""
+
+    @one_at_a_time
+    async def create(
+        self,
+        actor: Actor,
+        mode: str = "standard",
+        board: str = "autumn",
+        seats: int = 2,
+        factions: str | None = None,
+        win_points: int | None = None,
+        round_limit: int | None = None,
+    ) -> Outbox:
+        """Open a lobby in the actor's channel."""
+        allowed = resolve_factions(factions)
+        settings = lobby_settings(mode, board, seats, allowed, win_points, round_limit)
+        now = self.now()
+        game = Game(
+            channel_id=actor.channel_id,
+            guild_id=actor.guild_id,
+            status="lobby",
+            lobby=json.dumps(settings),
+            reminder_hours=await self.reminder_hours(actor.guild_id),
+            created_by=actor.user_id,
+            created_at=now,
+            updated_at=now,
+        )
+        if not await self.store.create(game):
+            existing = await self.table(actor.channel_id)
+            raise Refusal(messages.GAME_EXISTS.format(status=existing.game.status))
+        names = ", ".join(faction_name(f) for f in allowed)
+        text = messages.CREATED.format(mode=mode, board=board, seats=seats, factions=names, goal=goal_text(settings))
+        return Outbox(public=text)
+
+    @one_at_a_time
+    async def join(self, actor: Actor, faction: str, team: str | None = None) -> Outbox:
+        """Claim a free faction (in a lobby, or a seat left without a player)."""
+        table = await self.table(actor.channel_id)
+        seated = table.seat_of(actor.user_id)
+        if seated is not None:
+            raise Refusal(messages.ALREADY_SEATED.format(faction=faction_name(seated.faction)))
+        fid = registry.find_faction(faction)
+        if fid is None:
+            known = ", ".join(registry.all_ids())
+            raise Refusal(messages.REFUSED.format(reason=messages.UNKNOWN_FACTION.format(name=faction, known=known)))
+        if table.game.status == "lobby":
+            return await self._join_lobby(table, actor, fid, team)
+        return await self._claim(table, actor, fid)
+
+    async def _join_lobby(self, table: Table, actor: Actor, fid: str, team: str | None) -> Outbox:
+        settings = table.lobby
+        allowed = list(settings["factions"])
+        if fid not in allowed:
+            names = ", ".join(faction_name(f) for f in allowed)
+            raise Refusal(messages.FACTION_NOT_ALLOWED.format(faction=faction_name(fid), allowed=names))
+        if len(table.seats) >= int(settings["seats"]):
+            raise Refusal(messages.TABLE_FULL.format(seats=settings["seats"]))
+        if table.by_faction(fid) is not None:
+            raise Refusal(messages.FACTION_TAKEN.format(faction=faction_name(fid)))
+        row = SeatRow(
+            channel_id=actor.channel_id,
+            faction=fid,
+            user_id=actor.user_id,
+            user_name=actor.name,
+            team=team or None,
+            joined_at=self.now(),
+        )
+        try:
+            await self.store.add_seat(table.game.version, row, self.now())
+        except SeatTaken:
+            raise Refusal(messages.FACTION_TAKEN.format(faction=faction_name(fid))) from None
+        taken, seats = len(table.seats) + 1, int(settings["seats"])
+        text = messages.JOINED.format(user=f"<@{actor.user_id}>", faction=faction_name(fid), taken=taken, seats=seats)
+        if taken == seats:
+            text += "\n" + messages.JOINED_FULL
+        return Outbox(public=text)
+
+    async def _claim(self, table: Table, actor: Actor, fid: str) -> Outbox:
+        row = table.by_faction(fid)
+        if row is None or row.user_id is not None:
+            raise Refusal(messages.FACTION_TAKEN.format(faction=faction_name(fid)) if row else messages.NOT_IN_LOBBY)
+        await self.hand_seat(table, fid, actor.user_id, actor.name)
+        return Outbox(public=messages.CLAIMED.format(user=f"<@{actor.user_id}>", faction=faction_name(fid)))
+
+    @one_at_a_time
+    async def leave(self, actor: Actor) -> Outbox:
+        """Give up one's faction before the game starts."""
+        table = await self.table(actor.channel_id)
+        row = table.seat_of(actor.user_id)
+        if row is None:
+            raise Refusal(messages.NOT_SEATED)
+        if table.game.status != "lobby":
+            raise Refusal(messages.NOT_IN_LOBBY)
+        await self.store.remove_seat(table.game.version, actor.channel_id, row.faction, self.now())
+        seats = int(table.lobby["seats"])
+        text = messages.LEFT.format(
+            user=f"<@{actor.user_id}>", faction=faction_name(row.faction), taken=len(table.seats) - 1, seats=seats
+        )
+        return Outbox(public=text)
+
+    @one_at_a_time
+    async def start(self, actor: Actor) -> Outbox:
+        """Deal out a seeded setup once every seat is taken; setup choices go to the seats that make them."""
+        table = await self.table(actor.channel_id)
+        if table.game.status != "lobby":
+            raise Refusal(messages.NOT_IN_LOBBY)
+        if table.seat_of(actor.user_id) is None and not actor.moderator:
+            raise Refusal(messages.NOT_SEATED)
+        if len(table.seats) < int(table.lobby["seats"]):
+            raise Refusal(table.missing_text())
+        factions = [s.faction for s in table.seats]
+        teams = {s.faction: s.team for s in table.seats if s.team}
+        options = engine_options(table.lobby, factions, teams)
+        seed = self.seed_for(actor.channel_id)
+        state = rules.new_game(options, seed)
+        numbers = {f: i for i, f in enumerate(factions)}
+        for row in table.seats:
+            row.seat = numbers[row.faction]
+        table.use(state)
+        now = self.now()
+        change = Change(
+            channel_id=actor.channel_id,
+            expected=table.game.version,
+            now=now,
+            status="active",
+            state=state.dumps(),
+            options=json.dumps(options),
+            seed=seed,
+            seat_numbers=numbers,
+            deadline=self.arm(table, state, now),
+        )
+        await self.store.save(change)
+        outbox = Outbox(public=start_text(table, state), board=board_job(state, []))
+        next_up(outbox, table, state, before=None)
+        return outbox

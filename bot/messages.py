@@ -1,0 +1,135 @@
+"""Every user-facing string of the bot, with named placeholders (one place to reword or translate)."""
+
+from __future__ import annotations
+
+# --- refusals --------------------------------------------------------------------
+REFUSED = "Not accepted: {reason}."
+NO_GAME = "There is no game in this channel. Create one with /root create."
+GAME_EXISTS = "This channel already has a game ({status}). A moderator can end it with /rootmod end."
+NOT_IN_LOBBY = "The game has already started; seats can only change hands through a moderator (/rootmod replace)."
+NOT_STARTED = "The game has not started yet: {missing}"
+NOT_ACTIVE = "The game is {status}."
+PAUSED = "The game is paused by a moderator; it goes on after /rootmod resume."
+NOT_SEATED = "You are not seated in this game. Join a free faction with /root join."
+ALREADY_SEATED = "You already play {faction} in this game."
+UNKNOWN_FACTION = "unknown faction '{name}'; factions are {known}"
+FACTION_NOT_ALLOWED = "{faction} is not one of this game's factions: {allowed}"
+FACTION_TAKEN = "{faction} is already taken."
+TABLE_FULL = "All {seats} seats are taken."
+SEATS_MISSING = "{missing} more player(s) must join first (/root join)."
+TOO_FEW_FACTIONS = "only {allowed} factions are allowed, fewer than the {seats} seats"
+BAD_SEATS = "a game has {low} to {high} seats, not {seats}"
+BAD_NUMBER = "{what} must be at least {low}"
+STALE = "The game changed while you were choosing; look at the board again and retry."
+STALE_BUTTON = "That button belongs to an earlier moment of the game; look at the board and choose again."
+NOT_YOUR_DECISION = "This choice is not yours to make: {who} must {what}."
+TOO_MANY_CHOICES = "There are too many choices for buttons; use /play and pick from the list."
+UNKNOWN_CARD = "There is no card called '{name}'."
+NOT_A_MODERATOR = "Only moderators can do that (Manage Server, or the moderator role set with /rootmod settings)."
+NO_SUCH_SEAT = "No seat plays '{name}' in this game."
+USER_ALREADY_SEATED = "{user} already plays {faction} in this game."
+UNDO_CROSSES = (
+    "Undoing {n} action(s) would cross a die roll, a card draw or something revealed "
+    "(the players have seen it). Repeat with confirm:True if the table agrees."
+)
+UNDO_TOO_MANY = "There are only {have} action(s) to undo."
+NOTHING_TO_SKIP = "There is nothing to skip: {seat} has no legal action."
+NOT_PAUSED = "The game is not paused."
+NOT_FINISHED_ERROR = "Something went wrong on our side; the game is unchanged. Please tell a moderator."
+
+# --- lobby -----------------------------------------------------------------------
+CREATED = (
+    "**New game of Root** in this channel: {mode}, {board} map, {seats} seats.\n"
+    "Factions: {factions}. {goal}\n"
+    "Join with `/root join faction:…`; when every seat is taken, `/root start`."
+)
+GOAL = "First to {points} points wins{limit}."
+ROUND_LIMIT = ", or the most points after round {rounds}"
+JOINED = "{user} joins as **{faction}** ({taken}/{seats} seats)."
+JOINED_FULL = "Every seat is taken: start with `/root start`."
+CLAIMED = "{user} takes over **{faction}**."
+LEFT = "{user} leaves **{faction}** ({taken}/{seats} seats)."
+STARTED = "**The game begins.** Seats: {seats}.\nTurn order: {order}."
+SEAT_LINE = "{faction} ({user})"
+NOBODY = "nobody"
+
+# --- play --------------------------------------------------------------------------
+ACTED = "**{faction}** ({user}): `{notation}`"
+NEXT_MENTION = "Next: {user}, {faction} must {what}."
+NEXT_SAME = "Still {faction}: {what}."
+NEXT_VACANT = "Next: {faction} (no player: a moderator can /rootmod replace) must {what}."
+CHOOSE_BUTTON = "Choose ({faction})"
+YOUR_CHOICES = "Your choice ({what}):"
+GAME_OVER = "**The game is over.** {winners} win{s}! Final points: {points}."
+POINTS_ITEM = "{faction} {points}"
+PRIVATE_NOTE = "Only you see this: {text}"
+UNDONE = "{user} takes back {n} action(s)."
+
+# --- information ----------------------------------------------------------------------
+HAND = "Your hand ({faction}, {count} card(s)):\n{cards}"
+HAND_EMPTY = "Your hand ({faction}) is empty."
+HAND_CARD = "• **{name}** ({suit}, {type}): {text}"
+BOARD = "Round {round}, {faction}'s turn ({phase}). Points: {points}."
+LOG_EMPTY = "Nothing has happened yet."
+LOG_LINE = "{seq}. {who}: `{notation}` {text}"
+LOG_NOTE = "{seq}. {text}"
+LOG_PRIVATE = "   (only you see: {text})"
+CARD = "**{name}** ({suit}, {type}{cost}): {text}"
+CARD_COST = ", costs {cost}"
+STATUS_LOBBY = "Lobby: {mode}, {board} map, {taken}/{seats} seats. Seated: {seated}. Free factions: {free}."
+STATUS_ACTIVE = "{state}: round {round}. To act: {who}, who must {what}.{deadline}\nSeats: {seats}."
+STATUS_DEADLINE = " Reminder {when}."
+STATUS_OVER = "The game is {status}. Winners: {winners}. Points: {points}."
+STATUS_SEAT = "{faction} ({user}, {points} pts)"
+
+# --- moderators --------------------------------------------------------------------
+MOD_PAUSED = "A moderator paused the game; reminders and moves wait until /rootmod resume."
+MOD_RESUMED = "The game goes on."
+MOD_REMINDERS = "Reminders for this game now come every {hours} hour(s)."
+MOD_SKIPPED = "A moderator skipped for **{faction}** with the default choice: `{notation}`."
+MOD_REPLACED = "{user} now plays **{faction}** (replacing {old})."
+MOD_UNSEATED = "**{faction}** has no player now ({old} removed by a moderator)."
+MOD_UNDONE = "A moderator took back the last {n} action(s)."
+MOD_ENDED = "A moderator ended the game."
+MOD_SETTINGS = (
+    "Server settings: moderator role {role}, reminders every {hours} hour(s), "
+    "{notices} reminder(s) before telling moderators."
+)
+EXPORTED = "The record: setup options, seed and {n} action(s). `rootbot replay FILE` checks it."
+MOD_NO_ROLE = "none (Manage Server only)"
+
+# --- reminders ----------------------------------------------------------------------
+REMINDER = "Reminder {count}: {user}, **{faction}** must {what} (waiting since {since}). Next reminder {next}."
+REMINDER_LAST = (
+    "Reminder {count}: {user}, **{faction}** must {what} (waiting since {since}). Moderators are told {next}."
+)
+STALLED = (
+    "{mods}: this game is stuck. **{faction}** ({user}) has not played since {since}. "
+    "See /rootmod skip, replace or pause."
+)
+MODERATORS = "Moderators"
+
+# --- running ----------------------------------------------------------------------------
+NO_TOKEN = (
+    "No Discord token is set. Put DISCORD_TOKEN=… in the environment or in .env (see .env.example).\n"
+    "To play offline without Discord: rootbot console "
+    "(or rootbot console --script assets/examples/short-game.txt)"
+)
+
+# --- command descriptions (Discord shows these; at most 100 characters) -----------------
+FIELD_HELP = {
+    "src": "the clearing to move from",
+    "dst": "the clearing to move to",
+    "count": "how many",
+    "clearing": "a clearing number",
+    "clearings": "clearing numbers, comma separated (e.g. 3,7)",
+    "suit": "the suit (fox, mouse, rabbit or bird)",
+    "defender": "the faction to battle",
+    "target": "the faction or clearing it targets",
+    "card": "a card (type to search)",
+    "spend": "the card to spend",
+    "kind": "which kind of piece",
+    "name": "the name to choose",
+    "column": "the Decree column",
+}
+PLAY_HELP = "Any legal action in notation (type to search, e.g. 'move 1>5 x2')"

@@ -1,0 +1,100 @@
+"""The database tables (SQLModel): games, seats, the action log, deadlines and per-server settings."""
+
+from __future__ import annotations
+
+from sqlalchemy import BigInteger, Column, ForeignKey, Integer, Text, UniqueConstraint
+from sqlmodel import Field, SQLModel
+
+# A Discord snowflake: INTEGER in SQLite (a rowid alias holds 64 bits), BIGINT elsewhere.
+Snowflake = BigInteger().with_variant(Integer(), "sqlite")
+
+GAME_STATUSES = ("lobby", "active", "paused", "over", "ended")
+
+
+def _channel_fk() -> Column:  # type: ignore[type-arg]
+    return Column(Snowflake, ForeignKey("games.channel_id", ondelete="CASCADE"), nullable=False, index=True)
+
+
+class Game(SQLModel, table=True):
+    """One game per channel: its lobby settings, then the engine options, seed and saved state."""
+
+    __tablename__ = "games"
+
+    channel_id: int = Field(sa_column=Column(Snowflake, primary_key=True, autoincrement=False))
+    guild_id: int | None = Field(default=None, sa_column=Column(Snowflake, nullable=True))
+    status: str = "lobby"
+    version: int = 0
+    lobby: str = Field(default="{}", sa_column=Column(Text, nullable=False))
+    options: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    seed: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
+    state: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    reminder_hours: float = 24.0
+    created_by: int | None = Field(default=None, sa_column=Column(Snowflake, nullable=True))
+    created_at: int = 0
+    updated_at: int = 0
+
+
+class SeatRow(SQLModel, table=True):
+    """A faction claimed at a game: its seat number once started, and the Discord user playing it."""
+
+    __tablename__ = "seats"
+    __table_args__ = (UniqueConstraint("channel_id", "faction"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    channel_id: int = Field(sa_column=_channel_fk())
+    faction: str
+    seat: int | None = None
+    user_id: int | None = Field(default=None, sa_column=Column(Snowflake, nullable=True))
+    user_name: str = ""
+    team: str | None = None
+    joined_at: int = 0
+
+
+class LogRow(SQLModel, table=True):
+    """One line of a game's log: an action or moderator edit (the record), or a moderator note."""
+
+    __tablename__ = "actions"
+    __table_args__ = (UniqueConstraint("channel_id", "seq"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    channel_id: int = Field(default=0, sa_column=_channel_fk())
+    seq: int = 0
+    kind: str = "action"
+    seat: int | None = None
+    user_id: int | None = Field(default=None, sa_column=Column(Snowflake, nullable=True))
+    notation: str | None = None
+    public: str = Field(default="", sa_column=Column(Text, nullable=False))
+    private: str = Field(default="{}", sa_column=Column(Text, nullable=False))
+    irreversible: bool = False
+    version: int = 0
+    undone: bool = False
+    created_at: int = 0
+
+
+class Deadline(SQLModel, table=True):
+    """When the seat holding the action is next reminded (epoch seconds), and how often it already was."""
+
+    __tablename__ = "deadlines"
+
+    channel_id: int = Field(
+        sa_column=Column(Snowflake, ForeignKey("games.channel_id", ondelete="CASCADE"), primary_key=True)
+    )
+    seat: int
+    user_id: int | None = Field(default=None, sa_column=Column(Snowflake, nullable=True))
+    since: int = 0
+    due_at: int | None = None
+    paused_left: int | None = None
+    reminders_sent: int = 0
+    notified: bool = False
+    version: int = 0
+
+
+class GuildSettings(SQLModel, table=True):
+    """Per-server settings: the moderator role and defaults for new games."""
+
+    __tablename__ = "guild_settings"
+
+    guild_id: int = Field(sa_column=Column(Snowflake, primary_key=True, autoincrement=False))
+    moderator_role_id: int | None = Field(default=None, sa_column=Column(Snowflake, nullable=True))
+    reminder_hours: float | None = None
+    reminders_before_notice: int | None = None

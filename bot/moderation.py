@@ -1,0 +1,213 @@
+"""Moderator commands: pause, reminders, skip, seats, undo, end, edits and server settings."""
+
+from __future__ import annotations
+
+import json
+
+import rules
+from bot import messages
+from bot.core import answers, one_at_a_time
+from bot.models import Deadline, GuildSettings, LogRow
+from bot.outbox import Outbox
+from bot.play import Play, playable
+from bot.present import next_up
+from bot.store import Change
+from bot.table import Actor, Refusal, Table, faction_name, seat_faction
+
+
+def _moderator(actor: Actor) -> None:
+    if not actor.moderator:
+        raise Refusal(messages.NOT_A_MODERATOR)
+
+
+def _started(table: Table) -> rules.GameState:
+    if table.game.status == "lobby":
+        raise Refusal(messages.NOT_STARTED.format(missing=table.missing_text()))
+    return table.state
+
+
+def _note(actor: Actor, text: str) -> LogRow:
+    return LogRow(kind="note", user_id=actor.user_id, public=text)
+
+
+class Moderation(Play):
+    """Commands for Manage Server or the server's moderator role; the adapter checks, and so do we."""
+
+    @one_at_a_time
+    async def mod_pause(self, actor: Actor) -> Outbox:
+        """Stop the clock and the moves until resumed."""
+        _moderator(actor)
+        table = await self.table(actor.channel_id)
+        playable(table)
+        now = self.now()
+        deadline = await self.store.deadline(actor.channel_id)
+        if deadline is not None and deadline.due_at is not None:
+            deadline.paused_left, deadline.due_at = max(deadline.due_at - now, 0), None
+        change = Change(
+            actor.channel_id, table.game.version, now, status="paused", log=[_note(actor, messages.MOD_PAUSED)]
+        )
+        change.deadline = deadline
+        await self.store.save(change)
+        return Outbox(public=messages.MOD_PAUSED)
+
+    @one_at_a_time
+    async def mod_resume(self, actor: Actor) -> Outbox:
+        """Restart the clock where it stopped, and accept moves again."""
+        _moderator(actor)
+        table = await self.table(actor.channel_id)
+        if table.game.status != "paused":
+            raise Refusal(messages.NOT_PAUSED)
+        now = self.now()
+        deadline = await self.store.deadline(actor.channel_id)
+        if deadline is not None and deadline.paused_left is not None:
+            deadline.due_at, deadline.paused_left = now + deadline.paused_left, None
+        change = Change(actor.channel_id, table.game.version, now, status="active", deadline=deadline)
+        change.log = [_note(actor, messages.MOD_RESUMED)]
+        await self.store.save(change)
+        outbox = Outbox(public=messages.MOD_RESUMED)
+        next_up(outbox, table, table.state, before=None)
+        return outbox
+
+    @one_at_a_time
+    async def mod_reminders(self, actor: Actor, hours: float) -> Outbox:
+        """Set this game's reminder interval; the current deadline follows it."""
+        _moderator(actor)
+        if hours <= 0:
+            raise Refusal(messages.REFUSED.format(reason=messages.BAD_NUMBER.format(what="hours", low="a minute")))
+        table = await self.table(actor.channel_id)
+        now = self.now()
+        change = Change(actor.channel_id, table.game.version, now, reminder_hours=hours)
+        deadline = await self.store.deadline(actor.channel_id)
+        if deadline is not None:
+            change.deadline = _rescheduled(deadline, hours, now)
+        await self.store.save(change)
+        return Outbox(public=messages.MOD_REMINDERS.format(hours=f"{hours:g}"))
+
+    @one_at_a_time
+    async def mod_skip(self, actor: Actor) -> Outbox:
+        """Answer for a stuck seat with the engine's default: pass a decision, end a step, else the first choice."""
+        _moderator(actor)
+        table = await self.table(actor.channel_id)
+        state = playable(table)
+        seat = rules.to_act(state)
+        action = rules.default_action(state)
+        if action is None or seat is None:
+            raise Refusal(messages.NOTHING_TO_SKIP.format(seat=seat_faction(state, seat)))
+        new, events = rules.apply(state, action, seat=seat, expected_version=state.version)
+        header = messages.MOD_SKIPPED.format(faction=seat_faction(state, seat), notation=action.notation())
+        return await self.accept(table, actor, state, new, events, seat, action.notation(), header=header)
+
+    @one_at_a_time
+    async def mod_replace(self, actor: Actor, faction: str, user_id: int, user_name: str) -> Outbox:
+        """Hand a seat to another player."""
+        _moderator(actor)
+        table = await self.table(actor.channel_id)
+        row = table.by_faction(faction)
+        if row is None:
+            raise Refusal(messages.NO_SUCH_SEAT.format(name=faction))
+        other = table.seat_of(user_id)
+        if other is not None:
+            raise Refusal(messages.USER_ALREADY_SEATED.format(user=user_name, faction=faction_name(other.faction)))
+        await self.hand_seat(table, row.faction, user_id, user_name)
+        old = f"<@{row.user_id}>" if row.user_id else messages.NOBODY
+        text = messages.MOD_REPLACED.format(user=f"<@{user_id}>", faction=faction_name(row.faction), old=old)
+        return Outbox(public=text, mentions=[user_id])
+
+    @one_at_a_time
+    async def mod_unseat(self, actor: Actor, faction: str) -> Outbox:
+        """Take a player off a seat: out of a lobby, or leaving a started game's seat free for someone to take."""
+        _moderator(actor)
+        table = await self.table(actor.channel_id)
+        row = table.by_faction(faction)
+        if row is None:
+            raise Refusal(messages.NO_SUCH_SEAT.format(name=faction))
+        if table.game.status == "lobby":
+            await self.store.remove_seat(table.game.version, actor.channel_id, row.faction, self.now())
+        else:
+            await self.hand_seat(table, row.faction, None, "")
+        old = f"<@{row.user_id}>" if row.user_id else messages.NOBODY
+        return Outbox(public=messages.MOD_UNSEATED.format(faction=faction_name(row.faction), old=old))
+
+    @one_at_a_time
+    async def mod_undo(self, actor: Actor, count: int = 1, confirm: bool = False) -> Outbox:
+        """Take back the last actions by replaying the record without them (confirm to cross hidden information)."""
+        _moderator(actor)
+        table = await self.table(actor.channel_id)
+        state = _started(table)
+        rows = await self.store.record_rows(actor.channel_id)
+        if count < 1 or count > len(rows):
+            raise Refusal(messages.UNDO_TOO_MANY.format(have=len(rows)))
+        if any(r.irreversible for r in rows[-count:]) and not confirm:
+            raise Refusal(messages.UNDO_CROSSES.format(n=count))
+        record = await self.record(table)
+        shorter = rules.Record(record.options, record.seed, record.actions[:-count])
+        new = rules.replay(shorter)
+        return await self.rewind(table, actor, state, new, count, messages.MOD_UNDONE.format(n=count))
+
+    @one_at_a_time
+    async def mod_end(self, actor: Actor) -> Outbox:
+        """End the game now."""
+        _moderator(actor)
+        table = await self.table(actor.channel_id)
+        change = Change(actor.channel_id, table.game.version, self.now(), status="ended", clear_deadline=True)
+        change.log = [_note(actor, messages.MOD_ENDED)]
+        await self.store.save(change)
+        return Outbox(public=messages.MOD_ENDED)
+
+    @one_at_a_time
+    async def mod_edit(self, actor: Actor, edit: str) -> Outbox:
+        """Change the state as the table agreed ('!place …'); written to the record so replay stays exact."""
+        _moderator(actor)
+        table = await self.table(actor.channel_id)
+        state = _started(table)
+        text = edit.strip() if edit.strip().startswith("!") else "!" + edit.strip()
+        new, events = rules.apply_edit(state, text)  # its event says "Moderator edit: …" publicly
+        return await self.accept(table, actor, state, new, events, None, text, kind="edit", header="")
+
+    async def mod_settings(
+        self,
+        actor: Actor,
+        role_id: int | None = None,
+        reminder_hours: float | None = None,
+        reminders_before_notice: int | None = None,
+    ) -> Outbox:
+        """Set (or show) this server's moderator role and defaults."""
+        if not actor.moderator:
+            return Outbox.refusal(messages.NOT_A_MODERATOR)
+        guild_id = actor.guild_id or 0
+        current = await self.store.guild(guild_id) or GuildSettings(guild_id=guild_id)
+        if role_id is not None:
+            current.moderator_role_id = role_id
+        if reminder_hours is not None and reminder_hours > 0:
+            current.reminder_hours = reminder_hours
+        if reminders_before_notice is not None and reminders_before_notice >= 1:
+            current.reminders_before_notice = reminders_before_notice
+        await self.store.save_guild(current)
+        role = f"<@&{current.moderator_role_id}>" if current.moderator_role_id else messages.MOD_NO_ROLE
+        hours = current.reminder_hours or self.settings.reminder_hours
+        notices = current.reminders_before_notice or self.settings.reminders_before_notice
+        return Outbox.private_reply(messages.MOD_SETTINGS.format(role=role, hours=f"{hours:g}", notices=notices))
+
+    @answers
+    async def mod_export(self, actor: Actor) -> Outbox:
+        """The game's record as a JSON file, privately."""
+        _moderator(actor)
+        record = await self.export(actor.channel_id)
+        name = f"root-{actor.channel_id}.json"
+        data = json.dumps(record, indent=1).encode()
+        return Outbox(reply=messages.EXPORTED.format(n=len(record["actions"])), attachments={name: data})
+
+    async def is_moderator(self, guild_id: int | None, role_ids: list[int], manage_guild: bool) -> bool:
+        """Manage Server, or the moderator role this server set."""
+        if manage_guild:
+            return True
+        guild = await self.store.guild(guild_id)
+        return bool(guild and guild.moderator_role_id and guild.moderator_role_id in role_ids)
+
+
+def _rescheduled(deadline: Deadline, hours: float, now: int) -> Deadline:
+    interval = int(hours * 3600)
+    fresh = Deadline(**deadline.model_dump())
+    if fresh.due_at is not None:
+        fresh.due_at = max(now, fresh.since + interval * (fresh.reminders_sent + 1))
+    return fresh

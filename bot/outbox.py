@@ -1,0 +1,64 @@
+"""What a service call returns: what to post in the channel, what to tell whom privately, what to draw."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+
+@dataclass(frozen=True)
+class BoardJob:
+    """A board picture to draw: a spectator's view and the marks of what just happened."""
+
+    view: dict[str, Any]
+    marks: list[Any] = field(default_factory=list)
+
+
+@dataclass(frozen=True)
+class Choice:
+    """One answer a seat may give to a pending decision (shown as a private button)."""
+
+    label: str
+    notation: str
+
+
+@dataclass(frozen=True)
+class Prompt:
+    """A public button inviting the seat that owes a decision to answer it."""
+
+    channel_id: int
+    version: int
+    user_id: int | None
+    label: str
+
+
+@dataclass
+class Outbox:
+    """The result of one command or one reminder tick, ready for any adapter (Discord, console)."""
+
+    public: str = ""
+    reply: str = ""
+    refused: bool = False
+    channel_id: int | None = None
+    mentions: list[int] = field(default_factory=list)
+    mention_roles: list[int] = field(default_factory=list)
+    private: dict[int, str] = field(default_factory=dict)
+    board: BoardJob | None = None
+    hand: dict[str, Any] | None = None
+    prompt: Prompt | None = None
+    choices: list[Choice] = field(default_factory=list)
+    choices_version: int | None = None
+    deadline: int | None = None
+    attachments: dict[str, bytes] = field(default_factory=dict)
+    board_png: bytes | None = None
+    hand_png: bytes | None = None
+
+    @classmethod
+    def refusal(cls, text: str) -> Outbox:
+        """A private refusal; nothing changed."""
+        return cls(reply=text, refused=True)
+
+    @classmethod
+    def private_reply(cls, text: str) -> Outbox:
+        """A private answer that changes nothing (information, help)."""
+        return cls(reply=text)

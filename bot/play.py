@@ -1,0 +1,183 @@
+"""Playing: submitting an action in notation, answering decisions, and undo by the engine's policy."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import rules
+from bot import messages
+from bot.core import ServiceCore, one_at_a_time
+from bot.models import LogRow
+from bot.outbox import Choice, Outbox
+from bot.present import board_job, events_text, marks_of, next_up, private_texts
+from bot.store import Change
+from bot.table import Actor, Refusal, Table, seat_faction
+from rules.engine import check_turn
+
+MAX_CHOICES = 20
+
+
+def playable(table: Table) -> rules.GameState:
+    """The state of a game that accepts moves now, or a refusal saying why not."""
+    status = table.game.status
+    if status == "lobby":
+        raise Refusal(messages.NOT_STARTED.format(missing=table.missing_text()))
+    if status == "paused":
+        raise Refusal(messages.PAUSED)
+    if status != "active":
+        raise Refusal(messages.NOT_ACTIVE.format(status=status))
+    return table.state
+
+
+def seat_for(table: Table, actor: Actor) -> int:
+    """The seat number of the actor, or a refusal when they are not seated."""
+    row = table.seat_of(actor.user_id)
+    if row is None or row.seat is None:
+        raise Refusal(messages.NOT_SEATED)
+    return row.seat
+
+
+def log_row(
+    kind: str, seat: int | None, user_id: int | None, notation: str, state: rules.GameState, events: list[rules.Event]
+) -> LogRow:
+    """The log line of an accepted action or edit (kept private texts are per seat)."""
+    return LogRow(
+        kind=kind,
+        seat=seat,
+        user_id=user_id,
+        notation=notation,
+        public=events_text(events),
+        private=json.dumps({str(k): v for k, v in private_texts(events).items()}),
+        irreversible=bool(state.irreversible),
+        version=state.version,
+    )
+
+
+class Play(ServiceCore):
+    """Actions, decisions and undo."""
+
+    @one_at_a_time
+    async def submit(self, actor: Actor, text: str, expected_version: int | None = None) -> Outbox:
+        """Apply one action, given in notation, for the actor's seat; save it; say what happened."""
+        table = await self.table(actor.channel_id)
+        state = playable(table)
+        seat = seat_for(table, actor)
+        check_turn(state, seat, expected_version)
+        action = rules.parse(state, text, seat)
+        new, events = rules.apply(state, action, seat=seat, expected_version=state.version)
+        return await self.accept(table, actor, state, new, events, seat, action.notation())
+
+    async def accept(
+        self,
+        table: Table,
+        actor: Actor,
+        old: rules.GameState,
+        new: rules.GameState,
+        events: list[rules.Event],
+        seat: int | None,
+        notation: str,
+        kind: str = "action",
+        header: str | None = None,
+    ) -> Outbox:
+        """Save an applied action or edit with its log line and a fresh deadline, and describe it."""
+        now = self.now()
+        deadline = self.arm(table, new, now)
+        change = Change(
+            channel_id=table.game.channel_id,
+            expected=table.game.version,
+            now=now,
+            state=new.dumps(),
+            status="over" if new.over else None,
+            log=[log_row(kind, seat, actor.user_id, notation, new, events)],
+            deadline=deadline,
+            clear_deadline=deadline is None,
+        )
+        await self.store.save(change)
+        if header is None:
+            header = messages.ACTED.format(faction=seat_faction(new, seat), user=actor.name, notation=notation)
+        outbox = Outbox(public="\n".join(t for t in (header, events_text(events)) if t))
+        outbox.board = board_job(new, marks_of(events))
+        outbox.deadline = deadline.due_at if deadline else None
+        next_up(outbox, table, new, before=rules.to_act(old))
+        self._deliver_private(outbox, table, actor, events)
+        return outbox
+
+    @staticmethod
+    def _deliver_private(outbox: Outbox, table: Table, actor: Actor, events: list[rules.Event]) -> None:
+        for seat, text in private_texts(events).items():
+            user = table.seated_user(seat)
+            if user == actor.user_id:
+                outbox.reply = messages.PRIVATE_NOTE.format(text=text)
+            elif user is not None:
+                outbox.private[user] = text
+
+    @one_at_a_time
+    async def choices(self, actor: Actor, version: int | None = None) -> Outbox:
+        """The answers the actor may give to the decision waiting for them (for private buttons)."""
+        table = await self.table(actor.channel_id)
+        state = playable(table)
+        seat = seat_for(table, actor)
+        if version is not None and version != state.version:
+            raise Refusal(messages.STALE_BUTTON)
+        acting = rules.to_act(state)
+        if acting != seat:
+            who = seat_faction(state, acting)
+            raise Refusal(messages.NOT_YOUR_DECISION.format(who=who, what=rules.waiting_for(state)))
+        options = rules.legal_actions(state, seat)
+        if len(options) > MAX_CHOICES:
+            raise Refusal(messages.TOO_MANY_CHOICES)
+        outbox = Outbox(reply=messages.YOUR_CHOICES.format(what=rules.waiting_for(state)), channel_id=actor.channel_id)
+        outbox.choices = [Choice(a.notation(), a.notation()) for a in options]
+        outbox.choices_version = state.version
+        return outbox
+
+    @one_at_a_time
+    async def undo(self, actor: Actor, count: int = 1) -> Outbox:
+        """Take back the actor's own last actions, when the engine's undo policy allows it."""
+        table = await self.table(actor.channel_id)
+        state = playable(table)
+        seat = seat_for(table, actor)
+        reason = rules.undo_refusal(state, seat, count)
+        if reason:
+            raise Refusal(messages.REFUSED.format(reason=reason))
+        record = await self.record(table)
+        _, new = rules.undo(record, state, seat, count)
+        text = messages.UNDONE.format(user=actor.name, n=count)
+        return await self.rewind(table, actor, state, new, count, text)
+
+    async def record(self, table: Table) -> rules.Record:
+        """The game's record: options, seed and every action that still stands."""
+        rows = await self.store.record_rows(table.game.channel_id)
+        options = json.loads(table.game.options or "{}")
+        return rules.Record(options, int(table.game.seed or 0), [r.notation or "" for r in rows])
+
+    async def export(self, channel_id: int) -> dict[str, Any]:
+        """A game's record as JSON, with the digest of the saved state it must replay to."""
+        table = await self.table(channel_id)
+        state = table.state
+        record = await self.record(table)
+        return {**record.to_json(), "version": state.version, "digest": state.digest(), "status": table.game.status}
+
+    async def rewind(
+        self, table: Table, actor: Actor, old: rules.GameState, new: rules.GameState, count: int, text: str
+    ) -> Outbox:
+        """Save a state rebuilt without the last `count` record lines, and say so."""
+        now = self.now()
+        deadline = self.arm(table, new, now)
+        note = LogRow(kind="note", user_id=actor.user_id, public=text, version=new.version)
+        change = Change(
+            channel_id=table.game.channel_id,
+            expected=table.game.version,
+            now=now,
+            state=new.dumps(),
+            status="active",
+            undo_last=count,
+            log=[note],
+            deadline=deadline,
+            clear_deadline=deadline is None,
+        )
+        await self.store.save(change)
+        outbox = Outbox(public=text, board=board_job(new, []))
+        next_up(outbox, table, new, before=rules.to_act(old))
+        return outbox

@@ -1,0 +1,117 @@
+"""Putting game outcomes into words: who acted, what happened, who is next, how the game stands."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import rules
+from bot import messages
+from bot.outbox import BoardJob, Outbox, Prompt
+from bot.table import Table, seat_faction
+from rules.cards import keys
+
+
+def board_job(state: rules.GameState, marks: list[Any]) -> BoardJob:
+    """The public board picture of a state (a spectator's view: no hands)."""
+    return BoardJob(rules.view_for(state, None), marks)
+
+
+def marks_of(events: list[rules.Event]) -> list[Any]:
+    """The renderer's marks for what just happened."""
+    return [m for e in events for m in e.marks]
+
+
+def seat_line(table: Table, state: rules.GameState, seat: int) -> str:
+    """A seat as 'Faction (player)'."""
+    return messages.SEAT_LINE.format(faction=seat_faction(state, seat), user=table.who(seat))
+
+
+def start_text(table: Table, state: rules.GameState) -> str:
+    """The announcement when a game begins."""
+    seats = ", ".join(seat_line(table, state, i) for i in range(len(state.seats)))
+    order = " → ".join(seat_faction(state, i) for i in state.order)
+    return messages.STARTED.format(seats=seats, order=order)
+
+
+def points_text(state: rules.GameState) -> str:
+    """Every faction's points."""
+    return ", ".join(
+        messages.POINTS_ITEM.format(faction=seat_faction(state, i), points=s.points) for i, s in enumerate(state.seats)
+    )
+
+
+def game_over_text(table: Table, state: rules.GameState) -> str:
+    """Who won, and the final points."""
+    winners = " and ".join(seat_line(table, state, i) for i in state.winners) or messages.NOBODY
+    s = "" if len(state.winners) > 1 else "s"
+    return messages.GAME_OVER.format(winners=winners, s=s, points=points_text(state))
+
+
+def next_up(outbox: Outbox, table: Table, state: rules.GameState, before: int | None) -> None:
+    """Add who must act next; mention them only when the seat to act changed, and offer a button for decisions."""
+    seat = rules.to_act(state)
+    if seat is None:
+        outbox.public += "\n" + game_over_text(table, state)
+        return
+    faction, what = seat_faction(state, seat), rules.waiting_for(state)
+    user = table.seated_user(seat)
+    if user is None:
+        line = messages.NEXT_VACANT.format(faction=faction, what=what)
+    elif seat != before:
+        line = messages.NEXT_MENTION.format(user=f"<@{user}>", faction=faction, what=what)
+        outbox.mentions.append(user)
+    else:
+        line = messages.NEXT_SAME.format(faction=faction, what=what)
+    outbox.public += "\n" + line
+    if state.pending:
+        label = messages.CHOOSE_BUTTON.format(faction=faction)
+        outbox.prompt = Prompt(table.game.channel_id, state.version, user, label)
+
+
+def events_text(events: list[rules.Event]) -> str:
+    """The public lines of what happened."""
+    return "\n".join(e.public for e in events if e.public)
+
+
+def private_texts(events: list[rules.Event]) -> dict[int, str]:
+    """Each seat's private lines of what happened."""
+    out: dict[int, list[str]] = {}
+    for e in events:
+        for seat, text in e.private.items():
+            out.setdefault(int(seat), []).append(text)
+    return {seat: "\n".join(lines) for seat, lines in out.items()}
+
+
+def card_text(key: str) -> str:
+    """A card's name, suit, cost and text."""
+    c = keys()[key]
+    cost = messages.CARD_COST.format(cost=", ".join(c.cost)) if c.cost else ""
+    return messages.CARD.format(name=c.name, suit=c.suit, type=c.type, cost=cost, text=c.text)
+
+
+def hand_text(state: rules.GameState, seat: int, view: dict[str, Any]) -> str:
+    """A seat's hand in words (for that seat only)."""
+    faction = seat_faction(state, seat)
+    cards = view.get("hand") or []
+    if not cards:
+        return messages.HAND_EMPTY.format(faction=faction)
+    lines = []
+    for key in cards:
+        c = keys()[key]
+        lines.append(messages.HAND_CARD.format(name=c.name, suit=c.suit, type=c.type, text=c.text))
+    return messages.HAND.format(faction=faction, count=len(cards), cards="\n".join(lines))
+
+
+def board_text(state: rules.GameState) -> str:
+    """One line on how the game stands."""
+    return messages.BOARD.format(
+        round=state.turn.round,
+        faction=seat_faction(state, state.turn.seat),
+        phase=state.turn.phase,
+        points=points_text(state),
+    )
+
+
+def when(epoch: int | None) -> str:
+    """A Discord timestamp each reader sees in their own time zone, as 'in 5 hours'."""
+    return f"<t:{epoch}:R>" if epoch is not None else "—"

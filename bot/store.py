@@ -1,0 +1,294 @@
+"""Data access: the only code that opens database sessions. Every write is one short transaction."""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field
+
+from sqlalchemy import delete, func, insert, update
+from sqlalchemy.dialects.postgresql import insert as postgresql_insert
+from sqlalchemy.dialects.sqlite import insert as sqlite_insert
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
+from sqlmodel import col, select
+from sqlmodel.ext.asyncio.session import AsyncSession
+
+from bot.db import make_engine, upgrade
+from bot.models import Deadline, Game, GuildSettings, LogRow, SeatRow
+
+RECORD_KINDS = ("action", "edit")
+
+
+class StaleVersion(Exception):
+    """The game row changed since it was read: the change was not written."""
+
+
+class SeatTaken(Exception):
+    """Another seat row already holds that faction."""
+
+
+@dataclass
+class Change:
+    """Everything one accepted command changes in a game, written at once if the row is still at `expected`."""
+
+    channel_id: int
+    expected: int
+    now: int
+    status: str | None = None
+    state: str | None = None
+    options: str | None = None
+    seed: int | None = None
+    lobby: str | None = None
+    reminder_hours: float | None = None
+    log: list[LogRow] = field(default_factory=list)
+    undo_last: int = 0
+    seat_numbers: dict[str, int] = field(default_factory=dict)
+    deadline: Deadline | None = None
+    clear_deadline: bool = False
+
+
+@dataclass(frozen=True)
+class Loaded:
+    """A game row with its seats, read in one transaction."""
+
+    game: Game
+    seats: list[SeatRow]
+
+
+class Store:
+    """Async data-access functions over one SQLAlchemy engine."""
+
+    def __init__(self, engine: AsyncEngine) -> None:
+        self.engine = engine
+        self._sessions = async_sessionmaker(engine, class_=AsyncSession, expire_on_commit=False)
+
+    @classmethod
+    async def open(cls, url: str) -> Store:
+        """Connect and bring the schema up to date."""
+        engine = make_engine(url)
+        await upgrade(engine)
+        return cls(engine)
+
+    async def close(self) -> None:
+        """Release the connection pool."""
+        await self.engine.dispose()
+
+    @asynccontextmanager
+    async def _tx(self) -> AsyncIterator[AsyncSession]:
+        async with self._sessions() as session, session.begin():
+            yield session
+
+    # --- reading ---------------------------------------------------------------
+    async def load(self, channel_id: int) -> Loaded | None:
+        """A game and its seats (one query), or None when the channel has no game."""
+        async with self._tx() as s:
+            query = (
+                select(Game, SeatRow)
+                .outerjoin(SeatRow, col(SeatRow.channel_id) == col(Game.channel_id))
+                .where(col(Game.channel_id) == channel_id)
+                .order_by(col(SeatRow.id))
+            )
+            rows = list((await s.exec(query)).all())
+        if not rows:
+            return None
+        return Loaded(rows[0][0], [seat for _, seat in rows if seat is not None])
+
+    async def log(self, channel_id: int, limit: int) -> list[LogRow]:
+        """The newest log lines that still stand, oldest first."""
+        async with self._tx() as s:
+            query = (
+                select(LogRow)
+                .where(LogRow.channel_id == channel_id, col(LogRow.undone).is_(False))
+                .order_by(col(LogRow.seq).desc())
+                .limit(limit)
+            )
+            rows = list((await s.exec(query)).all())
+        return rows[::-1]
+
+    async def record_rows(self, channel_id: int) -> list[LogRow]:
+        """Every action and moderator edit that still stands, in order: the game's record."""
+        async with self._tx() as s:
+            query = (
+                select(LogRow)
+                .where(
+                    LogRow.channel_id == channel_id,
+                    col(LogRow.undone).is_(False),
+                    col(LogRow.kind).in_(RECORD_KINDS),
+                )
+                .order_by(col(LogRow.seq))
+            )
+            return list((await s.exec(query)).all())
+
+    async def deadline(self, channel_id: int) -> Deadline | None:
+        """A game's reminder deadline."""
+        async with self._tx() as s:
+            return await s.get(Deadline, channel_id)
+
+    async def due(self, now: int) -> list[tuple[Deadline, Game]]:
+        """Deadlines that are due, of games in play, oldest first."""
+        async with self._tx() as s:
+            query = (
+                select(Deadline, Game)
+                .join(Game, col(Game.channel_id) == col(Deadline.channel_id))
+                .where(col(Deadline.due_at).is_not(None), col(Deadline.due_at) <= now, Game.status == "active")
+                .order_by(col(Deadline.due_at))
+            )
+            return [(d, g) for d, g in (await s.exec(query)).all()]
+
+    async def channels(self) -> list[int]:
+        """Every channel that has a game."""
+        async with self._tx() as s:
+            return list((await s.exec(select(Game.channel_id))).all())
+
+    async def guild(self, guild_id: int | None) -> GuildSettings | None:
+        """A server's settings, if any were set."""
+        if guild_id is None:
+            return None
+        async with self._tx() as s:
+            return await s.get(GuildSettings, guild_id)
+
+    # --- writing ---------------------------------------------------------------
+    async def create(self, game: Game, replace_finished: bool = True) -> bool:
+        """Add a game; False when the channel already has one that is not finished."""
+        async with self._tx() as s:
+            old = await s.get(Game, game.channel_id)
+            if old is not None:
+                if not replace_finished or old.status not in ("over", "ended"):
+                    return False
+                await _delete_game(s, game.channel_id)
+            s.add(game)
+            return True
+
+    async def add_seat(self, expected: int, row: SeatRow, now: int) -> None:
+        """Claim a faction in a lobby (raises SeatTaken, StaleVersion)."""
+        try:
+            async with self._tx() as s:
+                await _bump(s, row.channel_id, expected, {"updated_at": now})
+                s.add(row)
+        except IntegrityError:
+            raise SeatTaken(row.faction) from None
+
+    async def remove_seat(self, expected: int, channel_id: int, faction: str, now: int) -> None:
+        """Give up a faction in a lobby."""
+        async with self._tx() as s:
+            await _bump(s, channel_id, expected, {"updated_at": now})
+            await s.exec(delete(SeatRow).where(col(SeatRow.channel_id) == channel_id, col(SeatRow.faction) == faction))
+
+    async def set_seat_user(
+        self,
+        expected: int,
+        channel_id: int,
+        faction: str,
+        user_id: int | None,
+        user_name: str,
+        now: int,
+        deadline: Deadline | None = None,
+    ) -> None:
+        """Hand a seat to another user (or to nobody), with the seat's reminder deadline if it changes."""
+        async with self._tx() as s:
+            await _bump(s, channel_id, expected, {"updated_at": now})
+            await s.exec(
+                update(SeatRow)
+                .where(col(SeatRow.channel_id) == channel_id, col(SeatRow.faction) == faction)
+                .values(user_id=user_id, user_name=user_name)
+            )
+            if deadline is not None:
+                await _put_deadline(s, deadline)
+
+    async def save(self, change: Change) -> None:
+        """Write a change in one transaction if the game is still at the expected version (else StaleVersion)."""
+        async with self._tx() as s:
+            values = _game_values(change)
+            await _bump(s, change.channel_id, change.expected, values)
+            for faction, number in change.seat_numbers.items():
+                await s.exec(
+                    update(SeatRow)
+                    .where(col(SeatRow.channel_id) == change.channel_id, col(SeatRow.faction) == faction)
+                    .values(seat=number)
+                )
+            if change.undo_last:
+                await _mark_undone(s, change.channel_id, change.undo_last)
+            if change.log:
+                await _append_log(s, change.channel_id, change.log)
+            if change.clear_deadline:
+                await s.exec(delete(Deadline).where(col(Deadline.channel_id) == change.channel_id))
+            if change.deadline is not None:
+                await _put_deadline(s, change.deadline)
+
+    async def update_deadline(self, old: Deadline, new: Deadline) -> bool:
+        """Replace a deadline only if it is unchanged since read (so a reminder is never sent twice)."""
+        async with self._tx() as s:
+            result = await s.exec(
+                update(Deadline)
+                .where(
+                    col(Deadline.channel_id) == old.channel_id,
+                    col(Deadline.due_at) == old.due_at,
+                    col(Deadline.reminders_sent) == old.reminders_sent,
+                    col(Deadline.version) == old.version,
+                )
+                .values(due_at=new.due_at, reminders_sent=new.reminders_sent, notified=new.notified)
+            )
+            return bool(result.rowcount)
+
+    async def save_guild(self, settings: GuildSettings) -> None:
+        """Create or replace a server's settings."""
+        async with self._tx() as s:
+            await s.merge(settings)
+
+
+async def _bump(s: AsyncSession, channel_id: int, expected: int, values: dict[str, object]) -> None:
+    result = await s.exec(
+        update(Game)
+        .where(col(Game.channel_id) == channel_id, col(Game.version) == expected)
+        .values(version=expected + 1, **values)
+    )
+    if not result.rowcount:
+        raise StaleVersion(channel_id)
+
+
+def _game_values(change: Change) -> dict[str, object]:
+    values: dict[str, object] = {"updated_at": change.now}
+    for name in ("status", "state", "options", "seed", "lobby", "reminder_hours"):
+        value = getattr(change, name)
+        if value is not None:
+            values[name] = value
+    return values
+
+
+async def _append_log(s: AsyncSession, channel_id: int, rows: Sequence[LogRow]) -> None:
+    # The next sequence number is computed inside the INSERT: one statement per line, under the write lock.
+    following = (
+        select(func.coalesce(func.max(LogRow.seq), 0) + 1).where(col(LogRow.channel_id) == channel_id).scalar_subquery()
+    )
+    for row in rows:
+        values = row.model_dump(exclude={"id", "seq"})
+        values["channel_id"] = channel_id
+        await s.exec(insert(LogRow).values(seq=following, **values))
+
+
+async def _put_deadline(s: AsyncSession, deadline: Deadline) -> None:
+    """Insert or replace a game's deadline in one statement (SQLite and PostgreSQL both upsert)."""
+    values = deadline.model_dump()
+    dialect = s.bind.dialect.name if s.bind is not None else "sqlite"
+    upsert = postgresql_insert if dialect == "postgresql" else sqlite_insert
+    statement = upsert(Deadline).values(**values)
+    changes = {k: v for k, v in values.items() if k != "channel_id"}
+    await s.exec(statement.on_conflict_do_update(index_elements=["channel_id"], set_=changes))
+
+
+async def _mark_undone(s: AsyncSession, channel_id: int, n: int) -> None:
+    query = (
+        select(LogRow.id)
+        .where(LogRow.channel_id == channel_id, col(LogRow.undone).is_(False), col(LogRow.kind).in_(RECORD_KINDS))
+        .order_by(col(LogRow.seq).desc())
+        .limit(n)
+    )
+    ids = list((await s.exec(query)).all())
+    await s.exec(update(LogRow).where(col(LogRow.id).in_(ids)).values(undone=True))
+
+
+async def _delete_game(s: AsyncSession, channel_id: int) -> None:
+    for table in (LogRow, SeatRow, Deadline):
+        await s.exec(delete(table).where(col(table.channel_id) == channel_id))
+    await s.exec(delete(Game).where(col(Game.channel_id) == channel_id))

@@ -1,0 +1,114 @@
+"""Autocomplete: suggestions drawn from the engine's legal actions, narrowed by what is already chosen and typed."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+import rules
+from bot.notation import Option, normalise, options_of, verbs
+from bot.table import faction_name
+from rules.actions import CARD, CLEARING, CLEARINGS, COUNT, FACTION, PATH
+from rules.cards import keys
+
+LIMIT = 25
+
+
+@dataclass(frozen=True)
+class Suggestion:
+    """One autocomplete choice: what the user sees, and the value the option gets."""
+
+    name: str
+    value: str | int
+
+
+def _label(state: rules.GameState, kind: str, value: Any) -> str:
+    if kind in (CLEARING, PATH):
+        return f"{value} ({state.suits[int(value) - 1]})"
+    if kind == CARD and value in keys():
+        c = keys()[value]
+        return f"{c.name} ({c.suit})"
+    if kind == FACTION:
+        try:
+            return faction_name(str(value))
+        except KeyError:
+            return str(value)
+    if kind == CLEARINGS:
+        return ",".join(str(v) for v in value)
+    if kind == COUNT:
+        return str(value)
+    return str(value)
+
+
+def _value(option: Option, value: Any) -> str | int:
+    if option.is_int:
+        return int(value)
+    if option.kind == CLEARINGS:
+        return ",".join(str(v) for v in value)
+    return str(value)
+
+
+def _matches(typed: str, name: str, value: str | int) -> bool:
+    typed = typed.strip().lower()
+    return not typed or typed in name.lower() or str(value).lower().startswith(typed)
+
+
+def field_choices(
+    state: rules.GameState, seat: int, verb: str, field: str, filled: dict[str, Any], typed: str
+) -> list[Suggestion]:
+    """Values of one option of a verb that some legal action has, given the other options already chosen."""
+    cls = verbs().get(verb)
+    if cls is None:
+        return []
+    options = {o.field: o for o in options_of(cls)}
+    option = options.get(field)
+    if option is None:
+        return []
+    wanted = {}
+    for name, raw in filled.items():
+        if name != field and name in options:
+            try:
+                value = normalise(options[name].kind, raw)
+            except ValueError:
+                return []
+            if value is not None:
+                wanted[name] = value
+    seen: dict[Any, Suggestion] = {}
+    for action in rules.legal_actions(state, seat, verb=verb):
+        if any(getattr(action, k) != v for k, v in wanted.items()):
+            continue
+        raw = getattr(action, field)
+        if raw is None or raw == () or raw in seen:
+            continue
+        suggestion = Suggestion(_label(state, option.kind, raw)[:100], _value(option, raw))
+        if _matches(typed, suggestion.name, suggestion.value):
+            seen[raw] = suggestion
+    return sorted(seen.values(), key=lambda s: (str(type(s.value)), s.value))[:LIMIT]
+
+
+def action_choices(state: rules.GameState, seat: int, typed: str) -> list[Suggestion]:
+    """Legal actions in notation containing every word typed (for the universal command)."""
+    words = typed.strip().lower().split()
+    out: list[Suggestion] = []
+    for action in rules.legal_actions(state, seat):
+        text = action.notation()
+        if all(w in text for w in words):
+            out.append(Suggestion(text[:100], text[:100]))
+        if len(out) >= LIMIT:
+            break
+    return out
+
+
+def card_choices(typed: str) -> list[Suggestion]:
+    """Every card whose name or key contains what is typed."""
+    out = []
+    for key, c in keys().items():
+        name = f"{c.name} ({c.suit})"
+        if _matches(typed, name, key):
+            out.append(Suggestion(name, key))
+    return out[:LIMIT]
+
+
+def named_choices(names: dict[str, str], typed: str) -> list[Suggestion]:
+    """Choices from a mapping of value to shown name, filtered by what is typed."""
+    return [Suggestion(name, value) for value, name in names.items() if _matches(typed, name, value)][:LIMIT]

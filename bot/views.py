@@ -1,0 +1,104 @@
+"""Persistent buttons: their context lives in the custom_id, so they still work after a restart."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.outbox import Choice, Prompt
+
+if TYPE_CHECKING:
+    from bot.client import RootClient
+
+CUSTOM_ID_LIMIT = 100
+ROW_WIDTH = 5
+
+
+def choose_id(channel_id: int, version: int) -> str:
+    """custom_id of the public 'Choose' button of a decision."""
+    return f"rb:c:{channel_id}:{version}"
+
+
+def answer_id(channel_id: int, version: int, notation: str) -> str:
+    """custom_id of a private answer button."""
+    return f"rb:a:{channel_id}:{version}:{notation}"
+
+
+class ChooseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rb:c:(?P<channel>\d+):(?P<version>\d+)"):
+    """Public: whoever owes the decision presses it and privately gets their choices."""
+
+    def __init__(self, channel_id: int, version: int, label: str = "Choose") -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=label[:80], style=discord.ButtonStyle.primary, custom_id=choose_id(channel_id, version)
+        )
+        super().__init__(button)
+        self.channel_id, self.version = channel_id, version
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> ChooseButton:
+        """Rebuild the button from its custom_id."""
+        label = getattr(item, "label", None) or "Choose"
+        return cls(int(match["channel"]), int(match["version"]), label)
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Show the presser their choices, privately (or tell them it is not theirs)."""
+        from bot.discord_io import actor_of, run
+
+        client: RootClient = interaction.client  # type: ignore[assignment]
+        actor = actor_of(interaction, channel_id=self.channel_id)
+        await run(interaction, client.service.choices(actor, self.version))
+
+
+class AnswerButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rb:a:(?P<channel>\d+):(?P<version>\d+):(?P<notation>.+)"
+):
+    """Private: one answer to a decision, submitted as that action at that version of the game."""
+
+    def __init__(self, channel_id: int, version: int, notation: str) -> None:
+        button: discord.ui.Button[Any] = discord.ui.Button(
+            label=notation[:80], style=discord.ButtonStyle.secondary, custom_id=answer_id(channel_id, version, notation)
+        )
+        super().__init__(button)
+        self.channel_id, self.version, self.notation = channel_id, version, notation
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
+    ) -> AnswerButton:
+        """Rebuild the button from its custom_id."""
+        return cls(int(match["channel"]), int(match["version"]), match["notation"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        """Submit the answer; a stale or wrong-seat press is refused privately."""
+        from bot.discord_io import actor_of, run
+
+        client: RootClient = interaction.client  # type: ignore[assignment]
+        actor = actor_of(interaction, channel_id=self.channel_id)
+        await run(interaction, client.service.submit(actor, self.notation, expected_version=self.version))
+
+
+def prompt_view(prompt: Prompt | None) -> discord.ui.View | None:
+    """The public 'Choose' button for a pending decision."""
+    if prompt is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(ChooseButton(prompt.channel_id, prompt.version, prompt.label))
+    return view
+
+
+def choices_view(channel_id: int, version: int | None, choices: list[Choice]) -> discord.ui.View | None:
+    """Private answer buttons, one per legal choice (those whose custom_id would be too long are left out)."""
+    if version is None or not choices:
+        return None
+    view = discord.ui.View(timeout=None)
+    for i, choice in enumerate(choices[:20]):
+        if len(answer_id(channel_id, version, choice.notation)) > CUSTOM_ID_LIMIT:
+            continue
+        item = AnswerButton(channel_id, version, choice.notation)
+        item.row = i // ROW_WIDTH
+        view.add_item(item)
+    return view

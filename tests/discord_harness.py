@@ -1,0 +1,108 @@
+"""Helpers for bot tests: a real SQLite file per test, a clock the test moves, and the offline Discord harness.
+
+The offline adapter itself lives in bot/offline.py (the console uses it too); test_bot_harness.py smoke-tests
+the private discord.py seams it relies on, so that an upgrade of discord.py fails loudly there first.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import rules
+from bot.offline import OfflineBot, OfflineUser, Result, stable_id
+from bot.service import GameService
+from bot.settings import Settings
+from bot.store import Store
+from bot.table import Actor
+
+START = 1_800_000_000  # a fixed "now" (2027-01-15)
+CHANNEL = 4242
+GUILD = 77
+SEED = 11
+HOUR = 3600
+
+
+class FakeClock:
+    """Time that only moves when a test says so."""
+
+    def __init__(self, now: float = START) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+    def advance(self, hours: float) -> None:
+        """Let time pass."""
+        self.now += hours * HOUR
+
+
+def db_url(folder: Path, name: str = "games.db") -> str:
+    """A SQLite file in the test's own folder."""
+    return f"sqlite+aiosqlite:///{folder / name}"
+
+
+async def open_service(url: str, clock: FakeClock | None = None, seed: int = SEED) -> GameService:
+    """A service on a database file (opened and migrated), with a fixed seed for new games."""
+    store = await Store.open(url)
+    return GameService(store, Settings(), clock=clock or FakeClock(), seed_for=lambda _c: seed)
+
+
+ALICE = Actor(CHANNEL, 1001, "alice", GUILD)
+BOB = Actor(CHANNEL, 1002, "bob", GUILD)
+CAROL = Actor(CHANNEL, 1003, "carol", GUILD)
+MOD = Actor(CHANNEL, 1009, "mo", GUILD, moderator=True)
+
+
+async def started_game(service: GameService, win_points: int = 30, round_limit: int | None = None) -> None:
+    """Alice (Marquise) and Bob (Eyrie) in a started game in CHANNEL."""
+    assert not (await service.create(ALICE, seats=2, win_points=win_points, round_limit=round_limit)).refused
+    assert not (await service.join(ALICE, "marquise")).refused
+    assert not (await service.join(BOB, "eyrie")).refused
+    assert not (await service.start(ALICE)).refused
+
+
+async def state_of(service: GameService, channel: int = CHANNEL) -> rules.GameState:
+    """The saved engine state of a channel's game."""
+    return (await service.table(channel)).state
+
+
+async def saved(service: GameService, channel: int = CHANNEL) -> tuple[str | None, int, int]:
+    """What must not change when a command is refused: state JSON, row version and log length."""
+    table = await service.table(channel)
+    rows = await service.store.log(channel, 10_000)
+    return table.game.state, table.game.version, len(rows)
+
+
+def actor_for(service_state: rules.GameState, seat: int) -> Actor:
+    """Alice plays seat 0's faction when it is the Marquise; the helpers seat Marquise then Eyrie."""
+    return ALICE if service_state.seats[seat].faction == "marquise" else BOB
+
+
+async def play_random(service: GameService, steps: int, seed: int = 3) -> list[str]:
+    """Play some random legal actions through the service; the notations played."""
+    chooser = random.Random(seed)
+    played = []
+    for _ in range(steps):
+        state = await state_of(service)
+        seat = rules.to_act(state)
+        if seat is None:
+            break
+        action = chooser.choice(rules.legal_actions(state, seat))
+        outbox = await service.submit(actor_for(state, seat), action.notation())
+        assert not outbox.refused, outbox.reply
+        played.append(action.notation())
+    return played
+
+
+async def offline_bot(url: str, clock: FakeClock | None = None) -> OfflineBot:
+    """The real command tree over a service on a database file."""
+    return OfflineBot(await open_service(url, clock))
+
+
+def console_channel(name: str) -> int:
+    """The channel id the console uses for a channel name."""
+    return stable_id("channel", name)
+
+
+__all__ = ["OfflineBot", "OfflineUser", "Result"]

@@ -1,0 +1,285 @@
+"""The slash commands through discord.py's real CommandTree: limits, autocomplete, replies, files, checks."""
+
+from __future__ import annotations
+
+import asyncio
+import re
+
+import pytest
+from discord import app_commands
+from discord_harness import FakeClock, OfflineUser, db_url, offline_bot, state_of
+
+import rules
+from bot import discord_io, messages
+from bot.offline import OfflineBot
+
+NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
+ALICE, BOB, EVE = OfflineUser("alice"), OfflineUser("bob"), OfflineUser("eve")
+MOD = OfflineUser("mo", moderator=True)
+CH = 900
+
+
+async def lobby(bot: OfflineBot) -> None:
+    """Alice (Marquise) and Bob (Eyrie) in a started game in CH."""
+    await bot.slash(ALICE, CH, "root create", seats=2)
+    await bot.slash(ALICE, CH, "root join", faction="marquise")
+    await bot.slash(BOB, CH, "root join", faction="eyrie")
+    await bot.slash(BOB, CH, "root start")
+
+
+@pytest.fixture
+async def bot(tmp_path):
+    offline = await offline_bot(db_url(tmp_path), FakeClock())
+    yield offline
+    await offline.service.store.close()
+
+
+def _check_option(option: dict, where: str) -> None:
+    assert NAME.match(option["name"]), where
+    assert 1 <= len(option["description"]) <= 100, where
+    assert len(option.get("choices", [])) <= 25, where
+    for choice in option.get("choices", []):
+        assert 1 <= len(choice["name"]) <= 100
+    assert len(option.get("options", [])) <= 25, where
+    for sub in option.get("options", []):
+        _check_option(sub, f"{where} {sub['name']}")
+
+
+def test_every_command_payload_is_within_discords_limits(bot):
+    payloads = [c.to_dict(bot.tree) for c in bot.tree.get_commands()]
+    assert 1 <= len(payloads) <= 100
+    names = [p["name"] for p in payloads]
+    assert len(names) == len(set(names))
+    for payload in payloads:
+        _check_option(payload, payload["name"])
+    by_name = {p["name"]: p for p in payloads}
+    assert {"root", "rootmod", "play", "move", "battle", "keep", "roost"} <= set(by_name)
+    assert int(by_name["rootmod"]["default_member_permissions"]) == 0x20  # Manage Server
+    for verb in rules.actions.REGISTRY:
+        assert verb in by_name, f"no command for the engine's verb '{verb}'"
+    move = {o["name"] for o in by_name["move"]["options"]}
+    assert move == {"from", "to", "count", "suit"}
+
+
+async def test_autocomplete_follows_the_legal_actions(bot):
+    await lobby(bot)
+    keep = await bot.autocomplete(ALICE, CH, "keep", "clearing")
+    assert [c["value"] for c in keep] == [1, 2, 3, 4]
+    assert await bot.autocomplete(BOB, CH, "keep", "clearing") == []  # not Bob's decision
+    for line in ("keep 1", "build sawmill 1", "build workshop 5", "build recruiter 9", "leader builder"):
+        state = await state_of(bot.service, CH)
+        user = ALICE if rules.to_act(state) == 0 else BOB
+        assert not (await bot.slash(user, CH, "play", action=line)).refused
+    for _ in range(20):  # play on until the seat to act can move
+        state = await state_of(bot.service, CH)
+        seat = rules.to_act(state)
+        user = ALICE if seat == 0 else BOB
+        moves = rules.legal_actions(state, seat, verb="move")
+        if moves:
+            break
+        await bot.slash(user, CH, "play", action=rules.legal_actions(state, seat)[-1].notation())
+    assert moves
+    origins = await bot.autocomplete(user, CH, "move", "from")
+    assert {c["value"] for c in origins} == {m.src for m in moves}
+    src = moves[0].src
+    targets = await bot.autocomplete(user, CH, "move", "to", **{"from": src})
+    assert {c["value"] for c in targets} == {m.dst for m in moves if m.src == src}
+    dst = moves[0].dst
+    counts = await bot.autocomplete(user, CH, "move", "count", **{"from": src, "to": dst})
+    assert {c["value"] for c in counts} == {m.count for m in moves if (m.src, m.dst) == (src, dst)}
+    typed = await bot.autocomplete(user, CH, "play", "action", action="move")
+    assert typed and all("move" in c["value"] for c in typed) and len(typed) <= 25
+
+
+async def test_an_accepted_action_posts_text_board_and_next_player(bot):
+    await lobby(bot)
+    result = await bot.slash(ALICE, CH, "keep", clearing=1)
+    assert not result.refused
+    [post] = result.public
+    assert "`keep 1`" in post.content and "board.png" in post.files
+    assert "Still Marquise de Cat" in post.content and "<@" not in post.content  # same seat: no mention
+    for line in ("build sawmill 1", "build workshop 5"):
+        await bot.slash(ALICE, CH, "play", action=line)
+    result = await bot.slash(ALICE, CH, "build", kind="recruiter", clearing=9)
+    [post] = result.public
+    assert f"<@{BOB.id}>" in post.content  # the seat to act changed: Bob is mentioned
+
+
+async def test_refusals_are_private_and_in_the_engines_words(bot):
+    await lobby(bot)
+    for user, path, options, says in [
+        (BOB, "keep", {"clearing": 1}, "it is not your turn"),
+        (EVE, "keep", {"clearing": 1}, messages.NOT_SEATED),
+        (ALICE, "keep", {"clearing": 99}, "there is no clearing 99"),
+        (ALICE, "craft", {"card": "no such card"}, "not a card"),
+        (ALICE, "play", {"action": "move 1>"}, "Not accepted"),
+        (ALICE, "recruit", {"clearings": "a,b"}, "does not fit"),
+    ]:
+        before = (await bot.service.table(CH)).game.state
+        result = await bot.slash(user, CH, path, **options)
+        assert result.refused and not result.public
+        [reply] = result.private
+        assert says in reply.content and reply.to_user == user.id
+        assert (await bot.service.table(CH)).game.state == before
+
+
+async def test_hand_is_private_with_a_picture(bot):
+    await lobby(bot)
+    result = await bot.slash(ALICE, CH, "root hand")
+    assert not result.public
+    [reply] = result.private
+    assert "Your hand" in reply.content and "hand.png" in reply.files
+
+
+@pytest.mark.parametrize(
+    ("path", "options"),
+    [
+        ("rootmod pause", {}),
+        ("rootmod resume", {}),
+        ("rootmod reminders", {"hours": 3.0}),
+        ("rootmod skip", {}),
+        ("rootmod replace", {"faction": "eyrie", "user": "eve"}),
+        ("rootmod unseat", {"faction": "eyrie"}),
+        ("rootmod undo", {"count": 1}),
+        ("rootmod end", {}),
+        ("rootmod place", {"clearing": 1, "piece": "marquise:warrior"}),
+        ("rootmod remove", {"clearing": 1, "piece": "marquise:warrior"}),
+        ("rootmod shift", {"from": 1, "to": 5, "piece": "marquise:warrior"}),
+        ("rootmod points", {"faction": "eyrie", "points": 3}),
+        ("rootmod card", {"card": "anvil", "from": "deck", "to": "discard"}),
+        ("rootmod edit", {"text": "!points eyrie 3"}),
+        ("rootmod settings", {"hours": 2.0}),
+        ("rootmod export", {}),
+    ],
+)
+async def test_moderator_commands_are_refused_privately_for_everyone_else(bot, path, options):
+    await lobby(bot)
+    before = (await bot.service.table(CH)).game
+    result = await bot.slash(ALICE, CH, path, **options)
+    assert result.refused and result.outbox is None  # the check stopped it before the service
+    [reply] = result.sent
+    assert reply.ephemeral and reply.content == messages.NOT_A_MODERATOR
+    after = (await bot.service.table(CH)).game
+    assert (after.state, after.version, after.status) == (before.state, before.version, before.status)
+
+
+async def test_moderators_pass_by_permission_or_by_role(bot):
+    await lobby(bot)
+    assert not (await bot.slash(MOD, CH, "rootmod pause")).refused
+    assert not (await bot.slash(MOD, CH, "rootmod settings", role="referees")).refused
+    referee = OfflineUser("ref", roles=(bot_role("referees"),))
+    assert not (await bot.slash(referee, CH, "rootmod resume")).refused
+    result = await bot.slash(referee, CH, "rootmod points", faction="eyrie", points=4)
+    assert not result.refused and "board.png" in result.public[0].files
+    exported = await bot.slash(referee, CH, "rootmod export")
+    [reply] = exported.private
+    assert any(name.endswith(".json") for name in reply.files)
+
+
+def bot_role(name: str) -> int:
+    from bot.offline import stable_id
+
+    return stable_id("role", name)
+
+
+async def test_choices_transform_and_ranges_are_checked_by_the_engine(bot):
+    result = await bot.slash(ALICE, CH, "root create", seats=9, board="winter")
+    assert result.refused and "2 to 6" in result.private[0].content  # Range is only a hint to Discord clients
+    result = await bot.slash(ALICE, CH, "root create", seats=2, board="winter")
+    assert "winter map" in result.public[0].content
+
+
+async def test_buttons_work_after_a_restart(tmp_path):
+    url = db_url(tmp_path)
+    first = await offline_bot(url)
+    await lobby(first)
+    await first.slash(ALICE, CH, "keep", clearing=1)
+    started = [s for s in first.adapter.sent if s.buttons and s.public][-1]
+    await first.service.store.close()
+
+    second = await offline_bot(url)  # a new process: new client, buttons known only by their custom_id
+    asked = await second.click(ALICE, CH, started, started.buttons[0]["custom_id"])
+    [private] = asked.private
+    labels = [b["label"] for b in private.buttons]
+    assert labels and all(label.startswith("build") for label in labels)
+    other = await second.click(BOB, CH, started, started.buttons[0]["custom_id"])
+    assert "not yours" in other.private[0].content
+    answered = await second.click(ALICE, CH, private, private.buttons[0]["custom_id"])
+    assert not answered.refused and answered.public and "board.png" in answered.public[0].files
+    again = await second.click(ALICE, CH, private, private.buttons[0]["custom_id"])
+    assert again.refused and "changed" in again.private[0].content  # a stale button is refused
+    await second.service.store.close()
+
+
+async def test_a_slow_command_is_acknowledged_within_three_seconds(bot, monkeypatch):
+    await lobby(bot)
+    monkeypatch.setattr(discord_io, "DEFER_AFTER", 0.01)
+    real = bot.service.submit
+
+    async def slow(*args, **kwargs):
+        await asyncio.sleep(0.05)
+        return await real(*args, **kwargs)
+
+    monkeypatch.setattr(bot.service, "submit", slow)
+    result = await bot.slash(ALICE, CH, "keep", clearing=1)
+    kinds = [(s.kind, s.ephemeral) for s in result.sent]
+    assert kinds[0] == ("defer", True)  # acknowledged privately first
+    assert result.public and "board.png" in result.public[0].files
+
+
+async def test_rendering_happens_off_the_event_loop(bot, monkeypatch):
+    await lobby(bot)
+    threads = []
+    import threading
+
+    from bot import images
+
+    real = images.board_png
+
+    def spy(view, marks):
+        threads.append(threading.current_thread() is threading.main_thread())
+        return real(view, marks)
+
+    monkeypatch.setattr(images, "board_png", spy)
+    await bot.slash(ALICE, CH, "keep", clearing=2)
+    assert threads == [False]
+
+
+def test_long_text_is_split_for_discord():
+    text = "\n".join(f"line {i} " + "x" * 50 for i in range(200))
+    parts = discord_io.chunks(text)
+    assert len(parts) > 1 and all(0 < len(p) <= 2000 for p in parts)
+    assert "\n".join(parts) == text
+    assert all(len(p) <= 2000 for p in discord_io.chunks("y" * 4500))
+
+
+async def test_an_unexpected_failure_is_answered_and_changes_nothing(bot, monkeypatch):
+    await lobby(bot)
+    before = (await bot.service.table(CH)).game.state
+
+    async def broken(*_args, **_kwargs):
+        raise RuntimeError("database on fire")
+
+    monkeypatch.setattr(bot.service.store, "save", broken)
+    result = await bot.slash(ALICE, CH, "keep", clearing=1)
+    assert result.refused and result.private[0].content == messages.NOT_FINISHED_ERROR
+    assert (await bot.service.table(CH)).game.state == before
+
+
+async def test_a_drawing_failure_still_reports_the_move(bot, monkeypatch):
+    await lobby(bot)
+    from bot import images
+
+    def broken(_view, _marks):
+        raise OSError("font missing")
+
+    monkeypatch.setattr(images, "board_png", broken)
+    result = await bot.slash(ALICE, CH, "keep", clearing=1)
+    assert not result.refused and "`keep 1`" in result.public[0].content and not result.public[0].files
+
+
+def test_groups_and_commands_are_found(bot):
+    assert isinstance(bot.tree.get_command("root"), app_commands.Group)
+    assert bot.find("root join").name == "join"
+    with pytest.raises(KeyError):
+        bot.find("root nothing")

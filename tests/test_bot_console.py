@@ -1,0 +1,149 @@
+"""The offline console, export and replay: the same commands as Discord, on the same kind of database."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from discord_harness import FakeClock, console_channel, db_url, offline_bot, state_of
+
+import rules
+from bot import cli
+from bot.console import Console, ConsoleError, OffsetClock, parse_command
+
+EXAMPLES = Path(__file__).resolve().parents[1] / "assets" / "examples"
+
+
+def run_console(tmp_path: Path, script: Path, *extra: str) -> int:
+    return cli.main(
+        ["console", "--script", str(script), "--db", str(tmp_path / "c.db"), "--images", str(tmp_path / "img"), *extra]
+    )
+
+
+def test_the_example_game_runs_to_the_end_with_nothing_refused(tmp_path, capsys):
+    script = EXAMPLES / "short-game.txt"
+    assert run_console(tmp_path, script) == 0
+    out = capsys.readouterr().out
+    summary = out.strip().splitlines()[-1]
+    assert " 0 refused" in summary and "0 unreadable" in summary
+    assert "The game is over" in out
+    assert "[only @" in out  # private replies are marked with who sees them
+    lines = [ln for ln in script.read_text().splitlines() if ln.strip() and not ln.startswith("#")]
+    moves = [ln for ln in lines if " /root " not in ln and not ln.endswith("click Choose (Marquise de Cat)")]
+    boards = sorted((tmp_path / "img").glob("*-game-board.png"))
+    # one picture per accepted move, plus the start of the game and the board asked for at the end
+    assert len(boards) == len(moves) + 2
+    assert all(p.read_bytes().startswith(b"\x89PNG") for p in boards)
+
+
+@pytest.mark.parametrize("name", ["lobby-and-moderation.txt", "mistakes.txt"])
+def test_the_other_examples_run(tmp_path, capsys, name):
+    assert run_console(tmp_path, EXAMPLES / name, "--mods", "mo") == 0
+    assert "unreadable" in capsys.readouterr().out
+
+
+def test_export_then_replay_reaches_the_same_state(tmp_path, capsys):
+    assert run_console(tmp_path, EXAMPLES / "short-game.txt") == 0
+    out = tmp_path / "record.json"
+    assert cli.main(["export", "--db", str(tmp_path / "c.db"), "--channel", "game", "--out", str(out)]) == 0
+    record = json.loads(out.read_text())
+    assert {"options", "seed", "actions", "digest"} <= set(record)
+    assert cli.main(["replay", str(out)]) == 0
+    assert "the same state" in capsys.readouterr().out
+    record["actions"] = record["actions"][:-1]
+    out.write_text(json.dumps(record))
+    assert cli.main(["replay", str(out)]) == 1
+    assert cli.main(["export", "--db", str(tmp_path / "c.db"), "--channel", "nowhere"]) == 1
+
+
+def test_two_games_live_in_one_database(tmp_path, capsys):
+    script = tmp_path / "two.txt"
+    script.write_text(
+        "@alice /root create seats:2\n:channel other\n@bob /root create seats:2 board:winter\n"
+        "@bob /root status\n:channel game\n@alice /root status\n"
+    )
+    assert run_console(tmp_path, script) == 0
+    out = capsys.readouterr().out
+    assert "Lobby: standard, winter map" in out and "Lobby: standard, autumn map" in out
+    assert "0 refused" in out
+
+
+async def test_console_lines_are_checked(tmp_path):
+    bot = await offline_bot(db_url(tmp_path), FakeClock())
+    written: list[str] = []
+    shell = Console(bot, OffsetClock(), "game", None, write=written.append)
+    for bad in ("hello", "@alice hello", "@alice /nothing", "@alice /root", "@alice /root join nope:1", ":wait soon"):
+        with pytest.raises(ConsoleError):
+            await shell.run_line(bad)
+    assert await shell.run_line("# a comment") is None
+    assert parse_command(bot, "/play action:move 1>5 x2") == ("play", {"action": "move 1>5 x2"})
+    path, options = parse_command(bot, '/root create seats:3 factions:"marquise, eyrie"')
+    assert path == "root create" and options == {"seats": "3", "factions": "marquise, eyrie"}
+    await shell.run_line("@alice /root create seats:2")
+    await shell.run_line("@alice /root join faction:?")
+    assert any("Marquise de Cat = marquise" in w for w in written)
+    await bot.service.store.close()
+
+
+async def test_moderators_by_flag_and_reminders_by_waiting(tmp_path):
+    bot = await offline_bot(db_url(tmp_path))
+    clock = OffsetClock()
+    bot.service.clock = clock
+    written: list[str] = []
+    shell = Console(bot, clock, "game", None, mods={"mo"}, write=written.append)
+    for line in (
+        "@alice /root create seats:2",
+        "@alice /root join faction:marquise",
+        "@bob /root join faction:eyrie",
+        "@bob /root start",
+        "@eve /rootmod pause",
+        "@eve! /rootmod pause",
+        "@mo /rootmod resume",
+        ":wait 25h",
+    ):
+        await shell.run_line(line)
+    text = "\n".join(written)
+    assert "[only @eve] Only moderators" in text
+    assert "A moderator paused the game" in text
+    assert "Reminder 1: @alice" in text
+    assert shell.totals.refused == 1
+    state = await state_of(bot.service, console_channel("game"))
+    assert rules.to_act(state) == 0
+    await bot.service.store.close()
+
+
+def test_run_without_a_token_says_so_and_points_to_the_console(monkeypatch, capsys, tmp_path):
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.chdir(tmp_path)
+    assert cli.main(["run"]) == 2
+    err = capsys.readouterr().err
+    assert "DISCORD_TOKEN" in err and "rootbot console" in err
+
+
+def test_env_example_lists_every_setting():
+    text = (Path(__file__).resolve().parents[1] / ".env.example").read_text()
+    for name in (
+        "DISCORD_TOKEN",
+        "ROOTBOT_DATABASE_URL",
+        "ROOTBOT_DEV_GUILD",
+        "ROOTBOT_REMINDER_HOURS",
+        "ROOTBOT_LOG_LEVEL",
+        "ROOTBOT_REMINDERS_BEFORE_NOTICE",
+        "ROOTBOT_REMINDER_POLL_SECONDS",
+    ):
+        assert f"\n{name}=" in text
+
+
+def test_settings_come_from_env_file_and_environment(tmp_path, monkeypatch):
+    import os
+
+    from bot.settings import load_settings
+
+    environment = {k: v for k, v in os.environ.items() if not k.startswith(("ROOTBOT_", "DISCORD_"))}
+    monkeypatch.setattr(os, "environ", environment)  # .env loading writes here, not to the real environment
+    env = tmp_path / ".env"
+    env.write_text("DISCORD_TOKEN=abc\nROOTBOT_REMINDER_HOURS=12\nROOTBOT_DEV_GUILD=42\n")
+    environment["ROOTBOT_REMINDER_HOURS"] = "6"
+    settings = load_settings(env)
+    assert settings.token == "abc" and settings.reminder_hours == 6 and settings.dev_guild == 42

@@ -1,0 +1,82 @@
+"""Storage: the schema comes from migrations, an old database file upgrades without losing games."""
+
+from __future__ import annotations
+
+import json
+
+import sqlalchemy as sa
+from alembic.autogenerate import compare_metadata
+from alembic.runtime.migration import MigrationContext
+from discord_harness import ALICE, BOB, CHANNEL, db_url, open_service, state_of
+from sqlmodel import SQLModel
+
+import rules
+from bot import models  # noqa: F401
+from bot.db import current_revision, make_engine, upgrade
+
+
+async def test_migrations_build_exactly_the_models(tmp_path):
+    engine = make_engine(db_url(tmp_path))
+    await upgrade(engine)
+    assert await current_revision(engine) == "0002"
+    async with engine.connect() as conn:
+        diff = await conn.run_sync(lambda c: compare_metadata(MigrationContext.configure(c), SQLModel.metadata))
+        mode = (await conn.exec_driver_sql("PRAGMA journal_mode")).scalar()
+        busy = (await conn.exec_driver_sql("PRAGMA busy_timeout")).scalar()
+    assert diff == []
+    assert mode == "wal" and busy and busy >= 1000
+    await engine.dispose()
+
+
+async def test_an_old_database_file_upgrades_and_its_game_goes_on(tmp_path):
+    url = db_url(tmp_path)
+    engine = make_engine(url)
+    await upgrade(engine, "0001")  # the schema before reminders existed
+    options = {"factions": ["marquise", "eyrie"], "board": "autumn", "mode": "standard", "first_player": 0}
+    state = rules.new_game(options, 5)
+    state, _ = rules.apply(state, rules.parse(state, "keep 1"))
+    lobby = {"mode": "standard", "board": "autumn", "seats": 2, "factions": ["marquise", "eyrie"]}
+    async with engine.begin() as conn:
+        await conn.execute(
+            sa.text(
+                "INSERT INTO games (channel_id, guild_id, status, version, lobby, options, seed, state, created_by,"
+                " created_at, updated_at) VALUES (:c, 1, 'active', 7, :l, :o, 5, :s, :u, 0, 0)"
+            ),
+            {"c": CHANNEL, "l": json.dumps(lobby), "o": json.dumps(options), "s": state.dumps(), "u": ALICE.user_id},
+        )
+        for seat, (faction, user) in enumerate((("marquise", ALICE), ("eyrie", BOB))):
+            await conn.execute(
+                sa.text(
+                    "INSERT INTO seats (channel_id, faction, seat, user_id, user_name, joined_at)"
+                    " VALUES (:c, :f, :n, :u, :name, 0)"
+                ),
+                {"c": CHANNEL, "f": faction, "n": seat, "u": user.user_id, "name": user.name},
+            )
+        await conn.execute(
+            sa.text(
+                "INSERT INTO actions (channel_id, seq, kind, seat, user_id, notation, public, private, irreversible,"
+                " version, undone, created_at) VALUES (:c, 1, 'action', 0, :u, 'keep 1', '', '{}', 0, 1, 0, 0)"
+            ),
+            {"c": CHANNEL, "u": ALICE.user_id},
+        )
+    await engine.dispose()
+
+    service = await open_service(url)  # opening upgrades to the newest schema
+    assert await current_revision(service.store.engine) == "0002"
+    assert (await state_of(service)).dumps() == state.dumps()
+    table = await service.table(CHANNEL)
+    assert table.game.reminder_hours == 24
+    outbox = await service.submit(ALICE, rules.legal_actions(state, 0)[0].notation())
+    assert not outbox.refused, outbox.reply
+    record = await service.record(await service.table(CHANNEL))
+    assert record.actions[0] == "keep 1" and len(record.actions) == 2
+    assert rules.replay(record).digest() == (await state_of(service)).digest()
+    await service.store.close()
+
+
+async def test_snowflakes_fit(tmp_path):
+    service = await open_service(db_url(tmp_path))
+    big = ALICE.__class__(2**63 - 25, 2**63 - 7, "big", 2**63 - 3)
+    assert not (await service.create(big, seats=2)).refused
+    assert (await service.table(big.channel_id)).game.guild_id == 2**63 - 3
+    await service.store.close()
