@@ -1,7 +1,7 @@
 """The rules of Root as a pure library: state, legal actions, applying actions, views."""
 
 from rules import factions as _factions  # noqa: F401  (registers every faction)
-from rules.actions import Action
+from rules.actions import Action, format_action
 from rules.edits import apply_edit, is_edit
 from rules.engine import (
     apply,
@@ -50,6 +50,7 @@ __all__ = [
     "check_turn",
     "default_action",
     "explain",
+    "format_action",
     "is_edit",
     "is_legal",
     "legal_actions",

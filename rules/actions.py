@@ -65,6 +65,11 @@ def _write(kind: str, value: Any, action: Action) -> str:
     return str(value)
 
 
+def format_action(action: Action) -> str:
+    """The canonical text of an action; rules.parse reads it back to the same action."""
+    return action.notation()
+
+
 REGISTRY: dict[str, type[Action]] = {}
 
 

@@ -216,7 +216,11 @@ def explain(
 
 
 def _specific_reason(state: GameState, seat: int, action: Action | None) -> str | None:
-    if action is None or state.pending:
+    if action is None:
+        return None
+    if state.pending:
+        if state.pending[0]["kind"] in ("setup", "faction"):
+            return registry.of(state, seat).explain(state, seat, action)
         return None
     if isinstance(action, Move):
         reason = movement.why_not_move(state, seat, action.src, action.dst, action.count)

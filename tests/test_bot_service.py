@@ -102,7 +102,7 @@ async def test_two_processes_on_one_file_never_double_apply(tmp_path):
     accepted = [r for r in results if not r.refused]
     refused = [r for r in results if r.refused]
     assert len(accepted) == 1 and len(refused) == 1
-    assert refused[0].reply in (messages.STALE,) or "not possible" in refused[0].reply
+    assert refused[0].reply in (messages.STALE,) or "the keep is already placed" in refused[0].reply
     rows = await one.store.record_rows(CHANNEL)
     assert [r.notation for r in rows] == ["keep 2"]
     record = await one.record(await one.table(CHANNEL))
@@ -115,7 +115,7 @@ async def test_two_processes_on_one_file_never_double_apply(tmp_path):
     ("actor", "text", "says"),
     [
         (ALICE, "keep 99", "there is no clearing 99"),
-        (ALICE, "keep 11", "not possible"),
+        (ALICE, "keep 11", "the keep goes in a corner clearing"),
         (ALICE, "craft nosuchcard", "not a card"),
         (ALICE, "frobnicate 3", "I don't know the action"),
         (ALICE, "keep five", "does not fit"),

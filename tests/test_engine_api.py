@@ -45,7 +45,7 @@ def test_notation_round_trips_for_every_legal_action() -> None:
         if seat is None:
             continue
         for action in rules.legal_actions(s, seat):
-            assert rules.parse(s, action.notation()) == action
+            assert rules.parse(s, rules.format_action(action)) == action
             checked += 1
     assert checked > 500
 
@@ -179,3 +179,23 @@ def test_private_event_text_goes_only_to_the_drawing_seat() -> None:
                 assert set(e.private) == {0}
                 drawn = e.private[0]
                 assert "You drew" in drawn and "You drew" not in e.public
+
+
+@pytest.mark.parametrize(
+    ("texts", "bad", "message"),
+    [
+        ((), "keep 7", "the keep goes in a corner clearing (1, 2, 3, 4), not 7"),
+        (("keep 1",), "build castle 5", "the Marquise builds sawmills, workshops and recruiters, not castle"),
+        (("keep 1",), "build sawmill 7", "starting buildings go in the keep's clearing (1) or next to it, not 7"),
+        (("keep 1", "build sawmill 1"), "build sawmill 5", "the starting sawmill is already placed"),
+    ],
+)
+def test_setup_refusals_say_why(texts: tuple[str, ...], bad: str, message: str) -> None:
+    s = rules.new_game({"factions": ["marquise", "eyrie"], "first_player": 0}, 3)
+    for text in texts:
+        s, _ = rules.apply(s, rules.parse(s, text))
+    before = s.dumps()
+    with pytest.raises(rules.RulesError) as err:
+        rules.parse(s, bad)
+    assert str(err.value) == message
+    assert s.dumps() == before

@@ -416,6 +416,15 @@ class Eyrie(Faction):
 
     def explain(self, state: GameState, seat: int, action: Action) -> str | None:
         """Reasons in the Eyrie's own terms."""
+        if state.pending:
+            if isinstance(action, Roost) and state.pending[0]["kind"] == "setup":
+                corners = ", ".join(a.notation() for a in self.setup_legal(state, seat))
+                return f"the first roost goes in one of these corners: {corners}"
+            if isinstance(action, Leader) and action.name not in LEADERS:
+                return f"the leaders are {', '.join(LEADERS)}"
+            if isinstance(action, Leader):
+                return f"the {action.name.title()} is not available now"
+            return None
         step = state.turn.step
         if isinstance(action, Decree):
             if step != "eyrie.decree":

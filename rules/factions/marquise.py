@@ -477,6 +477,10 @@ class Marquise(Faction):
 
     def explain(self, state: GameState, seat: int, action: Action) -> str | None:
         """Reasons in the Marquise's own terms."""
+        if state.pending and state.pending[0]["kind"] == "setup":
+            return self._why_not_setup(state, seat, action)
+        if state.pending:
+            return None
         step = state.turn.step
         if step != "marquise.actions" and isinstance(action, (Build, Recruit, Overwork, Battle, Move, Hire)):
             return "the Marquise takes that action in Daylight, after crafting"
@@ -503,6 +507,28 @@ class Marquise(Faction):
             )
         if isinstance(action, Hire):
             return "hiring needs a bird card from your hand"
+        return None
+
+    def _why_not_setup(self, state: GameState, seat: int, action: Action) -> str | None:
+        board = state.board
+        if isinstance(action, Keep):
+            if state.seats[seat].data["setup"] != "keep":
+                return "the keep is already placed"
+            if action.clearing not in board.corners():
+                corners = ", ".join(map(str, board.corners()))
+                return f"the keep goes in a corner clearing ({corners}), not {action.clearing}"
+            return f"clearing {action.clearing} is already taken"
+        if isinstance(action, Build):
+            keep = keep_clearing(state)
+            if keep is None:
+                return "place the keep first (keep N)"
+            if action.kind not in BUILDINGS:
+                return f"the Marquise builds sawmills, workshops and recruiters, not {action.kind}"
+            if on_map(state, ID, action.kind):
+                return f"the starting {action.kind} is already placed"
+            if action.clearing != keep and not board.adjacent(keep, action.clearing):
+                return f"starting buildings go in the keep's clearing ({keep}) or next to it, not {action.clearing}"
+            return f"clearing {action.clearing} has no open building slot"
         return None
 
     def _why_not_build(self, state: GameState, seat: int, action: Build) -> str | None:
