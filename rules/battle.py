@@ -7,7 +7,7 @@ from typing import Any
 
 from rules import decisions, hand, registry, rng
 from rules.actions import Action, Ambush, Battle, Foil, Hit, Pass, Use
-from rules.cards import card
+from rules.cards import card, keys
 from rules.pieces import PAWN, WARRIOR, category_of_key, kind_of, parse_key
 from rules.removal import remove, trigger
 from rules.rule import enemies, factions_in, suit, warriors
@@ -70,17 +70,11 @@ def advance(state: GameState) -> None:
 def _ambush_keys(state: GameState, seat: int, cid: int) -> list[str]:
     """Ambush cards in a hand that match a clearing (bird ambushes match any)."""
     clearing_suit = suit(state, cid)
-    return [k for k in hand.distinct_keys(state, seat) if _is_ambush(k) and _card_of(k).matches(clearing_suit)]
-
-
-def _card_of(key: str) -> Any:
-    from rules.cards import keys
-
-    return keys()[key]
+    return [k for k in hand.distinct_keys(state, seat) if _is_ambush(k) and keys()[k].matches(clearing_suit)]
 
 
 def _is_ambush(key: str) -> bool:
-    return bool(_card_of(key).type == "ambush")
+    return keys()[key].type == "ambush"
 
 
 def has_effect(state: GameState, seat: int, effect: str) -> bool:
@@ -332,7 +326,7 @@ def _effect_resolve(state: GameState, d: decisions.Decision, action: Action) -> 
         b["stage"] = "after_defender" if side == 0 else "count"
         return True
     assert isinstance(action, Use)
-    effect = _card_of(action.card).effect
+    effect = keys()[action.card].effect
     name = registry.of(state, seat).name
     b["used"].append([seat, action.card])
     if effect == "armorers":
@@ -382,7 +376,7 @@ def _hits_resolve(state: GameState, d: decisions.Decision, action: Action) -> bo
 
 def card_name(key: str) -> str:
     """A card's printed name."""
-    return str(_card_of(key).name)
+    return keys()[key].name
 
 
 def _owed(state: GameState, d: decisions.Decision) -> int:

@@ -17,6 +17,7 @@ from rules.cards import card, keys
 from rules.errors import IllegalActionError, InvalidActionError
 from rules.invariants import problems
 from rules.pieces import kind_of, parse_key
+from rules.rule import shift
 from rules.state import Event, GameState
 
 _COUNT = re.compile(r"^x(\d+)$")
@@ -98,8 +99,6 @@ def _shift(state: GameState, args: list[str]) -> None:
     piece, n = args[1], _count(args)
     if state.clearings[src - 1].get(piece, 0) < n:
         raise ValueError(f"clearing {src} has fewer than {n} {piece}")
-    from rules.rule import shift
-
     shift(state, piece, src, dst, n)
 
 

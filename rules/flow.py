@@ -8,6 +8,7 @@ from itertools import islice
 
 from rules import battle, decisions, dominance, effects, hand, registry
 from rules.actions import Action, Discard, End
+from rules.cards import label
 from rules.scoring import check_points_victory, finish
 from rules.state import GameState
 
@@ -213,8 +214,6 @@ def _discard_resolve(state: GameState, d: decisions.Decision, action: Action) ->
     assert isinstance(action, Discard)
     seat = d["seat"]
     cid = hand.spend(state, seat, action.card)
-    from rules.cards import label
-
     state.say(f"{registry.of(state, seat).name} discards {label(cid)}.")
     return len(state.seats[seat].hand) <= HAND_LIMIT
 

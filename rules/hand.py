@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules import rng
+from rules import registry, rng
 from rules.cards import card, first_in, label
 from rules.state import GameState
 
@@ -38,8 +38,6 @@ def refill(state: GameState) -> None:
 
 def faction_name(state: GameState, seat: int) -> str:
     """A seat's faction name for messages."""
-    from rules import registry
-
     return registry.of(state, seat).name
 
 

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from rules.hand import faction_name
 from rules.state import GameState
 
 WIN_POINTS = 30
@@ -18,8 +19,6 @@ def score(state: GameState, seat: int, n: int, why: str = "") -> int:
         s.points = 0
     change = s.points - before
     if change:
-        from rules.hand import faction_name
-
         verb = "scores" if change > 0 else "loses"
         tail = f" ({why})" if why else ""
         state.say(f"{faction_name(state, seat)} {verb} {abs(change)} point{'s' if abs(change) != 1 else ''}{tail}.")
@@ -65,8 +64,6 @@ def check_points_victory(state: GameState) -> None:
 
 def finish(state: GameState, winners: list[int], why: str) -> None:
     """Mark the game won."""
-    from rules.hand import faction_name
-
     state.over = True
     state.winners = winners
     state.pending = []

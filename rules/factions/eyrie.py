@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from rules import battle, crafting, decisions, hand, movement, registry
+from rules import battle, crafting, decisions, flow, hand, movement, registry
 from rules.actions import (
     CARD,
     CLEARING,
@@ -19,7 +19,6 @@ from rules.actions import (
     Recruit,
     register,
 )
-from rules.actions import Action as _Action
 from rules.cards import card, keys
 from rules.factions.base import Faction
 from rules.pieces import BUILDING, WARRIOR, PieceKind
@@ -42,7 +41,7 @@ VIZIER = -1
 
 @register
 @dataclass(frozen=True, slots=True)
-class Roost(_Action):
+class Roost(Action):
     """Place a roost and warriors: the starting corner, or a new roost when none is left."""
 
     verb: ClassVar[str] = "roost"
@@ -52,7 +51,7 @@ class Roost(_Action):
 
 @register
 @dataclass(frozen=True, slots=True)
-class Leader(_Action):
+class Leader(Action):
     """Choose the Eyrie's leader."""
 
     verb: ClassVar[str] = "leader"
@@ -63,7 +62,7 @@ class Leader(_Action):
 
 @register
 @dataclass(frozen=True, slots=True)
-class Decree(_Action):
+class Decree(Action):
     """Add a card from hand to a column of the Decree."""
 
     verb: ClassVar[str] = "decree"
@@ -366,8 +365,6 @@ class Eyrie(Faction):
             data["deposed"] = []
             state.say("A new clutch: every leader is available again.")
         state.turn.flags["todo"] = {}
-        from rules import flow
-
         flow.goto(state, "evening.start")
         decisions.push_front(state, "faction", seat, faction=ID, what="leader", prompt="choose a new leader")
 

@@ -20,11 +20,11 @@ from rules.actions import (
     Recruit,
     register,
 )
-from rules.actions import Action as _Action
 from rules.cards import keys
 from rules.factions.base import Faction
 from rules.pieces import BUILDING, TOKEN, WARRIOR, PieceKind
 from rules.rule import may_place, on_map, open_slots, place, ruled_by, rules, suit
+from rules.scoring import score
 from rules.state import GameState
 
 ID = "marquise"
@@ -40,7 +40,7 @@ DRAW_BONUS_AT = (3, 5)
 
 @register
 @dataclass(frozen=True, slots=True)
-class Keep(_Action):
+class Keep(Action):
     """Marquise setup: place the keep in a corner clearing."""
 
     verb: ClassVar[str] = "keep"
@@ -50,7 +50,7 @@ class Keep(_Action):
 
 @register
 @dataclass(frozen=True, slots=True)
-class Overwork(_Action):
+class Overwork(Action):
     """Spend a card matching a sawmill's clearing to place a wood there."""
 
     verb: ClassVar[str] = "overwork"
@@ -61,7 +61,7 @@ class Overwork(_Action):
 
 @register
 @dataclass(frozen=True, slots=True)
-class Hire(_Action):
+class Hire(Action):
     """Spend a bird card for one extra Daylight action."""
 
     verb: ClassVar[str] = "hire"
@@ -71,7 +71,7 @@ class Hire(_Action):
 
 @register
 @dataclass(frozen=True, slots=True)
-class Wood(_Action):
+class Wood(Action):
     """Choose where one wood goes when there is not enough for every sawmill."""
 
     verb: ClassVar[str] = "wood"
@@ -81,7 +81,7 @@ class Wood(_Action):
 
 @register
 @dataclass(frozen=True, slots=True)
-class Hospital(_Action):
+class Hospital(Action):
     """Field Hospitals: spend a card matching the clearing to return removed warriors to the keep."""
 
     verb: ClassVar[str] = "hospital"
@@ -388,8 +388,6 @@ class Marquise(Faction):
             state.seats[seat].supply["wood"] += 1
         place(state, seat, kind, cid)
         state.say(f"The Marquise de Cat builds a {kind} in clearing {cid}.", None, ("place", cid, None))
-        from rules.scoring import score
-
         score(state, seat, POINTS[kind][placed], f"building a {kind}")
 
     def prompt(self, state: GameState, seat: int, step: str) -> str:
