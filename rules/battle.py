@@ -7,7 +7,7 @@ from typing import Any
 
 from rules import decisions, hand, registry, rng
 from rules.actions import Action, Ambush, Battle, Foil, Hit, Pass, Use
-from rules.cards import card, keys
+from rules.cards import card, deck, keys
 from rules.pieces import PAWN, WARRIOR, category_of_key, kind_of, parse_key
 from rules.removal import remove, trigger
 from rules.rule import enemies, factions_in, suit, warriors
@@ -82,9 +82,20 @@ def has_effect(state: GameState, seat: int, effect: str) -> bool:
     return any(card(c).effect == effect for c in state.seats[seat].crafted)
 
 
+def could_hold_ambush(state: GameState, seat: int, cid: int) -> bool:
+    """From public information only: could this seat hold an ambush card matching the clearing?"""
+    if not state.seats[seat].hand:
+        return False
+    public = set(state.discard) | set(state.removed)
+    for i, s in enumerate(state.seats):
+        public |= set(s.crafted) | set(registry.of(state, i).held_cards(state, i))
+    clearing_suit = suit(state, cid)
+    return any(c.type == "ambush" and c.matches(clearing_suit) and c.id not in public for c in deck())
+
+
 def _stage_ambush(state: GameState, b: BattleState) -> None:
     cid, dseat, aseat = b["clearing"], b["defender"], b["attacker"]
-    if has_effect(state, aseat, "scouting_party") or not _ambush_keys(state, dseat, cid):
+    if has_effect(state, aseat, "scouting_party") or not could_hold_ambush(state, dseat, cid):
         b["stage"] = "roll"
         return
     b["stage"] = "ambush_wait"
@@ -281,7 +292,7 @@ def _ambush_resolve(state: GameState, d: decisions.Decision, action: Action) -> 
     assert isinstance(action, Ambush)
     hand.spend(state, d["seat"], action.card)
     state.say(f"{registry.of(state, d['seat']).name} springs an ambush ({card_name(action.card)})!")
-    if _ambush_keys(state, b["attacker"], b["clearing"]):
+    if could_hold_ambush(state, b["attacker"], b["clearing"]):
         b["stage"] = "foil_wait"
         decisions.push(state, "foil", b["attacker"])
     else:

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 
 from rules import hand, registry
 from rules.actions import Action, Activate, Take
-from rules.cards import card, keys
+from rules.cards import card, deck, keys
 from rules.rule import rules
 from rules.scoring import finish
 from rules.state import GameState
@@ -24,6 +24,17 @@ def options(state: GameState, seat: int) -> Iterator[Action]:
     for key in sorted({card(c).key for c in state.dominance_available}):
         for spend in hand.keys_matching(state, seat, keys()[key].suit):
             yield Take(key, spend)
+
+
+def publicly_possible(state: GameState, seat: int) -> bool:
+    """From public information only: could the seat activate or take a dominance card now?"""
+    s = state.seats[seat]
+    if state.dominance_available:
+        return True
+    if s.dominance is not None or s.points < ACTIVATE_AT or registry.of(state, seat).kind == "vagabond":
+        return False
+    seen = set(state.removed) | {x.dominance for x in state.seats if x.dominance is not None}
+    return any(c.type == "dominance" and c.id not in seen for c in deck())
 
 
 def activate(state: GameState, seat: int, key: str) -> None:

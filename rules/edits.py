@@ -12,15 +12,27 @@ from __future__ import annotations
 
 import re
 
-from rules import registry
+from rules import flow, registry
 from rules.cards import card, keys
+from rules.engine import legal_actions, to_act
 from rules.errors import IllegalActionError, InvalidActionError
 from rules.invariants import problems
 from rules.pieces import kind_of, parse_key
 from rules.rule import shift
 from rules.state import Event, GameState
 
-_COUNT = re.compile(r"^x(\d+)$")
+_COUNT = re.compile(r"^x(-?\d+)$")
+USAGE = {
+    "place": "!place CLEARING FACTION:KIND xCOUNT, e.g. !place 5 marquise:warrior x2",
+    "remove": "!remove CLEARING FACTION:KIND xCOUNT, e.g. !remove 5 eyrie:roost x1",
+    "shift": "!shift FROM>TO FACTION:KIND xCOUNT, e.g. !shift 1>5 marquise:warrior x2",
+    "points": "!points FACTION POINTS, e.g. !points eyrie 12",
+    "card": "!card CARD FROM TO, e.g. !card anvil hand:marquise discard",
+}
+
+
+class _Bad(Exception):
+    """An edit that can't be read; its message is shown to the moderator."""
 
 
 def is_edit(text: str) -> bool:
@@ -31,18 +43,22 @@ def is_edit(text: str) -> bool:
 def apply_edit(state: GameState, text: str) -> tuple[GameState, list[Event]]:
     """Apply a moderator edit; refuses (leaving the state untouched) if the result would be inconsistent."""
     words = text.strip().lstrip("!").split()
-    if not words:
-        raise InvalidActionError("an edit needs a verb: place, remove, shift, points or card")
-    new = state.clone()
-    new.events = []
-    verb, args = words[0].lower(), words[1:]
+    verb = words[0].lower() if words else ""
     handler = _HANDLERS.get(verb)
     if handler is None:
         raise InvalidActionError(f"unknown edit '{verb}' in '{text}'; edits are {', '.join(_HANDLERS)}")
+    if state.over:
+        raise IllegalActionError("the game is over; there is nothing to edit")
+    if state.turn.phase == "setup":
+        raise IllegalActionError("edits wait until setup is finished")
+    new = state.clone()
+    new.events = []
     try:
-        handler(new, args)
-    except (KeyError, ValueError, IndexError) as err:
-        raise InvalidActionError(f"could not read the edit '{text}': {err}") from None
+        handler(new, words[1:])
+    except _Bad as err:
+        raise InvalidActionError(f"{err} ({USAGE[verb]})") from None
+    except (ValueError, IndexError):
+        raise InvalidActionError(f"could not read '{text.strip()}': write {USAGE[verb]}") from None
     found = problems(new)
     if found:
         raise IllegalActionError(f"that edit would leave the game inconsistent: {found[0]}")
@@ -50,43 +66,64 @@ def apply_edit(state: GameState, text: str) -> tuple[GameState, list[Event]]:
     new.undo_floor = new.version
     new.last_actor = None
     new.say(f"Moderator edit: {text.strip()}")
+    flow.advance(new)
+    seat = to_act(new)
+    if seat is not None and not legal_actions(new, seat):
+        name = registry.of(new, seat).name
+        raise IllegalActionError(f"that edit would leave the {name} with nothing they can do")
     return new, new.events
 
 
-def _seat(state: GameState, faction: str) -> int:
-    fid = registry.find_faction(faction)
-    seat = state.seat_of(fid or "")
-    if seat is None:
-        raise ValueError(f"no seat plays '{faction}'")
-    return seat
+def _clearing(state: GameState, text: str) -> int:
+    if not text.isdigit() or int(text) not in state.board.ids():
+        raise _Bad(f"there is no clearing {text}")
+    return int(text)
+
+
+def _piece(text: str) -> tuple[str, str, str]:
+    """(map key, owner, box family) of a piece key such as marquise:warrior."""
+    if ":" not in text:
+        raise _Bad(f"'{text}' is not a piece; write FACTION:KIND such as marquise:warrior")
+    owner, kind, _ = parse_key(text)
+    try:
+        return text, owner, kind_of(owner, kind).box_family
+    except KeyError:
+        raise _Bad(f"'{text}' is not a piece of any faction here") from None
 
 
 def _count(args: list[str]) -> int:
     for a in args:
         match = _COUNT.match(a)
         if match:
-            return int(match[1])
+            n = int(match[1])
+            if n < 1:
+                raise _Bad(f"a count must be at least 1, not {n}")
+            return n
     return 1
 
 
+def _seat(state: GameState, faction: str) -> int:
+    fid = registry.find_faction(faction)
+    seat = state.seat_of(fid or "")
+    if seat is None:
+        raise _Bad(f"no seat plays '{faction}'")
+    return seat
+
+
 def _place(state: GameState, args: list[str]) -> None:
-    cid, piece, n = int(args[0]), args[1], _count(args)
-    owner, kind, _ = parse_key(piece)
-    family = kind_of(owner, kind).box_family
+    cid, (piece, owner, family), n = _clearing(state, args[0]), _piece(args[1]), _count(args)
     seat = _seat(state, owner)
     if state.seats[seat].supply.get(family, 0) < n:
-        raise ValueError(f"{owner} has fewer than {n} {family} in supply")
+        raise _Bad(f"{owner} has fewer than {n} {family} in supply")
     state.seats[seat].supply[family] -= n
     state.clearings[cid - 1][piece] = state.clearings[cid - 1].get(piece, 0) + n
 
 
 def _remove(state: GameState, args: list[str]) -> None:
-    cid, piece, n = int(args[0]), args[1], _count(args)
-    owner, kind, _ = parse_key(piece)
-    family = kind_of(owner, kind).box_family
+    cid, (piece, owner, family), n = _clearing(state, args[0]), _piece(args[1]), _count(args)
     pieces = state.clearings[cid - 1]
     if pieces.get(piece, 0) < n:
-        raise ValueError(f"clearing {cid} has fewer than {n} {piece}")
+        raise _Bad(f"clearing {cid} has fewer than {n} {piece}")
     pieces[piece] -= n
     if not pieces[piece]:
         del pieces[piece]
@@ -95,10 +132,11 @@ def _remove(state: GameState, args: list[str]) -> None:
 
 
 def _shift(state: GameState, args: list[str]) -> None:
-    src, dst = (int(x) for x in args[0].split(">"))
-    piece, n = args[1], _count(args)
+    src_text, _, dst_text = args[0].partition(">")
+    src, dst = _clearing(state, src_text), _clearing(state, dst_text)
+    (piece, _, _), n = _piece(args[1]), _count(args)
     if state.clearings[src - 1].get(piece, 0) < n:
-        raise ValueError(f"clearing {src} has fewer than {n} {piece}")
+        raise _Bad(f"clearing {src} has fewer than {n} {piece}")
     shift(state, piece, src, dst, n)
 
 
@@ -114,21 +152,19 @@ def _pile(state: GameState, where: str) -> list[int]:
     if where == "available":
         return state.dominance_available
     place, _, faction = where.partition(":")
-    seat = state.seats[_seat(state, faction)]
-    if place == "hand":
-        return seat.hand
-    if place == "crafted":
-        return seat.crafted
-    raise ValueError(f"unknown place '{where}'")
+    if place in ("hand", "crafted"):
+        seat = state.seats[_seat(state, faction)]
+        return seat.hand if place == "hand" else seat.crafted
+    raise _Bad(f"unknown place '{where}'; places are hand:FACTION, crafted:FACTION, discard, deck, available")
 
 
 def _card(state: GameState, args: list[str]) -> None:
     key, src, dst = args[0], _pile(state, args[1]), _pile(state, args[2])
     if key not in keys():
-        raise ValueError(f"no card called '{key}'")
+        raise _Bad(f"no card called '{key}'")
     cid = next((c for c in src if card(c).key == key), None)
     if cid is None:
-        raise ValueError(f"'{key}' is not in {args[1]}")
+        raise _Bad(f"'{key}' is not in {args[1]}")
     src.remove(cid)
     dst.append(cid)
 

@@ -157,12 +157,25 @@ def advance(state: GameState) -> None:
             if first is None:
                 _stuck(state)
                 continue
-            if isinstance(first, End) and next(options, None) is None:
+            if isinstance(first, End) and next(options, None) is None and not might_use_hand(state, turn.seat):
                 next_step(state)
                 continue
             return
         next_step(state)
     raise RuntimeError("the turn flow did not settle")
+
+
+def might_use_hand(state: GameState, seat: int) -> bool:
+    """From public information only: could the seat have a choice that depends on its hidden hand?
+
+    Whether the game stops for a player must not tell the table what that player holds.
+    """
+    if not state.seats[seat].hand:
+        return False
+    if state.turn.phase == "daylight" and dominance.publicly_possible(state, seat):
+        return True
+    step = state.turn.step
+    return step not in GENERIC and registry.of(state, seat).hand_choices(state, seat, step)
 
 
 def _obliged_but_unable(state: GameState) -> bool:

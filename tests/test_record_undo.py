@@ -54,17 +54,17 @@ def test_undo_is_refused_across_a_die_roll() -> None:
     to_marquise_actions(record)
     record.actions.append("!place 3 marquise:warrior x1")  # a cat by the roost, so there is a battle to fight
     s = play(record, "battle 3 eyrie")
-    rolled_at = s.version
-    assert s.undo_floor == rolled_at  # the dice were rolled inside this action
+    battle_at = s.version
     while rules.to_act(s) != 0 or s.battle is not None or s.pending:
         action = rules.default_action(s)
         assert action is not None
         s = play(record, action.notation())
     assert s.turn.step == "marquise.actions"
-    after = s.version - rolled_at
-    assert "die roll" in (undo_refusal(s, 0, after + 1) or "")
+    assert s.undo_floor >= battle_at  # the roll (and the Eyrie's answer to the ambush question) came after
+    back_to_battle = s.version - battle_at + 1
+    assert "die roll" in (undo_refusal(s, 0, back_to_battle) or "")
     with pytest.raises(rules.UndoRefusedError):
-        undo(record, s, 0, after + 1)
+        undo(record, s, 0, back_to_battle)
 
 
 def test_undo_is_refused_for_another_seat_and_across_a_draw() -> None:

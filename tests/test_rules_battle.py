@@ -2,6 +2,7 @@
 
 import pytest
 from rules_helpers import (
+    to_discard,
     E,
     M,
     blank,
@@ -53,7 +54,8 @@ def test_defender_may_ambush_with_a_matching_card():
     assert legal(s) == ["pass", "ambush ambush-rabbit"]
 
 
-def test_no_ambush_offered_without_a_matching_card():
+def test_a_defender_without_a_matching_card_is_still_asked_but_can_only_pass():
+    """Whether the game stops for an ambush must not reveal the defender's hand: it asks anyone who might hold one."""
     s = blank()
     put(s, 5, "marquise", "warrior", 3)
     put(s, 5, "eyrie", "warrior", 2)
@@ -61,8 +63,36 @@ def test_no_ambush_offered_without_a_matching_card():
     s = cat_turn(s)
     force_dice(s, 1, 1)
     s = play(s, "battle 5 eyrie")
+    assert rules.to_act(s) == E
+    assert legal(s) == ["pass"]
+    s = play(s, "pass")
     assert s.battle is None
     assert hand_keys(s, E) == ["ambush-fox", "ambush-mouse"]
+    assert count(s, 5, "eyrie", "warrior") == 1
+
+
+def test_no_ambush_question_when_the_defender_has_no_cards():
+    s = blank()
+    put(s, 5, "marquise", "warrior", 3)
+    put(s, 5, "eyrie", "warrior", 2)
+    set_hand(s, E)
+    s = cat_turn(s)
+    force_dice(s, 1, 1)
+    s = play(s, "battle 5 eyrie")
+    assert s.battle is None
+    assert count(s, 5, "eyrie", "warrior") == 1
+
+
+def test_no_ambush_question_when_every_matching_ambush_is_in_the_open():
+    s = blank()
+    put(s, 5, "marquise", "warrior", 3)  # rabbit
+    put(s, 5, "eyrie", "warrior", 2)
+    set_hand(s, E, "anvil")
+    to_discard(s, "ambush-rabbit", "ambush-bird", "ambush-bird")
+    s = cat_turn(s)
+    force_dice(s, 1, 1)
+    s = play(s, "battle 5 eyrie")
+    assert s.battle is None
     assert count(s, 5, "eyrie", "warrior") == 1
 
 
@@ -500,7 +530,10 @@ def test_no_foil_without_a_matching_ambush():
     s = cat_turn(s)
     force_dice(s, 0, 0)
     s = play(s, "battle 5 eyrie", "ambush ambush-rabbit")
-    # Straight to the ambush hits: the Marquise was not asked to foil.
+    # The Marquise is asked (a bird ambush is still unseen) but holds no matching card: she can only pass.
+    assert rules.to_act(s) == M
+    assert legal(s) == ["pass"]
+    s = play(s, "pass")
     assert count(s, 5, "marquise", "warrior") == 1
     assert hand_keys(s, M) == ["ambush-fox", "ambush-mouse"]
 

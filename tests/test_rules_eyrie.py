@@ -111,7 +111,10 @@ def test_decree_needs_at_least_one_card():
     assert "end" in legal(s)
     assert decree_of(s)["recruit"] == ["bake-sale"]
     s = play(s, "decree a-visit-to-friends recruit")
-    # Two cards added: no more additions, Birdsong moves on to Daylight.
+    # Two cards added: no more additions, Birdsong moves on to Daylight; the Eyrie still hold a card and
+    # have a roost, so they are asked about crafting (whether they can is not public).
+    assert step(s) == (E, "eyrie.craft")
+    s = play(s, "end")
     assert step(s) == (E, "eyrie.resolve")
     assert decree_of(s)["recruit"] == ["bake-sale", "a-visit-to-friends"]
     assert hand_keys(s, E) == ["anvil"]

@@ -310,7 +310,7 @@ def test_field_hospitals_after_battle_sends_warriors_to_the_keep():
     set_hand(s, M, "bake-sale", "anvil")  # rabbit, fox
     s = eyrie_attack(s)
     force_dice(s, 3, 0)
-    s = play(s, "battle 5 marquise bird")
+    s = play(s, "battle 5 marquise bird", "pass")  # no ambush
     assert rules.to_act(s) == M
     assert legal(s) == ["pass", "hospital bake-sale"]
     s = play(s, "hospital bake-sale")
@@ -327,7 +327,7 @@ def test_field_hospitals_accepts_a_bird_card():
     set_hand(s, M, "armorers")  # bird
     s = eyrie_attack(s)
     force_dice(s, 3, 0)
-    s = play(s, "battle 5 marquise bird")
+    s = play(s, "battle 5 marquise bird", "pass")  # no ambush
     assert legal(s) == ["pass", "hospital armorers"]
 
 
@@ -367,7 +367,7 @@ def test_field_hospitals_after_an_ambush_in_the_keep_lets_the_battle_go_on():
     set_hand(s, M, "anvil")  # fox
     s = actions(s)
     force_dice(s, 1, 0)
-    s = play(s, "battle 1 eyrie", "ambush ambush-fox")
+    s = play(s, "battle 1 eyrie", "ambush ambush-fox", "pass")  # the Marquise does not foil
     assert count(s, 1, "marquise", "warrior") == 0
     assert legal(s) == ["pass", "hospital anvil"]
     s = play(s, "hospital anvil")

@@ -121,6 +121,8 @@ def scenario_eyrie():
     s = goto(s, E, "birdsong.start")
     yield s  # the Decree
     s = play(s, "decree armorers recruit", "decree bake-sale battle")
+    yield s  # crafting with roosts (asked: the Eyrie still hold cards)
+    s = play(s, "end")
     yield s  # resolving: recruit with a bird
     s = play(s, "recruit 2 bird")
     yield s  # moves with the vizier

@@ -64,6 +64,10 @@ class Faction:
         """Apply one of this faction's step actions."""
         raise NotImplementedError(type(action).__name__)
 
+    def hand_choices(self, state: GameState, seat: int, step: str) -> bool:
+        """From public information only: could this step offer choices that depend on the hand?"""
+        return False
+
     def can_end(self, state: GameState, seat: int, step: str) -> bool:
         """Whether the player may finish this step now."""
         return True

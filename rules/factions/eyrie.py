@@ -229,6 +229,14 @@ class Eyrie(Faction):
         """Adding to the Decree, crafting and resolving wait for the player."""
         return step in ("eyrie.decree", "eyrie.craft", "eyrie.resolve")
 
+    def hand_choices(self, state: GameState, seat: int, step: str) -> bool:
+        """A second Decree card, or crafting with unused roosts."""
+        if step == "eyrie.decree":
+            return len(state.turn.flags.get("decreed", [])) < 2
+        if step == "eyrie.craft":
+            return bool(crafting.power(state, seat))
+        return False
+
     def can_end(self, state: GameState, seat: int, step: str) -> bool:
         """The Decree must get a card; every Decree card must be resolved."""
         if step == "eyrie.decree":

@@ -403,6 +403,12 @@ class Marquise(Faction):
         if state.turn.flags.get("march"):
             state.turn.flags["march"] = 0
 
+    def hand_choices(self, state: GameState, seat: int, step: str) -> bool:
+        """Crafting needs unused workshops; Daylight actions may always hire with a bird or overwork."""
+        if step == "marquise.craft":
+            return bool(crafting.power(state, seat))
+        return step == "marquise.actions"
+
     def can_end(self, state: GameState, seat: int, step: str) -> bool:
         """Both Daylight steps may be ended at will."""
         return True
@@ -423,7 +429,7 @@ class Marquise(Faction):
             state.seats[seat].data["keep_lost"] = True
         lost = removed.get("marquise:warrior", 0)
         keep = keep_clearing(state)
-        if lost and keep is not None and hand.keys_matching(state, seat, suit(state, cid)):
+        if lost and keep is not None and state.seats[seat].hand:
             decisions.push(
                 state,
                 "faction",

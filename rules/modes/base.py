@@ -14,6 +14,7 @@ class Mode:
     id: ClassVar[str] = "standard"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 6
+    teams: ClassVar[bool] = False
 
     def board_id(self, options: dict[str, Any]) -> str:
         """Which board this game is played on."""
@@ -30,6 +31,8 @@ class Mode:
         n = len(options.get("factions", []))
         if not self.min_seats <= n <= self.max_seats:
             raise RulesError(f"a {self.id} game needs {self.min_seats} to {self.max_seats} factions, not {n}")
+        if options.get("teams") and not self.teams:
+            raise RulesError(f"a {self.id} game is played without teams")
 
 
 _MODES: dict[str, Mode] = {"standard": Mode()}
