@@ -2,7 +2,6 @@
 
 import pytest
 from rules_helpers import (
-    to_discard,
     E,
     M,
     blank,
@@ -19,6 +18,7 @@ from rules_helpers import (
     put,
     set_decree,
     set_hand,
+    to_discard,
 )
 
 import rules
