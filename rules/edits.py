@@ -49,8 +49,8 @@ def apply_edit(state: GameState, text: str) -> tuple[GameState, list[Event]]:
         raise InvalidActionError(f"unknown edit '{verb}' in '{text}'; edits are {', '.join(_HANDLERS)}")
     if state.over:
         raise IllegalActionError("the game is over; there is nothing to edit")
-    if state.turn.phase == "setup":
-        raise IllegalActionError("edits wait until setup is finished")
+    if state.turn.phase == "setup" and verb in ("place", "remove", "shift"):
+        raise IllegalActionError("pieces can be edited once setup is finished")
     new = state.clone()
     new.events = []
     try:
