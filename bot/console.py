@@ -69,7 +69,7 @@ class Console:
         self.images_dir = images_dir
         self.mods = {m.lower() for m in mods or set()}
         self.totals = Totals()
-        self.seen: dict[int, list[Sent]] = {}
+        self.seen: dict[tuple[int, int], list[Sent]] = {}  # (channel, user or 0 for everyone): messages with buttons
         self.channel_id = 0
         self.switch(channel)
 
@@ -135,7 +135,8 @@ class Console:
             raise ConsoleError(f"a value does not fit its option: {err}") from None
 
     async def _click(self, user: OfflineUser, label: str) -> Result:
-        for message in reversed(self.seen.get(user.id, []) + self.seen.get(0, [])):
+        here = self.seen.get((self.channel_id, user.id), []) + self.seen.get((self.channel_id, 0), [])
+        for message in reversed(here):
             for button in message.buttons:
                 if str(button.get("label", "")).lower() == label.lower():
                     self.totals.commands += 1
@@ -176,8 +177,12 @@ class Console:
     def _remember(self, user: OfflineUser | None, sent: Sent) -> None:
         if not sent.buttons:
             return
-        key = 0 if sent.public else (user.id if user else 0)
-        self.seen.setdefault(key, []).append(sent)
+        who = 0 if sent.public else (user.id if user else 0)
+        self.seen.setdefault((self._channel_of(sent), who), []).append(sent)
+
+    def _channel_of(self, sent: Sent) -> int:
+        """The channel a message went to (a reminder may be for a game other than the current one)."""
+        return sent.channel_id or self.channel_id
 
     def _describe(self, user: OfflineUser | None, sent: Sent) -> str:
         text = self.readable(sent.content)
@@ -186,7 +191,7 @@ class Console:
             return f"  [dm to @{who.name if who else sent.to_user}] {text}"
         if sent.ephemeral:
             return f"  [only @{user.name if user else '?'}] {text}"
-        return f"  [#{self.bot.channel_name(self.channel_id)}] {text}"
+        return f"  [#{self.bot.channel_name(self._channel_of(sent))}] {text}"
 
     def readable(self, text: str) -> str:
         """Mentions and Discord timestamps as a console reader would like them."""
@@ -204,7 +209,7 @@ class Console:
         if self.images_dir is None:
             return f"{name}, {len(data)} bytes"
         self.images_dir.mkdir(parents=True, exist_ok=True)
-        channel = self.bot.channel_name(self.channel_id)
+        channel = self.bot.channel_name(self._channel_of(sent))
         owner = "" if sent.public or user is None else f"-{user.name}"
         path = self.images_dir / f"{self.totals.images:04d}-{channel}{owner}-{name}"
         path.write_bytes(data)

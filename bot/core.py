@@ -45,6 +45,7 @@ class ServiceCore:
         self.clock = clock
         self.seed_for = seed_for
         self._locks: dict[int, asyncio.Lock] = {}
+        self._guild_locks: dict[int, asyncio.Lock] = {}
 
     def now(self) -> int:
         """The current time in whole epoch seconds."""
@@ -53,6 +54,10 @@ class ServiceCore:
     def lock(self, channel_id: int) -> asyncio.Lock:
         """The lock that makes one channel's commands run one at a time."""
         return self._locks.setdefault(channel_id, asyncio.Lock())
+
+    def guild_lock(self, guild_id: int) -> asyncio.Lock:
+        """The lock that makes one server's settings change one at a time."""
+        return self._guild_locks.setdefault(guild_id, asyncio.Lock())
 
     async def table(self, channel_id: int) -> Table:
         """A channel's game, or a refusal when there is none."""
@@ -67,16 +72,19 @@ class ServiceCore:
         return Table(loaded.game, loaded.seats) if loaded else None
 
     def arm(self, table: Table, state: rules.GameState, now: int) -> Deadline | None:
-        """A fresh reminder deadline for whoever must act now (None when the game is over)."""
+        """A fresh reminder deadline for whoever must act now (None when over); paused, its clock waits to resume."""
         seat = rules.to_act(state)
         if seat is None:
             return None
+        interval = interval_of(table)
+        paused = table.game.status == "paused"
         return Deadline(
             channel_id=table.game.channel_id,
             seat=seat,
             user_id=table.seated_user(seat),
             since=now,
-            due_at=now + int(table.game.reminder_hours * 3600),
+            due_at=None if paused else now + interval,
+            paused_left=interval if paused else None,
             reminders_sent=0,
             notified=False,
             version=state.version,
@@ -84,15 +92,15 @@ class ServiceCore:
 
     async def hand_seat(self, table: Table, faction: str, user_id: int | None, name: str) -> None:
         """Give a seat to a user (or nobody); a reminder pending for that seat now goes to them, counting afresh."""
-        now = self.now()
-        deadline = await self.store.deadline(table.game.channel_id)
-        row = table.by_faction(faction)
-        fresh = None
-        if deadline is not None and row is not None and deadline.seat == row.seat:
-            fresh = Deadline(**{**deadline.model_dump(), "user_id": user_id, "reminders_sent": 0, "notified": False})
-            if fresh.due_at is not None:
-                fresh.due_at = max(fresh.due_at, now + int(table.game.reminder_hours * 3600))
-        await self.store.set_seat_user(table.game.version, table.game.channel_id, faction, user_id, name, now, fresh)
+        now, row = self.now(), table.by_faction(faction)
+        seat = row.seat if row is not None else None
+        paused, interval = table.game.status == "paused", interval_of(table)
+        channel_id = table.game.channel_id
+
+        def handed(deadline: Deadline) -> Deadline:
+            return handed_over(deadline, seat, user_id, now + interval if not paused else None, interval)
+
+        await self.store.set_seat_user(table.game.version, channel_id, faction, user_id, name, now, handed)
 
     async def reminder_hours(self, guild_id: int | None) -> float:
         """The reminder interval new games of a server start with."""
@@ -100,6 +108,23 @@ class ServiceCore:
         if guild is not None and guild.reminder_hours:
             return float(guild.reminder_hours)
         return self.settings.reminder_hours
+
+
+def handed_over(deadline: Deadline, seat: int | None, user_id: int | None, due: int | None, interval: int) -> Deadline:
+    """A seat's deadline once another player holds it: reminders count afresh (due None: the game is paused)."""
+    if seat is None or deadline.seat != seat:
+        return deadline
+    deadline.user_id, deadline.reminders_sent, deadline.notified = user_id, 0, False
+    if due is None:
+        deadline.due_at, deadline.paused_left = None, max(deadline.paused_left or 0, interval)
+    else:
+        deadline.due_at = max(deadline.due_at or 0, due)  # a stalled seat (due_at None) is reminded again
+    return deadline
+
+
+def interval_of(table: Table) -> int:
+    """A game's reminder interval in seconds."""
+    return int(table.game.reminder_hours * 3600)
 
 
 def answers(

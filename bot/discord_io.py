@@ -78,8 +78,20 @@ async def run(interaction: discord.Interaction, work: Awaitable[Outbox]) -> None
         log.exception("command failed in channel %s", interaction.channel_id)
         outbox = Outbox.refusal(messages.NOT_FINISHED_ERROR)
     interaction.extras["outbox"] = outbox  # for the offline console and tests: what the service answered
-    await deliver(interaction, outbox)
+    try:
+        await deliver(interaction, outbox)
+    except Exception:  # the command was saved: never claim the game is unchanged
+        log.exception("could not deliver an answer in channel %s", interaction.channel_id)
+        await _tell_not_shown(interaction, outbox)
     await direct_messages(interaction.client, outbox)  # type: ignore[arg-type]
+
+
+async def _tell_not_shown(interaction: discord.Interaction, outbox: Outbox) -> None:
+    """Say privately that a saved command could not be shown (if even that fails, it is only logged)."""
+    try:
+        await _say(interaction, messages.NOT_SHOWN_ERROR if not outbox.refused else outbox.reply, ephemeral=True)
+    except Exception:
+        log.exception("could not tell the user in channel %s", interaction.channel_id)
 
 
 async def deliver(interaction: discord.Interaction, outbox: Outbox) -> None:

@@ -24,11 +24,12 @@ class Info(ServiceCore):
     async def hand(self, actor: Actor) -> Outbox:
         """The actor's hand, privately, in words and as a picture."""
         table = await self.table(actor.channel_id)
+        state = table.state  # a lobby has no hands yet: refused as not started (or as ended)
         row = table.seat_of(actor.user_id)
         if row is None or row.seat is None:
             raise Refusal(messages.NOT_SEATED)
-        view = rules.view_for(table.state, row.seat)
-        return Outbox(reply=hand_text(table.state, row.seat, view), hand=view)
+        view = rules.view_for(state, row.seat)
+        return Outbox(reply=hand_text(state, row.seat, view), hand=view)
 
     @answers
     async def board(self, actor: Actor, public: bool = False) -> Outbox:
@@ -68,6 +69,8 @@ class Info(ServiceCore):
         table = await self.table(actor.channel_id)
         if table.game.status == "lobby":
             return Outbox.private_reply(lobby_status(table))
+        if table.game.state is None:  # a lobby a moderator ended
+            return Outbox.private_reply(table.finished_text() or messages.NO_GAME)
         state = table.state
         if table.game.status in ("over", "ended"):
             winners = ", ".join(seat_faction(state, i) for i in state.winners) or messages.NOBODY

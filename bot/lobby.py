@@ -14,6 +14,7 @@ from bot.present import board_job, next_up, start_text
 from bot.store import Change, SeatTaken
 from bot.table import Actor, Refusal, Table, faction_name
 from rules import registry
+from rules.modes import find_mode
 
 MIN_SEATS, MAX_SEATS = 2, 6
 
@@ -73,6 +74,14 @@ def engine_options(settings: dict[str, Any], factions: list[str], teams: dict[st
     return options
 
 
+def uses_teams(mode: str) -> bool:
+    """Whether a game mode is played in teams (the standard game is not)."""
+    try:
+        return bool(getattr(find_mode(mode), "teams", False))
+    except rules.RulesError:
+        return False
+
+
 def goal_text(settings: dict[str, Any]) -> str:
     """How a game is won, in words."""
     limit = messages.ROUND_LIMIT.format(rounds=settings["round_limit"]) if settings.get("round_limit") else ""
@@ -118,6 +127,9 @@ class Lobby(ServiceCore):
     async def join(self, actor: Actor, faction: str, team: str | None = None) -> Outbox:
         """Claim a free faction (in a lobby, or a seat left without a player)."""
         table = await self.table(actor.channel_id)
+        finished = table.finished_text()
+        if finished:
+            raise Refusal(finished)
         seated = table.seat_of(actor.user_id)
         if seated is not None:
             raise Refusal(messages.ALREADY_SEATED.format(faction=faction_name(seated.faction)))
@@ -139,6 +151,8 @@ class Lobby(ServiceCore):
             raise Refusal(messages.TABLE_FULL.format(seats=settings["seats"]))
         if table.by_faction(fid) is not None:
             raise Refusal(messages.FACTION_TAKEN.format(faction=faction_name(fid)))
+        if team and not uses_teams(settings["mode"]):
+            raise Refusal(messages.REFUSED.format(reason=messages.NO_TEAMS.format(mode=settings["mode"])))
         row = SeatRow(
             channel_id=actor.channel_id,
             faction=fid,
@@ -191,7 +205,7 @@ class Lobby(ServiceCore):
         if len(table.seats) < int(table.lobby["seats"]):
             raise Refusal(table.missing_text())
         factions = [s.faction for s in table.seats]
-        teams = {s.faction: s.team for s in table.seats if s.team}
+        teams = {s.faction: s.team for s in table.seats if s.team} if uses_teams(table.lobby["mode"]) else {}
         options = engine_options(table.lobby, factions, teams)
         seed = self.seed_for(actor.channel_id)
         state = rules.new_game(options, seed)
@@ -211,7 +225,7 @@ class Lobby(ServiceCore):
             seat_numbers=numbers,
             deadline=self.arm(table, state, now),
         )
-        await self.store.save(change)
         outbox = Outbox(public=start_text(table, state), board=board_job(state, []))
         next_up(outbox, table, state, before=None)
+        await self.store.save(change)
         return outbox

@@ -9,6 +9,11 @@ GAME_EXISTS = "This channel already has a game ({status}). A moderator can end i
 NOT_IN_LOBBY = "The game has already started; seats can only change hands through a moderator (/rootmod replace)."
 NOT_STARTED = "The game has not started yet: {missing}"
 NOT_ACTIVE = "The game is {status}."
+GAME_OVER_NEW = "The game is over; /root create starts a new one."
+GAME_ENDED = "A moderator ended this game; /root create starts a new one."
+LOBBY_ENDED = "A moderator ended this game before it started; /root create starts a new one."
+READY_TO_START = "every seat is taken: start it with /root start."
+NO_TEAMS = "a {mode} game is played without teams; join without the team option"
 PAUSED = "The game is paused by a moderator; it goes on after /rootmod resume."
 NOT_SEATED = "You are not seated in this game. Join a free faction with /root join."
 ALREADY_SEATED = "You already play {faction} in this game."
@@ -23,7 +28,7 @@ BAD_NUMBER = "{what} must be at least {low}"
 STALE = "The game changed while you were choosing; look at the board again and retry."
 STALE_BUTTON = "That button belongs to an earlier moment of the game; look at the board and choose again."
 NOT_YOUR_DECISION = "This choice is not yours to make: {who} must {what}."
-TOO_MANY_CHOICES = "There are too many choices for buttons; use /play and pick from the list."
+TOO_MANY_CHOICES = "There are too many choices for buttons ({what}); answer with /play action:…, one of:\n{answers}"
 UNKNOWN_CARD = "There is no card called '{name}'."
 NOT_A_MODERATOR = "Only moderators can do that (Manage Server, or the moderator role set with /rootmod settings)."
 NO_SUCH_SEAT = "No seat plays '{name}' in this game."
@@ -36,6 +41,7 @@ UNDO_TOO_MANY = "There are only {have} action(s) to undo."
 NOTHING_TO_SKIP = "There is nothing to skip: {seat} has no legal action."
 NOT_PAUSED = "The game is not paused."
 NOT_FINISHED_ERROR = "Something went wrong on our side; the game is unchanged. Please tell a moderator."
+NOT_SHOWN_ERROR = "Your command was saved, but showing it failed; /root status and /root board show the game."
 
 # --- lobby -----------------------------------------------------------------------
 CREATED = (
@@ -131,5 +137,7 @@ FIELD_HELP = {
     "kind": "which kind of piece",
     "name": "the name to choose",
     "column": "the Decree column",
+    "wood": "the clearings the wood comes from, comma separated (e.g. 3,7)",
+    "using": "the suits that pay the card's 'any' costs, comma separated (e.g. mouse,rabbit)",
 }
 PLAY_HELP = "Any legal action in notation (type to search, e.g. 'move 1>5 x2')"

@@ -3,27 +3,26 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 import rules
 from bot import messages
 from bot.core import answers, one_at_a_time
 from bot.models import Deadline, GuildSettings, LogRow
+from bot.notation import edit_text
 from bot.outbox import Outbox
-from bot.play import Play, playable
+from bot.play import Play, playable, started
 from bot.present import next_up
 from bot.store import Change
-from bot.table import Actor, Refusal, Table, faction_name, seat_faction
+from bot.table import Actor, Refusal, faction_name, seat_faction
+
+PIECE_EDITS = ("place", "remove", "shift")
+EDIT_NUMBERS = {"clearing": "clearing", "src": "from", "dst": "to", "count": "count"}  # option: its shown name
 
 
 def _moderator(actor: Actor) -> None:
     if not actor.moderator:
         raise Refusal(messages.NOT_A_MODERATOR)
-
-
-def _started(table: Table) -> rules.GameState:
-    if table.game.status == "lobby":
-        raise Refusal(messages.NOT_STARTED.format(missing=table.missing_text()))
-    return table.state
 
 
 def _note(actor: Actor, text: str) -> LogRow:
@@ -40,13 +39,10 @@ class Moderation(Play):
         table = await self.table(actor.channel_id)
         playable(table)
         now = self.now()
-        deadline = await self.store.deadline(actor.channel_id)
-        if deadline is not None and deadline.due_at is not None:
-            deadline.paused_left, deadline.due_at = max(deadline.due_at - now, 0), None
         change = Change(
             actor.channel_id, table.game.version, now, status="paused", log=[_note(actor, messages.MOD_PAUSED)]
         )
-        change.deadline = deadline
+        change.adjust_deadline = lambda deadline: _paused(deadline, now)
         await self.store.save(change)
         return Outbox(public=messages.MOD_PAUSED)
 
@@ -58,14 +54,12 @@ class Moderation(Play):
         if table.game.status != "paused":
             raise Refusal(messages.NOT_PAUSED)
         now = self.now()
-        deadline = await self.store.deadline(actor.channel_id)
-        if deadline is not None and deadline.paused_left is not None:
-            deadline.due_at, deadline.paused_left = now + deadline.paused_left, None
-        change = Change(actor.channel_id, table.game.version, now, status="active", deadline=deadline)
+        change = Change(actor.channel_id, table.game.version, now, status="active")
+        change.adjust_deadline = lambda deadline: _resumed(deadline, now)
         change.log = [_note(actor, messages.MOD_RESUMED)]
-        await self.store.save(change)
         outbox = Outbox(public=messages.MOD_RESUMED)
         next_up(outbox, table, table.state, before=None)
+        await self.store.save(change)
         return outbox
 
     @one_at_a_time
@@ -77,9 +71,7 @@ class Moderation(Play):
         table = await self.table(actor.channel_id)
         now = self.now()
         change = Change(actor.channel_id, table.game.version, now, reminder_hours=hours)
-        deadline = await self.store.deadline(actor.channel_id)
-        if deadline is not None:
-            change.deadline = _rescheduled(deadline, hours, now)
+        change.adjust_deadline = lambda deadline: _rescheduled(deadline, hours, now)
         await self.store.save(change)
         return Outbox(public=messages.MOD_REMINDERS.format(hours=f"{hours:g}"))
 
@@ -133,7 +125,7 @@ class Moderation(Play):
         """Take back the last actions by replaying the record without them (confirm to cross hidden information)."""
         _moderator(actor)
         table = await self.table(actor.channel_id)
-        state = _started(table)
+        state = started(table)
         rows = await self.store.record_rows(actor.channel_id)
         if count < 1 or count > len(rows):
             raise Refusal(messages.UNDO_TOO_MANY.format(have=len(rows)))
@@ -149,6 +141,9 @@ class Moderation(Play):
         """End the game now."""
         _moderator(actor)
         table = await self.table(actor.channel_id)
+        finished = table.finished_text()
+        if finished:
+            raise Refusal(finished)
         change = Change(actor.channel_id, table.game.version, self.now(), status="ended", clear_deadline=True)
         change.log = [_note(actor, messages.MOD_ENDED)]
         await self.store.save(change)
@@ -159,10 +154,20 @@ class Moderation(Play):
         """Change the state as the table agreed ('!place …'); written to the record so replay stays exact."""
         _moderator(actor)
         table = await self.table(actor.channel_id)
-        state = _started(table)
+        state = started(table)
+        if table.game.status == "over":
+            raise Refusal(messages.GAME_OVER_NEW)
         text = edit.strip() if edit.strip().startswith("!") else "!" + edit.strip()
         new, events = rules.apply_edit(state, text)  # its event says "Moderator edit: …" publicly
         return await self.accept(table, actor, state, new, events, None, text, kind="edit", header="")
+
+    @answers
+    async def mod_edit_options(self, actor: Actor, verb: str, values: dict[str, Any]) -> Outbox:
+        """An edit from the options of /rootmod place, remove, shift, points or card (clearings and counts from 1)."""
+        for name, shown in EDIT_NUMBERS.items():
+            if verb in PIECE_EDITS and name in values and int(values[name]) < 1:
+                raise Refusal(messages.REFUSED.format(reason=messages.BAD_NUMBER.format(what=shown, low=1)))
+        return await self.mod_edit(actor, edit_text(verb, **values))
 
     async def mod_settings(
         self,
@@ -175,14 +180,15 @@ class Moderation(Play):
         if not actor.moderator:
             return Outbox.refusal(messages.NOT_A_MODERATOR)
         guild_id = actor.guild_id or 0
-        current = await self.store.guild(guild_id) or GuildSettings(guild_id=guild_id)
-        if role_id is not None:
-            current.moderator_role_id = role_id
-        if reminder_hours is not None and reminder_hours > 0:
-            current.reminder_hours = reminder_hours
-        if reminders_before_notice is not None and reminders_before_notice >= 1:
-            current.reminders_before_notice = reminders_before_notice
-        await self.store.save_guild(current)
+        async with self.guild_lock(guild_id):
+            current = await self.store.guild(guild_id) or GuildSettings(guild_id=guild_id)
+            if role_id is not None:
+                current.moderator_role_id = role_id
+            if reminder_hours is not None and reminder_hours > 0:
+                current.reminder_hours = reminder_hours
+            if reminders_before_notice is not None and reminders_before_notice >= 1:
+                current.reminders_before_notice = reminders_before_notice
+            await self.store.save_guild(current)
         role = f"<@&{current.moderator_role_id}>" if current.moderator_role_id else messages.MOD_NO_ROLE
         hours = current.reminder_hours or self.settings.reminder_hours
         notices = current.reminders_before_notice or self.settings.reminders_before_notice
@@ -205,9 +211,25 @@ class Moderation(Play):
         return bool(guild and guild.moderator_role_id and guild.moderator_role_id in role_ids)
 
 
+def _paused(deadline: Deadline, now: int) -> Deadline:
+    """The clock stopped: the time left is kept."""
+    if deadline.due_at is not None:
+        deadline.paused_left, deadline.due_at = max(deadline.due_at - now, 0), None
+    return deadline
+
+
+def _resumed(deadline: Deadline, now: int) -> Deadline:
+    """The clock going again with the time that was left."""
+    if deadline.paused_left is not None:
+        deadline.due_at, deadline.paused_left = now + deadline.paused_left, None
+    return deadline
+
+
 def _rescheduled(deadline: Deadline, hours: float, now: int) -> Deadline:
+    """The deadline under a new interval; a paused one waits at most one new interval after resuming."""
     interval = int(hours * 3600)
-    fresh = Deadline(**deadline.model_dump())
-    if fresh.due_at is not None:
-        fresh.due_at = max(now, fresh.since + interval * (fresh.reminders_sent + 1))
-    return fresh
+    if deadline.due_at is not None:
+        deadline.due_at = max(now, deadline.since + interval * (deadline.reminders_sent + 1))
+    if deadline.paused_left is not None:
+        deadline.paused_left = min(deadline.paused_left, interval)
+    return deadline

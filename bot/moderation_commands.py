@@ -8,8 +8,9 @@ from discord import app_commands
 from bot import messages
 from bot.commands import choices, service_of
 from bot.discord_io import actor_of, run
-from bot.notation import edit_text
 from bot.table import Actor
+
+Positive = app_commands.Range[int, 1, None]  # a hint to Discord's client; the service checks it too
 
 
 async def is_moderator(interaction: discord.Interaction) -> bool:
@@ -101,39 +102,41 @@ def rootmod_group() -> app_commands.Group:
     @group.command(name="place", description="Edit: put pieces from their supply into a clearing")
     @app_commands.describe(clearing="the clearing", piece="faction:kind, e.g. marquise:warrior", count="how many")
     @app_commands.autocomplete(piece=pieces)
-    async def place(interaction: discord.Interaction, clearing: int, piece: str, count: int = 1) -> None:
-        text = edit_text("place", clearing=clearing, piece=piece, count=count)
-        await run(interaction, service_of(interaction).mod_edit(mod(interaction), text))
+    async def place(interaction: discord.Interaction, clearing: Positive, piece: str, count: Positive = 1) -> None:
+        values = {"clearing": clearing, "piece": piece, "count": count}
+        await run(interaction, service_of(interaction).mod_edit_options(mod(interaction), "place", values))
 
     @group.command(name="remove", description="Edit: return pieces from a clearing to their supply")
     @app_commands.describe(clearing="the clearing", piece="faction:kind, e.g. eyrie:roost", count="how many")
     @app_commands.autocomplete(piece=pieces)
-    async def remove(interaction: discord.Interaction, clearing: int, piece: str, count: int = 1) -> None:
-        text = edit_text("remove", clearing=clearing, piece=piece, count=count)
-        await run(interaction, service_of(interaction).mod_edit(mod(interaction), text))
+    async def remove(interaction: discord.Interaction, clearing: Positive, piece: str, count: Positive = 1) -> None:
+        values = {"clearing": clearing, "piece": piece, "count": count}
+        await run(interaction, service_of(interaction).mod_edit_options(mod(interaction), "remove", values))
 
     @group.command(name="shift", description="Edit: move pieces from one clearing to another")
     @app_commands.describe(src="from this clearing", dst="to this clearing", piece="faction:kind", count="how many")
     @app_commands.rename(src="from", dst="to")
     @app_commands.autocomplete(piece=pieces)
-    async def shift(interaction: discord.Interaction, src: int, dst: int, piece: str, count: int = 1) -> None:
-        text = edit_text("shift", src=src, dst=dst, piece=piece, count=count)
-        await run(interaction, service_of(interaction).mod_edit(mod(interaction), text))
+    async def shift(
+        interaction: discord.Interaction, src: Positive, dst: Positive, piece: str, count: Positive = 1
+    ) -> None:
+        values = {"src": src, "dst": dst, "piece": piece, "count": count}
+        await run(interaction, service_of(interaction).mod_edit_options(mod(interaction), "shift", values))
 
     @group.command(name="points", description="Edit: set a faction's points")
     @app_commands.describe(faction="the faction", points="its new points")
     @app_commands.autocomplete(faction=seated)
     async def points(interaction: discord.Interaction, faction: str, points: int) -> None:
-        text = edit_text("points", faction=faction, points=points)
-        await run(interaction, service_of(interaction).mod_edit(mod(interaction), text))
+        values = {"faction": faction, "points": points}
+        await run(interaction, service_of(interaction).mod_edit_options(mod(interaction), "points", values))
 
     @group.command(name="card", description="Edit: move a card between hands, crafted, discard, deck and available")
     @app_commands.describe(card="the card", src="where it is (hand:eyrie, discard…)", dst="where it goes")
     @app_commands.rename(src="from", dst="to")
     @app_commands.autocomplete(card=cards, src=places, dst=places)
     async def card(interaction: discord.Interaction, card: str, src: str, dst: str) -> None:
-        text = edit_text("card", card=card, src=src, dst=dst)
-        await run(interaction, service_of(interaction).mod_edit(mod(interaction), text))
+        values = {"card": card, "src": src, "dst": dst}
+        await run(interaction, service_of(interaction).mod_edit_options(mod(interaction), "card", values))
 
     @group.command(name="edit", description="Edit in notation, e.g. !place 5 marquise:warrior x2")
     @app_commands.describe(text="an edit: !place, !remove, !shift, !points or !card")

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import dataclasses
+import re
 from dataclasses import dataclass
 from typing import Any
 
-from rules import actions
-from rules.actions import CARD, CLEARING, CLEARINGS, COUNT, FACTION, PATH
-from rules.cards import find_key
+from rules import actions, registry
+from rules.actions import CARD, CLEARING, CLEARINGS, COUNT, FACTION, KEYED_CLEARINGS, KEYED_SUITS, PATH
+from rules.cards import find_key, keys
 from rules.registry import find_faction
 
 INT_KINDS = (CLEARING, COUNT, PATH)
+KEYED_KINDS = (KEYED_CLEARINGS, KEYED_SUITS)
+BRACKETED = re.compile(r"\s*\([^)]*\)")  # what autocomplete shows in brackets: '7 (fox)', 'Eyrie Dynasties (bob)'
 
 
 @dataclass(frozen=True)
@@ -53,19 +56,42 @@ def options_of(cls: type[actions.Action]) -> list[Option]:
 
 
 def normalise(kind: str, value: Any) -> Any:
-    """An option's value as the action field holds it (card and faction names become keys and ids)."""
+    """An option's value as the action field holds it (names, also as autocomplete shows them, become keys and ids)."""
     if value is None or value == "":
         return None
     if kind in INT_KINDS:
         return int(value)
     text = str(value).strip()
-    if kind == CLEARINGS:
-        return tuple(int(part) for part in text.replace(" ", ",").split(",") if part)
+    if kind in (CLEARINGS, KEYED_CLEARINGS):
+        return tuple(int(part) for part in _listed(text))
+    if kind == KEYED_SUITS:
+        return tuple(_listed(text))
     if kind == CARD:
-        return find_key(text) or text.lower().replace(" ", "-")
+        return find_key(text) or _card_shown_as(text) or text.lower().replace(" ", "-")
     if kind == FACTION:
-        return find_faction(text) or text.lower()
+        return find_faction(text) or _faction_named(text) or text.lower()
     return text.lower().replace(" ", "-")
+
+
+def card_label(key: str) -> str:
+    """How autocomplete shows a card: 'Travel Gear (fox)'."""
+    c = keys()[key]
+    return f"{c.name} ({c.suit})"
+
+
+def _card_shown_as(text: str) -> str | None:
+    return next((k for k in keys() if card_label(k).lower() == text.lower()), None)
+
+
+def _listed(text: str) -> list[str]:
+    """The parts of a list option: 'wood:3, 7 (fox)' -> ['3', '7']; 'mouse,rabbit' -> ['mouse', 'rabbit']."""
+    _, _, rest = text.rpartition(":")
+    return [part for part in BRACKETED.sub("", rest).lower().replace(" ", ",").split(",") if part]
+
+
+def _faction_named(name: str) -> str | None:
+    plain = BRACKETED.sub("", name).strip().lower()  # 'Eyrie Dynasties (bob)' as the seated factions show it
+    return next((f for f in registry.all_ids() if registry.faction(f).name.lower() == plain), None)
 
 
 def build(verb: str, values: dict[str, Any]) -> str:
@@ -82,6 +108,8 @@ def build(verb: str, values: dict[str, Any]) -> str:
             parts.append(f"{value}>{values.get('dst', '')}")
         elif option.kind == COUNT:
             parts.append(f"x{value}")
+        elif option.kind in KEYED_KINDS:  # written with its key, 'wood:3,7' (the engine reads bad text and says why)
+            parts.append(f"{option.field}:" + ",".join(_listed(str(value))))
         elif option.kind in (CLEARINGS, *INT_KINDS):
             parts.append(str(value).replace(" ", ""))  # the engine's parser says what is wrong with bad text
         else:
@@ -103,8 +131,9 @@ def edit_text(verb: str, **values: Any) -> str:
 
 
 def _piece(text: str) -> str:
-    owner, _, kind = str(text).strip().lower().partition(":")
-    return f"{find_faction(owner) or owner}:{kind}" if kind else owner
+    owner, _, kind = str(text).strip().lower().partition(":")  # 'marquise:warrior' or 'Marquise de Cat: warrior'
+    owner = owner.strip()
+    return f"{find_faction(owner) or _faction_named(owner) or owner}:{kind.strip()}" if kind else owner
 
 
 def _place(text: str) -> str:

@@ -94,6 +94,7 @@ class Sent:
     components: list[dict[str, Any]] = field(default_factory=list)
     choices: list[dict[str, Any]] = field(default_factory=list)
     deferred: bool = False
+    channel_id: int | None = None
 
     @property
     def buttons(self) -> list[dict[str, Any]]:
@@ -130,6 +131,7 @@ class RecordingAdapter(AsyncWebhookAdapter):
         super().__init__()  # type: ignore[no-untyped-call]
         self.sent: list[Sent] = []
         self.user: int | None = None
+        self.channel: int | None = None
 
     def _record(self, kind: str, body: dict[str, Any], files: Any, deferred: bool = False) -> Sent:
         flags = int(body.get("flags") or 0)
@@ -142,6 +144,7 @@ class RecordingAdapter(AsyncWebhookAdapter):
             components=list(body.get("components") or []),
             choices=list(body.get("choices") or []),
             deferred=deferred,
+            channel_id=self.channel,
         )
         self.sent.append(sent)
         return sent
@@ -212,7 +215,7 @@ class RecordingPoster:
         view = prompt_view(outbox.prompt)
         components: list[Any] = list(view.to_components()) if view else []
         files = {images.BOARD_FILE: outbox.board_png} if outbox.board_png else {}
-        sent = Sent(kind="channel", content=outbox.public, files=files, components=components)
+        sent = Sent("channel", outbox.public, files=files, components=components, channel_id=outbox.channel_id)
         self.adapter.sent.append(sent)
 
     async def direct(self, user_id: int, text: str) -> None:
@@ -318,7 +321,7 @@ class OfflineBot:
         payload = self._interaction(user, channel_id, kind, data, extra or {})
         start = len(self.adapter.sent)
         token = async_context.set(self.adapter)
-        self.adapter.user = user.id
+        self.adapter.user, self.adapter.channel = user.id, channel_id
         try:
             interaction: discord.Interaction = discord.Interaction(data=payload, state=self.client._connection)  # type: ignore[arg-type]
             self._add_roles(user)

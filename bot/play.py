@@ -26,8 +26,24 @@ def playable(table: Table) -> rules.GameState:
     if status == "paused":
         raise Refusal(messages.PAUSED)
     if status != "active":
-        raise Refusal(messages.NOT_ACTIVE.format(status=status))
+        raise Refusal(table.finished_text() or messages.NOT_ACTIVE.format(status=status))
     return table.state
+
+
+def started(table: Table) -> rules.GameState:
+    """The state of a game that has started and was not ended by a moderator (it may be paused or over)."""
+    if table.game.status == "lobby":
+        raise Refusal(messages.NOT_STARTED.format(missing=table.missing_text()))
+    if table.game.status == "ended":
+        raise Refusal(messages.GAME_ENDED)
+    return table.state
+
+
+def rewound_status(table: Table, new: rules.GameState) -> str:
+    """A game's status after an undo: a paused game stays paused; an over game goes on unless still won."""
+    if new.over:
+        return "over"
+    return "paused" if table.game.status == "paused" else "active"
 
 
 def seat_for(table: Table, actor: Actor) -> int:
@@ -63,7 +79,9 @@ class Play(ServiceCore):
         table = await self.table(actor.channel_id)
         state = playable(table)
         seat = seat_for(table, actor)
-        check_turn(state, seat, expected_version)
+        if expected_version is not None and expected_version != table.game.version:
+            raise Refusal(messages.STALE)  # an answer button from an earlier moment of the game
+        check_turn(state, seat)
         action = rules.parse(state, text, seat)
         new, events = rules.apply(state, action, seat=seat, expected_version=state.version)
         return await self.accept(table, actor, state, new, events, seat, action.notation())
@@ -83,6 +101,13 @@ class Play(ServiceCore):
         """Save an applied action or edit with its log line and a fresh deadline, and describe it."""
         now = self.now()
         deadline = self.arm(table, new, now)
+        if header is None:
+            header = messages.ACTED.format(faction=seat_faction(new, seat), user=actor.name, notation=notation)
+        outbox = Outbox(public="\n".join(t for t in (header, events_text(events)) if t))
+        outbox.board = board_job(new, marks_of(events))
+        outbox.deadline = deadline.due_at if deadline else None
+        next_up(outbox, table, new, before=rules.to_act(old))
+        self._deliver_private(outbox, table, actor, events)
         change = Change(
             channel_id=table.game.channel_id,
             expected=table.game.version,
@@ -93,14 +118,7 @@ class Play(ServiceCore):
             deadline=deadline,
             clear_deadline=deadline is None,
         )
-        await self.store.save(change)
-        if header is None:
-            header = messages.ACTED.format(faction=seat_faction(new, seat), user=actor.name, notation=notation)
-        outbox = Outbox(public="\n".join(t for t in (header, events_text(events)) if t))
-        outbox.board = board_job(new, marks_of(events))
-        outbox.deadline = deadline.due_at if deadline else None
-        next_up(outbox, table, new, before=rules.to_act(old))
-        self._deliver_private(outbox, table, actor, events)
+        await self.store.save(change)  # last: whatever fails before it leaves the game unchanged
         return outbox
 
     @staticmethod
@@ -118,18 +136,20 @@ class Play(ServiceCore):
         table = await self.table(actor.channel_id)
         state = playable(table)
         seat = seat_for(table, actor)
-        if version is not None and version != state.version:
+        if version is not None and version != state.version:  # Choose only opens the answers of the moment
             raise Refusal(messages.STALE_BUTTON)
         acting = rules.to_act(state)
         if acting != seat:
             who = seat_faction(state, acting)
             raise Refusal(messages.NOT_YOUR_DECISION.format(who=who, what=rules.waiting_for(state)))
-        options = rules.legal_actions(state, seat)
-        if len(options) > MAX_CHOICES:
-            raise Refusal(messages.TOO_MANY_CHOICES)
-        outbox = Outbox(reply=messages.YOUR_CHOICES.format(what=rules.waiting_for(state)), channel_id=actor.channel_id)
-        outbox.choices = [Choice(a.notation(), a.notation()) for a in options]
-        outbox.choices_version = state.version
+        options = [a.notation() for a in rules.legal_actions(state, seat)]
+        what = rules.waiting_for(state)
+        if len(options) > MAX_CHOICES:  # as text: too many for buttons
+            listed = "\n".join(f"`{n}`" for n in options)
+            return Outbox.private_reply(messages.TOO_MANY_CHOICES.format(what=what, answers=listed))
+        outbox = Outbox(reply=messages.YOUR_CHOICES.format(what=what), channel_id=actor.channel_id)
+        outbox.choices = [Choice(n, n) for n in options]
+        outbox.choices_version = table.game.version  # never repeats, unlike the state's version after an undo
         return outbox
 
     @one_at_a_time
@@ -148,36 +168,44 @@ class Play(ServiceCore):
 
     async def record(self, table: Table) -> rules.Record:
         """The game's record: options, seed and every action that still stands."""
-        rows = await self.store.record_rows(table.game.channel_id)
-        options = json.loads(table.game.options or "{}")
-        return rules.Record(options, int(table.game.seed or 0), [r.notation or "" for r in rows])
+        return record_of(table, await self.store.record_rows(table.game.channel_id))
 
     async def export(self, channel_id: int) -> dict[str, Any]:
-        """A game's record as JSON, with the digest of the saved state it must replay to."""
-        table = await self.table(channel_id)
+        """A game's record as JSON, with the digest of the saved state it must replay to (both read at once)."""
+        async with self.lock(channel_id):
+            snapshot = await self.store.snapshot(channel_id)
+        if snapshot is None:
+            raise Refusal(messages.NO_GAME)
+        table = Table(snapshot.loaded.game, snapshot.loaded.seats)
         state = table.state
-        record = await self.record(table)
+        record = record_of(table, snapshot.record)
         return {**record.to_json(), "version": state.version, "digest": state.digest(), "status": table.game.status}
 
     async def rewind(
         self, table: Table, actor: Actor, old: rules.GameState, new: rules.GameState, count: int, text: str
     ) -> Outbox:
-        """Save a state rebuilt without the last `count` record lines, and say so."""
+        """Save a state rebuilt without the last `count` record lines, and say so (a paused game stays paused)."""
         now = self.now()
         deadline = self.arm(table, new, now)
+        outbox = Outbox(public=text, board=board_job(new, []))
+        next_up(outbox, table, new, before=rules.to_act(old))
         note = LogRow(kind="note", user_id=actor.user_id, public=text, version=new.version)
         change = Change(
             channel_id=table.game.channel_id,
             expected=table.game.version,
             now=now,
             state=new.dumps(),
-            status="active",
+            status=rewound_status(table, new),
             undo_last=count,
             log=[note],
             deadline=deadline,
             clear_deadline=deadline is None,
         )
         await self.store.save(change)
-        outbox = Outbox(public=text, board=board_job(new, []))
-        next_up(outbox, table, new, before=rules.to_act(old))
         return outbox
+
+
+def record_of(table: Table, rows: list[LogRow]) -> rules.Record:
+    """A game's record from its stored options and seed and the record lines that still stand."""
+    options = json.loads(table.game.options or "{}")
+    return rules.Record(options, int(table.game.seed or 0), [r.notation or "" for r in rows])

@@ -26,7 +26,11 @@ class Reminders(ServiceCore):
         now = self.now() if now is None else now
         out = []
         for deadline, game in await self.store.due(now):
-            notice = await self._remind(deadline, game, now)
+            try:
+                notice = await self._remind(deadline, game, now)
+            except Exception:  # one broken game (say, a state this engine cannot read) must not stop the others
+                log.exception("could not prepare the reminder of channel %s; it stays due", game.channel_id)
+                continue
             if notice is not None:
                 out.append(notice)
         return out

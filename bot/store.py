@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
@@ -18,6 +18,8 @@ from bot.db import make_engine, upgrade
 from bot.models import Deadline, Game, GuildSettings, LogRow, SeatRow
 
 RECORD_KINDS = ("action", "edit")
+
+AdjustDeadline = Callable[[Deadline], Deadline]
 
 
 class StaleVersion(Exception):
@@ -46,6 +48,7 @@ class Change:
     seat_numbers: dict[str, int] = field(default_factory=dict)
     deadline: Deadline | None = None
     clear_deadline: bool = False
+    adjust_deadline: AdjustDeadline | None = None  # applied to the deadline as read inside the write transaction
 
 
 @dataclass(frozen=True)
@@ -54,6 +57,14 @@ class Loaded:
 
     game: Game
     seats: list[SeatRow]
+
+
+@dataclass(frozen=True)
+class Snapshot:
+    """A game, its seats and its record, read in one transaction (so the record matches the saved state)."""
+
+    loaded: Loaded
+    record: list[LogRow]
 
 
 class Store:
@@ -83,16 +94,15 @@ class Store:
     async def load(self, channel_id: int) -> Loaded | None:
         """A game and its seats (one query), or None when the channel has no game."""
         async with self._tx() as s:
-            query = (
-                select(Game, SeatRow)
-                .outerjoin(SeatRow, col(SeatRow.channel_id) == col(Game.channel_id))
-                .where(col(Game.channel_id) == channel_id)
-                .order_by(col(SeatRow.id))
-            )
-            rows = list((await s.exec(query)).all())
-        if not rows:
-            return None
-        return Loaded(rows[0][0], [seat for _, seat in rows if seat is not None])
+            return await _load(s, channel_id)
+
+    async def snapshot(self, channel_id: int) -> Snapshot | None:
+        """A game, its seats and its record in one transaction, or None when the channel has no game."""
+        async with self._tx() as s:
+            loaded = await _load(s, channel_id)
+            if loaded is None:
+                return None
+            return Snapshot(loaded, await _record_rows(s, channel_id))
 
     async def log(self, channel_id: int, limit: int) -> list[LogRow]:
         """The newest log lines that still stand, oldest first."""
@@ -109,16 +119,7 @@ class Store:
     async def record_rows(self, channel_id: int) -> list[LogRow]:
         """Every action and moderator edit that still stands, in order: the game's record."""
         async with self._tx() as s:
-            query = (
-                select(LogRow)
-                .where(
-                    LogRow.channel_id == channel_id,
-                    col(LogRow.undone).is_(False),
-                    col(LogRow.kind).in_(RECORD_KINDS),
-                )
-                .order_by(col(LogRow.seq))
-            )
-            return list((await s.exec(query)).all())
+            return await _record_rows(s, channel_id)
 
     async def deadline(self, channel_id: int) -> Deadline | None:
         """A game's reminder deadline."""
@@ -183,9 +184,9 @@ class Store:
         user_id: int | None,
         user_name: str,
         now: int,
-        deadline: Deadline | None = None,
+        adjust_deadline: AdjustDeadline | None = None,
     ) -> None:
-        """Hand a seat to another user (or to nobody), with the seat's reminder deadline if it changes."""
+        """Hand a seat to another user (or to nobody), adjusting the reminder deadline in the same transaction."""
         async with self._tx() as s:
             await _bump(s, channel_id, expected, {"updated_at": now})
             await s.exec(
@@ -193,8 +194,8 @@ class Store:
                 .where(col(SeatRow.channel_id) == channel_id, col(SeatRow.faction) == faction)
                 .values(user_id=user_id, user_name=user_name)
             )
-            if deadline is not None:
-                await _put_deadline(s, deadline)
+            if adjust_deadline is not None:
+                await _adjust_deadline(s, channel_id, adjust_deadline)
 
     async def save(self, change: Change) -> None:
         """Write a change in one transaction if the game is still at the expected version (else StaleVersion)."""
@@ -215,6 +216,8 @@ class Store:
                 await s.exec(delete(Deadline).where(col(Deadline.channel_id) == change.channel_id))
             if change.deadline is not None:
                 await _put_deadline(s, change.deadline)
+            if change.adjust_deadline is not None:
+                await _adjust_deadline(s, change.channel_id, change.adjust_deadline)
 
     async def update_deadline(self, old: Deadline, new: Deadline) -> bool:
         """Replace a deadline only if it is unchanged since read (so a reminder is never sent twice)."""
@@ -235,6 +238,39 @@ class Store:
         """Create or replace a server's settings."""
         async with self._tx() as s:
             await s.merge(settings)
+
+
+async def _load(s: AsyncSession, channel_id: int) -> Loaded | None:
+    query = (
+        select(Game, SeatRow)
+        .outerjoin(SeatRow, col(SeatRow.channel_id) == col(Game.channel_id))
+        .where(col(Game.channel_id) == channel_id)
+        .order_by(col(SeatRow.id))
+    )
+    rows = list((await s.exec(query)).all())
+    if not rows:
+        return None
+    return Loaded(rows[0][0], [seat for _, seat in rows if seat is not None])
+
+
+async def _record_rows(s: AsyncSession, channel_id: int) -> list[LogRow]:
+    query = (
+        select(LogRow)
+        .where(
+            LogRow.channel_id == channel_id,
+            col(LogRow.undone).is_(False),
+            col(LogRow.kind).in_(RECORD_KINDS),
+        )
+        .order_by(col(LogRow.seq))
+    )
+    return list((await s.exec(query)).all())
+
+
+async def _adjust_deadline(s: AsyncSession, channel_id: int, adjust: AdjustDeadline) -> None:
+    """Read-modify-write a deadline inside the caller's transaction (a reminder tick cannot slip in between)."""
+    current = await s.get(Deadline, channel_id, with_for_update=True)
+    if current is not None:
+        await _put_deadline(s, adjust(Deadline(**current.model_dump())))
 
 
 async def _bump(s: AsyncSession, channel_id: int, expected: int, values: dict[str, object]) -> None:

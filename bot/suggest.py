@@ -6,9 +6,9 @@ from dataclasses import dataclass
 from typing import Any
 
 import rules
-from bot.notation import Option, normalise, options_of, verbs
+from bot.notation import KEYED_KINDS, Option, card_label, normalise, options_of, verbs
 from bot.table import faction_name
-from rules.actions import CARD, CLEARING, CLEARINGS, COUNT, FACTION, PATH
+from rules.actions import CARD, CLEARING, CLEARINGS, COUNT, FACTION, KEYED_CLEARINGS, PATH
 from rules.cards import keys
 
 LIMIT = 25
@@ -26,8 +26,7 @@ def _label(state: rules.GameState, kind: str, value: Any) -> str:
     if kind in (CLEARING, PATH):
         return f"{value} ({state.suits[int(value) - 1]})"
     if kind == CARD and value in keys():
-        c = keys()[value]
-        return f"{c.name} ({c.suit})"
+        return card_label(value)
     if kind == FACTION:
         try:
             return faction_name(str(value))
@@ -35,6 +34,10 @@ def _label(state: rules.GameState, kind: str, value: Any) -> str:
             return str(value)
     if kind == CLEARINGS:
         return ",".join(str(v) for v in value)
+    if kind == KEYED_CLEARINGS:  # e.g. the clearings the Marquise's wood comes from: '3 (fox), 7 (mouse)'
+        return ", ".join(f"{v} ({state.suits[int(v) - 1]})" for v in value)
+    if kind in KEYED_KINDS:
+        return ", ".join(str(v) for v in value)
     if kind == COUNT:
         return str(value)
     return str(value)
@@ -43,7 +46,7 @@ def _label(state: rules.GameState, kind: str, value: Any) -> str:
 def _value(option: Option, value: Any) -> str | int:
     if option.is_int:
         return int(value)
-    if option.kind == CLEARINGS:
+    if option.kind in (CLEARINGS, *KEYED_KINDS):
         return ",".join(str(v) for v in value)
     return str(value)
 
@@ -102,8 +105,8 @@ def action_choices(state: rules.GameState, seat: int, typed: str) -> list[Sugges
 def card_choices(typed: str) -> list[Suggestion]:
     """Every card whose name or key contains what is typed."""
     out = []
-    for key, c in keys().items():
-        name = f"{c.name} ({c.suit})"
+    for key in keys():
+        name = card_label(key)
         if _matches(typed, name, key):
             out.append(Suggestion(name, key))
     return out[:LIMIT]

@@ -45,7 +45,7 @@ class Table:
         """The engine state (only for started games)."""
         if self._state is None:
             if self.game.state is None:
-                raise Refusal(messages.NOT_STARTED.format(missing=self.missing_text()))
+                raise Refusal(self.finished_text() or messages.NOT_STARTED.format(missing=self.missing_text()))
             self._state = rules.GameState.loads(self.game.state)
         return self._state
 
@@ -56,7 +56,15 @@ class Table:
     def missing_text(self) -> str:
         """What a lobby still lacks."""
         missing = int(self.lobby.get("seats", 0)) - len(self.seats)
-        return messages.SEATS_MISSING.format(missing=max(missing, 0))
+        return messages.SEATS_MISSING.format(missing=missing) if missing > 0 else messages.READY_TO_START
+
+    def finished_text(self) -> str | None:
+        """Why nothing more happens in a finished game (over, or ended by a moderator), or None if it goes on."""
+        if self.game.status == "over":
+            return messages.GAME_OVER_NEW
+        if self.game.status == "ended":
+            return messages.GAME_ENDED if self.game.state is not None else messages.LOBBY_ENDED
+        return None
 
     def seat_of(self, user_id: int) -> SeatRow | None:
         """The seat a user plays, if any."""

@@ -7,7 +7,8 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
-from bot.outbox import Choice, Prompt
+from bot import messages
+from bot.outbox import Choice, Outbox, Prompt
 
 if TYPE_CHECKING:
     from bot.client import RootClient
@@ -22,8 +23,13 @@ def choose_id(channel_id: int, version: int) -> str:
 
 
 def answer_id(channel_id: int, version: int, notation: str) -> str:
-    """custom_id of a private answer button."""
-    return f"rb:a:{channel_id}:{version}:{notation}"
+    """custom_id of a private answer button; 'g' marks the game row's version, which never repeats."""
+    return f"rb:a:{channel_id}:g{version}:{notation}"
+
+
+async def stale_button() -> Outbox:
+    """The answer to a button made before answer buttons carried the game row's version."""
+    return Outbox.refusal(messages.STALE_BUTTON)
 
 
 class ChooseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rb:c:(?P<channel>\d+):(?P<version>\d+)"):
@@ -54,28 +60,33 @@ class ChooseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rb
 
 
 class AnswerButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rb:a:(?P<channel>\d+):(?P<version>\d+):(?P<notation>.+)"
+    discord.ui.DynamicItem[discord.ui.Button[Any]],
+    template=r"rb:a:(?P<channel>\d+):(?P<game>g?)(?P<version>\d+):(?P<notation>.+)",
 ):
-    """Private: one answer to a decision, submitted as that action at that version of the game."""
+    """Private: one answer to a decision, submitted as that action at that version of the game's row."""
 
-    def __init__(self, channel_id: int, version: int, notation: str) -> None:
+    def __init__(self, channel_id: int, version: int, notation: str, old_format: bool = False) -> None:
         button: discord.ui.Button[Any] = discord.ui.Button(
             label=notation[:80], style=discord.ButtonStyle.secondary, custom_id=answer_id(channel_id, version, notation)
         )
         super().__init__(button)
         self.channel_id, self.version, self.notation = channel_id, version, notation
+        self.old_format = old_format
 
     @classmethod
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> AnswerButton:
-        """Rebuild the button from its custom_id."""
-        return cls(int(match["channel"]), int(match["version"]), match["notation"])
+        """Rebuild the button from its custom_id (one without 'g' carries an engine version: always stale)."""
+        return cls(int(match["channel"]), int(match["version"]), match["notation"], old_format=not match["game"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Submit the answer; a stale or wrong-seat press is refused privately."""
         from bot.discord_io import actor_of, run
 
+        if self.old_format:
+            await run(interaction, stale_button())
+            return
         client: RootClient = interaction.client  # type: ignore[assignment]
         actor = actor_of(interaction, channel_id=self.channel_id)
         await run(interaction, client.service.submit(actor, self.notation, expected_version=self.version))

@@ -83,11 +83,25 @@ def playout(board: str = "autumn", actions: int = 150, seed: int = 1) -> Iterato
 
 
 def played_game(board: str = "autumn", actions: int = 150, seed: int = 1) -> tuple[rules.GameState, list[Any]]:
-    """The state after a random playout, and the marks of its last action."""
+    """The state after about `actions` random actions, stopping at the first one after that which left marks."""
     moves = deque(playout(board, actions, seed), maxlen=1)
     if not moves:
         raise ValueError("the playout made no move")
+    for state, marks in playout_from(moves[0][0], seed):
+        if marks:
+            return state, marks
     return moves[0]
+
+
+def playout_from(state: rules.GameState, seed: int, limit: int = 50) -> Iterator[tuple[rules.GameState, list[Any]]]:
+    """Random legal actions continuing from a state: each state and the marks of its action."""
+    pick = random.Random(seed + 1)
+    for _ in range(limit):
+        seat = rules.to_act(state)
+        if seat is None:
+            return
+        state, events = rules.apply(state, pick.choice(rules.legal_actions(state, seat)))
+        yield state, [m for e in events for m in e.marks]
 
 
 def _seat(i: int, fid: str, points: int, team: str | None = None) -> dict[str, Any]:

@@ -7,7 +7,7 @@ from functools import cache
 from itertools import islice
 
 from rules import battle, decisions, dominance, effects, hand, registry
-from rules.actions import Action, Discard, End
+from rules.actions import Action, Discard, End, Pass
 from rules.cards import label
 from rules.scoring import check_points_victory, finish
 from rules.state import GameState
@@ -197,14 +197,17 @@ def _stuck(state: GameState) -> None:
 
 
 def _auto_decide(state: GameState) -> bool:
-    """Resolve the front decision when it has exactly one choice and allows that; False to wait."""
+    """Resolve the front decision when it has exactly one choice and allows that; False to wait.
+
+    A lone 'pass' is never taken for the player: that would tell the table what they don't hold.
+    """
     d = state.pending[0]
     kind = decisions.KINDS[d["kind"]]
     options = list(islice(kind.legal(state, d), 2))
     if not options:
         state.pending.pop(0)
         return True
-    if kind.auto_single and len(options) == 1:
+    if kind.auto_single and len(options) == 1 and not isinstance(options[0], Pass):
         resolve(state, options[0])
         return True
     return False

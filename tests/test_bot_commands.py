@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import asyncio
+import copy
 import re
 
 import pytest
@@ -11,7 +12,9 @@ from discord_harness import FakeClock, OfflineUser, db_url, offline_bot, state_o
 
 import rules
 from bot import discord_io, messages
-from bot.offline import OfflineBot
+from bot.notation import build, edit_text, normalise
+from bot.offline import OfflineBot, Sent
+from rules.actions import CARD, FACTION
 
 NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
 ALICE, BOB, EVE = OfflineUser("alice"), OfflineUser("bob"), OfflineUser("eve")
@@ -283,3 +286,47 @@ def test_groups_and_commands_are_found(bot):
     assert bot.find("root join").name == "join"
     with pytest.raises(KeyError):
         bot.find("root nothing")
+
+
+async def test_answer_buttons_carry_the_game_rows_version_and_old_ones_are_stale(bot):
+    await lobby(bot)
+    prompt = [s for s in bot.adapter.sent if s.public and s.buttons][-1]
+    answers = next(s for s in (await bot.click(ALICE, CH, prompt, prompt.buttons[0]["custom_id"])).sent if s.buttons)
+    version = (await bot.service.table(CH)).game.version
+    assert all(b["custom_id"].startswith(f"rb:a:{CH}:g{version}:") for b in answers.buttons)
+    old = Sent(answers.kind, answers.content, ephemeral=True, components=copy.deepcopy(answers.components))
+    for button in old.buttons:  # as buttons were made before they carried the row's version
+        button["custom_id"] = button["custom_id"].replace(f":g{version}:", ":0:")
+    pressed = await bot.click(ALICE, CH, old, old.buttons[0]["custom_id"])
+    assert pressed.refused and pressed.private[0].content == messages.STALE_BUTTON
+    assert rules.to_act(await state_of(bot.service, CH)) == 0  # nothing was played
+
+
+async def test_too_many_answers_for_buttons_come_as_a_list_for_play(bot, monkeypatch):
+    from bot import play
+
+    await lobby(bot)
+    monkeypatch.setattr(play, "MAX_CHOICES", 2)
+    prompt = [s for s in bot.adapter.sent if s.public and s.buttons][-1]
+    shown = await bot.click(ALICE, CH, prompt, prompt.buttons[0]["custom_id"])
+    assert not shown.refused and not any(s.buttons for s in shown.sent)
+    assert "/play" in shown.private[0].content and "`keep 4`" in shown.private[0].content
+
+
+def test_names_as_autocomplete_shows_them_are_accepted_when_typed():
+    assert normalise(CARD, "Travel Gear (fox)") == "travel-gear-fox"
+    assert normalise(CARD, "Ambush! (bird)") == "ambush-bird"
+    assert normalise(FACTION, "Eyrie Dynasties (bob)") == "eyrie"
+    shown = {"kind": "sawmill", "clearing": 2, "wood": "11 (fox), 11 (fox)"}
+    assert build("build", shown) == "build sawmill 2 wood:11,11"
+    assert edit_text("place", clearing=3, piece="Marquise de Cat: warrior", count=2) == "!place 3 marquise:warrior x2"
+
+
+async def test_an_ended_game_refuses_edits_and_a_second_end(bot):
+    await lobby(bot)
+    assert not (await bot.slash(MOD, CH, "rootmod end")).refused
+    again = await bot.slash(MOD, CH, "rootmod end")
+    assert again.refused and again.private[0].content == messages.GAME_ENDED
+    edit = await bot.slash(MOD, CH, "rootmod points", faction="eyrie", points=3)
+    assert edit.refused and edit.private[0].content == messages.GAME_ENDED
+    assert (await bot.slash(MOD, CH, "rootmod undo")).refused
