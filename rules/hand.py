@@ -15,7 +15,6 @@ def draw(state: GameState, seat: int, n: int = 1) -> list[int]:
         if not state.deck:
             break
         drawn.append(state.deck.pop())
-    refill(state)
     if drawn:
         state.irreversible = True
         state.seats[seat].hand += drawn
@@ -24,6 +23,7 @@ def draw(state: GameState, seat: int, n: int = 1) -> list[int]:
             f"{faction_name(state, seat)} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}.",
             {seat: f"You drew: {names}."},
         )
+    refill(state)
     return drawn
 
 
@@ -47,12 +47,13 @@ def holds(state: GameState, seat: int, key: str) -> bool:
 
 
 def take(state: GameState, seat: int, key: str) -> int:
-    """Remove one card with this key from a hand and return its id."""
+    """Remove one card with this key from a hand and return its id (a reveal: no undo past it)."""
     hand = state.seats[seat].hand
     cid = first_in(hand, key)
     if cid is None:
         raise KeyError(key)
     hand.remove(cid)
+    state.irreversible = True  # the card was hidden and now the table has seen it
     return cid
 
 
