@@ -309,3 +309,14 @@ def force_dice(state: GameState, first: int, second: int) -> GameState:
     """Make the next battle roll come up (first, second): the attacker deals the higher."""
     state.rng = dice_position(first, second)
     return state
+
+
+def discard_keys(state: GameState) -> list[str]:
+    """Sorted keys of the discard pile."""
+    return sorted(card(c).key for c in state.discard)
+
+
+def marquise_actions(state: GameState) -> GameState:
+    """Check a hand-made state, then make it the Marquise's Daylight actions."""
+    check(state)
+    return goto(state, M, "marquise.actions")

@@ -8,10 +8,12 @@ from rules_helpers import (
     check,
     count,
     craft_for,
+    discard_keys,
     force_dice,
     goto,
     hand_keys,
     legal,
+    marquise_actions,
     play,
     play_events,
     public_text,
@@ -23,15 +25,6 @@ from rules_helpers import (
 
 import rules
 from rules.cards import card
-
-
-def discard_keys(s) -> list[str]:
-    return sorted(card(c).key for c in s.discard)
-
-
-def cat_turn(s):
-    check(s)
-    return goto(s, M, "marquise.actions")
 
 
 def eyrie_battle_turn(s):
@@ -48,7 +41,7 @@ def test_defender_may_ambush_with_a_matching_card():
     put(s, 5, "marquise", "warrior", 3)  # 5 is a rabbit clearing
     put(s, 5, "eyrie", "warrior", 2)
     set_hand(s, E, "ambush-rabbit", "ambush-fox")
-    s = cat_turn(s)
+    s = marquise_actions(s)
     s = play(s, "battle 5 eyrie")
     assert rules.to_act(s) == E
     assert legal(s) == ["pass", "ambush ambush-rabbit"]
@@ -60,7 +53,7 @@ def test_a_defender_without_a_matching_card_is_still_asked_but_can_only_pass():
     put(s, 5, "marquise", "warrior", 3)
     put(s, 5, "eyrie", "warrior", 2)
     set_hand(s, E, "ambush-fox", "ambush-mouse")
-    s = cat_turn(s)
+    s = marquise_actions(s)
     force_dice(s, 1, 1)
     s = play(s, "battle 5 eyrie")
     assert rules.to_act(s) == E
@@ -76,7 +69,7 @@ def test_no_ambush_question_when_the_defender_has_no_cards():
     put(s, 5, "marquise", "warrior", 3)
     put(s, 5, "eyrie", "warrior", 2)
     set_hand(s, E)
-    s = cat_turn(s)
+    s = marquise_actions(s)
     force_dice(s, 1, 1)
     s = play(s, "battle 5 eyrie")
     assert s.battle is None
@@ -89,7 +82,7 @@ def test_no_ambush_question_when_every_matching_ambush_is_in_the_open():
     put(s, 5, "eyrie", "warrior", 2)
     set_hand(s, E, "anvil")
     to_discard(s, "ambush-rabbit", "ambush-bird", "ambush-bird")
-    s = cat_turn(s)
+    s = marquise_actions(s)
     force_dice(s, 1, 1)
     s = play(s, "battle 5 eyrie")
     assert s.battle is None
@@ -102,7 +95,7 @@ def test_bird_ambush_matches_any_clearing():
         put(s, cid, "marquise", "warrior", 3)
         put(s, cid, "eyrie", "warrior", 1)
         set_hand(s, E, "ambush-bird")
-        s = cat_turn(s)
+        s = marquise_actions(s)
         s = play(s, f"battle {cid} eyrie")
         assert legal(s) == ["pass", "ambush ambush-bird"], cid
 
@@ -112,7 +105,7 @@ def test_ambush_deals_two_hits_before_the_roll():
     put(s, 5, "marquise", "warrior", 4)
     put(s, 5, "eyrie", "warrior", 1)
     set_hand(s, E, "ambush-rabbit")
-    s = cat_turn(s)
+    s = marquise_actions(s)
     force_dice(s, 3, 0)
     s = play(s, "battle 5 eyrie", "ambush ambush-rabbit")
     # 2 ambush hits, then the roll: the Marquise (2 warriors left) deals min(3, 2) = 2; the Eyrie deals 0.
@@ -128,7 +121,7 @@ def test_ambush_removes_warriors_then_buildings_and_ends_the_battle():
     put(s, 5, "marquise", "workshop", 1)
     put(s, 5, "eyrie", "warrior", 2)
     set_hand(s, E, "ambush-bird")
-    s = cat_turn(s)
+    s = marquise_actions(s)
     rng_before = s.rng
     s, events = play_events(s, "battle 5 eyrie", "ambush ambush-bird")
     assert count(s, 5, "marquise", "warrior") == 0
@@ -145,7 +138,7 @@ def test_ambush_battle_goes_on_when_attacking_warriors_remain():
     put(s, 5, "marquise", "warrior", 3)
     put(s, 5, "eyrie", "warrior", 2)
     set_hand(s, E, "ambush-rabbit")
-    s = cat_turn(s)
+    s = marquise_actions(s)
     force_dice(s, 2, 2)
     s, events = play_events(s, "battle 5 eyrie", "ambush ambush-rabbit")
     assert "Dice: 2 and 2" in public_text(events)
@@ -160,7 +153,7 @@ def test_attacker_may_foil_with_a_matching_ambush():
     put(s, 5, "eyrie", "warrior", 2)
     set_hand(s, E, "ambush-rabbit")
     set_hand(s, M, "ambush-bird", "ambush-fox")
-    s = cat_turn(s)
+    s = marquise_actions(s)
     force_dice(s, 0, 0)
     s = play(s, "battle 5 eyrie", "ambush ambush-rabbit")
     assert rules.to_act(s) == M
@@ -177,7 +170,7 @@ def test_attacker_who_passes_on_foil_takes_the_ambush():
     put(s, 5, "eyrie", "warrior", 2)
     set_hand(s, E, "ambush-rabbit")
     set_hand(s, M, "ambush-bird")
-    s = cat_turn(s)
+    s = marquise_actions(s)
     s = play(s, "battle 5 eyrie", "ambush ambush-rabbit", "pass")
     assert count(s, 5, "marquise", "warrior") == 0
     assert hand_keys(s, M) == ["ambush-bird"]
@@ -189,7 +182,7 @@ def test_scouting_party_attacker_is_not_affected_by_ambush():
     put(s, 5, "eyrie", "warrior", 2)
     set_hand(s, E, "ambush-rabbit", "ambush-bird")
     craft_for(s, M, "scouting-party")
-    s = cat_turn(s)
+    s = marquise_actions(s)
     force_dice(s, 0, 0)
     s = play(s, "battle 5 eyrie")
     assert s.battle is None
@@ -217,7 +210,7 @@ def test_attacker_deals_the_higher_roll_defender_the_lower():
     s = blank(leader="builder")
     put(s, 5, "marquise", "warrior", 5)
     put(s, 5, "eyrie", "warrior", 5)
-    s = cat_turn(s)
+    s = marquise_actions(s)
     force_dice(s, 1, 3)
     s = play(s, "battle 5 eyrie")
     assert count(s, 5, "eyrie", "warrior") == 2
@@ -228,7 +221,7 @@ def test_rolled_hits_are_capped_by_the_attackers_warriors():
     s = blank(leader="builder")
     put(s, 5, "marquise", "warrior", 1)
     put(s, 5, "eyrie", "warrior", 5)
-    s = cat_turn(s)
+    s = marquise_actions(s)
     force_dice(s, 3, 0)
     s = play(s, "battle 5 eyrie")
     assert count(s, 5, "eyrie", "warrior") == 4
@@ -238,7 +231,7 @@ def test_rolled_hits_are_capped_by_the_defenders_warriors():
     s = blank(leader="builder")
     put(s, 5, "marquise", "warrior", 5)
     put(s, 5, "eyrie", "warrior", 1)
-    s = cat_turn(s)
+    s = marquise_actions(s)
     force_dice(s, 3, 3)
     s = play(s, "battle 5 eyrie")
     assert count(s, 5, "marquise", "warrior") == 4
@@ -249,7 +242,7 @@ def test_defenseless_defender_takes_an_extra_hit():
     s = blank(leader="builder")
     put(s, 5, "marquise", "warrior", 1)
     put(s, 5, "eyrie", "roost", 1)
-    s = cat_turn(s)
+    s = marquise_actions(s)
     force_dice(s, 0, 0)
     s, events = play_events(s, "battle 5 eyrie")
     assert count(s, 5, "eyrie", "roost") == 0
@@ -262,7 +255,7 @@ def test_defender_with_a_warrior_is_not_defenseless():
     put(s, 5, "marquise", "warrior", 1)
     put(s, 5, "eyrie", "warrior", 1)
     put(s, 5, "eyrie", "roost", 1)
-    s = cat_turn(s)
+    s = marquise_actions(s)
     force_dice(s, 0, 0)
     s = play(s, "battle 5 eyrie")
     assert count(s, 5, "eyrie", "warrior") == 1
@@ -277,7 +270,7 @@ def test_armorers_ignores_rolled_hits_and_is_discarded():
     put(s, 5, "marquise", "warrior", 3)
     put(s, 5, "eyrie", "warrior", 3)
     craft_for(s, E, "armorers")
-    s = cat_turn(s)
+    s = marquise_actions(s)
     force_dice(s, 3, 1)
     s = play(s, "battle 5 eyrie")
     # The attacker has nothing to use; the defender is asked after the roll.
@@ -295,7 +288,7 @@ def test_armorers_does_not_cancel_the_defenseless_hit():
     put(s, 5, "marquise", "warrior", 2)
     put(s, 5, "eyrie", "roost", 1)
     craft_for(s, E, "armorers")
-    s = cat_turn(s)
+    s = marquise_actions(s)
     force_dice(s, 2, 0)
     s = play(s, "battle 5 eyrie", "use armorers")
     assert count(s, 5, "eyrie", "roost") == 0
@@ -306,7 +299,7 @@ def test_attacker_can_use_armorers_too():
     put(s, 5, "marquise", "warrior", 3)
     put(s, 5, "eyrie", "warrior", 3)
     craft_for(s, M, "armorers")
-    s = cat_turn(s)
+    s = marquise_actions(s)
     force_dice(s, 1, 2)
     s = play(s, "battle 5 eyrie")
     assert rules.to_act(s) == M
@@ -321,7 +314,7 @@ def test_sappers_gives_the_defender_an_extra_hit_and_is_discarded():
     put(s, 5, "eyrie", "warrior", 3)
     craft_for(s, E, "sappers")
     craft_for(s, M, "sappers")
-    s = cat_turn(s)
+    s = marquise_actions(s)
     force_dice(s, 0, 0)
     s = play(s, "battle 5 eyrie")
     # The attacker's Sappers is not offered (defender only): the first choice is the Eyrie's.
@@ -339,7 +332,7 @@ def test_brutal_tactics_extra_hit_gives_the_defender_a_point_and_stays():
     put(s, 5, "eyrie", "warrior", 3)
     craft_for(s, M, "brutal-tactics")
     craft_for(s, E, "brutal-tactics")
-    s = cat_turn(s)
+    s = marquise_actions(s)
     force_dice(s, 1, 0)
     s = play(s, "battle 5 eyrie")
     assert rules.to_act(s) == M
@@ -398,7 +391,7 @@ def test_attacker_chooses_which_building_takes_ambush_hits():
     put(s, 5, "marquise", "recruiter", 1)
     put(s, 5, "eyrie", "warrior", 1)
     set_hand(s, E, "ambush-rabbit")
-    s = cat_turn(s)
+    s = marquise_actions(s)
     s = play(s, "battle 5 eyrie", "ambush ambush-rabbit")
     # The warrior goes first (automatically), then the Marquise picks the building.
     assert count(s, 5, "marquise", "warrior") == 0
@@ -415,7 +408,7 @@ def test_marquise_scores_a_point_for_a_roost_removed_in_battle():
     put(s, 5, "marquise", "warrior", 3)
     put(s, 5, "eyrie", "warrior", 1)
     put(s, 5, "eyrie", "roost", 1)
-    s = cat_turn(s)
+    s = marquise_actions(s)
     force_dice(s, 3, 0)
     s = play(s, "battle 5 eyrie")
     assert count(s, 5, "eyrie", "roost") == 0
@@ -455,7 +448,7 @@ def test_commander_deals_no_extra_hit_when_defending():
     s = blank(leader="commander")
     put(s, 5, "marquise", "warrior", 2)
     put(s, 5, "eyrie", "warrior", 2)
-    s = cat_turn(s)
+    s = marquise_actions(s)
     force_dice(s, 0, 0)
     s = play(s, "battle 5 eyrie")
     assert count(s, 5, "marquise", "warrior") == 2
@@ -500,7 +493,7 @@ def test_battle_needs_own_warriors_and_an_enemy_piece(who):
     else:
         put(s, 5, "marquise", "warrior", 2)
         reason = "eyrie has no pieces in clearing 5"
-    s = cat_turn(s)
+    s = marquise_actions(s)
     before = s.dumps()
     with pytest.raises(rules.IllegalActionError, match=reason):
         rules.parse(s, "battle 5 eyrie")
@@ -512,7 +505,7 @@ def test_ambush_allowed_with_no_defending_warriors():
     put(s, 5, "marquise", "warrior", 2)
     put(s, 5, "eyrie", "roost")
     set_hand(s, E, "ambush-rabbit")
-    s = cat_turn(s)
+    s = marquise_actions(s)
     force_dice(s, 0, 0)
     s = play(s, "battle 5 eyrie")
     assert legal(s) == ["pass", "ambush ambush-rabbit"]
@@ -527,7 +520,7 @@ def test_no_foil_without_a_matching_ambush():
     put(s, 5, "eyrie", "warrior", 1)
     set_hand(s, E, "ambush-rabbit")
     set_hand(s, M, "ambush-fox", "ambush-mouse")
-    s = cat_turn(s)
+    s = marquise_actions(s)
     force_dice(s, 0, 0)
     s = play(s, "battle 5 eyrie", "ambush ambush-rabbit")
     # The Marquise is asked (a bird ambush is still unseen) but holds no matching card: she can only pass.
@@ -543,7 +536,7 @@ def test_hits_beyond_the_pieces_present_are_lost():
     put(s, 5, "marquise", "warrior", 3)
     put(s, 5, "eyrie", "warrior", 1)
     craft_for(s, M, "brutal-tactics")
-    s = cat_turn(s)
+    s = marquise_actions(s)
     force_dice(s, 3, 0)
     s = play(s, "battle 5 eyrie", "use brutal-tactics")
     assert count(s, 5, "eyrie", "warrior") == 0

@@ -8,6 +8,7 @@ from rules_helpers import (
     check,
     count,
     craft_for,
+    discard_keys,
     force_dice,
     goto,
     hand_keys,
@@ -23,10 +24,6 @@ from rules_helpers import (
 
 import rules
 from rules.cards import card
-
-
-def discard_keys(s) -> list[str]:
-    return sorted(card(c).key for c in s.discard)
 
 
 def crafted_keys(s, seat) -> list[str]:

@@ -8,6 +8,7 @@ from rules_helpers import (
     blank,
     check,
     count,
+    discard_keys,
     force_dice,
     give,
     goto,
@@ -32,10 +33,6 @@ LEADER_VIZIERS = {
     "commander": ("move", "battle"),
     "despot": ("move", "build"),
 }
-
-
-def discard_keys(s) -> list[str]:
-    return sorted(card(c).key for c in s.discard)
 
 
 def decree_of(s) -> dict[str, list[str]]:

@@ -8,10 +8,12 @@ from rules_helpers import (
     check,
     count,
     craft_for,
+    discard_keys,
     force_dice,
     goto,
     hand_keys,
     legal,
+    marquise_actions,
     new_game,
     new_setup,
     play,
@@ -23,17 +25,6 @@ from rules_helpers import (
 )
 
 import rules
-from rules.cards import card
-
-
-def discard_keys(s) -> list[str]:
-    return sorted(card(c).key for c in s.discard)
-
-
-def actions(s):
-    check(s)
-    return goto(s, M, "marquise.actions")
-
 
 # --- setup -------------------------------------------------------------------------------
 
@@ -122,7 +113,7 @@ def test_build_costs_and_points_follow_the_tracks():
         put(s, 2, "marquise", kind) if kind != "recruiter" else put(s, 9, "marquise", kind)
     put(s, 5, "marquise", "warrior", 3)
     put(s, 5, "marquise", "wood", 3)
-    s = actions(s)
+    s = marquise_actions(s)
     # Second sawmill: 1 wood, 1 point.
     s = play(s, "build sawmill 5")
     assert s.seats[M].points == 1
@@ -138,12 +129,12 @@ def test_third_building_of_a_kind_costs_two_wood():
     put(s, 2, "marquise", "recruiter", 2)
     put(s, 5, "marquise", "warrior", 3)
     put(s, 5, "marquise", "wood", 1)
-    s = actions(s)
+    s = marquise_actions(s)
     assert "build recruiter 5" not in legal(s, "build")
     with pytest.raises(rules.IllegalActionError, match="costs 2 wood, and only 1 wood"):
         rules.parse(s, "build recruiter 5")
     put(s, 5, "marquise", "wood", 1)
-    s = actions(s)
+    s = marquise_actions(s)
     s = play(s, "build recruiter 5")
     assert s.seats[M].points == 2  # third recruiter
     assert s.seats[M].supply["wood"] == 8
@@ -155,7 +146,7 @@ def test_building_needs_rule_and_an_open_slot():
     put(s, 5, "eyrie", "warrior", 1)  # Eyrie rule the tie
     put(s, 1, "marquise", "warrior", 1)
     put(s, 1, "marquise", "sawmill", 1)  # clearing 1 has a single slot
-    s = actions(s)
+    s = marquise_actions(s)
     assert legal(s, "build") == []
     with pytest.raises(rules.IllegalActionError, match="don't rule clearing 5"):
         rules.parse(s, "build workshop 5")
@@ -171,7 +162,7 @@ def test_wood_comes_only_from_clearings_connected_through_rule():
     put(s, 2, "marquise", "warrior", 2)
     put(s, 2, "marquise", "wood", 1)
     put(s, 10, "marquise", "wood", 3)  # 10 is adjacent to 1 but not ruled
-    s = actions(s)
+    s = marquise_actions(s)
     # From 1, the wood in 2 is reachable through 5 (ruled); 10's wood is not.
     assert "build sawmill 1" in legal(s, "build")
     s = play(s, "build sawmill 1")
@@ -189,7 +180,7 @@ def test_an_enemy_ruled_clearing_breaks_the_supply_line():
     put(s, 2, "marquise", "warrior")
     put(s, 2, "marquise", "wood", 1)
     put(s, 9, "marquise", "sawmill")
-    s = actions(s)
+    s = marquise_actions(s)
     assert "build workshop 2" in legal(s, "build")  # the wood is in 2 itself (first workshop: free anyway)
     assert "build sawmill 1" not in legal(s, "build")
 
@@ -201,7 +192,7 @@ def test_recruit_places_a_warrior_at_each_recruiter_once_per_turn():
     s = blank()
     put(s, 2, "marquise", "recruiter", 2)
     put(s, 9, "marquise", "recruiter")
-    s = actions(s)
+    s = marquise_actions(s)
     assert legal(s, "recruit") == ["recruit"]
     s = play(s, "recruit")
     assert count(s, 2, "marquise", "warrior") == 2
@@ -217,7 +208,7 @@ def test_recruit_with_too_few_warriors_she_chooses_where():
     put(s, 2, "marquise", "recruiter")
     put(s, 9, "marquise", "recruiter")
     set_supply(s, "marquise", "warrior", 1)
-    s = actions(s)
+    s = marquise_actions(s)
     assert legal(s, "recruit") == ["recruit 2", "recruit 9"]
     s = play(s, "recruit 9")
     assert count(s, 9, "marquise", "warrior") == 1
@@ -228,7 +219,7 @@ def test_recruit_with_too_few_warriors_she_chooses_where():
 def test_march_is_two_moves_for_one_action():
     s = blank()
     put(s, 9, "marquise", "warrior", 3)
-    s = actions(s)
+    s = marquise_actions(s)
     s = play(s, "move 9>1 x3")
     assert s.turn.flags["actions"] == 2
     s = play(s, "move 1>5 x2")
@@ -244,7 +235,7 @@ def test_three_actions_then_daylight_ends():
     s = blank()
     put(s, 9, "marquise", "warrior", 3)
     put(s, 9, "marquise", "recruiter")
-    s = actions(s)
+    s = marquise_actions(s)
     s = play(s, "recruit")  # 1
     s = play(s, "move 9>1 x1", "move 1>5 x1")  # 2 (a march)
     s = play(s, "move 9>4 x1")  # 3 (a new march)
@@ -258,7 +249,7 @@ def test_overwork_spends_a_matching_card_for_a_wood():
     put(s, 2, "marquise", "sawmill")  # mouse
     put(s, 2, "marquise", "warrior")
     set_hand(s, M, "sword", "anvil", "arms-trader")  # mouse, fox, bird
-    s = actions(s)
+    s = marquise_actions(s)
     assert legal(s, "overwork") == ["overwork 2 arms-trader", "overwork 2 sword"]
     s = play(s, "overwork 2 sword")
     assert count(s, 2, "marquise", "wood") == 1
@@ -274,7 +265,7 @@ def test_overwork_needs_wood_in_supply():
     put(s, 2, "marquise", "warrior")
     put(s, 5, "marquise", "wood", 8)
     set_hand(s, M, "sword")
-    s = actions(s)
+    s = marquise_actions(s)
     assert legal(s, "overwork") == []
 
 
@@ -282,7 +273,7 @@ def test_hire_spends_a_bird_card_for_an_extra_action():
     s = blank()
     put(s, 9, "marquise", "warrior", 1)
     set_hand(s, M, "arms-trader", "sword")
-    s = actions(s)
+    s = marquise_actions(s)
     assert legal(s, "hire") == ["hire arms-trader"]
     s = play(s, "hire arms-trader")
     assert s.turn.flags["actions"] == 4
@@ -365,7 +356,7 @@ def test_field_hospitals_after_an_ambush_in_the_keep_lets_the_battle_go_on():
     put(s, 1, "eyrie", "warrior", 1)
     set_hand(s, E, "ambush-fox")
     set_hand(s, M, "anvil")  # fox
-    s = actions(s)
+    s = marquise_actions(s)
     force_dice(s, 1, 0)
     s = play(s, "battle 1 eyrie", "ambush ambush-fox", "pass")  # the Marquise does not foil
     assert count(s, 1, "marquise", "warrior") == 0
@@ -398,7 +389,7 @@ def test_field_hospitals_answers_tax_collector():
     put(s, 5, "marquise", "warrior", 2)
     craft_for(s, M, "tax-collector")
     set_hand(s, M, "bake-sale")
-    s = actions(s)
+    s = marquise_actions(s)
     s = play(s, "use tax-collector 5")
     assert legal(s)[0] == "pass"
     assert "hospital bake-sale" in legal(s)
@@ -459,7 +450,7 @@ def test_no_actions_left_is_explained():
     put(s, 9, "marquise", "warrior", 3)
     put(s, 9, "marquise", "recruiter")
     set_hand(s, M, "armorers")  # a bird card keeps her Daylight open
-    s = actions(s)
+    s = marquise_actions(s)
     # Recruit, then two marches of two moves each: three actions.
     s = play(s, "recruit", "move 9>1 x1", "move 1>5 x1", "move 9>4 x1", "move 4>8 x1")
     assert s.turn.flags["actions"] == 0
@@ -552,7 +543,7 @@ def test_plain_build_takes_the_nearest_wood():
     put(s, 9, "marquise", "wood")
     put(s, 1, "marquise", "warrior")
     put(s, 1, "marquise", "wood")
-    s = actions(s)
+    s = marquise_actions(s)
     s = play(s, "build sawmill 9")
     assert count(s, 9, "marquise", "wood") == 0
     assert count(s, 1, "marquise", "wood") == 1
