@@ -9,7 +9,7 @@ Notation is a verb followed by typed tokens in any order:
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from rules.cards import CARD_SUITS, find_key
@@ -329,8 +329,3 @@ def parse_pattern(text: str, factions: set[str], aliases: dict[str, str]) -> tup
 def matches(action: Action, cls: type[Action], values: dict[str, Any]) -> bool:
     """Whether an action has the class and every named field of a pattern."""
     return type(action) is cls and all(getattr(action, k) == v for k, v in values.items())
-
-
-def field_names(cls: type[Action]) -> list[str]:
-    """The dataclass fields of an action class."""
-    return [f.name for f in fields(cls)]

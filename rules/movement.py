@@ -11,11 +11,6 @@ from rules.rule import ruled_by, rules, shift, warriors
 from rules.state import GameState
 
 
-def may_move(state: GameState, seat: int, src: int, dst: int) -> bool:
-    """Whether a path joins the clearings and the seat rules one of them."""
-    return state.board.adjacent(src, dst) and (rules(state, seat, src) or rules(state, seat, dst))
-
-
 def move_options(
     state: GameState, seat: int, sources: Iterable[int] | None = None, decree: str | None = None
 ) -> Iterator[Move]:

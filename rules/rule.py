@@ -84,11 +84,6 @@ def on_map(state: GameState, faction: str, kind: str) -> int:
     return sum(c.get(piece, 0) for c in state.clearings)
 
 
-def has_pieces(state: GameState, faction: str, cid: int) -> bool:
-    """Whether any piece a faction controls is in a clearing."""
-    return any(n and parse_key(p)[2] == faction for p, n in state.clearings[cid - 1].items())
-
-
 def factions_in(state: GameState, cid: int) -> list[str]:
     """Factions controlling at least one piece in a clearing, in seat order."""
     present = {parse_key(p)[2] for p, n in state.clearings[cid - 1].items() if n}
