@@ -22,7 +22,9 @@ DEFAULT_CHANNEL = "game"
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the rootbot console script."""
     args = parser().parse_args(argv)
-    command = args.command or "run"
+    command = args.command
+    if command is None:
+        return run_or_console()
     if command == "run":
         return run_bot(load_settings(), sync=getattr(args, "sync", False))
     if command == "console":
@@ -34,6 +36,15 @@ def main(argv: list[str] | None = None) -> int:
     if command == "migrate":
         return asyncio.run(migrate(args.db))
     return 2
+
+
+def run_or_console() -> int:
+    """With no command: the Discord bot when a token is set, else the offline console on standard input."""
+    settings = load_settings()
+    if settings.token:
+        return run_bot(settings)
+    print(messages.NO_TOKEN_CONSOLE, file=sys.stderr)
+    return asyncio.run(console(parser().parse_args(["console"])))
 
 
 def parser() -> argparse.ArgumentParser:

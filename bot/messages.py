@@ -116,6 +116,10 @@ STALLED = (
 MODERATORS = "Moderators"
 
 # --- running ----------------------------------------------------------------------------
+NO_TOKEN_CONSOLE = (
+    "No Discord token is set (DISCORD_TOKEN in the environment or .env; see .env.example), "
+    "so this is the offline console: type lines like '@alice /root create seats:2', one per line."
+)
 NO_TOKEN = (
     "No Discord token is set. Put DISCORD_TOKEN=… in the environment or in .env (see .env.example).\n"
     "To play offline without Discord: rootbot console "

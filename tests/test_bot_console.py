@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
@@ -147,3 +148,15 @@ def test_settings_come_from_env_file_and_environment(tmp_path, monkeypatch):
     environment["ROOTBOT_REMINDER_HOURS"] = "6"
     settings = load_settings(env)
     assert settings.token == "abc" and settings.reminder_hours == 6 and settings.dev_guild == 42
+
+
+def test_no_command_and_no_token_starts_the_console(monkeypatch, capsys, tmp_path):
+    monkeypatch.delenv("DISCORD_TOKEN", raising=False)
+    monkeypatch.chdir(tmp_path)
+    lines = "@alice /root create seats:2 factions:marquise,eyrie\n@alice /root join faction:cats\n"
+    monkeypatch.setattr("sys.stdin", io.StringIO(lines))
+    assert cli.main([]) == 0
+    captured = capsys.readouterr()
+    assert "offline console" in captured.err
+    assert "joins as **Marquise de Cat**" in captured.out
+    assert (tmp_path / "rootbot-console.db").exists()
