@@ -145,7 +145,7 @@ def standard_view(seat: int | None = 0) -> tuple[dict[str, Any], list[Any]]:
 
 def standard_views(count: int) -> list[tuple[dict[str, Any], list[Any]]]:
     """Four-seat views of the last count moves of a playout, as a running game would draw them."""
-    states = list(playout(actions=150))[-count:]
+    states = list(playout(actions=250))[-count:]  # far enough in for 60+ pieces on the map
     return [(with_extra_seats(rules.view_for(s, None), seed=i), marks) for i, (s, marks) in enumerate(states)]
 
 

@@ -396,3 +396,14 @@ def test_renders_in_two_threads_match_serial_renders() -> None:
     with ThreadPoolExecutor(max_workers=2) as pool:
         results = list(pool.map(lambda job: render_board(*job), jobs * 3))
     assert results == expected * 3
+
+
+def test_bench_samples_are_as_big_as_the_issue_asks() -> None:
+    """The benchmark draws a standard board with 60+ pieces and four seats, and a 3x3 board with 120+ and six."""
+    from render import samples
+    from render.bench import _pieces
+
+    standard = samples.standard_views(5)
+    assert all(len(v["seats"]) == 4 and _pieces(v) >= 60 for v, _ in standard)
+    joined, _ = samples.joined_view()
+    assert len(joined["seats"]) == 6 and _pieces(joined) >= 120
