@@ -1,4 +1,4 @@
-"""QA: things that were attacked and held (these pass); the failing ones are in test_qa_bugs.py."""
+"""QA: things that were attacked and held; the bugs that pass found are kept in test_bot_qa_regressions.py."""
 
 from __future__ import annotations
 
@@ -7,7 +7,6 @@ import json
 import random
 import sqlite3
 
-import pytest
 from discord_harness import (
     ALICE,
     BOB,
@@ -19,11 +18,11 @@ from discord_harness import (
     OfflineUser,
     actor_for,
     db_url,
-    offline_bot,
     open_service,
     started_game,
     state_of,
 )
+from qa_helpers import OPENED, A, B, M, close_stores, qa_bot, qa_bot_game  # noqa: F401
 
 import rules
 from bot import cli, messages
@@ -36,35 +35,16 @@ from bot.store import Store
 from bot.table import Actor, faction_name
 from rules.cards import card
 
-A, B, E, M = OfflineUser("alice"), OfflineUser("bob"), OfflineUser("eve"), OfflineUser("mo", moderator=True)
+E = OfflineUser("eve")
 CH = 5151
-OPENED: list = []
-
-
-@pytest.fixture(autouse=True)
-async def _close_stores():
-    OPENED.clear()
-    yield
-    for service in OPENED:
-        await service.store.close()
 
 
 async def _bot(tmp_path, clock=None):
-    bot = await offline_bot(db_url(tmp_path), clock or FakeClock())
-    OPENED.append(bot.service)
-    return bot
+    return await qa_bot(tmp_path, clock)
 
 
 async def _bot_game(tmp_path, clock=None):
-    bot = await _bot(tmp_path, clock)
-    for user, path, options in (
-        (A, "root create", {"seats": 2}),
-        (A, "root join", {"faction": "marquise"}),
-        (B, "root join", {"faction": "eyrie"}),
-        (B, "root start", {}),
-    ):
-        assert not (await bot.slash(user, CH, path, **options)).refused
-    return bot
+    return await qa_bot_game(tmp_path, CH, clock)
 
 
 def _within_discord_limits(sent: Sent) -> list[str]:

@@ -6,7 +6,6 @@ import asyncio
 import json
 import random
 
-import pytest
 from discord_harness import (
     ALICE,
     BOB,
@@ -14,14 +13,13 @@ from discord_harness import (
     GUILD,
     MOD,
     FakeClock,
-    OfflineUser,
     actor_for,
     db_url,
     offline_bot,
-    open_service,
     started_game,
     state_of,
 )
+from qa_helpers import OPENED, A, B, M, close_stores, qa_bot_game, qa_service  # noqa: F401
 from sqlalchemy import update
 
 import rules
@@ -36,39 +34,15 @@ from rules.actions import parse_pattern
 from rules.cards import card
 from rules.rule import enemies
 
-OPENED: list = []
-
-
-@pytest.fixture(autouse=True)
-async def _close_stores():
-    """Close every store a test opened, even when the test fails half way."""
-    OPENED.clear()
-    yield
-    for service in OPENED:
-        await service.store.close()
-
-
-async def _service(tmp_path, clock=None):
-    service = await open_service(db_url(tmp_path), clock or FakeClock())
-    OPENED.append(service)
-    return service
-
-
-A, B, M = OfflineUser("alice"), OfflineUser("bob"), OfflineUser("mo", moderator=True)
 CH = 4343
 
 
+async def _service(tmp_path, clock=None):
+    return await qa_service(tmp_path, clock)
+
+
 async def _bot_game(tmp_path, clock=None):
-    bot = await offline_bot(db_url(tmp_path), clock or FakeClock())
-    OPENED.append(bot.service)
-    for user, path, options in (
-        (A, "root create", {"seats": 2}),
-        (A, "root join", {"faction": "marquise"}),
-        (B, "root join", {"faction": "eyrie"}),
-        (B, "root start", {}),
-    ):
-        assert not (await bot.slash(user, CH, path, **options)).refused
-    return bot
+    return await qa_bot_game(tmp_path, CH, clock)
 
 
 def _where(state: rules.GameState, key: str) -> str:
