@@ -8,8 +8,8 @@ from typing import Any
 from rules import decisions, hand, registry, rng
 from rules.actions import Action, Ambush, Battle, Foil, Hit, Pass, Use
 from rules.cards import card, deck, keys
-from rules.pieces import PAWN, WARRIOR, category_of_key, kind_of, parse_key
-from rules.removal import remove, trigger
+from rules.pieces import PAWN, WARRIOR, category_of_key, parse_key
+from rules.removal import describe_removed, remove, trigger
 from rules.rule import enemies, factions_in, suit, warriors
 from rules.scoring import score
 from rules.state import GameState
@@ -232,11 +232,7 @@ def _stage_triggers(state: GameState, b: BattleState) -> None:
         if n:
             removed.setdefault(seat, {})[piece] = removed.get(seat, {}).get(piece, 0) + n
     if removed:
-        parts = []
-        for seat, pieces in sorted(removed.items()):
-            names = ", ".join(f"{n} {kind_of(*parse_key(p)[:2]).name.lower()}" for p, n in pieces.items())
-            parts.append(f"{registry.of(state, seat).name} loses {names}")
-        state.say(f"In clearing {cid}: " + "; ".join(parts) + ".", None, ("remove", cid, None))
+        state.say(describe_removed(state, cid, removed), None, ("remove", cid, None))
     trigger(state, cid, removed, "battle")
     b["owed"] = []
     b["stage"] = b["after_deal"]

@@ -47,7 +47,7 @@ def remove_all(
             if seat is not None:
                 removed.setdefault(seat, {})[piece] = removed.get(seat, {}).get(piece, 0) + done
     if removed:
-        state.say(_describe(state, cid, removed), None, ("remove", cid, None))
+        state.say(describe_removed(state, cid, removed), None, ("remove", cid, None))
     if react:
         trigger(state, cid, removed, cause)
     return removed
@@ -59,7 +59,8 @@ def trigger(state: GameState, cid: int, removed: dict[int, dict[str, int]], caus
         registry.of(state, seat).on_removed(state, seat, cid, removed[seat], cause)
 
 
-def _describe(state: GameState, cid: int, removed: dict[int, dict[str, int]]) -> str:
+def describe_removed(state: GameState, cid: int, removed: dict[int, dict[str, int]]) -> str:
+    """Public text for pieces removed from one clearing, per seat."""
     parts = []
     for seat, pieces in sorted(removed.items()):
         names = ", ".join(

@@ -115,7 +115,7 @@ def wood_reachable(state: GameState, seat: int, cid: int, ruled: set[int] | None
 
 def wood_available(state: GameState, seat: int, cid: int, ruled: set[int] | None = None) -> int:
     """Wood that could pay for a build in cid."""
-    return sum(state.clearings[c - 1].get("marquise:wood", 0) for c in wood_reachable(state, seat, cid, ruled))
+    return sum(wood_sources(state, seat, cid, ruled).values())
 
 
 def wood_sources(state: GameState, seat: int, cid: int, ruled: set[int] | None = None) -> dict[int, int]:
