@@ -48,7 +48,7 @@ class RootClient(discord.Client):
     @tasks.loop(seconds=60)
     async def reminder_loop(self) -> None:
         """Send due reminders; tick() never raises, so the loop cannot die."""
-        await tick(self.service, self.poster.post)
+        await tick(self.service, self.poster.post, self.poster.already_posted)
 
     @reminder_loop.before_loop
     async def _before_reminders(self) -> None:

@@ -155,7 +155,8 @@ class Console:
                 raise ConsoleError("wait for a time such as 25h, 90m or 30s")
             self.clock.offset += float(match["n"]) * UNITS[match["unit"]]
             start = len(self.bot.adapter.sent)
-            await tick(self.bot.service, self.bot.client.poster.post)
+            poster = self.bot.client.poster
+            await tick(self.bot.service, poster.post, poster.already_posted)
             self._show(None, Result(self.bot.adapter.sent[start:]))
             return
         raise ConsoleError(f"unknown directive ':{' '.join(words)}'")

@@ -6,6 +6,7 @@ import asyncio
 import io
 import logging
 from collections.abc import Awaitable
+from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -198,12 +199,25 @@ class ChannelPoster:
             outbox.channel_id or 0
         )
         await images.render(outbox)
+        extra: dict[str, Any] = {"nonce": outbox.nonce} if outbox.nonce else {}  # discord.py enforces it
         await channel.send(  # type: ignore[union-attr]
             outbox.public,
             files=board_files(outbox),
             view=_view(prompt_view(outbox.prompt)),
             allowed_mentions=mentions(outbox),
+            **extra,
         )
+
+    async def already_posted(self, outbox: Outbox, since: int) -> bool:
+        """Whether this bot already posted the same text in the channel since then (a post before a crash)."""
+        channel = self.client.get_channel(outbox.channel_id or 0) or await self.client.fetch_channel(
+            outbox.channel_id or 0
+        )
+        after = datetime.fromtimestamp(since - 1, tz=UTC)
+        async for message in channel.history(limit=50, after=after):  # type: ignore[union-attr]
+            if message.author == self.client.user and message.content == outbox.public:
+                return True
+        return False
 
     async def direct(self, user_id: int, text: str) -> None:
         """Send a user a direct message."""

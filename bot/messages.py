@@ -113,6 +113,10 @@ STALLED = (
     "{mods}: this game is stuck. **{faction}** ({user}) has not played since {since}. "
     "See /rootmod skip, replace or pause."
 )
+REMINDER_UNSEATED = (
+    "Reminder {count}: {mods}, **{faction}** must {what} (waiting since {since}) but the seat has no player. "
+    "Seat someone with /rootmod replace (or they can /root join), or /rootmod skip. Next reminder {next}."
+)
 MODERATORS = "Moderators"
 
 # --- running ----------------------------------------------------------------------------

@@ -98,3 +98,26 @@ class GuildSettings(SQLModel, table=True):
     moderator_role_id: int | None = Field(default=None, sa_column=Column(Snowflake, nullable=True))
     reminder_hours: float | None = None
     reminders_before_notice: int | None = None
+
+
+class ReminderPost(SQLModel, table=True):
+    """A reminder waiting to be posted (the outbox): it is deleted only once its post succeeded."""
+
+    __tablename__ = "reminder_posts"
+
+    id: int | None = Field(default=None, primary_key=True)
+    channel_id: int = Field(sa_column=_channel_fk())
+    nonce: str  # the same on every attempt, so Discord drops a repeat of a post that did go through
+    public: str = Field(default="", sa_column=Column(Text, nullable=False))
+    mentions: str = "[]"
+    mention_roles: str = "[]"
+    seat: int = 0
+    user_id: int | None = Field(default=None, sa_column=Column(Snowflake, nullable=True))
+    since: int = 0
+    version: int = 0  # the deadline it reminds of (a reminder of a deadline that moved on is dropped)
+    created_at: int = 0
+    attempts: int = 0
+    next_attempt_at: int = 0
+    claimed_until: int | None = None  # set while one process posts it; left set if that process died
+    failed: bool = False  # given up after too many attempts (kept for the logs)
+    last_error: str | None = Field(default=None, sa_column=Column(Text, nullable=True))

@@ -95,6 +95,7 @@ class Sent:
     choices: list[dict[str, Any]] = field(default_factory=list)
     deferred: bool = False
     channel_id: int | None = None
+    nonce: str | None = None
 
     @property
     def buttons(self) -> list[dict[str, Any]]:
@@ -215,8 +216,13 @@ class RecordingPoster:
         view = prompt_view(outbox.prompt)
         components: list[Any] = list(view.to_components()) if view else []
         files = {images.BOARD_FILE: outbox.board_png} if outbox.board_png else {}
-        sent = Sent("channel", outbox.public, files=files, components=components, channel_id=outbox.channel_id)
+        where, nonce = outbox.channel_id, outbox.nonce
+        sent = Sent("channel", outbox.public, files=files, components=components, channel_id=where, nonce=nonce)
         self.adapter.sent.append(sent)
+
+    async def already_posted(self, outbox: Outbox, _since: int) -> bool:
+        """Whether a post with this nonce is already kept."""
+        return any(s.kind == "channel" and s.nonce == outbox.nonce for s in self.adapter.sent)
 
     async def direct(self, user_id: int, text: str) -> None:
         """Keep a direct message."""

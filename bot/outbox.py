@@ -52,6 +52,7 @@ class Outbox:
     attachments: dict[str, bytes] = field(default_factory=dict)
     board_png: bytes | None = None
     hand_png: bytes | None = None
+    nonce: str | None = None  # a channel post's idempotency key (Discord drops a repeat of it)
 
     @classmethod
     def refusal(cls, text: str) -> Outbox:

@@ -6,7 +6,7 @@ from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field
 
-from sqlalchemy import delete, func, insert, update
+from sqlalchemy import delete, func, insert, or_, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.exc import IntegrityError
@@ -15,7 +15,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.db import make_engine, upgrade
-from bot.models import Deadline, Game, GuildSettings, LogRow, SeatRow
+from bot.models import Deadline, Game, GuildSettings, LogRow, ReminderPost, SeatRow
 
 RECORD_KINDS = ("action", "edit")
 
@@ -219,8 +219,11 @@ class Store:
             if change.adjust_deadline is not None:
                 await _adjust_deadline(s, change.channel_id, change.adjust_deadline)
 
-    async def update_deadline(self, old: Deadline, new: Deadline) -> bool:
-        """Replace a deadline only if it is unchanged since read (so a reminder is never sent twice)."""
+    async def update_deadline(self, old: Deadline, new: Deadline, post: ReminderPost | None = None) -> bool:
+        """Replace a deadline only if it is unchanged since read, queueing its reminder post in the same transaction.
+
+        So a reminder is queued once (never twice), and never marked sent without being queued.
+        """
         async with self._tx() as s:
             result = await s.exec(
                 update(Deadline)
@@ -232,7 +235,56 @@ class Store:
                 )
                 .values(due_at=new.due_at, reminders_sent=new.reminders_sent, notified=new.notified)
             )
+            if not result.rowcount:
+                return False
+            if post is not None:
+                s.add(post)
+            return True
+
+    # --- the reminder outbox -------------------------------------------------------
+    async def posts_to_try(self, now: int, limit: int = 50) -> list[ReminderPost]:
+        """Queued reminder posts whose next attempt is due and that no live process holds, oldest first."""
+        async with self._tx() as s:
+            query = (
+                select(ReminderPost)
+                .where(
+                    col(ReminderPost.failed).is_(False),
+                    col(ReminderPost.next_attempt_at) <= now,
+                    or_(col(ReminderPost.claimed_until).is_(None), col(ReminderPost.claimed_until) <= now),
+                )
+                .order_by(col(ReminderPost.id))
+                .limit(limit)
+            )
+            return list((await s.exec(query)).all())
+
+    async def claim_post(self, post: ReminderPost, now: int, lease: int) -> bool:
+        """Take a queued post for one attempt (compare-and-set on its attempt count); False if another took it."""
+        async with self._tx() as s:
+            result = await s.exec(
+                update(ReminderPost)
+                .where(col(ReminderPost.id) == post.id, col(ReminderPost.attempts) == post.attempts)
+                .values(attempts=post.attempts + 1, claimed_until=now + lease)
+            )
             return bool(result.rowcount)
+
+    async def post_done(self, post_id: int) -> None:
+        """A reminder was posted (or is no longer wanted): it leaves the outbox."""
+        async with self._tx() as s:
+            await s.exec(delete(ReminderPost).where(col(ReminderPost.id) == post_id))
+
+    async def post_failed(self, post_id: int, retry_at: int | None, error: str) -> None:
+        """An attempt failed: try again at retry_at, or (None) give up and keep the row for the logs."""
+        async with self._tx() as s:
+            await s.exec(
+                update(ReminderPost)
+                .where(col(ReminderPost.id) == post_id)
+                .values(
+                    claimed_until=None,
+                    next_attempt_at=retry_at if retry_at is not None else 0,
+                    failed=retry_at is None,
+                    last_error=error[:500],
+                )
+            )
 
     async def save_guild(self, settings: GuildSettings) -> None:
         """Create or replace a server's settings."""
@@ -325,6 +377,6 @@ async def _mark_undone(s: AsyncSession, channel_id: int, n: int) -> None:
 
 
 async def _delete_game(s: AsyncSession, channel_id: int) -> None:
-    for table in (LogRow, SeatRow, Deadline):
+    for table in (LogRow, SeatRow, Deadline, ReminderPost):
         await s.exec(delete(table).where(col(table.channel_id) == channel_id))
     await s.exec(delete(Game).where(col(Game.channel_id) == channel_id))

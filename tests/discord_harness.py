@@ -7,6 +7,7 @@ the private discord.py seams it relies on, so that an upgrade of discord.py fail
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 from pathlib import Path
 
 import rules
@@ -54,12 +55,15 @@ CAROL = Actor(CHANNEL, 1003, "carol", GUILD)
 MOD = Actor(CHANNEL, 1009, "mo", GUILD, moderator=True)
 
 
-async def started_game(service: GameService, win_points: int = 30, round_limit: int | None = None) -> None:
-    """Alice (Marquise) and Bob (Eyrie) in a started game in CHANNEL."""
-    assert not (await service.create(ALICE, seats=2, win_points=win_points, round_limit=round_limit)).refused
-    assert not (await service.join(ALICE, "marquise")).refused
-    assert not (await service.join(BOB, "eyrie")).refused
-    assert not (await service.start(ALICE)).refused
+async def started_game(
+    service: GameService, win_points: int = 30, round_limit: int | None = None, channel: int = CHANNEL
+) -> None:
+    """Alice (Marquise) and Bob (Eyrie) in a started game in CHANNEL (or another channel)."""
+    alice, bob = replace(ALICE, channel_id=channel), replace(BOB, channel_id=channel)
+    assert not (await service.create(alice, seats=2, win_points=win_points, round_limit=round_limit)).refused
+    assert not (await service.join(alice, "marquise")).refused
+    assert not (await service.join(bob, "eyrie")).refused
+    assert not (await service.start(alice)).refused
 
 
 async def state_of(service: GameService, channel: int = CHANNEL) -> rules.GameState:
