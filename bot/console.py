@@ -20,13 +20,20 @@ from pathlib import Path
 from typing import Any
 
 from discord import app_commands
+from discord.enums import AppCommandOptionType
 
+from bot import messages
 from bot.offline import OfflineBot, OfflineUser, Result, Sent, stable_id
 from bot.reminders import tick
+from rules import registry
+from rules.actions import REGISTRY, echo
 
 LINE = re.compile(r"^@(?P<user>[\w.-]+)(?P<mod>!?)\s+(?P<rest>.+)$")
 WAIT = re.compile(r"^(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>[hms]?)$")
 UNITS = {"h": 3600, "m": 60, "s": 1, "": 3600}
+TRUE, FALSE = ("true", "yes", "y", "1", "on"), ("false", "no", "n", "0", "off")
+COLON_WORD = re.compile(r"(?:^|\s)([a-z_]+):", re.I)
+PLACES = ("hand", "crafted")  # 'hand:eyrie' in a card edit is a value, not an option
 
 
 class ConsoleError(ValueError):
@@ -128,6 +135,7 @@ class Console:
             shown = ", ".join(f"{c['name']} = {c['value']}" for c in found) or "(nothing)"
             self.write(f"  [suggestions for {focused}] {shown}")
             return None
+        options = typed_options(self.bot.find(path), options)
         self.totals.commands += 1
         try:
             return await self.bot.slash(user, self.channel_id, path, **options)
@@ -249,6 +257,7 @@ def parse_options(command: app_commands.Command[Any, Any, Any], text: str) -> di
         raise ConsoleError(f"/{command.qualified_name} takes no options")
     pattern = re.compile(r"(?:^|\s)(" + "|".join(re.escape(n) for n in names) + r"):")
     marks = list(pattern.finditer(text))
+    _unknown_option(command, names, text)
     if not marks or text[: marks[0].start()].strip():
         raise ConsoleError(f"options of /{command.qualified_name} are: {', '.join(names)}")
     out: dict[str, Any] = {}
@@ -259,3 +268,62 @@ def parse_options(command: app_commands.Command[Any, Any, Any], text: str) -> di
             value = value[1:-1]
         out[mark[1]] = value
     return out
+
+
+def typed_options(command: app_commands.Command[Any, Any, Any], options: dict[str, Any]) -> dict[str, Any]:
+    """Check options as Discord's client would (required, whole numbers, numbers, true/false, ranges, choices)."""
+    params = {p.display_name: p for p in command.parameters}
+    for p in command.parameters:
+        if p.required and p.display_name not in options:
+            raise ConsoleError(messages.CONSOLE_MISSING.format(command=command.qualified_name, option=p.display_name))
+    return {name: _typed(params[name], str(value)) for name, value in options.items()}
+
+
+def _typed(param: Any, value: str) -> Any:
+    kind = param.type
+    if kind is AppCommandOptionType.boolean:
+        if value.lower() not in TRUE + FALSE:
+            raise ConsoleError(messages.CONSOLE_NOT_BOOLEAN.format(option=param.display_name, value=echo(value)))
+        return value.lower() in TRUE
+    if kind in (AppCommandOptionType.integer, AppCommandOptionType.number):
+        return _number(param, value, int if kind is AppCommandOptionType.integer else float)
+    if param.choices and value not in [str(c.value) for c in param.choices]:
+        listed = ", ".join(str(c.value) for c in param.choices)
+        text = messages.CONSOLE_CHOICES.format(option=param.display_name, value=echo(value), choices=listed)
+        raise ConsoleError(text)
+    return value
+
+
+def _number(param: Any, value: str, kind: type) -> Any:
+    what = messages.CONSOLE_WHOLE if kind is int else messages.CONSOLE_NUMBER
+    try:
+        number = kind(value)
+    except ValueError:
+        raise ConsoleError(
+            messages.CONSOLE_NOT_NUMBER.format(option=param.display_name, what=what, value=echo(value))
+        ) from None
+    low, high = param.min_value, param.max_value
+    if (low is not None and number < low) or (high is not None and number > high):
+        bounds = messages.CONSOLE_BOUNDS.format(low=_bound(low), high=_bound(high))
+        raise ConsoleError(
+            messages.CONSOLE_OUT_OF_RANGE.format(option=param.display_name, what=what, bounds=bounds, value=echo(value))
+        )
+    return number
+
+
+def _bound(value: float | None) -> str:
+    return "…" if value is None else f"{value:g}"
+
+
+def _unknown_option(command: app_commands.Command[Any, Any, Any], names: list[str], text: str) -> None:
+    """Refuse 'colour:red' on /move: a 'word:' that is no option here and no part of a value such as 'hand:eyrie'."""
+    fields = {name for cls in REGISTRY.values() for name, _ in cls.spec}
+    factions = set(registry.all_ids()) | set(registry.aliases())
+    for match in COLON_WORD.finditer(text):
+        word = match[1].lower()
+        if word not in names and word not in fields and word not in factions and word not in PLACES:
+            listed = ", ".join(names) or messages.CONSOLE_NO_OPTIONS
+            text = messages.CONSOLE_UNKNOWN_OPTION.format(
+                option=echo(word), command=command.qualified_name, options=listed
+            )
+            raise ConsoleError(text)

@@ -11,6 +11,7 @@ from bot.models import LogRow
 from bot.outbox import Outbox
 from bot.present import board_job, board_text, card_text, hand_text, points_text, when
 from bot.table import Actor, Refusal, Table, faction_name, seat_faction
+from rules.actions import unknown_card
 from rules.cards import find_key
 
 LOG_LINES = 10
@@ -60,7 +61,7 @@ class Info(ServiceCore):
         """A card's text."""
         key = find_key(name)
         if key is None:
-            raise Refusal(messages.UNKNOWN_CARD.format(name=name))
+            raise Refusal(messages.UNKNOWN_CARD.format(reason=unknown_card(name)))
         return Outbox.private_reply(card_text(key))
 
     @answers

@@ -14,9 +14,19 @@ from bot.present import board_job, next_up, start_text
 from bot.store import Change, SeatTaken
 from bot.table import Actor, Refusal, Table, faction_name
 from rules import registry
+from rules.actions import closest_first, echo
 from rules.modes import find_mode
 
 MIN_SEATS, MAX_SEATS = 2, 6
+
+
+def known_faction(name: str) -> str:
+    """A faction's id from its name or alias, or a refusal listing the factions (closest first)."""
+    fid = registry.find_faction(name)
+    if fid is None:
+        known = ", ".join(closest_first(name, registry.all_ids()))
+        raise Refusal(messages.REFUSED.format(reason=messages.UNKNOWN_FACTION.format(name=echo(name), known=known)))
+    return fid
 
 
 def resolve_factions(text: str | None) -> list[str]:
@@ -27,10 +37,7 @@ def resolve_factions(text: str | None) -> list[str]:
     for name in (n.strip() for n in text.replace(";", ",").split(",")):
         if not name:
             continue
-        fid = registry.find_faction(name)
-        if fid is None:
-            known = ", ".join(registry.all_ids())
-            raise Refusal(messages.REFUSED.format(reason=messages.UNKNOWN_FACTION.format(name=name, known=known)))
+        fid = known_faction(name)
         if fid not in out:
             out.append(fid)
     return out
@@ -133,10 +140,7 @@ class Lobby(ServiceCore):
         seated = table.seat_of(actor.user_id)
         if seated is not None:
             raise Refusal(messages.ALREADY_SEATED.format(faction=faction_name(seated.faction)))
-        fid = registry.find_faction(faction)
-        if fid is None:
-            known = ", ".join(registry.all_ids())
-            raise Refusal(messages.REFUSED.format(reason=messages.UNKNOWN_FACTION.format(name=faction, known=known)))
+        fid = known_faction(faction)
         if table.game.status == "lobby":
             return await self._join_lobby(table, actor, fid, team)
         return await self._claim(table, actor, fid)

@@ -29,9 +29,9 @@ STALE = "The game changed while you were choosing; look at the board again and r
 STALE_BUTTON = "That button belongs to an earlier moment of the game; look at the board and choose again."
 NOT_YOUR_DECISION = "This choice is not yours to make: {who} must {what}."
 TOO_MANY_CHOICES = "There are too many choices for buttons ({what}); answer with /play action:…, one of:\n{answers}"
-UNKNOWN_CARD = "There is no card called '{name}'."
+UNKNOWN_CARD = "No such card: {reason}."
 NOT_A_MODERATOR = "Only moderators can do that (Manage Server, or the moderator role set with /rootmod settings)."
-NO_SUCH_SEAT = "No seat plays '{name}' in this game."
+NO_SUCH_SEAT = "No seat plays '{name}' in this game; the seats are: {seated}."
 USER_ALREADY_SEATED = "{user} already plays {faction} in this game."
 UNDO_CROSSES = (
     "Undoing {n} action(s) would cross a die roll, a card draw or something revealed "
@@ -118,6 +118,18 @@ REMINDER_UNSEATED = (
     "Seat someone with /rootmod replace (or they can /root join), or /rootmod skip. Next reminder {next}."
 )
 MODERATORS = "Moderators"
+
+# --- the offline console (it stands in for Discord's client, which checks options before sending) ----
+CONSOLE_MISSING = "/{command} needs the option {option}:…"
+CONSOLE_NOT_BOOLEAN = "{option} takes true or false, not '{value}'"
+CONSOLE_NOT_NUMBER = "{option} takes {what}, not '{value}'"
+CONSOLE_OUT_OF_RANGE = "{option} takes {what} {bounds}, not '{value}'"
+CONSOLE_BOUNDS = "from {low} to {high}"
+CONSOLE_WHOLE = "a whole number"
+CONSOLE_NUMBER = "a number"
+CONSOLE_CHOICES = "{option} is one of {choices}, not '{value}'"
+CONSOLE_UNKNOWN_OPTION = "/{command} has no option '{option}'; its options are: {options}"
+CONSOLE_NO_OPTIONS = "none"
 
 # --- running ----------------------------------------------------------------------------
 NO_TOKEN_CONSOLE = (

@@ -14,7 +14,8 @@ from bot.outbox import Outbox
 from bot.play import Play, playable, started
 from bot.present import next_up
 from bot.store import Change
-from bot.table import Actor, Refusal, faction_name, seat_faction
+from bot.table import Actor, Refusal, Table, faction_name, seat_faction
+from rules.actions import closest_first, echo
 
 PIECE_EDITS = ("place", "remove", "shift")
 EDIT_NUMBERS = {"clearing": "clearing", "src": "from", "dst": "to", "count": "count"}  # option: its shown name
@@ -96,7 +97,7 @@ class Moderation(Play):
         table = await self.table(actor.channel_id)
         row = table.by_faction(faction)
         if row is None:
-            raise Refusal(messages.NO_SUCH_SEAT.format(name=faction))
+            raise Refusal(no_such_seat(table, faction))
         other = table.seat_of(user_id)
         if other is not None:
             raise Refusal(messages.USER_ALREADY_SEATED.format(user=user_name, faction=faction_name(other.faction)))
@@ -112,7 +113,7 @@ class Moderation(Play):
         table = await self.table(actor.channel_id)
         row = table.by_faction(faction)
         if row is None:
-            raise Refusal(messages.NO_SUCH_SEAT.format(name=faction))
+            raise Refusal(no_such_seat(table, faction))
         if table.game.status == "lobby":
             await self.store.remove_seat(table.game.version, actor.channel_id, row.faction, self.now())
         else:
@@ -209,6 +210,12 @@ class Moderation(Play):
             return True
         guild = await self.store.guild(guild_id)
         return bool(guild and guild.moderator_role_id and guild.moderator_role_id in role_ids)
+
+
+def no_such_seat(table: Table, name: str) -> str:
+    """A refusal for a faction no seat plays, listing those that do (closest first)."""
+    seated = closest_first(name, [s.faction for s in table.seats])
+    return messages.NO_SUCH_SEAT.format(name=echo(name), seated=", ".join(seated) or messages.NOBODY)
 
 
 def _paused(deadline: Deadline, now: int) -> Deadline:

@@ -10,10 +10,13 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from difflib import get_close_matches
 from typing import Any, ClassVar
 
-from rules.cards import CARD_SUITS, find_key
+from rules.cards import CARD_SUITS, find_key, keys
 from rules.errors import InvalidActionError
+
+ECHO_LIMIT = 80
 
 # Field kinds: how a field is written and read. Keyed fields are written "name:a,b" (``wood:5,9``).
 CLEARING, PATH, COUNT, CLEARINGS, SUIT, FACTION, CARD, WORD = (
@@ -256,6 +259,29 @@ _COUNT = re.compile(r"^x(\d+)$")
 _LIST = re.compile(r"^\d+(,\d+)+$")
 
 
+def echo(text: str, limit: int = ECHO_LIMIT) -> str:
+    """What a player typed, cut to a readable length for quoting it back."""
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+
+
+def closest_first(typed: str, valid: list[str] | tuple[str, ...]) -> list[str]:
+    """The valid names: those close to what was typed first (closest first), then the others in their order."""
+    close = get_close_matches(typed.strip().lower(), list(valid), n=max(len(valid), 1), cutoff=0.6)
+    return close + [name for name in valid if name not in close]
+
+
+def unknown_card(raw: str, text: str = "") -> InvalidActionError:
+    """A refusal naming the cards a name could mean (a prefix of several), else every card, closest first."""
+    wanted = raw.strip().lower().replace(" ", "-")
+    several = sorted(k for k in keys() if k.startswith(wanted)) if wanted else []
+    if len(several) > 1:
+        return InvalidActionError(f"'{echo(raw)}' could be {' or '.join(several)}: write one of these keys")
+    where = f", in '{echo(text)}'" if text else ""
+    listed = ", ".join(closest_first(wanted, sorted(keys())))
+    return InvalidActionError(f"'{echo(raw)}' is not a card I know{where}; cards are: {listed}")
+
+
 def _tokens(text: str) -> list[str]:
     text = re.sub(r"\s*(->|>)\s*", ">", text.strip().lower())
     return [t for t in re.split(r"\s+", text) if t]
@@ -299,8 +325,8 @@ def parse_pattern(text: str, factions: set[str], aliases: dict[str, str]) -> tup
     verb = tokens[0]
     cls = REGISTRY.get(verb)
     if cls is None:
-        known = ", ".join(sorted(REGISTRY))
-        raise InvalidActionError(f"I don't know the action '{verb}' in '{text}'; actions are: {known}")
+        known = ", ".join(closest_first(verb, sorted(REGISTRY)))
+        raise InvalidActionError(f"I don't know the action '{echo(verb)}' in '{echo(text)}'; actions are: {known}")
     field_kinds = list(cls.spec)
     values: dict[str, Any] = {}
     for raw in tokens[1:]:
@@ -312,18 +338,32 @@ def parse_pattern(text: str, factions: set[str], aliases: dict[str, str]) -> tup
             and not any(k == CLEARING for _, k in field_kinds)
         ):
             kind, value = CLEARINGS, (value,)
+        if kind == WORD and token not in cls.words:
+            _refuse_word(raw, text, cls, values)
         slot = next((name for name, k in field_kinds if k == kind and name not in values), None)
-        if slot is None and kind == WORD:
-            slot = next((name for name, k in field_kinds if k == CARD and name not in values), None)
-            if slot is not None:
-                raise InvalidActionError(f"'{raw}' is not a card I know, in '{text}'")
         if slot is None:
-            raise InvalidActionError(f"'{raw}' does not fit the action '{verb}' in '{text}'")
+            raise InvalidActionError(f"'{echo(raw)}' does not fit the action '{verb}' in '{echo(text)}'")
         if kind == PATH:
             values["src"], values["dst"] = value
         else:
             values[slot] = value
     return cls, values
+
+
+def _refuse_word(raw: str, text: str, cls: type[Action], values: dict[str, Any]) -> None:
+    """Refuse a word that is none of the action's words while a card is still to be named: an unknown card."""
+    if any(k == CARD and name not in values for name, k in cls.spec):
+        raise unknown_card(raw, text)
+
+
+def unknown_word(cls: type[Action], values: dict[str, Any]) -> str | None:
+    """Why a word field holds none of the action's words (a Decree column, a building), listing them."""
+    for name, kind in cls.spec:
+        value = values.get(name)
+        if kind == WORD and cls.words and isinstance(value, str) and value not in cls.words:
+            listed = ", ".join(closest_first(value, cls.words))
+            return f"'{echo(value)}' is not a {name} of '{cls.verb}'; the {name}s are: {listed}"
+    return None
 
 
 def matches(action: Action, cls: type[Action], values: dict[str, Any]) -> bool:

@@ -8,6 +8,7 @@ from typing import Any
 
 from rules import crafting, decisions, effects, flow, hand, movement, registry
 from rules.actions import (
+    REGISTRY,
     Action,
     Battle,
     Craft,
@@ -15,8 +16,10 @@ from rules.actions import (
     End,
     Move,
     Use,
+    echo,
     matches,
     parse_pattern,
+    unknown_word,
 )
 from rules.battle import defenders
 from rules.cards import keys
@@ -29,6 +32,8 @@ from rules.errors import (
 )
 from rules.rule import warriors
 from rules.state import Event, GameState
+
+CARD_TYPES = {"ambush": "ambush", "foil": "ambush", "activate": "dominance", "take": "dominance"}  # verb: card type
 
 
 def to_act(state: GameState) -> int | None:
@@ -172,7 +177,7 @@ def parse(state: GameState, text: str, seat: int | None = None) -> Action:
             return plain[0]
         shown = [a.notation() for a in candidates]
         listed = ", ".join(shown[:8]) + (" …" if len(shown) > 8 else "")
-        raise AmbiguousActionError(f"'{text}' could mean several things: {listed}", shown)
+        raise AmbiguousActionError(f"'{echo(text)}' could mean several things: {listed}", shown)
     try:
         action = cls(**values)
     except TypeError:
@@ -197,9 +202,12 @@ def explain(
     text: str = "",
 ) -> str:
     """Why an action (or a partly given one) is not legal now, in Root's words."""
-    shown = text or (action.notation() if action else "")
+    shown = echo(text or (action.notation() if action else ""))
     values = values if values is not None else {}
     verb = action.verb if action is not None else values.get("verb")
+    wrong_type = _wrong_card_type(verb, getattr(action, "card", None) if action is not None else values.get("card"))
+    if wrong_type:
+        return wrong_type
     for field in ("card", "spend"):
         card_key = getattr(action, field, None) if action is not None else values.get(field)
         needs_hand = verb not in ("use", "take") or field == "spend"
@@ -208,11 +216,28 @@ def explain(
     for name in ("clearing", "src", "dst"):
         cid = getattr(action, name, None) if action is not None else values.get(name)
         if isinstance(cid, int) and cid not in state.board.ids():
-            return f"there is no clearing {cid} on this map"
+            ids = sorted(state.board.ids())
+            return f"there is no clearing {cid} on this map; clearings are {ids[0]} to {ids[-1]}"
     reason = _specific_reason(state, seat, action)
     if reason:
         return reason
-    return f"'{shown}' is not possible now: you must {waiting_for(state)}"
+    if verb in REGISTRY:
+        reason = unknown_word(REGISTRY[verb], values or ({} if action is None else _fields_of(action)))
+    return reason or f"'{shown}' is not possible now: you must {waiting_for(state)}"
+
+
+def _fields_of(action: Action) -> dict[str, Any]:
+    return {f.name: getattr(action, f.name) for f in fields(action)}
+
+
+def _wrong_card_type(verb: str | None, card_key: Any) -> str | None:
+    """Why a card cannot serve a verb that takes only one type of card (an ambush, a dominance card)."""
+    wanted = CARD_TYPES.get(verb or "")
+    if wanted is None or not isinstance(card_key, str) or card_key not in keys() or keys()[card_key].type == wanted:
+        return None
+    fitting = ", ".join(k for k, c in keys().items() if c.type == wanted)
+    article = "an" if wanted[0] in "aeiou" else "a"
+    return f"{keys()[card_key].name} is not {article} {wanted} card; {wanted} cards are: {fitting}"
 
 
 def _specific_reason(state: GameState, seat: int, action: Action | None) -> str | None:
