@@ -202,6 +202,11 @@ def root_group() -> app_commands.Group:
     async def card(interaction: discord.Interaction, name: str) -> None:
         await run(interaction, service_of(interaction).card(actor_of(interaction), name))
 
+    @root.command(name="autopass", description=messages.AUTO_PASS_HELP)
+    @app_commands.describe(on="true: pass for you when you cannot answer; false: always wait (default: show it)")
+    async def autopass(interaction: discord.Interaction, on: bool | None = None) -> None:
+        await run(interaction, service_of(interaction).set_auto_pass(actor_of(interaction), on))
+
     @root.command(name="undo", description="Take back your own last actions (not past dice, draws or reveals)")
     @app_commands.describe(count="how many actions (default 1)")
     async def undo(interaction: discord.Interaction, count: app_commands.Range[int, 1, 20] = 1) -> None:

@@ -24,6 +24,7 @@ EXAMPLES = {
     "root log": "/root log lines:20",
     "root card": "/root card name:anvil",
     "root undo": "/root undo count:1",
+    "root autopass": "/root autopass on:true",
     "play": "/play action:move 1>5 x2",
     "rootmod pause": "/rootmod pause",
     "rootmod resume": "/rootmod resume",

@@ -70,6 +70,17 @@ GAME_OVER = "**The game is over.** {winners} win{s}! Final points: {points}."
 POINTS_ITEM = "{faction} {points}"
 PRIVATE_NOTE = "Only you see this: {text}"
 UNDONE = "{user} takes back {n} action(s)."
+AUTO_PASSED = "**{faction}** passes automatically (no card in hand could answer)."
+AUTO_PASS_TRADE_OFF = "Everyone sees the pass come at once, so the table learns you held no card that could answer."
+AUTO_PASS_ON = (
+    "Auto-pass is on: when a prompt waits for you that you can only answer with pass (an ambush, a foil, "
+    "Field Hospitals… with no card that could answer), the bot passes for you at once. " + AUTO_PASS_TRADE_OFF
+)
+AUTO_PASS_OFF = (
+    "Auto-pass is off: every prompt waits for your answer, even one you can only pass, "
+    "so nobody learns from how fast you pass. /root autopass on:true turns it on."
+)
+AUTO_PASS_HELP = "Pass for you when no card in hand could answer a prompt (the table learns you had none)"
 
 # --- information ----------------------------------------------------------------------
 HAND = "Your hand ({faction}, {count} card(s)):\n{cards}"

@@ -29,6 +29,9 @@ class Game(SQLModel, table=True):
     seed: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
     state: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     reminder_hours: float = 24.0
+    board_posts: str = "move"  # when the board is posted: after every move, at the end of each turn, on request
+    live_board: bool = False  # one board message kept up to date (edited) instead of new pictures
+    board_message_id: int | None = Field(default=None, sa_column=Column(Snowflake, nullable=True))
     created_by: int | None = Field(default=None, sa_column=Column(Snowflake, nullable=True))
     created_at: int = 0
     updated_at: int = 0
@@ -48,6 +51,10 @@ class SeatRow(SQLModel, table=True):
     user_name: str = ""
     team: str | None = None
     joined_at: int = 0
+    auto_pass: bool = False  # pass for this seat when a prompt can only be answered with pass
+    thread_id: int | None = Field(default=None, sa_column=Column(Snowflake, nullable=True))  # private thread or DM
+    thread_user_id: int | None = Field(default=None, sa_column=Column(Snowflake, nullable=True))  # who it is for
+    thread_kind: str | None = None  # "thread" or "dm"
 
 
 class LogRow(SQLModel, table=True):
@@ -98,6 +105,7 @@ class GuildSettings(SQLModel, table=True):
     moderator_role_id: int | None = Field(default=None, sa_column=Column(Snowflake, nullable=True))
     reminder_hours: float | None = None
     reminders_before_notice: int | None = None
+    vacated_seats: str | None = None  # who may /root join a seat left free in a running game: anyone, moderators
 
 
 class ReminderPost(SQLModel, table=True):

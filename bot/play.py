@@ -16,6 +16,8 @@ from bot.table import Actor, Refusal, Table, seat_faction
 from rules.engine import check_turn
 
 MAX_CHOICES = 20
+MAX_AUTO_PASSES = 8  # a chain of prompts passed for seats that opted in (an ambush, then Field Hospitals…)
+PASS = "pass"
 
 
 def playable(table: Table) -> rules.GameState:
@@ -98,12 +100,23 @@ class Play(ServiceCore):
         kind: str = "action",
         header: str | None = None,
     ) -> Outbox:
-        """Save an applied action or edit with its log line and a fresh deadline, and describe it."""
+        """Save an applied action or edit with its log line and a fresh deadline, and describe it.
+
+        Seats that opted in then pass, each as its own recorded action, the prompts they can only answer with pass.
+        """
         now = self.now()
-        deadline = self.arm(table, new, now)
         if header is None:
             header = messages.ACTED.format(faction=seat_faction(new, seat), user=actor.name, notation=notation)
-        outbox = Outbox(public="\n".join(t for t in (header, events_text(events)) if t))
+        texts = [header, events_text(events)]
+        log = [log_row(kind, seat, actor.user_id, notation, new, events)]
+        for passer, after, passed in auto_passes(table, new):
+            texts.append(messages.AUTO_PASSED.format(faction=seat_faction(after, passer)))
+            texts.append(events_text(passed))
+            row = log_row("action", passer, table.seated_user(passer), PASS, after, passed)
+            log.append(row)
+            new, events = after, events + passed
+        deadline = self.arm(table, new, now)
+        outbox = Outbox(public="\n".join(t for t in texts if t))
         outbox.board = board_job(new, marks_of(events))
         outbox.deadline = deadline.due_at if deadline else None
         next_up(outbox, table, new, before=rules.to_act(old))
@@ -114,7 +127,7 @@ class Play(ServiceCore):
             now=now,
             state=new.dumps(),
             status="over" if new.over else None,
-            log=[log_row(kind, seat, actor.user_id, notation, new, events)],
+            log=log,
             deadline=deadline,
             clear_deadline=deadline is None,
         )
@@ -150,6 +163,27 @@ class Play(ServiceCore):
         outbox = Outbox(reply=messages.YOUR_CHOICES.format(what=what), channel_id=actor.channel_id)
         outbox.choices = [Choice(n, n) for n in options]
         outbox.choices_version = table.game.version  # never repeats, unlike the state's version after an undo
+        return outbox
+
+    @one_at_a_time
+    async def set_auto_pass(self, actor: Actor, on: bool | None = None) -> Outbox:
+        """Opt in (or out) of passing automatically the prompts one can only answer with pass; say the trade-off."""
+        table = await self.table(actor.channel_id)
+        row = table.seat_of(actor.user_id)
+        if row is None:
+            raise Refusal(messages.NOT_SEATED)
+        if on is None:
+            return Outbox.private_reply(messages.AUTO_PASS_ON if row.auto_pass else messages.AUTO_PASS_OFF)
+        await self.store.set_seat_preference(actor.channel_id, row.faction, auto_pass=on)
+        row.auto_pass = on
+        reply = messages.AUTO_PASS_ON if on else messages.AUTO_PASS_OFF
+        if not on or table.game.status != "active" or row.seat is None or not lone_pass(table.state, row.seat):
+            return Outbox.private_reply(reply)
+        state = table.state  # a prompt waits for them that they can only pass: pass it now
+        new, events = rules.apply(state, rules.parse(state, PASS, row.seat), seat=row.seat)
+        header = messages.AUTO_PASSED.format(faction=seat_faction(state, row.seat))
+        outbox = await self.accept(table, actor, state, new, events, row.seat, PASS, header=header)
+        outbox.reply = "\n".join(t for t in (reply, outbox.reply) if t)
         return outbox
 
     @one_at_a_time
@@ -203,6 +237,27 @@ class Play(ServiceCore):
         )
         await self.store.save(change)
         return outbox
+
+
+def lone_pass(state: rules.GameState, seat: int) -> bool:
+    """Whether the prompt waiting for a seat can only be answered with pass (it holds no card that could answer)."""
+    if not state.pending or rules.to_act(state) != seat:
+        return False
+    legal = rules.legal_actions(state, seat)
+    return len(legal) == 1 and legal[0].notation() == PASS
+
+
+def auto_passes(table: Table, state: rules.GameState) -> list[tuple[int, rules.GameState, list[rules.Event]]]:
+    """The passes the service makes for seats that opted in: (seat, state after, what happened) in order."""
+    out: list[tuple[int, rules.GameState, list[rules.Event]]] = []
+    for _ in range(MAX_AUTO_PASSES):
+        seat = rules.to_act(state)
+        row = table.at(seat)
+        if seat is None or row is None or not row.auto_pass or row.user_id is None or not lone_pass(state, seat):
+            break
+        state, events = rules.apply(state, rules.parse(state, PASS, seat), seat=seat, expected_version=state.version)
+        out.append((seat, state, events))
+    return out
 
 
 def record_of(table: Table, rows: list[LogRow]) -> rules.Record:

@@ -192,10 +192,19 @@ class Store:
             await s.exec(
                 update(SeatRow)
                 .where(col(SeatRow.channel_id) == channel_id, col(SeatRow.faction) == faction)
-                .values(user_id=user_id, user_name=user_name)
+                .values(user_id=user_id, user_name=user_name, auto_pass=False)  # a preference is the player's own
             )
             if adjust_deadline is not None:
                 await _adjust_deadline(s, channel_id, adjust_deadline)
+
+    async def set_seat_preference(self, channel_id: int, faction: str, **values: object) -> None:
+        """Store a seat's own preference (auto-pass, its private thread); the game's version does not change."""
+        async with self._tx() as s:
+            await s.exec(
+                update(SeatRow)
+                .where(col(SeatRow.channel_id) == channel_id, col(SeatRow.faction) == faction)
+                .values(**values)
+            )
 
     async def save(self, change: Change) -> None:
         """Write a change in one transaction if the game is still at the expected version (else StaleVersion)."""

@@ -7,6 +7,7 @@ the private discord.py seams it relies on, so that an upgrade of discord.py fail
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from dataclasses import replace
 from pathlib import Path
 
@@ -97,6 +98,24 @@ async def play_random(service: GameService, steps: int, seed: int = 3) -> list[s
         assert not outbox.refused, outbox.reply
         played.append(action.notation())
     return played
+
+
+def path_to(
+    state: rules.GameState, goal: Callable[[rules.GameState], bool], walks: int = 80, steps: int = 300
+) -> list[str]:
+    """Notations of a seeded random walk from a state to one where the goal holds (for states hard to set up)."""
+    for walk in range(walks):
+        chooser, here, played = random.Random(walk), state, []
+        for _ in range(steps):
+            seat = rules.to_act(here)
+            if seat is None:
+                break
+            action = chooser.choice(rules.legal_actions(here, seat))
+            here, _ = rules.apply(here, action, seat=seat)
+            played.append(action.notation())
+            if goal(here):
+                return played
+    raise AssertionError("no random walk reached the goal")
 
 
 async def offline_bot(url: str, clock: FakeClock | None = None) -> OfflineBot:
