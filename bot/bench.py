@@ -3,6 +3,7 @@
 Each command goes the whole way: console line parsed, fake interaction through discord.py's command tree, the
 service, the engine, the database commit, and the board PNG drawn in a worker thread.
 Usage: python -m bot.bench [--script assets/examples/short-game.txt] [--repeat 3]
+       python -m bot.bench --boards    (board pictures the channel gets under each board posting setting)
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from bot import images
 from bot.cli import DEFAULT_CHANNEL, seeded
 from bot.console import Console, OffsetClock
 from bot.offline import OfflineBot
@@ -44,6 +46,38 @@ async def timed_run(lines: list[str], folder: Path) -> tuple[list[float], list[f
     return every, moves
 
 
+BOARD_SETTINGS = [(when, live) for live in (False, True) for when in ("move", "turn", "request")]
+
+
+async def count_boards(lines: list[str], folder: Path, when: str, live: bool) -> tuple[int, int]:
+    """Board pictures posted as new channel messages, and live board edits, when a script runs under a setting."""
+    store = await Store.open(f"sqlite+aiosqlite:///{folder / f'boards-{when}-{live}.db'}")
+    clock = OffsetClock()
+    service = GameService(store, Settings(), clock=clock, seed_for=lambda cid: seeded(cid, None))
+    bot = OfflineBot(service)
+    shell = Console(bot, clock, DEFAULT_CHANNEL, None, write=lambda _: None)
+    creator = next(ln.split()[0] for ln in lines if "/root create" in ln)
+    for line in lines:
+        await shell.run_line(line)
+        if "/root create" in line:
+            await shell.run_line(f"{creator} /root boards when:{when} live:{live}")
+    await store.close()
+    pictures = [s for s in bot.adapter.sent if images.BOARD_FILE in s.files]
+    edits = sum(1 for s in pictures if s.kind == "edit")
+    return sum(1 for s in pictures if s.public), edits
+
+
+def board_report(lines: list[str]) -> list[str]:
+    """One line per board posting setting: how many board pictures the channel gets."""
+    out = []
+    with tempfile.TemporaryDirectory() as folder:
+        for when, live in BOARD_SETTINGS:
+            posted, edited = asyncio.run(count_boards(lines, Path(folder), when, live))
+            name = f"{when}{' + live' if live else ''}"
+            out.append(f"  {name:<15} {posted:3d} board pictures posted, {edited:3d} live board edits")
+    return out
+
+
 def percentile(values: list[float], q: float) -> float:
     """The q-th percentile (0..100) of some values."""
     ordered = sorted(values)
@@ -55,8 +89,13 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--script", default=str(EXAMPLE))
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--boards", action="store_true", help="count board pictures under each posting setting")
     args = parser.parse_args(argv)
     lines = [ln for ln in Path(args.script).read_text(encoding="utf-8").splitlines() if ln.strip()]
+    if args.boards:
+        print(f"boards: {Path(args.script).name}, {len(lines)} lines")
+        print("\n".join(board_report(lines)))
+        return 0
     every: list[float] = []
     moves: list[float] = []
     started = time.perf_counter()

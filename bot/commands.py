@@ -13,6 +13,7 @@ from bot import messages
 from bot.discord_io import actor_of, run
 from bot.notation import Option, build, options_of, verbs
 from bot.suggest import Suggestion
+from bot.table import Actor
 from rules.board import MAPS
 
 if TYPE_CHECKING:
@@ -36,6 +37,18 @@ def service_of(interaction: discord.Interaction) -> GameService:
     """The game service behind the client that received an interaction."""
     client: RootClient = interaction.client  # type: ignore[assignment]
     return client.service
+
+
+async def is_moderator(interaction: discord.Interaction) -> bool:
+    """Manage Server, or the moderator role this server set with /rootmod settings."""
+    roles = [role.id for role in getattr(interaction.user, "roles", [])]
+    manage = interaction.permissions.manage_guild
+    return await service_of(interaction).is_moderator(interaction.guild_id, roles, manage)
+
+
+async def member_of(interaction: discord.Interaction) -> Actor:
+    """Who sent an interaction, knowing whether they are a moderator (for commands open to all)."""
+    return actor_of(interaction, moderator=await is_moderator(interaction))
 
 
 def choices(found: list[Suggestion]) -> list[app_commands.Choice[Any]]:
@@ -201,6 +214,15 @@ def root_group() -> app_commands.Group:
     @app_commands.autocomplete(name=any_card)
     async def card(interaction: discord.Interaction, name: str) -> None:
         await run(interaction, service_of(interaction).card(actor_of(interaction), name))
+
+    @root.command(name="boards", description=messages.BOARDS_HELP)
+    @app_commands.describe(
+        when="when a new board is posted (default: as it is)", live="keep one board message up to date instead"
+    )
+    @app_commands.choices(when=[app_commands.Choice(name=n, value=k) for k, n in messages.BOARD_CHOICES.items()])
+    async def boards(interaction: discord.Interaction, when: str | None = None, live: bool | None = None) -> None:
+        actor = await member_of(interaction)
+        await run(interaction, service_of(interaction).set_boards(actor, when, live))
 
     @root.command(name="autopass", description=messages.AUTO_PASS_HELP)
     @app_commands.describe(on="true: pass for you when you cannot answer; false: always wait (default: show it)")

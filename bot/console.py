@@ -195,6 +195,11 @@ class Console:
 
     def _describe(self, user: OfflineUser | None, sent: Sent) -> str:
         text = self.readable(sent.content)
+        if sent.kind == "edit":
+            return f"  [#{self.bot.channel_name(self._channel_of(sent))}, edited] {text}"
+        if sent.kind == "thread":
+            who = self.bot.users.get(sent.to_user or 0)
+            return f"  [thread of @{who.name if who else sent.to_user}] {text}"
         if sent.kind == "dm":
             who = self.bot.users.get(sent.to_user or 0)
             return f"  [dm to @{who.name if who else sent.to_user}] {text}"
@@ -209,6 +214,12 @@ class Console:
         text = re.sub(r"<t:(\d+):R>", lambda m: _time(int(m[1])), text)
         return text.replace("\n", "\n    ")
 
+    def _owner(self, user: OfflineUser | None, sent: Sent) -> str:
+        """Whose picture it is, for its file name ('' for the channel's)."""
+        if sent.kind in ("thread", "dm"):
+            return f"-{self._name(sent.to_user or 0)}"
+        return "" if sent.public or sent.kind == "edit" or user is None else f"-{user.name}"
+
     def _name(self, user_id: int) -> str:
         user = self.bot.users.get(user_id)
         return user.name if user else str(user_id)
@@ -219,7 +230,7 @@ class Console:
             return f"{name}, {len(data)} bytes"
         self.images_dir.mkdir(parents=True, exist_ok=True)
         channel = self.bot.channel_name(self._channel_of(sent))
-        owner = "" if sent.public or user is None else f"-{user.name}"
+        owner = self._owner(user, sent)
         path = self.images_dir / f"{self.totals.images:04d}-{channel}{owner}-{name}"
         path.write_bytes(data)
         return str(path)

@@ -12,11 +12,12 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import images, messages
-from bot.outbox import Outbox
+from bot.outbox import LiveBoard, Outbox
 from bot.table import Actor
 from bot.views import choices_view, prompt_view
 
 if TYPE_CHECKING:
+    from bot.boards import Boards
     from bot.client import RootClient
 
 log = logging.getLogger(__name__)
@@ -53,8 +54,8 @@ def file_of(data: bytes, name: str) -> discord.File:
 
 
 def board_files(outbox: Outbox) -> list[discord.File]:
-    """The board picture, if there is one."""
-    return [file_of(outbox.board_png, images.BOARD_FILE)] if outbox.board_png else []
+    """The board picture, if there is one (none when it goes to the live board message instead)."""
+    return [file_of(outbox.board_png, images.BOARD_FILE)] if outbox.board_png and outbox.live is None else []
 
 
 def reply_files(outbox: Outbox) -> list[discord.File]:
@@ -62,7 +63,7 @@ def reply_files(outbox: Outbox) -> list[discord.File]:
     files = [file_of(data, name) for name, data in outbox.attachments.items()]
     if outbox.hand_png:
         files.append(file_of(outbox.hand_png, images.HAND_FILE))
-    if outbox.board_png and not outbox.public:
+    if outbox.board_png and not outbox.public and outbox.live is None:
         files.append(file_of(outbox.board_png, images.BOARD_FILE))
     return files
 
@@ -84,7 +85,20 @@ async def run(interaction: discord.Interaction, work: Awaitable[Outbox]) -> None
     except Exception:  # the command was saved: never claim the game is unchanged
         log.exception("could not deliver an answer in channel %s", interaction.channel_id)
         await _tell_not_shown(interaction, outbox)
+    await live_board(interaction.client, outbox)  # type: ignore[arg-type]
     await direct_messages(interaction.client, outbox)  # type: ignore[arg-type]
+
+
+async def live_board(client: RootClient, outbox: Outbox) -> None:
+    """Bring the game's live board message up to date; a failure is logged (the move itself is saved and shown)."""
+    if outbox.live is None:
+        return
+    try:
+        await images.render(outbox)
+        if outbox.board_png is not None:
+            await client.poster.live_board(client.service, outbox.live, outbox.board_png)
+    except Exception:
+        log.exception("could not update the live board of channel %s", outbox.live.channel_id)
 
 
 async def _tell_not_shown(interaction: discord.Interaction, outbox: Outbox) -> None:
@@ -188,10 +202,38 @@ async def direct_messages(client: RootClient, outbox: Outbox) -> None:
 
 
 class ChannelPoster:
-    """Posts reminders and DMs through a live Discord client."""
+    """Posts reminders, DMs and live boards through a live Discord client."""
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client
+        self._live_locks: dict[int, asyncio.Lock] = {}
+        self._live_shown: dict[int, int] = {}  # channel: the game version its live board shows
+
+    async def live_board(self, service: Boards, live: LiveBoard, png: bytes) -> None:
+        """Edit the game's live board message (or post it at the bottom): one current board in the channel.
+
+        A failed edit (the message was deleted, say) posts a new one; its id is stored, so after a restart the
+        same message is edited. An older board never replaces a newer one.
+        """
+        channel_id = live.channel_id
+        async with self._live_locks.setdefault(channel_id, asyncio.Lock()):
+            if self._live_shown.get(channel_id, -1) > live.version:
+                return
+            old = await service.board_message(channel_id)
+            caption = messages.LIVE_BOARD_CAPTION.format(text=live.caption)
+            channel = self.client.get_partial_messageable(channel_id)
+            if old is not None and not live.repost:
+                try:
+                    await channel.get_partial_message(old).edit(content=caption, attachments=[_board_file(png)])
+                    self._live_shown[channel_id] = live.version
+                    return
+                except discord.HTTPException:
+                    log.info("the live board of channel %s could not be edited; posting it anew", channel_id)
+            message = await channel.send(caption, file=_board_file(png))
+            await service.remember_board_message(channel_id, message.id)
+            self._live_shown[channel_id] = live.version
+            if old is not None:
+                await _delete_quietly(channel.get_partial_message(old))
 
     async def post(self, outbox: Outbox) -> None:
         """Send an outbox to its channel as a normal message (reminders cannot be ephemeral)."""
@@ -223,3 +265,15 @@ class ChannelPoster:
         """Send a user a direct message."""
         user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
         await user.send(text)
+
+
+def _board_file(png: bytes) -> discord.File:
+    return file_of(png, images.BOARD_FILE)
+
+
+async def _delete_quietly(message: discord.PartialMessage) -> None:
+    """Delete an old live board; if it is gone already or cannot be deleted, it is left alone."""
+    try:
+        await message.delete()
+    except discord.HTTPException:
+        log.info("could not delete the old live board message %s", message.id)

@@ -25,6 +25,7 @@ EXAMPLES = {
     "root card": "/root card name:anvil",
     "root undo": "/root undo count:1",
     "root autopass": "/root autopass on:true",
+    "root boards": "/root boards when:turn live:true",
     "play": "/play action:move 1>5 x2",
     "rootmod pause": "/rootmod pause",
     "rootmod resume": "/rootmod resume",

@@ -8,7 +8,7 @@ import rules
 from bot import messages
 from bot.core import ServiceCore, answers
 from bot.models import LogRow
-from bot.outbox import Outbox
+from bot.outbox import LiveBoard, Outbox
 from bot.present import board_job, board_text, card_text, hand_text, points_text, when
 from bot.table import Actor, Refusal, Table, faction_name, seat_faction
 from rules.actions import unknown_card
@@ -39,7 +39,10 @@ class Info(ServiceCore):
         state = table.state
         text = board_text(state)
         outbox = Outbox(board=board_job(state, []))
-        if public:
+        if public and table.game.live_board:  # the one live board moves down to the bottom of the channel
+            outbox.live = LiveBoard(table.game.channel_id, table.game.version, text, repost=True)
+            outbox.reply = messages.LIVE_BOARD_MOVED
+        elif public:
             outbox.public = text
         else:
             outbox.reply = text

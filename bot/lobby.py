@@ -10,7 +10,7 @@ from bot import messages
 from bot.core import ServiceCore, one_at_a_time
 from bot.models import Game, SeatRow
 from bot.outbox import Outbox
-from bot.present import board_job, next_up, start_text
+from bot.present import next_up, show_board, start_text
 from bot.store import Change, SeatTaken
 from bot.table import Actor, Refusal, Table, faction_name
 from rules import registry
@@ -229,7 +229,8 @@ class Lobby(ServiceCore):
             seat_numbers=numbers,
             deadline=self.arm(table, state, now),
         )
-        outbox = Outbox(public=start_text(table, state), board=board_job(state, []))
+        outbox = Outbox(public=start_text(table, state))
+        show_board(outbox, table, None, state, [])
         next_up(outbox, table, state, before=None)
         await self.store.save(change)
         return outbox

@@ -82,6 +82,21 @@ AUTO_PASS_OFF = (
 )
 AUTO_PASS_HELP = "Pass for you when no card in hand could answer a prompt (the table learns you had none)"
 
+# --- board posting ---------------------------------------------------------------------
+BOARD_POSTS = {
+    "move": "after every move",
+    "turn": "at the end of each turn",
+    "request": "only on request (/root board public:true)",
+}
+BOARD_CHOICES = {"move": "after every move", "turn": "at the end of each turn", "request": "only on request"}
+BOARDS = "Boards in this game are posted {when}{live}."
+BOARDS_LIVE = ", in one live board message kept up to date"
+BOARDS_HELP = "How this game posts its board: after every move, at the end of each turn or on request"
+BAD_BOARD_POSTS = "boards are posted after every 'move', at the end of each 'turn' or on 'request', not '{value}'"
+NOT_HOST = "Only the game's creator or a moderator can change that."
+LIVE_BOARD_MOVED = "The live board is posted again at the bottom of the channel."
+LIVE_BOARD_CAPTION = "Live board: {text}"
+
 # --- information ----------------------------------------------------------------------
 HAND = "Your hand ({faction}, {count} card(s)):\n{cards}"
 HAND_EMPTY = "Your hand ({faction}) is empty."

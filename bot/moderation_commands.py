@@ -6,18 +6,11 @@ import discord
 from discord import app_commands
 
 from bot import messages
-from bot.commands import choices, service_of
+from bot.commands import choices, is_moderator, service_of
 from bot.discord_io import actor_of, run
 from bot.table import Actor
 
 Positive = app_commands.Range[int, 1, None]  # a hint to Discord's client; the service checks it too
-
-
-async def is_moderator(interaction: discord.Interaction) -> bool:
-    """Manage Server, or the moderator role this server set with /rootmod settings."""
-    roles = [role.id for role in getattr(interaction.user, "roles", [])]
-    manage = interaction.permissions.manage_guild
-    return await service_of(interaction).is_moderator(interaction.guild_id, roles, manage)
 
 
 class RootMod(app_commands.Group):

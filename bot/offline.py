@@ -20,6 +20,7 @@ from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot import images
 from bot.client import RootClient
+from bot.discord_io import ChannelPoster
 from bot.outbox import Outbox
 from bot.service import GameService
 from bot.views import prompt_view
@@ -96,6 +97,8 @@ class Sent:
     deferred: bool = False
     channel_id: int | None = None
     nonce: str | None = None
+    message_id: int | None = None
+    thread_id: int | None = None
 
     @property
     def buttons(self) -> list[dict[str, Any]]:
@@ -204,10 +207,182 @@ def _message_payload(message_id: int, channel_id: int, body: dict[str, Any]) -> 
     }
 
 
-class RecordingPoster:
-    """Channel posts (reminders) and DMs, kept instead of sent."""
+class _Response:
+    """What discord.HTTPException reads from a failed response."""
 
-    def __init__(self, adapter: RecordingAdapter) -> None:
+    def __init__(self, status: int) -> None:
+        self.status = status
+        self.reason = {403: "Forbidden", 404: "Not Found"}.get(status, "Bad Request")
+
+
+def http_error(status: int, text: str = "refused") -> discord.HTTPException:
+    """The exception discord.py raises for an HTTP status (403 Forbidden, 404 NotFound, else HTTPException)."""
+    kind = {403: discord.Forbidden, 404: discord.NotFound}.get(status, discord.HTTPException)
+    return kind(_Response(status), text)
+
+
+@dataclass
+class FakeThread:
+    """A thread the bot made: its channel, name, type (12 private) and who is in it."""
+
+    parent_id: int
+    name: str
+    kind: int
+    members: set[int] = field(default_factory=set)
+
+
+class FakeDiscord:
+    """Discord's REST API for what the bot posts itself (messages, edits, private threads, DMs), kept in memory.
+
+    It replaces `client.http.request`, so the real discord.py code runs down to the HTTP call. One instance
+    may serve several OfflineBots in turn: Discord keeps its threads and messages over a restart of the bot.
+    `refuse[route]` makes a route fail with an HTTP status ('POST /channels/{channel_id}/threads': 403).
+    """
+
+    def __init__(self) -> None:
+        self.adapter: RecordingAdapter | None = None
+        self.messages: dict[int, int] = {}  # message id: its channel
+        self.threads: dict[int, FakeThread] = {}
+        self.dms: dict[int, int] = {}  # DM channel id: its user
+        self.gone: set[int] = set()  # channels and messages deleted on Discord's side
+        self.refuse: dict[str, int] = {}
+
+    async def request(self, route: Any, *, files: Any = None, form: Any = None, **kwargs: Any) -> Any:
+        """Answer one REST call as Discord would."""
+        key = f"{route.method} {route.path}"
+        if key in self.refuse:
+            raise http_error(self.refuse[key])
+        ids = [int(part) for part in route.url.split("/") if part.isdigit()]
+        body = dict(kwargs.get("json") or {})
+        for part in form or []:
+            if part.get("name") == "payload_json":
+                body = dict(json.loads(part["value"]))
+        handler = getattr(self, "_" + _ROUTES.get(key, "unknown"))
+        return await handler(ids, body, files)
+
+    async def _unknown(self, ids: list[int], body: dict[str, Any], files: Any) -> Any:
+        raise http_error(400, "the offline Discord does not know this call")
+
+    async def _send(self, ids: list[int], body: dict[str, Any], files: Any) -> Any:
+        channel = ids[0]
+        if channel in self.gone:
+            raise http_error(404, "Unknown Channel")
+        message_id = next(_ids)
+        self.messages[message_id] = channel
+        self._keep(self._kind(channel), channel, message_id, body, files)
+        return _message_payload(message_id, channel, body)
+
+    async def _edit(self, ids: list[int], body: dict[str, Any], files: Any) -> Any:
+        channel, message_id = ids
+        if self.messages.get(message_id) != channel or message_id in self.gone:
+            raise http_error(404, "Unknown Message")
+        self._keep("edit", channel, message_id, body, files)
+        return _message_payload(message_id, channel, body)
+
+    async def _delete(self, ids: list[int], body: dict[str, Any], files: Any) -> None:
+        if self.messages.get(ids[1]) != ids[0] or ids[1] in self.gone:
+            raise http_error(404, "Unknown Message")
+        self.gone.add(ids[1])
+
+    async def _thread(self, ids: list[int], body: dict[str, Any], files: Any) -> Any:
+        thread_id = next(_ids)
+        self.threads[thread_id] = FakeThread(ids[0], str(body["name"]), int(body["type"]), {BOT_ID})
+        return self._thread_payload(thread_id)
+
+    async def _join(self, ids: list[int], body: dict[str, Any], files: Any) -> None:
+        thread = self.threads.get(ids[0])
+        if thread is None or ids[0] in self.gone:
+            raise http_error(404, "Unknown Channel")
+        thread.members.add(ids[1])
+
+    async def _leave(self, ids: list[int], body: dict[str, Any], files: Any) -> None:
+        thread = self.threads.get(ids[0])
+        if thread is not None:
+            thread.members.discard(ids[1])
+
+    async def _channel(self, ids: list[int], body: dict[str, Any], files: Any) -> Any:
+        if ids[0] in self.gone:
+            raise http_error(404, "Unknown Channel")
+        if ids[0] in self.threads:
+            return self._thread_payload(ids[0])
+        return _channel(ids[0], str(ids[0]))
+
+    async def _dm(self, ids: list[int], body: dict[str, Any], files: Any) -> Any:
+        user_id = int(body["recipient_id"])
+        channel = next((c for c, u in self.dms.items() if u == user_id), None) or next(_ids)
+        self.dms[channel] = user_id
+        return {"id": str(channel), "type": 1, "recipients": [_user(OfflineUser(str(user_id)), user_id)]}
+
+    async def _user(self, ids: list[int], body: dict[str, Any], files: Any) -> Any:
+        return _user(OfflineUser(str(ids[0])), ids[0])
+
+    def _kind(self, channel: int) -> str:
+        return "thread" if channel in self.threads else "dm" if channel in self.dms else "channel"
+
+    def _owner(self, channel: int) -> int | None:
+        if channel in self.dms:
+            return self.dms[channel]
+        thread = self.threads.get(channel)
+        return next((m for m in sorted(thread.members) if m != BOT_ID), None) if thread else None
+
+    def _keep(self, kind: str, channel: int, message_id: int, body: dict[str, Any], files: Any) -> None:
+        if self.adapter is None:
+            return
+        where = self.threads[channel].parent_id if channel in self.threads else channel
+        sent = Sent(
+            kind=kind,
+            content=str(body.get("content") or ""),
+            ephemeral=kind in ("thread", "dm"),
+            to_user=self._owner(channel),
+            files=_files(files),
+            components=list(body.get("components") or []),
+            channel_id=where,
+            message_id=message_id,
+            thread_id=channel if kind == "thread" else None,
+        )
+        self.adapter.sent.append(sent)
+
+    def _thread_payload(self, thread_id: int) -> dict[str, Any]:
+        thread = self.threads[thread_id]
+        return {
+            "id": str(thread_id),
+            "type": thread.kind,
+            "guild_id": str(GUILD_ID),
+            "parent_id": str(thread.parent_id),
+            "owner_id": str(BOT_ID),
+            "name": thread.name,
+            "last_message_id": None,
+            "rate_limit_per_user": 0,
+            "message_count": 0,
+            "member_count": len(thread.members),
+            "thread_metadata": {
+                "archived": False,
+                "auto_archive_duration": 10080,
+                "archive_timestamp": "2026-01-01T00:00:00+00:00",
+                "locked": False,
+                "invitable": False,
+            },
+        }
+
+
+_ROUTES = {
+    "POST /channels/{channel_id}/messages": "send",
+    "PATCH /channels/{channel_id}/messages/{message_id}": "edit",
+    "DELETE /channels/{channel_id}/messages/{message_id}": "delete",
+    "POST /channels/{channel_id}/threads": "thread",
+    "PUT /channels/{channel_id}/thread-members/{user_id}": "join",
+    "DELETE /channels/{channel_id}/thread-members/{user_id}": "leave",
+    "GET /channels/{channel_id}": "channel",
+    "POST /users/@me/channels": "dm",
+    "GET /users/{user_id}": "user",
+}
+
+
+class RecordingPoster(ChannelPoster):
+    """Reminders and DMs kept instead of sent; live boards and private threads go through FakeDiscord."""
+
+    def __init__(self, client: discord.Client, adapter: RecordingAdapter) -> None:
+        super().__init__(client)
         self.adapter = adapter
 
     async def post(self, outbox: Outbox) -> None:
@@ -232,10 +407,13 @@ class RecordingPoster:
 class OfflineBot:
     """The real client and command tree, driven by fake interactions; every answer is recorded."""
 
-    def __init__(self, service: GameService) -> None:
+    def __init__(self, service: GameService, discord_api: FakeDiscord | None = None) -> None:
         self.client = RootClient(service, service.settings)
         self.adapter = RecordingAdapter()
-        self.client.poster = RecordingPoster(self.adapter)  # type: ignore[assignment]
+        self.discord = discord_api or FakeDiscord()
+        self.discord.adapter = self.adapter
+        self.client.http.request = self.discord.request  # type: ignore[method-assign]
+        self.client.poster = RecordingPoster(self.client, self.adapter)
         state = self.client._connection
         state.application_id = APP_ID
         me: Any = _user(OfflineUser("rootbot"))
@@ -408,8 +586,14 @@ def _channel(channel_id: int, name: str) -> dict[str, Any]:
     }
 
 
-def _user(user: OfflineUser) -> dict[str, Any]:
-    return {"id": str(user.id), "username": user.name, "global_name": user.name, "discriminator": "0", "avatar": None}
+def _user(user: OfflineUser, user_id: int | None = None) -> dict[str, Any]:
+    return {
+        "id": str(user_id or user.id),
+        "username": user.name,
+        "global_name": user.name,
+        "discriminator": "0",
+        "avatar": None,
+    }
 
 
 def _member(user: OfflineUser, permissions: int) -> dict[str, Any]:
@@ -460,4 +644,4 @@ def _option_value(kind: AppCommandOptionType, value: Any, resolved: dict[str, An
     return str(value)
 
 
-__all__ = ["OfflineBot", "OfflineUser", "RecordingAdapter", "Result", "Sent", "stable_id"]
+__all__ = ["FakeDiscord", "OfflineBot", "OfflineUser", "RecordingAdapter", "Result", "Sent", "http_error", "stable_id"]

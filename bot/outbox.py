@@ -32,6 +32,16 @@ class Prompt:
     label: str
 
 
+@dataclass(frozen=True)
+class LiveBoard:
+    """The one board message of a game kept up to date: edit it (or post it anew at the bottom when asked)."""
+
+    channel_id: int
+    version: int  # the game state's: an older board never replaces a newer one
+    caption: str
+    repost: bool = False
+
+
 @dataclass
 class Outbox:
     """The result of one command or one reminder tick, ready for any adapter (Discord, console)."""
@@ -44,6 +54,7 @@ class Outbox:
     mention_roles: list[int] = field(default_factory=list)
     private: dict[int, str] = field(default_factory=dict)
     board: BoardJob | None = None
+    live: LiveBoard | None = None  # the board goes to the live board message instead of this message
     hand: dict[str, Any] | None = None
     prompt: Prompt | None = None
     choices: list[Choice] = field(default_factory=list)

@@ -10,7 +10,7 @@ from bot import messages
 from bot.core import ServiceCore, one_at_a_time
 from bot.models import LogRow
 from bot.outbox import Choice, Outbox
-from bot.present import board_job, events_text, marks_of, next_up, private_texts
+from bot.present import events_text, marks_of, next_up, private_texts, show_board
 from bot.store import Change
 from bot.table import Actor, Refusal, Table, seat_faction
 from rules.engine import check_turn
@@ -117,7 +117,7 @@ class Play(ServiceCore):
             new, events = after, events + passed
         deadline = self.arm(table, new, now)
         outbox = Outbox(public="\n".join(t for t in texts if t))
-        outbox.board = board_job(new, marks_of(events))
+        show_board(outbox, table, old, new, marks_of(events))
         outbox.deadline = deadline.due_at if deadline else None
         next_up(outbox, table, new, before=rules.to_act(old))
         self._deliver_private(outbox, table, actor, events)
@@ -221,7 +221,8 @@ class Play(ServiceCore):
         """Save a state rebuilt without the last `count` record lines, and say so (a paused game stays paused)."""
         now = self.now()
         deadline = self.arm(table, new, now)
-        outbox = Outbox(public=text, board=board_job(new, []))
+        outbox = Outbox(public=text)
+        show_board(outbox, table, old, new, [])
         next_up(outbox, table, new, before=rules.to_act(old))
         note = LogRow(kind="note", user_id=actor.user_id, public=text, version=new.version)
         change = Change(

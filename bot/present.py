@@ -6,7 +6,7 @@ from typing import Any
 
 import rules
 from bot import messages
-from bot.outbox import BoardJob, Outbox, Prompt
+from bot.outbox import BoardJob, LiveBoard, Outbox, Prompt
 from bot.table import Table, seat_faction
 from rules.cards import keys
 
@@ -14,6 +14,29 @@ from rules.cards import keys
 def board_job(state: rules.GameState, marks: list[Any]) -> BoardJob:
     """The public board picture of a state (a spectator's view: no hands)."""
     return BoardJob(rules.view_for(state, None), marks)
+
+
+BOARD_POSTS = ("move", "turn", "request")  # after every move, at the end of each turn, only on request
+
+
+def board_due(posts: str, old: rules.GameState | None, new: rules.GameState) -> bool:
+    """Whether a game posts a board now: after every move; at a turn's end, the start or the end; or never by itself."""
+    if posts == "request":
+        return False
+    if posts == "turn":
+        return old is None or new.over or (old.turn.seat, old.turn.round) != (new.turn.seat, new.turn.round)
+    return True
+
+
+def show_board(
+    outbox: Outbox, table: Table, old: rules.GameState | None, new: rules.GameState, marks: list[Any]
+) -> None:
+    """Add the board to an outbox when the game's board posting asks for one (to the live board message if kept)."""
+    if not board_due(table.game.board_posts, old, new):
+        return
+    outbox.board = board_job(new, marks)
+    if table.game.live_board:
+        outbox.live = LiveBoard(table.game.channel_id, table.game.version + 1, board_text(new))
 
 
 def marks_of(events: list[rules.Event]) -> list[Any]:

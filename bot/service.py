@@ -6,6 +6,7 @@ from typing import Any
 
 import rules
 from bot import suggest
+from bot.boards import Boards
 from bot.info import Info
 from bot.lobby import Lobby
 from bot.moderation import Moderation
@@ -15,7 +16,7 @@ from bot.table import Actor, Table, faction_name
 from rules import registry
 
 
-class GameService(Lobby, Moderation, Info, Reminders):
+class GameService(Lobby, Moderation, Info, Reminders, Boards):
     """Create, join, start, play, inform, moderate and remind: one game per channel, saved after every change."""
 
     async def _seat_state(self, actor: Actor) -> tuple[rules.GameState, int] | None:

@@ -43,6 +43,8 @@ class Change:
     seed: int | None = None
     lobby: str | None = None
     reminder_hours: float | None = None
+    board_posts: str | None = None
+    live_board: bool | None = None
     log: list[LogRow] = field(default_factory=list)
     undo_last: int = 0
     seat_numbers: dict[str, int] = field(default_factory=dict)
@@ -206,6 +208,11 @@ class Store:
                 .values(**values)
             )
 
+    async def set_board_message(self, channel_id: int, message_id: int | None) -> None:
+        """Remember a game's live board message (a delivery detail: the game's version does not change)."""
+        async with self._tx() as s:
+            await s.exec(update(Game).where(col(Game.channel_id) == channel_id).values(board_message_id=message_id))
+
     async def save(self, change: Change) -> None:
         """Write a change in one transaction if the game is still at the expected version (else StaleVersion)."""
         async with self._tx() as s:
@@ -346,7 +353,7 @@ async def _bump(s: AsyncSession, channel_id: int, expected: int, values: dict[st
 
 def _game_values(change: Change) -> dict[str, object]:
     values: dict[str, object] = {"updated_at": change.now}
-    for name in ("status", "state", "options", "seed", "lobby", "reminder_hours"):
+    for name in ("status", "state", "options", "seed", "lobby", "reminder_hours", "board_posts", "live_board"):
         value = getattr(change, name)
         if value is not None:
             values[name] = value
