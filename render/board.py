@@ -11,7 +11,7 @@ from render import palette as P
 from render.geometry import Layout, layout
 from render.legend import Legend, legend
 from render.maplayer import map_layer
-from render.marks import draw_marks
+from render.marks import draw_marks, drawn_kinds
 from render.panel import PAD, Row, block_height, draw_block, header_rows, seat_rows
 from render.pieces import draw_placed, draw_ruin, place_all
 from render.text import draw_text, font
@@ -65,7 +65,7 @@ def compose(view: dict[str, Any], last: Sequence[Any] = ()) -> Image.Image:
     column_width = (geo.panel_width - (columns + 1) * PAD) // columns
     seats = [s for s in view.get("seats") or [] if isinstance(s, dict)]
     split = panel_columns(view, seats, columns)
-    header = header_rows(view, key, geo.panel_width - 2 * PAD, team_points=not any(t for t, _ in split))
+    header = header_rows(view, key, geo.panel_width - 2 * PAD, not any(t for t, _ in split), drawn_kinds(geo, last))
     blocks = [[seat_rows(view, s, key, column_width - 36) for s in col] for _, col in split]
     top = PAD + sum(r.height for r in header) + PAD + (COLUMN_TITLE if any(t for t, _ in split) else 0)
     needed = top + max((sum(block_height(b) for b in col) for col in blocks), default=0)

@@ -8,7 +8,7 @@ from PIL import Image, ImageDraw
 
 from render import palette as P
 from render.shapes import draw_suit_glyph
-from render.text import fit, font, width, wrap
+from render.text import fit, font, plural, width, wrap
 from rules.cards import Card, keys
 
 TILE_W, TILE_H = 400, 236
@@ -75,7 +75,7 @@ def _title(view: dict[str, Any], count: int) -> str:
     who = ""
     if isinstance(viewer, int) and 0 <= viewer < len(seats):
         who = f"{seats[viewer].get('name') or seats[viewer].get('faction')}: "
-    return f"{who}your hand ({count} card{'s' if count != 1 else ''})"
+    return f"{who}your hand ({plural(count, 'card')})"
 
 
 def compose_hand(view: dict[str, Any]) -> Image.Image:

@@ -90,6 +90,7 @@ def _encode(v: float) -> int:
     return round(s * 255)
 
 
+@cache
 def luminance(rgb: RGB) -> float:
     """WCAG relative luminance, 0 (black) to 1 (white)."""
     r, g, b = (_linear(c) for c in rgb)
@@ -102,9 +103,28 @@ def contrast(a: RGB, b: RGB) -> float:
     return (la + 0.05) / (lb + 0.05)
 
 
+@cache
 def text_on(background: RGB) -> RGB:
     """Black or white, whichever reads better on the background."""
     return INK if contrast(background, INK) >= contrast(background, WHITE) else WHITE
+
+
+# Pieces must stand out from what they stand on: WCAG 2.1's 3:1 for graphical objects. When a faction's colour
+# is too close to a clearing's, the piece gets a heavy outline that contrasts with both; at 6 px it still
+# shows as a line when Discord's phone preview shows the whole board about 500 px wide.
+MIN_PIECE_CONTRAST = 3.0
+OUTLINE = 3
+HEAVY_OUTLINE = 6
+
+
+@cache
+def piece_outline(fill: RGB, ground: RGB) -> tuple[RGB, int]:
+    """The outline colour and width of a piece of this colour on this ground, so that it reads on it."""
+    if contrast(fill, ground) >= MIN_PIECE_CONTRAST:
+        return INK, OUTLINE
+    ink = min(contrast(INK, fill), contrast(INK, ground))
+    white = min(contrast(WHITE, fill), contrast(WHITE, ground))
+    return (INK if ink >= white else WHITE), HEAVY_OUTLINE
 
 
 def darker(rgb: RGB, factor: float = 0.6) -> RGB:

@@ -6,21 +6,23 @@ so the board can grow taller when a panel needs more room than the map.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from PIL import ImageDraw
 
 from render import palette as P
 from render.legend import Legend, Look
+from render.marks import MEANINGS, draw_key
 from render.pieces import draw_piece
 from render.shapes import draw_suit_glyph
-from render.text import Font, draw_text, fit, font, width, wrap
+from render.text import Font, draw_text, fit, font, plural, width, wrap
 from rules.cards import keys as card_keys
 
 PAD = 18  # inner margin of the panel and of each block
 BAR = 12  # width of a seat's colour bar
+CHIP_TEXT = 33  # where a supply chip's count starts, from the chip's left (clear of a heavy outline)
 Draw = ImageDraw.ImageDraw
 Painter = Callable[[Draw, int, int, int], None]  # draw, left, top, width
 
@@ -63,10 +65,13 @@ def _phase(turn: dict[str, Any]) -> str:
 
 
 def _seat_faction(view: dict[str, Any], seat: Any) -> str | None:
+    """The faction of a seat number; a faction id is taken as it is (views name sides either way)."""
     seats = view.get("seats") or []
-    if isinstance(seat, int) and 0 <= seat < len(seats):
+    if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(seats):
         fid = seats[seat].get("faction")
         return fid if isinstance(fid, str) else None
+    if isinstance(seat, str) and any(s.get("faction") == seat for s in seats):
+        return seat
     return None
 
 
@@ -85,21 +90,47 @@ def _suit_key(limit: int) -> Row:
     return Row(34, paint)
 
 
-def header_rows(view: dict[str, Any], legend: Legend, limit: int, team_points: bool = True) -> list[Row]:
-    """Round, phase, whose turn, who must decide now, battle, team points (unless columns show them), deck."""
-    rows = _text_rows(
-        f"Round {view.get('round', '?')} · {_phase(view.get('turn') or {})}", font(28, True), P.INK, limit
-    )
+def _marks_key(kinds: Sequence[str], limit: int) -> list[Row]:
+    """A key to the last action's highlights on the map: a small picture and a word per kind drawn."""
+    face, label_face = font(17), font(17, True)
+    label = "Last action:"
+    indent = width(label, label_face) + 10
+    rows: list[list[str]] = [[]]
+    used = indent
+    for kind in kinds:
+        need = 36 + width(MEANINGS[kind], face) + 16
+        if used + need > limit and rows[-1]:
+            rows.append([])
+            used = indent
+        rows[-1].append(kind)
+        used += need
+
+    def painter(row: list[str], first: bool) -> Painter:
+        def paint(d: Draw, x: int, y: int, _w: int) -> None:
+            if first:
+                draw_text(d, (x, y + 15), label, label_face, P.INK, "lm")
+            left = x + indent
+            for kind in row:
+                draw_key(d, kind, left + 15, y + 15, 30)
+                draw_text(d, (left + 36, y + 15), MEANINGS[kind], face, P.INK, "lm")
+                left += 36 + width(MEANINGS[kind], face) + 16
+
+        return paint
+
+    return [Row(36, painter(row, i == 0)) for i, row in enumerate(rows)] if kinds else []
+
+
+def header_rows(
+    view: dict[str, Any], legend: Legend, limit: int, team_points: bool = True, marks: Sequence[str] = ()
+) -> list[Row]:
+    """Round, whose turn, who must decide now, battle, team points (unless columns show them), deck, keys."""
+    rows = _text_rows(title_line(view), font(28, True), P.INK, limit)
     turn_faction = (view.get("turn") or {}).get("faction")
-    if isinstance(turn_faction, str):
+    if isinstance(turn_faction, str) and not view.get("over"):
         rows.append(_who(turn_faction, legend, font(22, True), "Turn:", limit))
     rows += _now_rows(view, legend, limit)
-    battle = view.get("battle")
-    if isinstance(battle, dict):
-        attacker = legend.name(str(battle.get("attacker")))
-        defender = legend.name(str(battle.get("defender")))
-        text = f"Battle in clearing {battle.get('clearing')}: {attacker} attacks {defender}"
-        rows += _text_rows(text, font(19, True), P.INK, limit)
+    for line in battle_lines(view, legend):
+        rows += _text_rows(line, font(19, True), P.INK, limit)
     points = view.get("team_points")
     if team_points and isinstance(points, dict) and points:
         text = "   ".join(f"Team {team}: {vp} VP" for team, vp in sorted(points.items()))
@@ -110,7 +141,53 @@ def header_rows(view: dict[str, Any], legend: Legend, limit: int, team_points: b
         deck += " · Dominance on offer: " + ", ".join(_card_name(k) for k in dominance)
     rows += _text_rows(deck, font(18), P.MUTED, limit)
     rows.append(_suit_key(limit))
-    return rows
+    return rows + _marks_key(marks, limit)
+
+
+def title_line(view: dict[str, Any]) -> str:
+    """The first line: setup, the round and phase, or the end of the game."""
+    turn = view.get("turn") or {}
+    if view.get("over"):
+        return f"Game over after round {view.get('round', '?')}"
+    if turn.get("phase") == "setup":
+        return "Setup"
+    return f"Round {view.get('round', '?')} · {_phase(turn)}"
+
+
+def battle_lines(view: dict[str, Any], legend: Legend) -> list[str]:
+    """A battle in progress: who attacks whom where, then each side's hits with where each extra hit comes from."""
+    battle = view.get("battle")
+    if not isinstance(battle, dict):
+        return []
+
+    def name(side: Any) -> str:
+        fid = _seat_faction(view, side)
+        return legend.name(fid) if fid else "?"
+
+    attacker, defender = name(battle.get("attacker")), name(battle.get("defender"))
+    lines = [f"Battle in clearing {battle.get('clearing')}: {attacker} attacks {defender}"]
+    for side in battle.get("sides") or []:
+        if isinstance(side, dict):
+            lines.append(_hits_line(name(side.get("seat")), side))
+    return lines
+
+
+def _hits_line(who: str, side: dict[str, Any]) -> str:
+    """One side's hits: "Eyrie Dynasties deals 3 hits: 1 rolled, 1 Sappers, 1 defenseless"."""
+    parts, total = [], 0
+    rolled, ignored_by = side.get("rolled"), side.get("ignored_by")
+    if _is_count(rolled):
+        parts.append(f"{rolled} rolled" + (f" (ignored: {ignored_by})" if ignored_by else ""))
+        total += 0 if ignored_by else rolled
+    for extra in side.get("extra") or []:
+        if isinstance(extra, dict) and _is_count(extra.get("hits")):
+            parts.append(f"{extra['hits']} {extra.get('source') or 'extra'}")
+            total += extra["hits"]
+    return f"{who} deals {plural(total, 'hit')}" + (": " + ", ".join(parts) if parts else "")
+
+
+def _is_count(value: Any) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool)
 
 
 def _now_rows(view: dict[str, Any], legend: Legend, limit: int) -> list[Row]:
@@ -118,12 +195,14 @@ def _now_rows(view: dict[str, Any], legend: Legend, limit: int) -> list[Row]:
     inner = limit - 2 * 10
     if view.get("over"):
         winners = [legend.name(f) for f in (_seat_faction(view, s) for s in view.get("winners") or []) if f]
-        body = _text_rows("Game over. Winner: " + (", ".join(winners) or "none"), font(22, True), P.INK, inner)
+        label = "Winners" if len(winners) > 1 else "Winner"
+        body = _text_rows(f"{label}: " + (" and ".join(winners) or "none"), font(22, True), P.INK, inner)
     else:
         fid = _seat_faction(view, view.get("to_act"))
         body = [_who(fid, legend, font(22, True), "Now:", inner)] if fid else []
         body += _text_rows(str(view.get("waiting_for") or ""), font(19), P.INK, inner)
-        for pending in (view.get("pending") or [])[1:3]:
+        waiting = [p for p in (view.get("pending") or [])[1:] if isinstance(p, dict) and not p.get("auto")]
+        for pending in waiting[:2]:  # what comes next, leaving out what the engine will decide by itself
             who = _seat_faction(view, pending.get("seat"))
             text = f"Then {legend.name(who) if who else '?'}: {pending.get('prompt') or pending.get('kind')}"
             body += _text_rows(text, font(17), P.MUTED, inner, max_lines=2)
@@ -170,7 +249,7 @@ def _icons(label: str, chips: list[tuple[Look, int]], limit: int) -> list[Row]:
     rows: list[list[tuple[Look, str]]] = [[]]
     used = indent
     for look, count in chips:
-        w = 30 + width(str(count), face) + 12
+        w = CHIP_TEXT + width(str(count), face) + 12
         if used + w > limit and rows[-1]:
             rows.append([])
             used = indent
@@ -183,9 +262,9 @@ def _icons(label: str, chips: list[tuple[Look, int]], limit: int) -> list[Row]:
                 draw_text(d, (x, y + 13), label, label_face, P.MUTED, "lm")
             left = x + indent
             for look, text in row:
-                draw_piece(d, look, left + 13, y + 13, 24)
-                draw_text(d, (left + 30, y + 13), text, face, P.INK, "lm")
-                left += 30 + width(text, face) + 12
+                draw_piece(d, look, left + 13, y + 13, 24, P.WHITE)
+                draw_text(d, (left + CHIP_TEXT, y + 13), text, face, P.INK, "lm")
+                left += CHIP_TEXT + width(text, face) + 12
 
         return paint
 
@@ -203,10 +282,16 @@ def _area_chips(pieces: dict[str, Any], fid: str, legend: Legend) -> list[tuple[
     return chips
 
 
+def supply_chips(supply: dict[str, Any], fid: str, legend: Legend) -> list[tuple[Look, int]]:
+    """A seat's supply as piece chips, in the order the faction declares its pieces (whatever the dict's order)."""
+    chips = [(legend.look(fid, str(k)), n) for k, n in supply.items() if isinstance(n, int) and not isinstance(n, bool)]
+    return sorted(chips, key=lambda chip: (chip[0].order, chip[0].kind))
+
+
 def seat_rows(view: dict[str, Any], seat: dict[str, Any], legend: Legend, limit: int) -> list[Row]:
     """One seat's block: faction and VP, hand count, items, crafted effects, its board lines, supply."""
     fid = str(seat.get("faction"))
-    turn = (view.get("turn") or {}).get("seat") == seat.get("seat")
+    turn = (view.get("turn") or {}).get("seat") == seat.get("seat") and not view.get("over")
     rows = [_title(seat, legend, limit, turn)]
     facts = [f"Hand {seat.get('hand_count', 0)}"]
     if seat.get("team"):
@@ -221,8 +306,7 @@ def seat_rows(view: dict[str, Any], seat: dict[str, Any], legend: Legend, limit:
         rows += _text_rows("Crafted: " + ", ".join(_card_name(k) for k in crafted), font(18), P.INK, limit, max_lines=3)
     for line in seat.get("panel") or []:
         rows += _text_rows(str(line), font(18), P.INK, limit, gap=3, max_lines=2)
-    supply = [(legend.look(fid, k), n) for k, n in (seat.get("supply") or {}).items() if isinstance(n, int)]
-    rows += _icons("Supply", supply, limit)
+    rows += _icons("Supply", supply_chips(seat.get("supply") or {}, fid, legend), limit)
     for area, pieces in sorted((seat.get("areas") or {}).items()):
         label = str(area).replace("_", " ").capitalize()
         rows += _icons(label, _area_chips(pieces or {}, fid, legend), limit)

@@ -1,12 +1,16 @@
 """Pieces on the map: buildings in slots, then one row per faction of warriors, tokens and pawns.
 
 Up to SHOWN pieces of a kind are drawn one by one; more are drawn once with a count ("×7"),
-so a crowded clearing stays readable at phone preview size.
+so a crowded clearing stays readable at phone preview size. Rows must fit inside the clearing's
+disc: when they do not, the clearing is drawn again with counts for every kind, then smaller.
 """
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
+from functools import lru_cache
+from itertools import product
 from typing import Any
 
 from PIL import ImageDraw
@@ -15,19 +19,23 @@ from render import palette as P
 from render.geometry import RADIUS, ROW, Layout
 from render.legend import CATEGORY_ORDER, Legend, Look
 from render.shapes import draw_shape
-from render.text import draw_text, font, width
+from render.text import draw_text, font
 
 SHOWN = 3  # at most this many shapes of one kind; beyond it, one shape and a count
 STEP = 0.72  # overlap of repeated shapes, as a fraction of their size
-ROW_WIDTH = 2 * RADIUS + 40  # rows may reach a little past the rim
+INNER = RADIUS - 6  # pieces and counts stay inside this circle (the rim is 5 px wide)
 CHIP_GAP = 6
 FACTION_GAP = 16  # wider gap between two factions sharing a row
 COUNT_FONT = 30
+COUNT_STROKE = 3
+RING = 6  # how far a controller's ring reaches past the piece
+# (scale, shapes drawn one by one) tried in turn until a clearing's rows fit inside its disc.
+FITS = ((1.0, SHOWN), (1.0, 1), (0.85, 1), (0.72, 1), (0.6, 1), (0.5, 1), (0.42, 1), (0.36, 1), (0.3, 1))
 
 
 @dataclass(frozen=True, slots=True)
 class Placed:
-    """One drawn group of pieces of a kind: where, whose, how many, and at which pixels."""
+    """One drawn group of pieces of a kind: where, whose, how many, at which pixels and how big."""
 
     where: int | str
     look: Look
@@ -36,11 +44,54 @@ class Placed:
     x: int
     y: int
     shapes: int
+    size: int
+    ground: P.RGB
+    count_size: int = COUNT_FONT
+
+    @property
+    def count_stroke(self) -> int:
+        """The white outline of the count."""
+        return _stroke(self.count_size)
 
     def centres(self) -> list[tuple[int, int]]:
         """Pixel centres of each drawn shape of this group."""
-        step = round(self.look.size * STEP)
+        step = round(self.size * STEP)
         return [(self.x + i * step, self.y) for i in range(self.shapes)]
+
+    @property
+    def ringed(self) -> bool:
+        """Whether the pieces wear another faction's ring (they count for that controller)."""
+        return self.controller != self.look.owner
+
+    def count_text(self) -> str:
+        """The count drawn beside the shape ("×7"), or nothing when every piece is drawn."""
+        return f"×{self.count}" if self.count > self.shapes else ""
+
+    def bounds(self) -> tuple[int, int, int, int]:
+        """The box every pixel of this group falls in: shapes, outlines, rings and count."""
+        left, top, right, bottom = _extent(self.size, self.shapes, self.ringed, self.count_text(), self.count_size)
+        return self.x + left, self.y + top, self.x + right, self.y + bottom
+
+
+def _stroke(count_size: int) -> int:
+    """The white outline of a count, thinner when the count is drawn smaller."""
+    return max(1, round(COUNT_STROKE * count_size / COUNT_FONT))
+
+
+@lru_cache(maxsize=4096)
+def _extent(size: int, shapes: int, ringed: bool, text: str, count_size: int) -> tuple[int, int, int, int]:
+    """The box of a group of pieces around the centre of its first shape."""
+    reach = size // 2 + (RING if ringed else 0) + P.HEAVY_OUTLINE // 2 + 1
+    left, right = -reach, (shapes - 1) * round(size * STEP) + reach
+    top, bottom = -reach, reach
+    if text:
+        text_left, text_top, text_right, text_bottom = font(count_size, bold=True).getbbox(
+            text, anchor="lm", stroke_width=_stroke(count_size)
+        )
+        x0 = size // 2 + 4
+        left, right = min(left, x0 + round(text_left) - 1), max(right, x0 + round(text_right) + 1)
+        top, bottom = min(top, round(text_top) - 1), max(bottom, round(text_bottom) + 1)
+    return left, top, right, bottom
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,62 +127,137 @@ def _entries(pieces: dict[str, Any], legend: Legend) -> list[tuple[Look, str, in
     return sorted(out, key=order)
 
 
-def _chip_width(look: Look, count: int) -> int:
-    if count <= SHOWN:
-        return look.size + round((count - 1) * look.size * STEP)
-    return look.size + 4 + width(f"×{count}", font(COUNT_FONT, bold=True))
+@dataclass(frozen=True, slots=True)
+class _Fit:
+    """One attempt at laying out a clearing: how big the pieces are and how many are drawn one by one."""
+
+    scale: float
+    shown: int
+
+    def size(self, look: Look) -> int:
+        return round(look.size * self.scale)
+
+    def count_size(self) -> int:
+        return max(10, round(COUNT_FONT * self.scale))
+
+    def shapes(self, count: int) -> int:
+        return count if count <= self.shown else 1
+
+    def row(self) -> int:
+        return round(ROW * self.scale)
 
 
 Chip = tuple[Look, str, int, int]  # look, controller, count, width
 
 
-def _rows(entries: list[tuple[Look, str, int]]) -> list[list[Chip]]:
-    """Chips packed into rows: a faction's chips stay together, and share a row with others when they fit."""
-    groups: list[list[Chip]] = []
-    for look, controller, count in entries:
-        if not groups or groups[-1][0][0].owner != look.owner:
-            groups.append([])
-        groups[-1].append((look, controller, count, _chip_width(look, count)))
-    rows: list[list[Chip]] = []
-    used = ROW_WIDTH
-    for group in groups:
-        need = sum(c[3] for c in group) + CHIP_GAP * (len(group) - 1)
-        if rows and used + FACTION_GAP + need <= ROW_WIDTH:
-            rows[-1] += group
-            used += FACTION_GAP + need
-            continue
-        rows.append([])
-        used = -CHIP_GAP
-        for chip in group:
-            if rows[-1] and used + CHIP_GAP + chip[3] > ROW_WIDTH:
-                rows.append([])
-                used = -CHIP_GAP
-            rows[-1].append(chip)
-            used += CHIP_GAP + chip[3]
-    return rows
+def _fit_extent(look: Look, controller: str, count: int, fit: _Fit) -> tuple[int, int, int, int]:
+    """The box of a chip of pieces laid out at a fit, around the centre of its first shape."""
+    shapes = fit.shapes(count)
+    text = f"×{count}" if count > shapes else ""
+    return _extent(fit.size(look), shapes, controller != look.owner, text, fit.count_size())
+
+
+def _chip(look: Look, controller: str, count: int, fit: _Fit) -> Chip:
+    """A chip of pieces and its width, measured from the same box it will be drawn in."""
+    left, _, right, _ = _fit_extent(look, controller, count, fit)
+    return look, controller, count, right - left
 
 
 def _gap(left: Chip, right: Chip) -> int:
     return CHIP_GAP if left[0].owner == right[0].owner else FACTION_GAP
 
 
-def _place_rows(where: int | str, rows: list[list[Chip]], cx: int, top: int) -> list[Placed]:
+def _half_chord(cy: int, top: int, bottom: int) -> float:
+    """Half the width of the inner circle over a band of rows (0 when the band leaves the circle)."""
+    far = max(abs(top - cy), abs(bottom - cy))
+    return math.sqrt(INNER * INNER - far * far) if far < INNER else 0.0
+
+
+def _rows(chips: list[Chip], limits: list[float], together: bool) -> list[list[Chip]] | None:
+    """Chips packed into rows no wider than each row's limit, or None when they need more rows than there are.
+
+    Together, a faction's chips share a row with another faction's only when all of them fit; otherwise
+    every row is filled as far as it goes.
+    """
+    rows: list[list[Chip]] = [[]]
+    used = 0  # width of the last row
+    for i, chip in enumerate(chips):
+        if together and rows[-1] and rows[-1][-1][0].owner != chip[0].owner:
+            group = [c for c in chips[i:] if c[0].owner == chip[0].owner]  # the chips of this faction, in a row
+            if used + _width(group) + FACTION_GAP > _limit(limits, len(rows) - 1):
+                rows.append([])
+                used = 0
+        while (used + _gap(rows[-1][-1], chip) if rows[-1] else 0) + chip[3] > _limit(limits, len(rows) - 1):
+            if len(rows) >= len(limits):
+                return None
+            rows.append([])
+            used = 0
+        used += (_gap(rows[-1][-1], chip) if rows[-1] else 0) + chip[3]
+        rows[-1].append(chip)
+    return rows
+
+
+def _width(row: list[Chip]) -> int:
+    return sum(c[3] for c in row) + sum(_gap(a, b) for a, b in zip(row, row[1:], strict=False))
+
+
+def _limit(limits: list[float], r: int) -> float:
+    return limits[r] if r < len(limits) else 0.0
+
+
+def _place_rows(where: int | str, rows: list[list[Chip]], cx: int, top: int, fit: _Fit, ground: P.RGB) -> list[Placed]:
     placed: list[Placed] = []
+    height = fit.row()
     for r, row in enumerate(rows):
-        gaps = [_gap(a, b) for a, b in zip(row, row[1:], strict=False)]
-        x = cx - (sum(c[3] for c in row) + sum(gaps)) // 2
-        y = top + r * ROW
+        x = cx - _width(row) // 2
+        y = top + r * height + height // 2
         for i, (look, controller, count, w) in enumerate(row):
-            shapes = count if count <= SHOWN else 1
-            placed.append(Placed(where, look, controller, count, x + look.size // 2, y, shapes))
-            x += w + (gaps[i] if i < len(gaps) else 0)
+            left = _fit_extent(look, controller, count, fit)[0]
+            shapes, size = fit.shapes(count), fit.size(look)
+            placed.append(Placed(where, look, controller, count, x - left, y, shapes, size, ground, fit.count_size()))
+            x += w + (_gap(row[i], row[i + 1]) if i + 1 < len(row) else 0)
     return placed
+
+
+def _limits(cy: int, top: int, height: int) -> list[float]:
+    """The width each row of pieces may take, from the top row down, inside the clearing's inner circle."""
+    out = []
+    while top + height <= cy + INNER:
+        out.append(2 * _half_chord(cy, top, top + height))
+        top += height
+    return out
+
+
+def _tops(first: int, highest: int, height: int) -> list[int]:
+    """Where the rows may start: first, then half a row higher each time, up to the highest."""
+    return [*range(first, highest, -(height // 2)), highest] if first > highest else [highest]
+
+
+def _fit_rows(
+    where: int, entries: list[tuple[Look, str, int]], centre: tuple[int, int], region: tuple[int, bool], ground: P.RGB
+) -> list[Placed]:
+    """Rows of pieces inside a clearing's disc, at the largest size that fits (the smallest when none does).
+
+    region is the highest the rows may start, and whether they are centred in the clearing (no slots above them).
+    """
+    cx, cy = centre
+    highest, centred = region
+    for scale, shown in FITS:
+        fit = _Fit(scale, shown)
+        height = fit.row()
+        chips = [_chip(look, controller, count, fit) for look, controller, count in entries]
+        for together, top in product((True, False), _tops(cy - height // 2 if centred else highest, highest, height)):
+            rows = _rows(chips, _limits(cy, top, height), together)
+            if rows is not None:
+                return _place_rows(where, rows, cx, top, fit, ground)
+    return _place_rows(where, [[c] for c in chips], cx, highest, fit, ground)  # nothing fits: one chip a row
 
 
 def place_clearing(view_clearing: dict[str, Any], geo: Layout, legend: Legend) -> tuple[list[Placed], list[Ruin]]:
     """Where every piece of one clearing goes: buildings and a ruin in slots, the rest in faction rows."""
     cid = view_clearing["id"]
     cx, cy = geo.centre(cid)
+    ground = P.suit_colour(view_clearing.get("suit"))
     slots = geo.slot_boxes(cid, geo.board.clearing(cid).slots)
     entries = _entries(view_clearing.get("pieces") or {}, legend)
     free = list(slots)
@@ -147,11 +273,11 @@ def place_clearing(view_clearing: dict[str, Any], geo: Layout, legend: Legend) -
         fitting = min(count, len(free))
         for _ in range(fitting):
             x0, y0, x1, y1 = free.pop(0)
-            placed.append(Placed(cid, look, controller, 1, (x0 + x1) // 2, (y0 + y1) // 2, 1))
+            placed.append(Placed(cid, look, controller, 1, (x0 + x1) // 2, (y0 + y1) // 2, 1, look.size, P.SLOT))
         if count > fitting:
             rest.append((look, controller, count - fitting))
-    first_row = cy + 18 if slots else cy
-    return placed + _place_rows(cid, _rows(rest), cx, first_row), ruins
+    region = (slots[0][3] + 4, False) if slots else (cy - INNER + 30, True)
+    return placed + _fit_rows(cid, rest, (cx, cy), region, ground), ruins
 
 
 def place_forest(fid: str, pieces: dict[str, Any], geo: Layout, legend: Legend) -> list[Placed]:
@@ -159,8 +285,11 @@ def place_forest(fid: str, pieces: dict[str, Any], geo: Layout, legend: Legend) 
     spot = geo.forest_centres.get(fid)
     if spot is None:
         return []
-    rows = _rows(_entries(pieces, legend))
-    return _place_rows(fid, rows, spot[0], spot[1] - (len(rows) - 1) * ROW // 2)
+    fit = _Fit(1.0, SHOWN)
+    chips = [_chip(look, controller, count, fit) for look, controller, count in _entries(pieces, legend)]
+    rows = [[c] for c in chips]
+    top = spot[1] - len(rows) * fit.row() // 2
+    return _place_rows(fid, rows, spot[0], top, fit, P.FOREST)
 
 
 def place_all(view: dict[str, Any], geo: Layout, legend: Legend) -> tuple[list[Placed], list[Ruin]]:
@@ -178,14 +307,25 @@ def place_all(view: dict[str, Any], geo: Layout, legend: Legend) -> tuple[list[P
 
 
 def draw_piece(
-    draw: ImageDraw.ImageDraw, look: Look, x: float, y: float, size: float, ring: P.RGB | None = None
+    draw: ImageDraw.ImageDraw,
+    look: Look,
+    x: float,
+    y: float,
+    size: float,
+    ground: P.RGB,
+    ring: P.RGB | None = None,
 ) -> None:
-    """One piece: its shape in its faction's colour, its label, and a ring in its controller's colour."""
+    """One piece: its shape in its faction's colour, outlined to stand out on the ground, its label, and a ring
+    in its controller's colour."""
     if ring is not None:
-        r = size / 2 + 6
+        r = size / 2 + RING
         draw.ellipse((x - r, y - r, x + r, y + r), fill=ring, outline=P.INK, width=2)
-    line = 4 if look.category == "pawn" else 3
-    draw_shape(draw, look.shape, x, y, size, look.colour, P.INK, line)
+        ground = ring
+    outline, line = P.piece_outline(look.colour, ground)
+    if look.category == "pawn":
+        line = max(line, 4)
+    line = max(2, round(line * min(1.0, size / look.size)))  # a piece drawn smaller gets a thinner outline
+    draw_shape(draw, look.shape, x, y, size, look.colour, outline, line)
     if look.label:
         face = font(max(10, round(size * (0.52 if len(look.label) == 1 else 0.42))), bold=True)
         draw_text(draw, (x, y), look.label, face, P.text_on(look.colour), anchor="mm")
@@ -193,12 +333,13 @@ def draw_piece(
 
 def draw_placed(draw: ImageDraw.ImageDraw, group: Placed, legend: Legend) -> None:
     """Draw one placed group: its shapes, and its count when the shapes would crowd."""
-    ring = legend.colour(group.controller) if group.controller != group.look.owner else None
+    ring = legend.colour(group.controller) if group.ringed else None
     for x, y in group.centres():
-        draw_piece(draw, group.look, x, y, group.look.size, ring)
-    if group.count > SHOWN:
-        text_x = group.x + group.look.size // 2 + 4
-        draw_text(draw, (text_x, group.y), f"×{group.count}", font(COUNT_FONT, bold=True), P.INK, "lm", stroke=3)
+        draw_piece(draw, group.look, x, y, group.size, group.ground, ring)
+    text = group.count_text()
+    if text:
+        face = font(group.count_size, bold=True)
+        draw_text(draw, (group.x + group.size // 2 + 4, group.y), text, face, P.INK, "lm", stroke=group.count_stroke)
 
 
 def draw_ruin(draw: ImageDraw.ImageDraw, ruin: Ruin) -> None:

@@ -57,6 +57,26 @@ def _shield(cx: float, cy: float, r: float) -> list[Point]:
     ]
 
 
+def _log(cx: float, cy: float, r: float) -> list[Point]:
+    """A log lying down: a bar with rounded ends (its cut end is drawn on top by _log_end)."""
+    half, rise = r, r * 0.66
+    left = [(cx - half + rise + rise * math.cos(a), cy + rise * math.sin(a)) for a in _arc(90, 270)]
+    right = [(cx + half - rise * 0.45 + rise * 0.45 * math.cos(a), cy + rise * math.sin(a)) for a in _arc(-90, 90)]
+    return left + right
+
+
+def _arc(start: float, end: float, steps: int = 8) -> list[float]:
+    return [math.radians(start + (end - start) * i / steps) for i in range(steps + 1)]
+
+
+def _log_end(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, outline: RGB, line: int) -> None:
+    """The cut end of a log, with a growth ring, so wood never looks like a building tile."""
+    rx, ry = r * 0.45 * 0.66, r * 0.66
+    ex = cx + r - rx
+    draw.ellipse((ex - rx, cy - ry, ex + rx, cy + ry), outline=outline, width=max(2, line - 2))
+    draw.ellipse((ex - rx * 0.4, cy - ry * 0.4, ex + rx * 0.4, cy + ry * 0.4), outline=outline, width=2)
+
+
 # Polygon shapes by name; any other name (and "circle") is drawn as a circle.
 SHAPES: dict[str, Callable[[float, float, float], list[Point]]] = {
     "square": _square,
@@ -69,7 +89,10 @@ SHAPES: dict[str, Callable[[float, float, float], list[Point]]] = {
     "cross": _cross,
     "plus": _cross,
     "shield": _shield,
+    "log": _log,
 }
+# Details drawn over some shapes after their outline.
+DETAILS: dict[str, Callable[[ImageDraw.ImageDraw, float, float, float, RGB, int], None]] = {"log": _log_end}
 
 
 def draw_shape(
@@ -82,6 +105,9 @@ def draw_shape(
         draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=fill, outline=outline, width=line)
         return
     outlined_polygon(draw, make(cx, cy, r), fill, outline, line)
+    detail = DETAILS.get(shape)
+    if detail is not None:
+        detail(draw, cx, cy, r, outline, line)
 
 
 def outlined_polygon(draw: ImageDraw.ImageDraw, points: list[Point], fill: RGB, outline: RGB, line: int) -> None:

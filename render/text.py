@@ -60,6 +60,11 @@ def wrap(text: str, face: Font, limit: int, max_lines: int = 99) -> list[str]:
     return lines
 
 
+def plural(count: int, noun: str, many: str = "") -> str:
+    """A count with its noun: "1 hit", "2 hits" (many is the plural when adding an s will not do)."""
+    return f"{count} {noun if count == 1 else many or noun + 's'}"
+
+
 @lru_cache(maxsize=4096)
 def _stamp(text: str, face: Font, anchor: str, stroke: int) -> tuple[Image.Image, int, int]:
     """A 1-bit mask of a string and its offset from the anchor point."""

@@ -8,6 +8,7 @@ Every helper that edits a state keeps piece supplies and card locations consiste
 from __future__ import annotations
 
 from collections.abc import Iterable
+from random import Random
 
 import rules
 from rules import flow
@@ -82,6 +83,17 @@ def new_game(
     for kind, cid in buildings if buildings is not None else DEFAULT_BUILDINGS[keep]:
         state = play(state, f"build {kind} {cid}")
     return play(state, f"leader {leader}")
+
+
+def played_to_round_limit(limit: int, seed: int = 1) -> GameState:
+    """A game of random legal actions played until a round limit ends it."""
+    state = rules.new_game({**OPTIONS, "round_limit": limit}, 3)
+    pick = Random(seed)
+    while not state.over:
+        seat = rules.to_act(state)
+        assert seat is not None
+        state, _ = rules.apply(state, pick.choice(rules.legal_actions(state, seat)))
+    return state
 
 
 def blank(seed: int = 1, leader: str = "despot") -> GameState:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import ast
 import copy
-import io
 import math
 import random
 from pathlib import Path
@@ -12,6 +11,7 @@ from typing import Any
 
 import pytest
 from PIL import Image
+from render_helpers import clearing_of, decode, empty_map
 
 import rules
 from render import palette as P
@@ -28,10 +28,6 @@ from render.samples import EXTRA_FACTIONS, joined_view, played_game, standard_vi
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 
 
-def decode(data: bytes) -> Image.Image:
-    return Image.open(io.BytesIO(data)).convert("RGB")
-
-
 @pytest.fixture(scope="module")
 def played() -> tuple[dict[str, Any], list[Any]]:
     state, marks = played_game()
@@ -41,16 +37,7 @@ def played() -> tuple[dict[str, Any], list[Any]]:
 @pytest.fixture
 def bare(played: tuple[dict[str, Any], list[Any]]) -> dict[str, Any]:
     """The played view with every piece, ruin and forest pawn taken off the map."""
-    view = copy.deepcopy(played[0])
-    for clearing in view["clearings"]:
-        clearing["pieces"] = {}
-        clearing["ruin"] = False
-    view["forests"] = {}
-    return view
-
-
-def clearing_of(view: dict[str, Any], cid: int) -> dict[str, Any]:
-    return next(c for c in view["clearings"] if c["id"] == cid)
+    return empty_map(played[0])
 
 
 # --- output ----------------------------------------------------------------------
@@ -137,7 +124,7 @@ def test_buildings_fill_slots_and_ruins_take_the_last(bare: dict[str, Any]) -> N
     clearing["ruin"] = True
     first, second, third = geo.slot_boxes(11, 3)
     image = decode(render_board(bare))
-    assert image.getpixel((first[0] + 6, first[1] + 6)) == P.hex_rgb("#E69F00")
+    assert image.getpixel((first[0] + 12, first[1] + 12)) == P.hex_rgb("#E69F00")  # inside its outline
     assert image.getpixel((second[0] + 6, second[1] + 6)) == P.SLOT  # still empty
     assert image.getpixel((third[0] + 6, third[1] + 6)) == P.RUIN
 

@@ -124,6 +124,9 @@ class Eyrie(Faction):
         """Corner first, then leader."""
         if state.seats[seat].data["setup"] == "leader":
             return "choose a leader: builder, charismatic, commander or despot (leader NAME)"
+        corners = [a.clearing for a in self.setup_legal(state, seat) if isinstance(a, Roost)]
+        if len(corners) == 1:  # the engine places it: say where, without asking
+            return f"nothing to choose: the first roost goes in clearing {corners[0]}, opposite the corner taken"
         return "choose the corner for the first roost (roost N)"
 
     def starting_corner(self, state: GameState, seat: int) -> int | None:
@@ -220,7 +223,7 @@ class Eyrie(Faction):
         place(state, seat, "roost", cid)
         n = place(state, seat, "warrior", cid, 3)
         state.say(
-            f"A new roost: the Eyrie Dynasties place a roost and {n} warriors in clearing {cid}.",
+            f"A new roost: the Eyrie Dynasties place a roost and {n} warrior{'' if n == 1 else 's'} in clearing {cid}.",
             None,
             ("place", cid, None),
         )

@@ -168,7 +168,7 @@ class Marquise(Faction):
         PieceKind(ID, "sawmill", BUILDING, 6, "Sawmill", "square", "S"),
         PieceKind(ID, "workshop", BUILDING, 6, "Workshop", "square", "W"),
         PieceKind(ID, "recruiter", BUILDING, 6, "Recruiter", "square", "R"),
-        PieceKind(ID, "wood", TOKEN, 8, "Wood", "diamond", "w"),
+        PieceKind(ID, "wood", TOKEN, 8, "Wood", "log"),
         PieceKind(ID, "keep", TOKEN, 1, "Keep", "hexagon", "K"),
     )
     steps: ClassVar[dict[str, tuple[str, ...]]] = {
@@ -188,7 +188,8 @@ class Marquise(Faction):
         if state.seats[seat].data["setup"] == "keep":
             return "place the keep in a corner clearing (keep N)"
         left = [k for k in BUILDINGS if on_map(state, ID, k) == 0]
-        return f"place the starting {', '.join(left)} in or next to the keep's clearing (build KIND N)"
+        names = f"{', '.join(left[:-1])} and {left[-1]}" if len(left) > 1 else left[0]
+        return f"place the starting {names} in or next to the keep's clearing (build KIND N)"
 
     def starting_corner(self, state: GameState, seat: int) -> int | None:
         """The keep's corner."""
@@ -395,7 +396,7 @@ class Marquise(Faction):
         if step == "marquise.craft":
             return "craft with workshops, or end crafting"
         left = state.turn.flags.get("actions", 0)
-        march = " (one more march move)" if state.turn.flags.get("march") else ""
+        march = ", one more march move" if state.turn.flags.get("march") else ""
         return f"take Daylight actions ({left} left{march}: battle, march, recruit, build, overwork, hire) or end"
 
     def interrupt(self, state: GameState, seat: int) -> None:
@@ -438,7 +439,10 @@ class Marquise(Faction):
                 what="hospital",
                 clearing=cid,
                 count=lost,
-                prompt=f"Field Hospitals: spend a {suit(state, cid)} card to send {lost} warrior(s) to the keep",
+                prompt=(
+                    f"use Field Hospitals (spend a {suit(state, cid)} card to send {_warriors(lost)} "
+                    "to the keep) or pass"
+                ),
             )
 
     def decision_legal(self, state: GameState, decision: dict[str, Any]) -> Iterator[Action]:
@@ -463,7 +467,7 @@ class Marquise(Faction):
             assert keep is not None
             n = place(state, seat, "warrior", keep, decision["count"])
             state.say(
-                f"Field Hospitals: {n} Marquise warrior(s) return to the keep in clearing {keep}.",
+                f"Field Hospitals: the Marquise de Cat returns {_warriors(n)} to the keep in clearing {keep}.",
                 None,
                 ("place", keep, None),
             )
@@ -569,11 +573,24 @@ class Marquise(Faction):
             nxt = f"next costs {COST[placed]} wood, scores {POINTS[kind][placed]}" if placed < 6 else "all placed"
             lines.append(f"{kind.title()}s {placed}/6 ({nxt})")
         lines.append(f"Wood in supply: {s.supply.get('wood', 0)}/8")
-        keep = keep_clearing(state)
-        lines.append(f"Keep: clearing {keep}" if keep else "Keep: lost (no Field Hospitals)")
+        lines.append(_keep_line(state, seat))
         if state.turn.seat == seat and state.turn.step == "marquise.actions":
             lines.append(f"Actions left: {state.turn.flags.get('actions', 0)}")
         return lines
+
+
+def _keep_line(state: GameState, seat: int) -> str:
+    """Where the keep is: not placed yet during setup, on a clearing, or lost for good."""
+    keep = keep_clearing(state)
+    if keep is not None:
+        return f"Keep: clearing {keep}"
+    if state.seats[seat].data.get("keep_lost"):
+        return "Keep: lost (no Field Hospitals)"
+    return "Keep: not placed yet"
+
+
+def _warriors(n: int) -> str:
+    return f"{n} warrior{'' if n == 1 else 's'}"
 
 
 registry.register(Marquise())

@@ -1,0 +1,29 @@
+"""Helpers for render tests: decoding PNGs, views with an empty map, finding a clearing in a view."""
+
+from __future__ import annotations
+
+import copy
+import io
+from typing import Any
+
+from PIL import Image
+
+
+def decode(data: bytes) -> Image.Image:
+    """PNG bytes as an RGB image."""
+    return Image.open(io.BytesIO(data)).convert("RGB")
+
+
+def empty_map(view: dict[str, Any]) -> dict[str, Any]:
+    """A copy of the view with every piece, ruin and forest pawn taken off the map."""
+    view = copy.deepcopy(view)
+    for clearing in view["clearings"]:
+        clearing["pieces"] = {}
+        clearing["ruin"] = False
+    view["forests"] = {}
+    return view
+
+
+def clearing_of(view: dict[str, Any], cid: int) -> dict[str, Any]:
+    """One clearing of a view, by id."""
+    return next(c for c in view["clearings"] if c["id"] == cid)
