@@ -92,7 +92,7 @@ def uses_teams(mode: str) -> bool:
 def goal_text(settings: dict[str, Any]) -> str:
     """How a game is won, in words."""
     limit = messages.ROUND_LIMIT.format(rounds=settings["round_limit"]) if settings.get("round_limit") else ""
-    return messages.GOAL.format(points=settings.get("win_points") or 30, limit=limit)
+    return messages.GOAL.format(points=messages.plural(settings.get("win_points") or 30, "point"), limit=limit)
 
 
 class Lobby(ServiceCore):

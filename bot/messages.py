@@ -2,6 +2,17 @@
 
 from __future__ import annotations
 
+
+def plural(count: float, noun: str, many: str = "") -> str:
+    """A count with its noun: "1 point", "2 points", "0.5 hours" (many is the plural when an s will not do)."""
+    return f"{count:g} {noun if count == 1 else many or noun + 's'}"
+
+
+def possessive(name: str) -> str:
+    """A name with its possessive: "Marquise de Cat's", "Eyrie Dynasties'"."""
+    return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
 # --- refusals --------------------------------------------------------------------
 REFUSED = "Not accepted: {reason}."
 NO_GAME = "There is no game in this channel. Create one with /root create."
@@ -21,7 +32,7 @@ UNKNOWN_FACTION = "unknown faction '{name}'; factions are {known}"
 FACTION_NOT_ALLOWED = "{faction} is not one of this game's factions: {allowed}"
 FACTION_TAKEN = "{faction} is already taken."
 TABLE_FULL = "All {seats} seats are taken."
-SEATS_MISSING = "{missing} more player(s) must join first (/root join)."
+SEATS_MISSING = "{players} must join first (/root join)."
 TOO_FEW_FACTIONS = "only {allowed} factions are allowed, fewer than the {seats} seats"
 BAD_SEATS = "a game has {low} to {high} seats, not {seats}"
 BAD_NUMBER = "{what} must be at least {low}"
@@ -34,10 +45,10 @@ NOT_A_MODERATOR = "Only moderators can do that (Manage Server, or the moderator 
 NO_SUCH_SEAT = "No seat plays '{name}' in this game; the seats are: {seated}."
 USER_ALREADY_SEATED = "{user} already plays {faction} in this game."
 UNDO_CROSSES = (
-    "Undoing {n} action(s) would cross a die roll, a card draw or something revealed "
+    "Undoing {actions} would cross a die roll, a card draw or something revealed "
     "(the players have seen it). Repeat with confirm:True if the table agrees."
 )
-UNDO_TOO_MANY = "There are only {have} action(s) to undo."
+UNDO_TOO_MANY = "Only {actions} can be undone."
 NOTHING_TO_SKIP = "There is nothing to skip: {seat} has no legal action."
 NOT_PAUSED = "The game is not paused."
 NOT_FINISHED_ERROR = "Something went wrong on our side; the game is unchanged. Please tell a moderator."
@@ -49,7 +60,7 @@ CREATED = (
     "Factions: {factions}. {goal}\n"
     "Join with `/root join faction:…`; when every seat is taken, `/root start`."
 )
-GOAL = "First to {points} points wins{limit}."
+GOAL = "First to {points} wins{limit}."
 ROUND_LIMIT = ", or the most points after round {rounds}"
 JOINED = "{user} joins as **{faction}** ({taken}/{seats} seats)."
 JOINED_FULL = "Every seat is taken: start with `/root start`."
@@ -69,7 +80,7 @@ YOUR_CHOICES = "Your choice ({what}):"
 GAME_OVER = "**The game is over.** {winners} win{s}! Final points: {points}."
 POINTS_ITEM = "{faction} {points}"
 PRIVATE_NOTE = "Only you see this: {text}"
-UNDONE = "{user} takes back {n} action(s)."
+UNDONE = "{user} takes back {actions}."
 AUTO_PASSED = "**{faction}** passes automatically (no card in hand could answer)."
 AUTO_PASS_TRADE_OFF = "Everyone sees the pass come at once, so the table learns you held no card that could answer."
 AUTO_PASS_ON = (
@@ -98,10 +109,11 @@ LIVE_BOARD_MOVED = "The live board is posted again at the bottom of the channel.
 LIVE_BOARD_CAPTION = "Live board: {text}"
 
 # --- information ----------------------------------------------------------------------
-HAND = "Your hand ({faction}, {count} card(s)):\n{cards}"
+HAND = "Your hand ({faction}, {count}):\n{cards}"
 HAND_EMPTY = "Your hand ({faction}) is empty."
 HAND_CARD = "• **{name}** ({suit}, {type}): {text}"
-BOARD = "Round {round}, {faction}'s turn ({phase}). Points: {points}."
+BOARD = "Round {round}, {whose} turn ({phase}). Points: {points}."
+BOARD_OVER = "The game is over after round {round}. Points: {points}."
 LOG_EMPTY = "Nothing has happened yet."
 LOG_LINE = "{seq}. {who}: `{notation}` {text}"
 LOG_NOTE = "{seq}. {text}"
@@ -112,22 +124,22 @@ STATUS_LOBBY = "Lobby: {mode}, {board} map, {taken}/{seats} seats. Seated: {seat
 STATUS_ACTIVE = "{state}: round {round}. To act: {who}, who must {what}.{deadline}\nSeats: {seats}."
 STATUS_DEADLINE = " Reminder {when}."
 STATUS_OVER = "The game is {status}. Winners: {winners}. Points: {points}."
-STATUS_SEAT = "{faction} ({user}, {points} pts)"
+STATUS_SEAT = "{faction} ({user}, {points})"
 
 # --- moderators --------------------------------------------------------------------
 MOD_PAUSED = "A moderator paused the game; reminders and moves wait until /rootmod resume."
 MOD_RESUMED = "The game goes on."
-MOD_REMINDERS = "Reminders for this game now come every {hours} hour(s)."
+MOD_REMINDERS = "Reminders for this game now come every {hours}."
 MOD_SKIPPED = "A moderator skipped for **{faction}** with the default choice: `{notation}`."
 MOD_REPLACED = "{user} now plays **{faction}** (replacing {old})."
 MOD_UNSEATED = "**{faction}** has no player now ({old} removed by a moderator)."
-MOD_UNDONE = "A moderator took back the last {n} action(s)."
+MOD_UNDONE = "A moderator took back {actions}."
 MOD_ENDED = "A moderator ended the game."
 MOD_SETTINGS = (
-    "Server settings: moderator role {role}, reminders every {hours} hour(s), "
-    "{notices} reminder(s) before telling moderators."
+    "Server settings: moderator role {role}, reminders every {hours}, "
+    "{notices} before telling moderators."
 )
-EXPORTED = "The record: setup options, seed and {n} action(s). `rootbot replay FILE` checks it."
+EXPORTED = "The record: setup options, seed and {actions}. `rootbot replay FILE` checks it."
 MOD_NO_ROLE = "none (Manage Server only)"
 
 # --- reminders ----------------------------------------------------------------------

@@ -74,7 +74,7 @@ class Moderation(Play):
         change = Change(actor.channel_id, table.game.version, now, reminder_hours=hours)
         change.adjust_deadline = lambda deadline: _rescheduled(deadline, hours, now)
         await self.store.save(change)
-        return Outbox(public=messages.MOD_REMINDERS.format(hours=f"{hours:g}"))
+        return Outbox(public=messages.MOD_REMINDERS.format(hours=messages.plural(hours, "hour")))
 
     @one_at_a_time
     async def mod_skip(self, actor: Actor) -> Outbox:
@@ -129,13 +129,14 @@ class Moderation(Play):
         state = started(table)
         rows = await self.store.record_rows(actor.channel_id)
         if count < 1 or count > len(rows):
-            raise Refusal(messages.UNDO_TOO_MANY.format(have=len(rows)))
+            raise Refusal(messages.UNDO_TOO_MANY.format(actions=messages.plural(len(rows), "action")))
         if any(r.irreversible for r in rows[-count:]) and not confirm:
-            raise Refusal(messages.UNDO_CROSSES.format(n=count))
+            raise Refusal(messages.UNDO_CROSSES.format(actions=messages.plural(count, "action")))
         record = await self.record(table)
         shorter = rules.Record(record.options, record.seed, record.actions[:-count])
         new = rules.replay(shorter)
-        return await self.rewind(table, actor, state, new, count, messages.MOD_UNDONE.format(n=count))
+        text = messages.MOD_UNDONE.format(actions=messages.plural(count, "action"))
+        return await self.rewind(table, actor, state, new, count, text)
 
     @one_at_a_time
     async def mod_end(self, actor: Actor) -> Outbox:
@@ -193,7 +194,10 @@ class Moderation(Play):
         role = f"<@&{current.moderator_role_id}>" if current.moderator_role_id else messages.MOD_NO_ROLE
         hours = current.reminder_hours or self.settings.reminder_hours
         notices = current.reminders_before_notice or self.settings.reminders_before_notice
-        return Outbox.private_reply(messages.MOD_SETTINGS.format(role=role, hours=f"{hours:g}", notices=notices))
+        text = messages.MOD_SETTINGS.format(
+            role=role, hours=messages.plural(hours, "hour"), notices=messages.plural(notices, "reminder")
+        )
+        return Outbox.private_reply(text)
 
     @answers
     async def mod_export(self, actor: Actor) -> Outbox:
@@ -202,7 +206,8 @@ class Moderation(Play):
         record = await self.export(actor.channel_id)
         name = f"root-{actor.channel_id}.json"
         data = json.dumps(record, indent=1).encode()
-        return Outbox(reply=messages.EXPORTED.format(n=len(record["actions"])), attachments={name: data})
+        text = messages.EXPORTED.format(actions=messages.plural(len(record["actions"]), "action"))
+        return Outbox(reply=text, attachments={name: data})
 
     async def is_moderator(self, guild_id: int | None, role_ids: list[int], manage_guild: bool) -> bool:
         """Manage Server, or the moderator role this server set."""

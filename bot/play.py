@@ -197,7 +197,7 @@ class Play(ServiceCore):
             raise Refusal(messages.REFUSED.format(reason=reason))
         record = await self.record(table)
         _, new = rules.undo(record, state, seat, count)
-        text = messages.UNDONE.format(user=actor.name, n=count)
+        text = messages.UNDONE.format(user=actor.name, actions=messages.plural(count, "action"))
         return await self.rewind(table, actor, state, new, count, text)
 
     async def record(self, table: Table) -> rules.Record:

@@ -12,8 +12,22 @@ from rules.cards import keys
 
 
 def board_job(state: rules.GameState, marks: list[Any]) -> BoardJob:
-    """The public board picture of a state (a spectator's view: no hands)."""
-    return BoardJob(rules.view_for(state, None), marks)
+    """The public board picture of a state (a spectator's view: no hands), with the round as players count it."""
+    view = rules.view_for(state, None)
+    view["round"] = shown_round(state)
+    return BoardJob(view, marks)
+
+
+def shown_round(state: rules.GameState) -> int:
+    """The round to tell players: once a round limit ends the game, the last round played, not the next.
+
+    The engine moves on to the next round before it checks the limit (see requests-for-lead.md); this keeps
+    the right number either way.
+    """
+    limit = state.options.get("round_limit")
+    if state.over and limit:
+        return min(state.turn.round, int(limit))
+    return state.turn.round
 
 
 BOARD_POSTS = ("move", "turn", "request")  # after every move, at the end of each turn, only on request
@@ -122,14 +136,16 @@ def hand_text(state: rules.GameState, seat: int, view: dict[str, Any]) -> str:
     for key in cards:
         c = keys()[key]
         lines.append(messages.HAND_CARD.format(name=c.name, suit=c.suit, type=c.type, text=c.text))
-    return messages.HAND.format(faction=faction, count=len(cards), cards="\n".join(lines))
+    return messages.HAND.format(faction=faction, count=messages.plural(len(cards), "card"), cards="\n".join(lines))
 
 
 def board_text(state: rules.GameState) -> str:
     """One line on how the game stands."""
+    if state.over:
+        return messages.BOARD_OVER.format(round=shown_round(state), points=points_text(state))
     return messages.BOARD.format(
         round=state.turn.round,
-        faction=seat_faction(state, state.turn.seat),
+        whose=messages.possessive(seat_faction(state, state.turn.seat)),
         phase=state.turn.phase,
         points=points_text(state),
     )

@@ -56,7 +56,9 @@ class Table:
     def missing_text(self) -> str:
         """What a lobby still lacks."""
         missing = int(self.lobby.get("seats", 0)) - len(self.seats)
-        return messages.SEATS_MISSING.format(missing=missing) if missing > 0 else messages.READY_TO_START
+        if missing <= 0:
+            return messages.READY_TO_START
+        return messages.SEATS_MISSING.format(players=messages.plural(missing, "more player"))
 
     def finished_text(self) -> str | None:
         """Why nothing more happens in a finished game (over, or ended by a moderator), or None if it goes on."""
