@@ -12,6 +12,7 @@ from discord import app_commands
 
 from bot.commands import RENAMES
 from bot.notation import options_of, verbs
+from rules.actions import words_of
 
 EXAMPLES = {
     "root create": "/root create seats:2 board:autumn factions:marquise,eyrie win_points:15 round_limit:5",
@@ -64,7 +65,7 @@ def example(command: app_commands.Command[Any, Any, Any]) -> str:
     for option in options_of(verbs()[name]):
         if not option.required:
             continue
-        words = verbs()[name].words
+        words = words_of(verbs()[name])
         value = words[0] if option.kind == "word" and words else SAMPLE.get(option.kind, "…")
         if option.field == "dst":
             value = 5

@@ -1,9 +1,12 @@
 """Actions: small frozen dataclasses, each with a short text notation that round-trips.
 
 Notation is a verb followed by typed tokens in any order:
-  clearing ``5``, path ``1>5``, count ``x2``, clearings ``1,5``, suit ``fox``,
-  faction ``eyrie``, card key ``anvil``, and words such as ``sawmill``.
+  clearing ``5``, path ``1>5`` (a forest is ``f`` and its id: ``fA>5``), count ``x2``, clearings
+  ``1,5``, suit ``fox``, faction ``eyrie``, card key ``anvil``, and words such as ``sawmill``.
 ``move 1>5 x2`` moves two warriors; ``build sawmill 5``; ``craft anvil``; ``battle 5 eyrie``.
+
+Verbs are registered once: a shared verb with `register`, a verb only one faction uses with
+`register_for(faction)` (two factions may then each have their own ``repair``).
 """
 
 from __future__ import annotations
@@ -15,6 +18,7 @@ from typing import Any, ClassVar
 
 from rules.cards import CARD_SUITS, find_key, keys
 from rules.errors import InvalidActionError
+from rules.pieces import piece_words
 
 ECHO_LIMIT = 80
 
@@ -39,6 +43,7 @@ class Action:
     verb: ClassVar[str] = ""
     spec: ClassVar[tuple[tuple[str, str], ...]] = ()
     words: ClassVar[tuple[str, ...]] = ()
+    piece_words: ClassVar[str] = ""
 
     def notation(self) -> str:
         """The canonical text of this action."""
@@ -57,7 +62,7 @@ def _write(kind: str, value: Any, action: Action) -> str:
     if value is None or value == ():
         return ""
     if kind == PATH:
-        return f"{value}>{getattr(action, 'dst', '?')}"
+        return f"{place_token(value)}>{place_token(getattr(action, 'dst', '?'))}"
     if kind == COUNT:
         return f"x{value}"
     if kind == CLEARINGS:
@@ -73,13 +78,60 @@ def format_action(action: Action) -> str:
     return action.notation()
 
 
+def words_of(cls: type[Action]) -> tuple[str, ...]:
+    """The words an action's word field takes: its own, then declared piece kinds (of a category, or any)."""
+    if not cls.piece_words:
+        return cls.words
+    category = None if cls.piece_words == "any" else cls.piece_words
+    return cls.words + tuple(w for w in piece_words(category) if w not in cls.words)
+
+
+def place_token(place: Any) -> str:
+    """How a place is written: a clearing as its number, a forest as 'f' and its id."""
+    return str(place) if isinstance(place, int) else f"f{place}"
+
+
 REGISTRY: dict[str, type[Action]] = {}
+SCOPED: dict[tuple[str, str], type[Action]] = {}
+
+
+def _same(a: type[Action], b: type[Action]) -> bool:
+    return a is b or (a.__module__, a.__qualname__) == (b.__module__, b.__qualname__)
 
 
 def register(cls: type[Action]) -> type[Action]:
-    """Make an action class known to the parser under its verb."""
+    """Make an action class known to the parser under its verb, for every faction; a verb is registered once."""
+    taken = REGISTRY.get(cls.verb) or next((c for (_, v), c in SCOPED.items() if v == cls.verb), None)
+    if taken is not None and not _same(taken, cls):
+        raise ValueError(f"the verb '{cls.verb}' is already registered by {taken.__qualname__}")
     REGISTRY[cls.verb] = cls
     return cls
+
+
+def register_for(faction: str) -> Any:
+    """Register an action class whose verb only this faction uses (another faction may reuse the word)."""
+
+    def add(cls: type[Action]) -> type[Action]:
+        taken = REGISTRY.get(cls.verb) or SCOPED.get((faction, cls.verb))
+        if taken is not None and not _same(taken, cls):
+            raise ValueError(f"the verb '{cls.verb}' is already registered by {taken.__qualname__}")
+        SCOPED[(faction, cls.verb)] = cls
+        return cls
+
+    return add
+
+
+def action_class(verb: str, factions: Any = ()) -> type[Action] | None:
+    """The action class of a verb: a shared one, else the first of these factions' own."""
+    found = REGISTRY.get(verb)
+    if found is not None:
+        return found
+    return next((SCOPED[(f, verb)] for f in factions if (f, verb) in SCOPED), None)
+
+
+def verbs_for(factions: Any) -> list[str]:
+    """Every verb a table with these factions can use."""
+    return sorted({*REGISTRY, *(v for f, v in SCOPED if f in set(factions))})
 
 
 @register
@@ -101,12 +153,12 @@ class End(Action):
 @register
 @dataclass(frozen=True, slots=True)
 class Move(Action):
-    """Move warriors from one clearing to an adjacent one (suit: the Decree card used)."""
+    """Move pieces from one place to an adjacent one (suit: the Decree card used); a forest is 'f' and its id."""
 
     verb: ClassVar[str] = "move"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("src", PATH), ("count", COUNT), ("suit", SUIT))
-    src: int
-    dst: int
+    src: int | str
+    dst: int | str
     count: int
     suit: str | None = None
 
@@ -139,7 +191,7 @@ class Build(Action):
         ("suit", SUIT),
         ("wood", KEYED_CLEARINGS),
     )
-    words: ClassVar[tuple[str, ...]] = ("sawmill", "workshop", "recruiter", "roost")
+    piece_words: ClassVar[str] = "building"
     kind: str
     clearing: int
     suit: str | None = None
@@ -237,24 +289,29 @@ class Take(Action):
 
 @register
 @dataclass(frozen=True, slots=True)
+class Pay(Action):
+    """Pay a card from your hand that a move costs (a bridge fee)."""
+
+    verb: ClassVar[str] = "pay"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("card", CARD),)
+    card: str
+
+
+@register
+@dataclass(frozen=True, slots=True)
 class Hit(Action):
-    """Choose which of your buildings or tokens takes the next hit."""
+    """Choose which of your pieces takes the next hit (owner: whose box it returns to, when not yours)."""
 
     verb: ClassVar[str] = "hit"
-    spec: ClassVar[tuple[tuple[str, str], ...]] = (("kind", WORD),)
-    words: ClassVar[tuple[str, ...]] = (
-        "sawmill",
-        "workshop",
-        "recruiter",
-        "wood",
-        "keep",
-        "roost",
-    )
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("kind", WORD), ("owner", FACTION))
+    piece_words: ClassVar[str] = "any"
     kind: str
+    owner: str | None = None
 
 
 _SUITS = set(CARD_SUITS)
-_PATH = re.compile(r"^(\d+)\s*(?:>|->|-)\s*(\d+)$")
+_PLACE = r"(\d+|f[0-9]?[a-z]+)"
+_PATH = re.compile(rf"^{_PLACE}\s*(?:>|->|-)\s*{_PLACE}$")
 _COUNT = re.compile(r"^x(\d+)$")
 _LIST = re.compile(r"^\d+(,\d+)+$")
 
@@ -282,6 +339,11 @@ def unknown_card(raw: str, text: str = "") -> InvalidActionError:
     return InvalidActionError(f"'{echo(raw)}' is not a card I know{where}; cards are: {listed}")
 
 
+def _place(token: str) -> int | str:
+    """A clearing number, or a forest id from its 'f' token (f2a is forest 2A)."""
+    return int(token) if token.isdigit() else token[1:].upper()
+
+
 def _tokens(text: str) -> list[str]:
     text = re.sub(r"\s*(->|>)\s*", ">", text.strip().lower())
     return [t for t in re.split(r"\s+", text) if t]
@@ -299,7 +361,7 @@ def _classify(token: str, cls: type[Action], factions: set[str]) -> tuple[str, A
         return CLEARING, int(token)
     match = _PATH.match(token)
     if match:
-        return PATH, (int(match[1]), int(match[2]))
+        return PATH, (_place(match[1]), _place(match[2]))
     match = _COUNT.match(token)
     if match:
         return COUNT, int(match[1])
@@ -309,7 +371,7 @@ def _classify(token: str, cls: type[Action], factions: set[str]) -> tuple[str, A
         return SUIT, token
     if token in factions:
         return FACTION, token
-    if token in cls.words:
+    if token in words_of(cls):
         return WORD, token
     key = find_key(token)
     if key is not None:
@@ -317,15 +379,17 @@ def _classify(token: str, cls: type[Action], factions: set[str]) -> tuple[str, A
     return WORD, token
 
 
-def parse_pattern(text: str, factions: set[str], aliases: dict[str, str]) -> tuple[type[Action], dict[str, Any]]:
+def parse_pattern(
+    text: str, factions: set[str], aliases: dict[str, str], actor: str | None = None
+) -> tuple[type[Action], dict[str, Any]]:
     """Read text into an action class and the fields it names (missing fields stay open)."""
     tokens = _tokens(text)
     if not tokens:
         raise InvalidActionError("say what to do, for example 'move 1>5 x2' or 'end'")
     verb = tokens[0]
-    cls = REGISTRY.get(verb)
+    cls = action_class(verb, [actor] if actor else ())
     if cls is None:
-        known = ", ".join(closest_first(verb, sorted(REGISTRY)))
+        known = ", ".join(closest_first(verb, verbs_for({actor} if actor else set())))
         raise InvalidActionError(f"I don't know the action '{echo(verb)}' in '{echo(text)}'; actions are: {known}")
     field_kinds = list(cls.spec)
     values: dict[str, Any] = {}

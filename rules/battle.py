@@ -1,16 +1,24 @@
-"""Battle: ambush and foil, the roll, effects after the roll, counting and dealing hits."""
+"""Battle: ambush and foil, the roll, effects after the roll, counting hits, assigning and resolving them.
+
+What a side fights with and how it takes hits come from its faction (`strength`, `can_attack`,
+`max_rolled_hits`, `defenseless`, `hit_options`, `resolve_hit`). Every seat and the mode may change a
+battle (`extra_hits`, `defender_rolls_high`, `after_roll_choices`) and step in after hits are
+assigned but before they resolve (`before_hits`: a non-combatant's First Response).
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from typing import Any
 
-from rules import decisions, hand, registry, rng
+from rules import decisions, hand, listeners, registry, rng
 from rules.actions import Action, Ambush, Battle, Foil, Hit, Pass, Use
 from rules.cards import card, deck, keys
-from rules.pieces import PAWN, WARRIOR, category_of_key, parse_key
-from rules.removal import describe_removed, remove, trigger
-from rules.rule import enemies, factions_in, suit, warriors
+from rules.hooks import Removed
+from rules.map_pieces import factions_in, suit
+from rules.pieces import BATTLE, WARRIOR, category_of_key, key, parse_key
+from rules.removal import describe_removed
+from rules.rule import enemies
 from rules.scoring import score
 from rules.state import GameState
 
@@ -18,9 +26,8 @@ BattleState = dict[str, Any]
 
 
 def defenders(state: GameState, seat: int, cid: int) -> list[str]:
-    """Enemy factions a seat could battle in a clearing (it needs warriors there)."""
-    me = state.seats[seat].faction
-    if warriors(state, me, cid) <= 0:
+    """Enemy factions a seat could battle in a clearing (it must be able to attack there)."""
+    if not registry.of(state, seat).can_attack(state, seat, cid):
         return []
     out = []
     for faction in factions_in(state, cid):
@@ -49,11 +56,13 @@ def start(state: GameState, seat: int, cid: int, defender: str) -> None:
         "clearing": cid,
         "stage": "ambush",
         "rolled": [0, 0],
-        "extra": [0, 0],
         "ignore": [False, False],
         "used": [],
         "owed": [],
+        "hit": [],
+        "asked": [],
         "removed": [],
+        "sources": [[], []],
         "after_deal": "",
     }
     a, d = registry.of(state, seat).name, registry.of(state, dseat).name
@@ -67,14 +76,31 @@ def advance(state: GameState) -> None:
     STAGES[b["stage"]](state, b)
 
 
+def side_seat(b: BattleState, side: int) -> int:
+    """The seat on one side of a battle (0: attacker, 1: defender)."""
+    return int(b["attacker"] if side == 0 else b["defender"])
+
+
+def opponent(b: BattleState, seat: int) -> int:
+    """The other side's seat."""
+    return int(b["defender"] if seat == b["attacker"] else b["attacker"])
+
+
+def _strength(state: GameState, seat: int, cid: int) -> int:
+    return registry.of(state, seat).strength(state, seat, cid)
+
+
+# --- ambush ----------------------------------------------------------------------
+
+
 def _ambush_keys(state: GameState, seat: int, cid: int) -> list[str]:
     """Ambush cards in a hand that match a clearing (bird ambushes match any)."""
     clearing_suit = suit(state, cid)
     return [k for k in hand.distinct_keys(state, seat) if _is_ambush(k) and keys()[k].matches(clearing_suit)]
 
 
-def _is_ambush(key: str) -> bool:
-    return keys()[key].type == "ambush"
+def _is_ambush(card_key: str) -> bool:
+    return keys()[card_key].type == "ambush"
 
 
 def has_effect(state: GameState, seat: int, effect: str) -> bool:
@@ -109,12 +135,14 @@ def _stage_ambush_hits(_state: GameState, b: BattleState) -> None:
 
 
 def _stage_ambush_check(state: GameState, b: BattleState) -> None:
-    me = state.seats[b["attacker"]].faction
-    if warriors(state, me, b["clearing"]) <= 0:
+    if _strength(state, b["attacker"], b["clearing"]) <= 0:
         state.say("The ambush leaves no attacking warriors; the battle ends.")
         b["stage"] = "finish"
     else:
         b["stage"] = "roll"
+
+
+# --- the roll and what comes after it ----------------------------------------------
 
 
 def _stage_roll(state: GameState, b: BattleState) -> None:
@@ -123,38 +151,60 @@ def _stage_roll(state: GameState, b: BattleState) -> None:
     state.irreversible = True
     high, low = max(first, second), min(first, second)
     aseat, dseat, cid = b["attacker"], b["defender"], b["clearing"]
-    a_cap = warriors(state, state.seats[aseat].faction, cid)
-    d_cap = warriors(state, state.seats[dseat].faction, cid)
+    if any(hooks.defender_rolls_high(state, seat, b) for seat, hooks in listeners.listeners(state)):
+        high, low = low, high
+        b["defender_high"] = True
+    a_cap = registry.of(state, aseat).max_rolled_hits(state, aseat, cid)
+    d_cap = registry.of(state, dseat).max_rolled_hits(state, dseat, cid)
     b["rolled"] = [min(high, a_cap), min(low, d_cap)]
+    a_name, d_name = registry.of(state, aseat).name, registry.of(state, dseat).name
+    high_note = f" ({d_name} takes the higher die)" if b.get("defender_high") else ""
     state.say(
-        f"Dice: {first} and {second}. {registry.of(state, aseat).name} rolls {b['rolled'][0]} hit(s), "
-        f"{registry.of(state, dseat).name} rolls {b['rolled'][1]}."
+        f"Dice: {first} and {second}{high_note}. {a_name} rolls {_hits(b['rolled'][0])}, "
+        f"{d_name} rolls {_hits(b['rolled'][1])}."
     )
     b["stage"] = "after_attacker"
 
 
+def _hits(n: int) -> str:
+    return f"{n} hit{'' if n == 1 else 's'}"
+
+
 def after_roll_effects(state: GameState, seat: int, b: BattleState) -> list[str]:
-    """Card effects a side may still use after the roll."""
+    """Crafted card effects a side may still use after the roll."""
     attacking = seat == b["attacker"]
     out = []
     for cid in state.seats[seat].crafted:
         effect = card(cid).effect
-        key = card(cid).key
-        if key in out or [seat, key] in b["used"]:
+        card_key = card(cid).key
+        if card_key in out or [seat, card_key] in b["used"]:
             continue
         if (
             effect == "armorers"
             or (effect == "brutal_tactics" and attacking)
             or (effect == "sappers" and not attacking)
         ):
-            out.append(key)
+            out.append(card_key)
+    return out
+
+
+def _after_roll_listeners(state: GameState, seat: int) -> list[tuple[int | None, Any]]:
+    """Who may offer a battling seat choices after the roll: its own faction, then the mode."""
+    return [(s, hooks) for s, hooks in listeners.listeners(state) if s is None or s == seat]
+
+
+def after_roll_options(state: GameState, seat: int, b: BattleState) -> list[Action]:
+    """Everything a side may do after the roll besides passing: crafted cards, then faction and mode choices."""
+    out: list[Action] = [Use(k) for k in after_roll_effects(state, seat, b)]
+    for s, hooks in _after_roll_listeners(state, seat):
+        out += hooks.after_roll_choices(state, s, seat, b)
     return out
 
 
 def _stage_after(side: int) -> Any:
     def run(state: GameState, b: BattleState) -> None:
-        seat = b["attacker"] if side == 0 else b["defender"]
-        if after_roll_effects(state, seat, b):
+        seat = side_seat(b, side)
+        if after_roll_options(state, seat, b):
             b["stage"] = "after_attacker_wait" if side == 0 else "after_defender_wait"
             decisions.push(state, "battle_effect", seat)
         else:
@@ -165,62 +215,103 @@ def _stage_after(side: int) -> Any:
 
 def _stage_count(state: GameState, b: BattleState) -> None:
     aseat, dseat, cid = b["attacker"], b["defender"], b["clearing"]
-    to_defender = (0 if b["ignore"][1] else b["rolled"][0]) + b["extra"][0]
-    to_defender += registry.of(state, aseat).attacker_extra_hits(state, aseat)
-    if warriors(state, state.seats[dseat].faction, cid) == 0:
-        to_defender += 1
+    sources: list[list[str]] = [list(b["sources"][0]), list(b["sources"][1])]
+    for seat, hooks in listeners.listeners(state):
+        for dealer, source in hooks.extra_hits(state, seat, b):
+            sources[0 if dealer == aseat else 1].append(source)
+    if registry.of(state, dseat).defenseless(state, dseat, cid):
+        sources[0].append("defenseless")
         state.say(f"{registry.of(state, dseat).name} is defenseless: one extra hit.")
-    to_attacker = (0 if b["ignore"][0] else b["rolled"][1]) + b["extra"][1]
+    b["sources"] = sources
+    to_defender = (0 if b["ignore"][1] else b["rolled"][0]) + len(sources[0])
+    to_attacker = (0 if b["ignore"][0] else b["rolled"][1]) + len(sources[1])
     b["owed"] = [[dseat, to_defender], [aseat, to_attacker]]
+    state.say(_hits_line(state, b, to_defender, to_attacker))
     b["after_deal"] = "finish"
     b["stage"] = "deal"
 
 
-def takes_hits(state: GameState, seat: int, cid: int) -> dict[str, int]:
-    """Pieces of a seat's faction in a clearing that can take hits, by map key."""
-    me = state.seats[seat].faction
-    return {
-        p: n for p, n in state.clearings[cid - 1].items() if n and parse_key(p)[2] == me and category_of_key(p) != PAWN
-    }
+def _hits_line(state: GameState, b: BattleState, to_defender: int, to_attacker: int) -> str:
+    """Who deals how many hits, naming each extra hit's source."""
+    parts = []
+    for side, total in ((0, to_defender), (1, to_attacker)):
+        seat = side_seat(b, side)
+        rolled = 0 if b["ignore"][1 - side] else b["rolled"][side]
+        extra = b["sources"][side]
+        detail = f" ({rolled} rolled, +1 " + ", +1 ".join(extra) + ")" if extra else ""
+        ignored = " (the rolled hits are ignored)" if b["ignore"][1 - side] and b["rolled"][side] else ""
+        parts.append(f"{registry.of(state, seat).name} deals {_hits(total)}{detail}{ignored}")
+    return "; ".join(parts) + "."
 
 
-def _stage_deal(state: GameState, b: BattleState) -> None:
-    """Warriors go first, automatically, for every side that owes hits."""
-    cid = b["clearing"]
-    for entry in b["owed"]:
-        seat, n = entry
-        other = b["defender"] if seat == b["attacker"] else b["attacker"]
-        for piece, have in sorted(takes_hits(state, seat, cid).items()):
-            if n and category_of_key(piece) == WARRIOR:
-                done = remove(state, cid, piece, min(n, have), other)
-                b["removed"].append([seat, piece, done])
-                n -= done
-        entry[1] = n
+# --- dealing hits: assign, let listeners step in, resolve, report -------------------
+
+
+def _stage_deal(_state: GameState, b: BattleState) -> None:
+    b["hit"] = []
+    b["asked"] = []
     b["stage"] = "assign"
 
 
+def assigned_to(b: BattleState, seat: int) -> dict[str, int]:
+    """Hits assigned to a seat's pieces and not yet resolved, by key."""
+    out: dict[str, int] = {}
+    for who, piece, n in b["hit"]:
+        if who == seat:
+            out[piece] = out.get(piece, 0) + n
+    return out
+
+
+def _assign_hit(b: BattleState, seat: int, piece: str, n: int) -> None:
+    b["hit"].append([seat, piece, n])
+    for entry in b["owed"]:
+        if entry[0] == seat:
+            entry[1] -= n
+
+
 def _stage_assign(state: GameState, b: BattleState) -> None:
-    """Remaining hits fall on buildings and tokens; the owner chooses when it matters."""
+    """Assign owed hits one kind at a time; stop to resolve before a choice, and let the owner choose."""
     cid = b["clearing"]
     for entry in b["owed"]:
-        seat, n = entry
-        if n <= 0:
+        seat = entry[0]
+        while entry[1] > 0:
+            options = registry.of(state, seat).hit_options(state, seat, cid, assigned_to(b, seat))
+            if not options:
+                entry[1] = 0
+                break
+            if len(options) == 1 or entry[1] >= sum(options.values()):
+                for piece, room in sorted(options.items()):
+                    _assign_hit(b, seat, piece, min(room, entry[1]))
+                continue
+            if b["hit"]:
+                b["stage"] = "intercept"
+                return
+            b["stage"] = "assign_wait"
+            decisions.push(state, "hits", seat)
+            return
+    b["stage"] = "intercept" if b["hit"] else "triggers"
+
+
+def _stage_intercept(state: GameState, b: BattleState) -> None:
+    """Before assigned hits resolve, each listener (seats, then the mode) may step in once."""
+    for index, (seat, hooks) in enumerate(listeners.listeners(state)):
+        if index in b["asked"]:
             continue
-        pieces = takes_hits(state, seat, cid)
-        if not pieces:
-            entry[1] = 0
-            continue
-        if len(pieces) == 1 or n >= sum(pieces.values()):
-            other = b["defender"] if seat == b["attacker"] else b["attacker"]
-            for piece, have in sorted(pieces.items()):
-                done = remove(state, cid, piece, min(have, entry[1]), other)
-                b["removed"].append([seat, piece, done])
-                entry[1] -= done
-            continue
-        b["stage"] = "assign_wait"
-        decisions.push(state, "hits", seat)
-        return
-    b["stage"] = "triggers"
+        b["asked"].append(index)
+        if hooks.before_hits(state, seat, b):
+            b["stage"] = "intercept_wait"
+            return
+    b["stage"] = "resolve"
+
+
+def _stage_resolve(state: GameState, b: BattleState) -> None:
+    cid = b["clearing"]
+    for seat, piece, n in b["hit"]:
+        done = registry.of(state, seat).resolve_hit(state, seat, cid, piece, n, opponent(b, seat))
+        b["removed"].append([seat, piece, done])
+    b["hit"] = []
+    b["asked"] = []
+    b["stage"] = "assign"
 
 
 def _stage_triggers(state: GameState, b: BattleState) -> None:
@@ -233,7 +324,8 @@ def _stage_triggers(state: GameState, b: BattleState) -> None:
             removed.setdefault(seat, {})[piece] = removed.get(seat, {}).get(piece, 0) + n
     if removed:
         state.say(describe_removed(state, cid, removed), None, ("remove", cid, None))
-    trigger(state, cid, removed, "battle")
+    for seat in sorted(removed):
+        listeners.removed(state, Removed(cid, removed[seat], opponent(b, seat), BATTLE, {}))
     b["owed"] = []
     b["stage"] = b["after_deal"]
 
@@ -254,12 +346,14 @@ STAGES = {
     "count": _stage_count,
     "deal": _stage_deal,
     "assign": _stage_assign,
+    "intercept": _stage_intercept,
+    "resolve": _stage_resolve,
     "triggers": _stage_triggers,
     "finish": _stage_finish,
 }
 
 
-def removed_enemy_buildings(state: GameState, seat: int, b: BattleState) -> int:
+def enemy_buildings_and_tokens_removed(state: GameState, seat: int, b: BattleState) -> int:
     """Enemy buildings and tokens a seat removed in this battle."""
     return sum(
         n
@@ -275,8 +369,8 @@ def _ambush_legal(state: GameState, d: decisions.Decision) -> Iterator[Action]:
     b = state.battle
     assert b is not None
     yield Pass()
-    for key in _ambush_keys(state, d["seat"], b["clearing"]):
-        yield Ambush(key)
+    for k in _ambush_keys(state, d["seat"], b["clearing"]):
+        yield Ambush(k)
 
 
 def _ambush_resolve(state: GameState, d: decisions.Decision, action: Action) -> bool:
@@ -300,8 +394,8 @@ def _foil_legal(state: GameState, d: decisions.Decision) -> Iterator[Action]:
     b = state.battle
     assert b is not None
     yield Pass()
-    for key in _ambush_keys(state, d["seat"], b["clearing"]):
-        yield Foil(key)
+    for k in _ambush_keys(state, d["seat"], b["clearing"]):
+        yield Foil(k)
 
 
 def _foil_resolve(state: GameState, d: decisions.Decision, action: Action) -> bool:
@@ -320,8 +414,7 @@ def _effect_legal(state: GameState, d: decisions.Decision) -> Iterator[Action]:
     b = state.battle
     assert b is not None
     yield Pass()
-    for key in after_roll_effects(state, d["seat"], b):
-        yield Use(key)
+    yield from after_roll_options(state, d["seat"], b)
 
 
 def _effect_resolve(state: GameState, d: decisions.Decision, action: Action) -> bool:
@@ -332,58 +425,71 @@ def _effect_resolve(state: GameState, d: decisions.Decision, action: Action) -> 
     if isinstance(action, Pass):
         b["stage"] = "after_defender" if side == 0 else "count"
         return True
-    assert isinstance(action, Use)
-    effect = keys()[action.card].effect
+    b["stage"] = "after_attacker" if side == 0 else "after_defender"
+    if isinstance(action, Use) and action.card in after_roll_effects(state, seat, b):
+        _use_card_effect(state, seat, side, b, action.card)
+        return True
+    for s, hooks in _after_roll_listeners(state, seat):
+        if hooks.after_roll_apply(state, s, seat, b, action):
+            return True
+    raise AssertionError(f"nobody resolves {action.notation()} after the roll")
+
+
+def _use_card_effect(state: GameState, seat: int, side: int, b: BattleState, card_key: str) -> None:
+    effect = keys()[card_key].effect
     name = registry.of(state, seat).name
-    b["used"].append([seat, action.card])
+    b["used"].append([seat, card_key])
+    sources = b["sources"]
     if effect == "armorers":
-        _discard_crafted(state, seat, action.card)
+        _discard_crafted(state, seat, card_key)
         b["ignore"][side] = True
         state.say(f"{name} discards Armorers to ignore the rolled hits it takes.")
     elif effect == "sappers":
-        _discard_crafted(state, seat, action.card)
-        b["extra"][side] += 1
+        _discard_crafted(state, seat, card_key)
+        sources[side].append("Sappers")
         state.say(f"{name} discards Sappers to deal an extra hit.")
     elif effect == "brutal_tactics":
-        b["extra"][side] += 1
+        sources[side].append("Brutal Tactics")
         state.say(f"{name} uses Brutal Tactics to deal an extra hit.")
         score(state, b["defender"], 1, "Brutal Tactics")
-    b["stage"] = "after_attacker" if side == 0 else "after_defender"
-    return True
 
 
-def _discard_crafted(state: GameState, seat: int, key: str) -> None:
+def _discard_crafted(state: GameState, seat: int, card_key: str) -> None:
     crafted = state.seats[seat].crafted
-    cid = next(c for c in crafted if card(c).key == key)
+    cid = next(c for c in crafted if card(c).key == card_key)
     crafted.remove(cid)
     hand.to_discard(state, cid)
+
+
+def hit_action(state: GameState, seat: int, piece: str) -> Hit:
+    """The action that puts the next hit on pieces under a key (the owner named only when not the chooser)."""
+    owner, kind, _ = parse_key(piece)
+    return Hit(kind, None if owner == state.seats[seat].faction else owner)
 
 
 def _hits_legal(state: GameState, d: decisions.Decision) -> Iterator[Action]:
     b = state.battle
     assert b is not None
-    for piece in sorted(takes_hits(state, d["seat"], b["clearing"])):
-        yield Hit(parse_key(piece)[1])
+    seat = d["seat"]
+    options = registry.of(state, seat).hit_options(state, seat, b["clearing"], assigned_to(b, seat))
+    for piece in sorted(options):
+        yield hit_action(state, seat, piece)
 
 
 def _hits_resolve(state: GameState, d: decisions.Decision, action: Action) -> bool:
     b = state.battle
     assert b is not None and isinstance(action, Hit)
     seat = d["seat"]
-    other = b["defender"] if seat == b["attacker"] else b["attacker"]
-    piece = f"{state.seats[seat].faction}:{action.kind}"
-    done = remove(state, b["clearing"], piece, 1, other)
-    b["removed"].append([seat, piece, done])
-    for entry in b["owed"]:
-        if entry[0] == seat:
-            entry[1] -= done
+    me = state.seats[seat].faction
+    piece = key(action.owner or me, action.kind, me)
+    _assign_hit(b, seat, piece, 1)
     b["stage"] = "assign"
     return True
 
 
-def card_name(key: str) -> str:
+def card_name(card_key: str) -> str:
     """A card's printed name."""
-    return keys()[key].name
+    return keys()[card_key].name
 
 
 def _owed(state: GameState, d: decisions.Decision) -> int:

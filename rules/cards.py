@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache
+from typing import Any
 
 from rules.assets import deck_data
 
@@ -35,11 +36,28 @@ class Card:
         return self.suit == suit or self.suit == "bird"
 
 
-@cache
+_DEFINED: dict[str, tuple[Card, ...]] = {}
+
+
+def define_deck(deck_id: str, entries: list[dict[str, Any]]) -> None:
+    """Declare a deck from entries shaped like assets/cards/*.json (a deck that has no file)."""
+    _DEFINED[deck_id] = _cards(entries)
+
+
 def deck(deck_id: str = "base") -> tuple[Card, ...]:
-    """Every card of a deck, indexed by card id."""
+    """Every card of a deck, indexed by card id (the shared deck is 'base'; others, such as quests, beside it)."""
+    found = _DEFINED.get(deck_id)
+    return found if found is not None else _load(deck_id)
+
+
+@cache
+def _load(deck_id: str) -> tuple[Card, ...]:
+    return _cards(deck_data(deck_id))
+
+
+def _cards(entries: list[dict[str, Any]]) -> tuple[Card, ...]:
     cards: list[Card] = []
-    for entry in deck_data(deck_id):
+    for entry in entries:
         for _ in range(entry["count"]):
             cards.append(
                 Card(
@@ -48,11 +66,11 @@ def deck(deck_id: str = "base") -> tuple[Card, ...]:
                     name=entry["name"],
                     suit=entry["suit"],
                     type=entry["type"],
-                    cost=tuple(entry["cost"]),
-                    item=entry["item"],
-                    vp=entry["vp"],
-                    effect=entry["effect"],
-                    text=entry["text"],
+                    cost=tuple(entry.get("cost", ())),
+                    item=entry.get("item"),
+                    vp=entry.get("vp", 0),
+                    effect=entry.get("effect"),
+                    text=entry.get("text", ""),
                 )
             )
     return tuple(cards)
@@ -60,7 +78,7 @@ def deck(deck_id: str = "base") -> tuple[Card, ...]:
 
 def card(cid: int) -> Card:
     """The card with this id in the base deck."""
-    return deck()[cid]
+    return _load("base")[cid]
 
 
 @cache

@@ -9,9 +9,12 @@ from itertools import combinations_with_replacement
 from rules import hand, registry
 from rules.actions import Craft
 from rules.cards import card, keys
-from rules.pieces import parse_key
+from rules.hooks import Removed
+from rules.map_pieces import suit
+from rules.modes.base import mode_of
+from rules.pieces import CARD, parse_key
 from rules.removal import remove_all, trigger
-from rules.rule import enemies, suit
+from rules.rule import enemies
 from rules.scoring import score
 from rules.state import GameState
 
@@ -75,9 +78,9 @@ def default_using(cost: tuple[str, ...], available: Counter[str]) -> tuple[str, 
     return tuple(sorted((plan - Counter(s for s in cost if s != "any")).elements()))
 
 
-def item_supply(state: GameState, _seat: int) -> dict[str, int]:
-    """The item supply a seat crafts from (one per map in the 3x3 mode; the first map here)."""
-    return state.item_supply[state.board.maps[0]]
+def item_supply(state: GameState, seat: int) -> dict[str, int]:
+    """The item supply a seat crafts from: the mode chooses the map (one supply per map)."""
+    return state.item_supply[mode_of(state).craft_supply(state, seat)]
 
 
 def why_not_craft(state: GameState, seat: int, key: str, using: tuple[str, ...] = ()) -> str | None:
@@ -130,11 +133,13 @@ def craft(state: GameState, seat: int, key: str, using: tuple[str, ...] = ()) ->
     faction = registry.of(state, seat)
     if c.type == "item":
         assert c.item is not None
-        item_supply(state, seat)[c.item] -= 1
-        state.seats[seat].items.append(c.item)
+        mode = mode_of(state)
+        supply = mode.craft_supply(state, seat)
+        state.item_supply[supply][c.item] -= 1
         hand.to_discard(state, cid)
         state.say(f"{faction.name} crafts {c.name}, taking a {c.item}.")
-        score(state, seat, faction.item_points(state, seat, c.vp), f"crafting {c.name}")
+        if mode.take_crafted_item(state, seat, c.item, supply):
+            score(state, seat, faction.item_points(state, seat, c.vp), f"crafting {c.name}")
     elif c.type == "persistent":
         state.seats[seat].crafted.append(cid)
         state.say(f"{faction.name} crafts {c.name}.")
@@ -145,8 +150,8 @@ def craft(state: GameState, seat: int, key: str, using: tuple[str, ...] = ()) ->
 
 
 def favor(state: GameState, seat: int, favor_suit: str) -> None:
-    """Remove every enemy piece in clearings of a suit at once; then owners react (Field Hospitals)."""
-    removals: list[tuple[int, dict[int, dict[str, int]]]] = []
+    """Remove every enemy piece in clearings of a suit at once; then every seat reacts (Field Hospitals)."""
+    removals: list[Removed] = []
     for cid in state.board.ids():
         if suit(state, cid) != favor_suit:
             continue
@@ -155,7 +160,8 @@ def favor(state: GameState, seat: int, favor_suit: str) -> None:
             other = state.seat_of(parse_key(piece)[2])
             if other is not None and enemies(state, seat, other):
                 plan[piece] = n
-        if plan:
-            removals.append((cid, remove_all(state, cid, plan, seat, "favor", react=False)))
-    for cid, removed in removals:
-        trigger(state, cid, removed, "favor")
+        done = remove_all(state, cid, plan, seat, CARD, react=False) if plan else None
+        if done is not None:
+            removals.append(done)
+    for what in removals:
+        trigger(state, what)

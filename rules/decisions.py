@@ -48,13 +48,13 @@ def push_front(state: GameState, decision_kind: str, seat: int, **context: Any) 
 
 
 def faction_decision(state: GameState, d: Decision) -> Iterator[Action]:
-    """Choices of a faction-specific decision."""
-    return registry.faction(d["faction"]).decision_legal(state, d)
+    """Choices of a faction-specific decision (the faction may not be the deciding seat's)."""
+    return registry.plugin(state, d["faction"]).decision_legal(state, d)
 
 
 def faction_resolve(state: GameState, d: Decision, action: Action) -> bool:
     """Resolve a faction-specific decision."""
-    return registry.faction(d["faction"]).decision_apply(state, d, action)
+    return registry.plugin(state, d["faction"]).decision_apply(state, d, action)
 
 
 def _faction_prompt(_state: GameState, d: Decision) -> str:

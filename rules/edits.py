@@ -16,9 +16,10 @@ from rules import flow, registry
 from rules.cards import card, keys
 from rules.engine import legal_actions, to_act
 from rules.errors import IllegalActionError, InvalidActionError
+from rules.hooks import Place
 from rules.invariants import problems
+from rules.map_pieces import pieces_at, place_name, shift
 from rules.pieces import kind_of, parse_key
-from rules.rule import shift
 from rules.state import Event, GameState
 
 _COUNT = re.compile(r"^x(-?\d+)$")
@@ -110,20 +111,28 @@ def _seat(state: GameState, faction: str) -> int:
     return seat
 
 
+def _where(state: GameState, text: str) -> Place:
+    """A clearing number, or a forest written 'f' and its id (fA)."""
+    if text[:1].lower() == "f" and text[1:].upper() in state.board.forests:
+        return text[1:].upper()
+    return _clearing(state, text)
+
+
 def _place(state: GameState, args: list[str]) -> None:
-    cid, (piece, owner, family), n = _clearing(state, args[0]), _piece(args[1]), _count(args)
+    where, (piece, owner, family), n = _where(state, args[0]), _piece(args[1]), _count(args)
     seat = _seat(state, owner)
     if state.seats[seat].supply.get(family, 0) < n:
         raise _Bad(f"{owner} has fewer than {n} {family} in supply")
     state.seats[seat].supply[family] -= n
-    state.clearings[cid - 1][piece] = state.clearings[cid - 1].get(piece, 0) + n
+    pieces = pieces_at(state, where)
+    pieces[piece] = pieces.get(piece, 0) + n
 
 
 def _remove(state: GameState, args: list[str]) -> None:
-    cid, (piece, owner, family), n = _clearing(state, args[0]), _piece(args[1]), _count(args)
-    pieces = state.clearings[cid - 1]
+    where, (piece, owner, family), n = _where(state, args[0]), _piece(args[1]), _count(args)
+    pieces = pieces_at(state, where)
     if pieces.get(piece, 0) < n:
-        raise _Bad(f"clearing {cid} has fewer than {n} {piece}")
+        raise _Bad(f"{place_name(where)} has fewer than {n} {piece}")
     pieces[piece] -= n
     if not pieces[piece]:
         del pieces[piece]
@@ -133,10 +142,10 @@ def _remove(state: GameState, args: list[str]) -> None:
 
 def _shift(state: GameState, args: list[str]) -> None:
     src_text, _, dst_text = args[0].partition(">")
-    src, dst = _clearing(state, src_text), _clearing(state, dst_text)
+    src, dst = _where(state, src_text), _where(state, dst_text)
     (piece, _, _), n = _piece(args[1]), _count(args)
-    if state.clearings[src - 1].get(piece, 0) < n:
-        raise _Bad(f"clearing {src} has fewer than {n} {piece}")
+    if pieces_at(state, src).get(piece, 0) < n:
+        raise _Bad(f"{place_name(src)} has fewer than {n} {piece}")
     shift(state, piece, src, dst, n)
 
 

@@ -7,9 +7,10 @@ from collections.abc import Iterator
 from rules import battle, decisions, dominance, hand, movement, registry, rng
 from rules.actions import Action, Activate, Battle, Move, Pass, Take, Use
 from rules.cards import card, keys, label
-from rules.pieces import WARRIOR, key
+from rules.map_pieces import controlled_warriors
+from rules.pieces import CARD, WARRIOR, key
 from rules.removal import remove_all
-from rules.rule import enemies, ruled_by, warriors
+from rules.rule import enemy_seats, ruled_by
 from rules.scoring import score
 from rules.state import GameState
 
@@ -27,11 +28,6 @@ def _mark_used(state: GameState, effect: str) -> None:
     state.turn.flags.setdefault("used", []).append(effect)
 
 
-def other_seats(state: GameState, seat: int) -> list[int]:
-    """Every other seat that is an enemy."""
-    return [i for i in range(len(state.seats)) if enemies(state, seat, i)]
-
-
 def window_actions(state: GameState, seat: int, phase: str) -> Iterator[Action]:
     """Card effects a seat may use at any point of this phase of its turn."""
     have = crafted_effects(state, seat)
@@ -39,17 +35,17 @@ def window_actions(state: GameState, seat: int, phase: str) -> Iterator[Action]:
         if "royal_claim" in have:
             yield Use(have["royal_claim"])
         if "stand_and_deliver" in have and not _used(state, "stand_and_deliver"):
-            for other in other_seats(state, seat):
+            for other in enemy_seats(state, seat):
                 if state.seats[other].hand:
                     yield Use(have["stand_and_deliver"], state.seats[other].faction)
     elif phase == "daylight":
         if "tax_collector" in have and not _used(state, "tax_collector"):
             me = state.seats[seat].faction
             for cid in state.board.ids():
-                if warriors(state, me, cid) > 0:
+                if controlled_warriors(state, me, cid):
                     yield Use(have["tax_collector"], None, cid)
         if "codebreakers" in have and not _used(state, "codebreakers"):
-            for other in other_seats(state, seat):
+            for other in enemy_seats(state, seat):
                 yield Use(have["codebreakers"], state.seats[other].faction)
         yield from dominance.options(state, seat)
 
@@ -93,7 +89,7 @@ def apply_window(state: GameState, seat: int, action: Action) -> None:
         _mark_used(state, "tax_collector")
         assert action.clearing is not None
         state.say(f"{name} uses Tax Collector in clearing {action.clearing}.")
-        remove_all(state, action.clearing, {key(state.seats[seat].faction, WARRIOR): 1}, None, "effect")
+        remove_all(state, action.clearing, {_own_warrior_first(state, seat, action.clearing): 1}, None, CARD)
         hand.draw(state, seat, 1)
     elif effect == "codebreakers":
         _mark_used(state, "codebreakers")
@@ -105,6 +101,14 @@ def apply_window(state: GameState, seat: int, action: Action) -> None:
             f"{name} uses Codebreakers to look at {registry.of(state, other).name}'s hand.",
             {seat: f"{registry.of(state, other).name}'s hand: {cards}."},
         )
+
+
+def _own_warrior_first(state: GameState, seat: int, cid: int) -> str:
+    """The warrior Tax Collector removes: the faction's own if it has one there, else one it controls."""
+    me = state.seats[seat].faction
+    here = controlled_warriors(state, me, cid)
+    own = key(me, WARRIOR)
+    return own if own in here else sorted(here)[0]
 
 
 def why_not_use(state: GameState, seat: int, action: Use, phase: str) -> str:
@@ -128,7 +132,7 @@ def start_of_phase(state: GameState, seat: int, phase: str) -> None:
     """Queue the 'at start of' card effects of a phase."""
     have = crafted_effects(state, seat)
     if phase == "birdsong" and "better_burrow_bank" in have:
-        others = other_seats(state, seat)
+        others = enemy_seats(state, seat)
         if len(others) == 1:
             _burrow_bank(state, seat, others[0])
         elif others:
@@ -147,7 +151,7 @@ def _burrow_bank(state: GameState, seat: int, other: int) -> None:
 
 def _bank_legal(state: GameState, d: decisions.Decision) -> Iterator[Action]:
     have = crafted_effects(state, d["seat"])
-    for other in other_seats(state, d["seat"]):
+    for other in enemy_seats(state, d["seat"]):
         yield Use(have["better_burrow_bank"], state.seats[other].faction)
 
 

@@ -30,7 +30,6 @@ from rules.errors import (
     NotYourTurnError,
     StaleStateError,
 )
-from rules.rule import warriors
 from rules.state import Event, GameState
 
 CARD_TYPES = {"ambush": "ambush", "foil": "ambush", "activate": "dominance", "take": "dominance"}  # verb: card type
@@ -167,7 +166,7 @@ def parse(state: GameState, text: str, seat: int | None = None) -> Action:
         raise GameOverError("the game is over")
     ids = {s.faction for s in state.seats}
     aliases = {a: f for a, f in registry.aliases().items() if f in ids}
-    cls, values = parse_pattern(text, ids, aliases)
+    cls, values = parse_pattern(text, ids, aliases, state.seats[actor].faction)
     candidates = [a for a in legal_actions(state, actor, verb=cls.verb) if matches(a, cls, values)]
     if len(candidates) == 1:
         return candidates[0]
@@ -214,10 +213,12 @@ def explain(
         if needs_hand and isinstance(card_key, str) and card_key in keys() and not hand.holds(state, seat, card_key):
             return f"{keys()[card_key].name} is not in your hand"
     for name in ("clearing", "src", "dst"):
-        cid = getattr(action, name, None) if action is not None else values.get(name)
-        if isinstance(cid, int) and cid not in state.board.ids():
+        place = getattr(action, name, None) if action is not None else values.get(name)
+        if isinstance(place, int) and place not in state.board.ids():
             ids = sorted(state.board.ids())
-            return f"there is no clearing {cid} on this map; clearings are {ids[0]} to {ids[-1]}"
+            return f"there is no clearing {place} on this map; clearings are {ids[0]} to {ids[-1]}"
+        if isinstance(place, str) and place not in state.board.forests:
+            return f"there is no forest {place} on this map; forests are {', '.join(sorted(state.board.forests))}"
     reason = _specific_reason(state, seat, action)
     if reason:
         return reason
@@ -252,7 +253,7 @@ def _specific_reason(state: GameState, seat: int, action: Action | None) -> str 
         if reason:
             return reason
     if isinstance(action, Battle) and action.defender not in defenders(state, seat, action.clearing):
-        if warriors(state, state.seats[seat].faction, action.clearing) <= 0:
+        if not registry.of(state, seat).can_attack(state, seat, action.clearing):
             return f"you have no warriors in clearing {action.clearing} to battle with"
         return f"{action.defender} has no pieces in clearing {action.clearing} you can battle"
     if isinstance(action, Craft):

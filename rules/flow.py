@@ -9,7 +9,8 @@ from itertools import islice
 from rules import battle, decisions, dominance, effects, hand, registry
 from rules.actions import Action, Discard, End, Pass
 from rules.cards import label
-from rules.scoring import check_points_victory, finish
+from rules.modes.base import find_mode, mode_of
+from rules.scoring import check_points_victory
 from rules.state import GameState
 
 HAND_LIMIT = 5
@@ -26,10 +27,14 @@ GENERIC = {
 WINDOWS = {"birdsong.cards", "daylight.cards"}
 
 
+def turn_steps(state: GameState, seat: int) -> tuple[tuple[str, str], ...]:
+    """Every (phase, step) of a seat's turn as this game's mode plays its faction, generic steps included."""
+    return _steps(state.options.get("mode") or "standard", state.seats[seat].faction)
+
+
 @cache
-def turn_steps(faction_id: str) -> tuple[tuple[str, str], ...]:
-    """Every (phase, step) of a faction's turn, generic steps included."""
-    steps = registry.faction(faction_id).steps
+def _steps(mode_id: str, faction_id: str) -> tuple[tuple[str, str], ...]:
+    steps = find_mode(mode_id).patch(registry.faction(faction_id)).steps
     out: list[tuple[str, str]] = [("birdsong", "birdsong.start")]
     out += [("birdsong", s) for s in steps["birdsong"]]
     out += [("birdsong", "birdsong.cards"), ("daylight", "daylight.start")]
@@ -42,7 +47,7 @@ def turn_steps(faction_id: str) -> tuple[tuple[str, str], ...]:
 
 def goto(state: GameState, step: str) -> None:
     """Jump to a step of the current turn (its automatic work runs on entry)."""
-    for phase, name in turn_steps(state.seats[state.turn.seat].faction):
+    for phase, name in turn_steps(state, state.turn.seat):
         if name == step:
             state.turn.phase, state.turn.step, state.turn.entered = phase, name, False
             return
@@ -51,7 +56,7 @@ def goto(state: GameState, step: str) -> None:
 
 def next_step(state: GameState) -> None:
     """Move on to the step after the current one."""
-    steps = turn_steps(state.seats[state.turn.seat].faction)
+    steps = turn_steps(state, state.turn.seat)
     names = [name for _, name in steps]
     phase, name = steps[names.index(state.turn.step) + 1]
     state.turn.phase, state.turn.step, state.turn.entered = phase, name, False
@@ -61,23 +66,16 @@ def begin_turn(state: GameState, seat: int) -> None:
     """Start a seat's turn at the start of Birdsong."""
     if seat == state.order[0]:
         state.turn.round += 1
-        limit = state.options.get("round_limit")
-        if limit and state.turn.round > int(limit):
-            end_by_round_limit(state)
-            return
+        if state.turn.round > 1:
+            mode_of(state).end_of_round(state, state.turn.round - 1)
+            if state.over:
+                return
     state.turn.seat = seat
     state.turn.flags = {}
     state.turn.phase, state.turn.step, state.turn.entered = "birdsong", "birdsong.start", False
     state.undo_floor = state.version
     name = registry.of(state, seat).name
     state.say(f"Round {state.turn.round}: {name}{chr(39) if name.endswith('s') else chr(39) + 's'} turn.")
-
-
-def end_by_round_limit(state: GameState) -> None:
-    """After the last round, the highest score wins (ties share the win)."""
-    best = max(s.points for s in state.seats)
-    winners = [i for i, s in enumerate(state.seats) if s.points == best]
-    finish(state, winners, f"the round limit was reached with {best} points")
 
 
 def enter(state: GameState, seat: int, step: str) -> None:

@@ -4,8 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from rules import registry
-from rules.assets import items_data
+from rules import items, registry
 from rules.cards import deck
 from rules.pieces import BUILDING, category_of_key, kind_of, kinds_of, parse_key
 from rules.state import GameState
@@ -50,11 +49,27 @@ def _cards(state: GameState) -> list[str]:
         places += s.hand + s.crafted + registry.of(state, seat).held_cards(state, seat)
         if s.dominance is not None:
             places.append(s.dominance)
-    counts = Counter(places)
-    out = [f"card {c} is in {n} places" for c, n in counts.items() if n > 1]
-    missing = set(range(len(deck()))) - set(counts)
+    out = _accounted("card", Counter(places), len(deck()))
+    for deck_id in sorted(_other_decks(state)):
+        piles = [c for name, cards in state.piles.items() if name.split(":", 1)[0] == deck_id for c in cards]
+        out += _accounted(f"{deck_id} card", Counter(piles), len(deck(deck_id)))
+    return out
+
+
+def _other_decks(state: GameState) -> set[str]:
+    """Decks beside the shared one: named by the piles in play and declared by the factions at the table."""
+    named = {name.split(":", 1)[0] for name in state.piles}
+    for seat in range(len(state.seats)):
+        named |= set(registry.of(state, seat).decks)
+    return named
+
+
+def _accounted(what: str, counts: Counter[int], size: int) -> list[str]:
+    """Each card of a deck in exactly one place."""
+    out = [f"{what} {c} is in {n} places" for c, n in counts.items() if n > 1]
+    missing = set(range(size)) - set(counts)
     if missing:
-        out.append(f"cards missing: {sorted(missing)}")
+        out.append(f"{what}s missing: {sorted(missing)}")
     return out
 
 
@@ -69,19 +84,9 @@ def _slots(state: GameState) -> list[str]:
 
 
 def _items(state: GameState) -> list[str]:
-    from rules.setup import ruin_items_for
-
-    expected: Counter[str] = Counter()
-    for _ in state.item_supply:
-        expected.update(items_data()["supply"])
-    expected.update(ruin_items_for(len(state.board.maps)))
-    have: Counter[str] = Counter(i for i in state.ruins if i)
-    for per_map in state.item_supply.values():
-        have.update(per_map)
-    for s in state.seats:
-        have.update(s.items)
-    if have != expected:
-        return [f"items: {dict(have)} in play, expected {dict(expected)}"]
+    have, want = items.in_play(state), items.expected(state)
+    if have != want:
+        return [f"items: {dict(have)} in play, expected {dict(want)}"]
     return []
 
 

@@ -1,59 +1,124 @@
-"""Moving warriors along paths: you must rule the clearing you leave or the one you enter."""
+"""Moving along paths: you must rule the clearing you leave or the one you enter (unless your faction
+ignores rule), the mode may charge a fee (a bridge), and every seat hears what entered a place."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from rules import registry
-from rules.actions import Move
-from rules.pieces import WARRIOR, key
-from rules.rule import ruled_by, rules, shift, warriors
+from rules import decisions, hand, listeners, registry
+from rules.actions import Action, Move, Pay
+from rules.cards import label
+from rules.hooks import Entered, Place
+from rules.map_pieces import place_name, shift
+from rules.modes.base import mode_of
+from rules.rule import ruled_by, rules
 from rules.state import GameState
 
 
 def move_options(
     state: GameState, seat: int, sources: Iterable[int] | None = None, decree: str | None = None
-) -> Iterator[Move]:
-    """Every move of own warriors from the given clearings (all by default)."""
-    faction = state.seats[seat].faction
+) -> Iterator[Action]:
+    """Every move of warriors a seat commands from the given clearings (all by default)."""
+    faction = registry.of(state, seat)
     mine = set(ruled_by(state, seat))
+    free = faction.moves_ignoring_rule
+    fees = registry.lineup(state).move_fees
     for src in sources if sources is not None else state.board.ids():
-        have = warriors(state, faction, src)
+        have = faction.movable(state, seat, src)
         if have <= 0:
             continue
         for dst in sorted(state.board.adjacent_to(src)):
-            if src in mine or dst in mine:
+            if (free or src in mine or dst in mine) and (not fees or fee_payable(state, seat, src, dst)):
                 for n in range(1, have + 1):
                     yield Move(src, dst, n, decree)
 
 
-def why_not_move(state: GameState, seat: int, src: int, dst: int, n: int) -> str | None:
-    """The reason a move is not allowed, in Root's words, or None."""
+def fee_payable(state: GameState, seat: int, src: Place, dst: Place) -> bool:
+    """Whether the seat can pay the mode's fee for this move (always, when there is none)."""
+    fee = mode_of(state).move_fee(state, seat, src, dst)
+    return fee is None or bool(hand.keys_matching(state, seat, fee))
+
+
+def why_not_move(state: GameState, seat: int, src: Place, dst: Place, n: int) -> str | None:
+    """The reason a move of warriors is not allowed, in Root's words, or None."""
     board = state.board
-    for cid in (src, dst):
-        if cid not in board.ids():
-            return f"there is no clearing {cid}"
+    for place in (src, dst):
+        if not isinstance(place, int) or place not in board.ids():
+            return f"there is no clearing {place}"
+    assert isinstance(src, int) and isinstance(dst, int)
     if not board.adjacent(src, dst):
         return f"no path joins clearing {src} and clearing {dst}"
-    have = warriors(state, state.seats[seat].faction, src)
+    faction = registry.of(state, seat)
+    have = faction.movable(state, seat, src)
     if have <= 0:
         return f"you have no warriors in clearing {src}"
     if n > have:
         return f"you have only {have} warrior{'s' if have != 1 else ''} in clearing {src}"
     if n <= 0:
         return "move at least one warrior"
-    if not (rules(state, seat, src) or rules(state, seat, dst)):
+    if not faction.moves_ignoring_rule and not (rules(state, seat, src) or rules(state, seat, dst)):
         return f"you rule neither clearing {src} nor clearing {dst}, so you can't move between them"
+    fee = mode_of(state).move_fee(state, seat, src, dst)
+    if fee is not None and not hand.keys_matching(state, seat, fee):
+        return f"moving to clearing {dst} costs a {fee} card, and you have none"
     return None
 
 
-def move(state: GameState, seat: int, src: int, dst: int, n: int) -> None:
-    """Move n warriors of a seat's faction."""
-    faction = state.seats[seat].faction
-    shift(state, key(faction, WARRIOR), src, dst, n)
-    name = registry.of(state, seat).name
+def move(state: GameState, seat: int, src: Place, dst: Place, n: int) -> None:
+    """Move n warriors a seat commands between clearings; the mode's fee is asked, then every seat hears."""
+    assert isinstance(src, int) and isinstance(dst, int), "warriors move between clearings"
+    faction = registry.of(state, seat)
+    moved = faction.move_warriors(state, seat, src, dst, n)
     state.say(
-        f"{name} moves {n} warrior{'s' if n != 1 else ''} from {src} to {dst}.",
+        f"{faction.name} moves {n} warrior{'s' if n != 1 else ''} from {src} to {dst}.",
         None,
         ("move", src, dst),
     )
+    arrived(state, seat, moved, src, dst)
+
+
+def move_piece(state: GameState, seat: int, piece: str, src: Place, dst: Place, n: int = 1) -> None:
+    """Move pieces under one key between any two places (a pawn to or from a forest), then tell every seat."""
+    shift(state, piece, src, dst, n)
+    arrived(state, seat, [(piece, n)], src, dst)
+
+
+def arrived(state: GameState, seat: int, moved: list[tuple[str, int]], src: Place, dst: Place) -> None:
+    """After a move: the mode's fee is owed, then every listener hears each kind that entered."""
+    fee = mode_of(state).move_fee(state, seat, src, dst)
+    if fee is not None:
+        decisions.push(state, "move_fee", seat, suit=fee, src=src, dst=dst)
+    for piece, k in moved:
+        listeners.entered(state, Entered(piece, k, src, dst, seat))
+
+
+# --- the move fee ---------------------------------------------------------------
+
+
+def _fee_legal(state: GameState, d: decisions.Decision) -> Iterator[Action]:
+    for card_key in hand.keys_matching(state, d["seat"], d["suit"]):
+        yield Pay(card_key)
+
+
+def _fee_resolve(state: GameState, d: decisions.Decision, action: Action) -> bool:
+    assert isinstance(action, Pay)
+    seat = d["seat"]
+    to = mode_of(state).fee_recipient(state, seat, d["src"], d["dst"])
+    name = registry.of(state, seat).name
+    if to is None:
+        cid = hand.spend(state, seat, action.card)
+        state.say(f"{name} pays {label(cid)} to move into {place_name(d['dst'])}.")
+    else:
+        cid = hand.take(state, seat, action.card)
+        state.seats[to].hand.append(cid)
+        state.say(f"{name} pays {label(cid)} to {registry.of(state, to).name} to move into {place_name(d['dst'])}.")
+    return True
+
+
+decisions.define(
+    "move_fee",
+    _fee_legal,
+    _fee_resolve,
+    lambda s, d: f"pay a {d['suit']} card for the move into {place_name(d['dst'])}",
+    auto_single=True,
+)

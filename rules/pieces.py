@@ -16,10 +16,22 @@ TOKEN = "token"
 PAWN = "pawn"
 CATEGORIES = (WARRIOR, BUILDING, TOKEN, PAWN)
 
+# Causes of a removal: what a piece kind may be immune to.
+BATTLE = "battle"
+CARD = "card"
+ABILITY = "ability"
+CAUSES = (BATTLE, CARD, ABILITY)
+
 
 @dataclass(frozen=True, slots=True)
 class PieceKind:
-    """A kind of piece a faction owns: how many are in the box and how it is drawn."""
+    """A kind of piece a faction owns: how many are in the box, how it is drawn and how it behaves.
+
+    points: what an enemy scores for removing one (None: 1 for buildings and tokens, else 0).
+    removed_by: the causes that can remove it (None: every cause; () nothing can).
+    hit_as: the category it takes battle hits as (None: its own; pawns take none unless they say).
+    rules: whether it counts towards rule (None: warriors and buildings do).
+    """
 
     faction: str
     kind: str
@@ -29,11 +41,38 @@ class PieceKind:
     shape: str = "circle"
     label: str = ""
     family: str = ""
+    points: int | None = None
+    removed_by: tuple[str, ...] | None = None
+    hit_as: str | None = None
+    rules: bool | None = None
 
     @property
     def box_family(self) -> str:
         """Two-sided pieces share one box count under a family name."""
         return self.family or self.kind
+
+    @property
+    def removal_points(self) -> int:
+        """Points an enemy scores for removing one of these."""
+        if self.points is not None:
+            return self.points
+        return 1 if self.category in (BUILDING, TOKEN) else 0
+
+    @property
+    def hit_category(self) -> str | None:
+        """The category this piece takes hits as, or None when hits never fall on it directly."""
+        if self.hit_as is not None:
+            return self.hit_as
+        return None if self.category == PAWN else self.category
+
+    @property
+    def counts_for_rule(self) -> bool:
+        """Whether this piece adds to its controller's presence when rule is decided."""
+        return self.rules if self.rules is not None else self.category in (WARRIOR, BUILDING)
+
+    def removable(self, cause: str) -> bool:
+        """Whether a removal of this cause can take this piece."""
+        return self.removed_by is None or cause in self.removed_by
 
 
 _KINDS: dict[tuple[str, str], PieceKind] = {}
@@ -43,6 +82,11 @@ def register(kinds: tuple[PieceKind, ...]) -> None:
     """Add a faction's piece kinds to the registry."""
     for k in kinds:
         _KINDS[(k.faction, k.kind)] = k
+    kind_of_key.cache_clear()
+    category_of_key.cache_clear()
+    warrior_controller.cache_clear()
+    rule_controller.cache_clear()
+    own_warrior_keys.cache_clear()
 
 
 def kind_of(faction: str, kind: str) -> PieceKind:
@@ -53,6 +97,15 @@ def kind_of(faction: str, kind: str) -> PieceKind:
 def kinds_of(faction: str) -> list[PieceKind]:
     """Every piece kind a faction declares."""
     return [k for (f, _), k in _KINDS.items() if f == faction]
+
+
+def piece_words(category: str | None = None) -> list[str]:
+    """Declared piece kind names (of one category, or all), in declaration order: words for builds and hits."""
+    out: list[str] = []
+    for (_, kind), k in _KINDS.items():
+        if (category is None or k.category == category) and kind not in out:
+            out.append(kind)
+    return out
 
 
 def key(owner: str, kind: str, controller: str | None = None) -> str:
@@ -71,7 +124,38 @@ def parse_key(piece_key: str) -> tuple[str, str, str]:
 
 
 @cache
+def kind_of_key(piece_key: str) -> PieceKind:
+    """The declaration of the piece stored under a map key."""
+    owner, kind, _ = parse_key(piece_key)
+    return _KINDS[(owner, kind)]
+
+
+@cache
 def category_of_key(piece_key: str) -> str:
     """Warrior, building, token or pawn, for a map key."""
-    owner, kind, _ = parse_key(piece_key)
-    return _KINDS[(owner, kind)].category
+    return kind_of_key(piece_key).category
+
+
+@cache
+def warrior_controller(piece_key: str) -> str | None:
+    """The faction a warrior stored under this key fights for, or None when the key is not a warrior."""
+    if kind_of_key(piece_key).category != WARRIOR:
+        return None
+    return parse_key(piece_key)[2]
+
+
+def controller(piece_key: str) -> str:
+    """The faction a piece counts for."""
+    return parse_key(piece_key)[2]
+
+
+@cache
+def rule_controller(piece_key: str) -> str | None:
+    """The faction a piece adds presence for when rule is decided, or None when it does not count."""
+    return parse_key(piece_key)[2] if kind_of_key(piece_key).counts_for_rule else None
+
+
+@cache
+def own_warrior_keys(faction: str) -> tuple[str, ...]:
+    """Map keys of a faction's own warrior kinds (controlled by itself)."""
+    return tuple(key(faction, k.kind) for k in kinds_of(faction) if k.category == WARRIOR)

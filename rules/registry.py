@@ -1,7 +1,13 @@
-"""The faction registry: every faction plug-in registers itself here under its id and aliases."""
+"""The faction registry: every faction plug-in registers itself here under its id and aliases.
+
+A game's mode may patch a faction (the 3x3 golden rules): `plugin(state, faction)` returns the
+faction as the game's mode plays it.
+"""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING
 
 from rules import pieces
@@ -12,14 +18,22 @@ if TYPE_CHECKING:
 
 _FACTIONS: dict[str, Faction] = {}
 _ALIASES: dict[str, str] = {}
+_PLUGINS: dict[tuple[str, str], Faction] = {}
 
 
 def register(faction: Faction) -> Faction:
     """Make a faction available to games, with its piece kinds."""
+    if faction.id in _FACTIONS and type(_FACTIONS[faction.id]) is not type(faction):
+        raise ValueError(f"a faction with the id '{faction.id}' is already registered")
+    for alias in (faction.id, *faction.aliases):
+        owner = _ALIASES.get(alias.lower())
+        if owner is not None and owner != faction.id:
+            raise ValueError(f"the alias '{alias}' already names the faction '{owner}'")
     _FACTIONS[faction.id] = faction
     for alias in (faction.id, *faction.aliases):
         _ALIASES[alias.lower()] = faction.id
     pieces.register(faction.pieces)
+    forget_plugins()
     return faction
 
 
@@ -28,16 +42,81 @@ def unregister(fid: str) -> None:
     _FACTIONS.pop(fid, None)
     for alias in [a for a, f in _ALIASES.items() if f == fid]:
         del _ALIASES[alias]
+    forget_plugins()
+
+
+def forget_plugins() -> None:
+    """Drop the cached mode-patched plug-ins (after factions or modes change)."""
+    _PLUGINS.clear()
+    _lineup.cache_clear()
 
 
 def faction(fid: str) -> Faction:
-    """The plug-in for a faction id."""
+    """The plug-in for a faction id, as the standard game plays it."""
     return _FACTIONS[fid]
 
 
+def plugin(state: GameState, fid: str) -> Faction:
+    """The plug-in for a faction as this game's mode plays it (golden rules patched in)."""
+    mode_id = state.options.get("mode") or "standard"
+    found = _PLUGINS.get((mode_id, fid))
+    if found is None:
+        from rules.modes.base import find_mode
+
+        found = find_mode(mode_id).patch(_FACTIONS[fid])
+        _PLUGINS[(mode_id, fid)] = found
+    return found
+
+
 def of(state: GameState, seat: int) -> Faction:
-    """The plug-in of the faction sitting at a seat."""
-    return _FACTIONS[state.seats[seat].faction]
+    """The plug-in of the faction sitting at a seat, as this game's mode plays it."""
+    return lineup(state).plugins[seat]
+
+
+@dataclass(frozen=True)
+class Lineup:
+    """What a table's factions and mode declare, worked out once per game for the hot paths."""
+
+    plugins: tuple[Faction, ...]
+    overriding: dict[str, tuple[int, ...]]
+    foreign_control: bool
+    sides: dict[str, str]
+    move_fees: bool
+
+
+def lineup(state: GameState) -> Lineup:
+    """The table's line-up (kept on the state; clones share it)."""
+    found: Lineup | None = state.lineup
+    if found is None:
+        found = _lineup(
+            state.options.get("mode") or "standard",
+            tuple(s.faction for s in state.seats),
+            tuple(s.team for s in state.seats),
+        )
+        state.lineup = found
+    return found
+
+
+@cache
+def _lineup(mode_id: str, factions: tuple[str, ...], teams: tuple[str | None, ...]) -> Lineup:
+    from rules.factions.base import Faction
+    from rules.modes.base import Mode, find_mode
+
+    mode = find_mode(mode_id)
+    plugins = tuple(mode.patch(_FACTIONS[fid]) for fid in factions)
+    hooks = [name for name in dir(Faction) if callable(getattr(Faction, name)) and not name.startswith("_")]
+    overriding = {
+        hook: tuple(i for i, p in enumerate(plugins) if getattr(type(p), hook) is not getattr(Faction, hook))
+        for hook in hooks
+    }
+    sides = {fid: f"team:{team}" if team else fid for fid, team in zip(factions, teams, strict=True)}
+    fees = type(mode).move_fee is not Mode.move_fee
+    return Lineup(plugins, overriding, any(p.controls_others_warriors for p in plugins), sides, fees)
+
+
+def seats_overriding(state: GameState, hook: str) -> tuple[int, ...]:
+    """Seats of this game whose faction overrides a Faction hook (hot paths skip the others)."""
+    return lineup(state).overriding.get(hook, ())
 
 
 def find_faction(name: str) -> str | None:

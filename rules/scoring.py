@@ -1,11 +1,10 @@
-"""Victory points and winning: 30 points (90 for a team), ties, dominance freezing the score."""
+"""Victory points: scoring, team totals, and finishing the game (the mode decides when)."""
 
 from __future__ import annotations
 
 from rules.hand import faction_name
+from rules.modes.base import mode_of
 from rules.state import GameState
-
-WIN_POINTS = 30
 
 
 def score(state: GameState, seat: int, n: int, why: str = "") -> int:
@@ -38,28 +37,9 @@ def clockwise_from_current(state: GameState) -> list[int]:
 
 
 def check_points_victory(state: GameState) -> None:
-    """End the game when a seat (or team) has reached the winning score."""
-    if state.over:
-        return
-    if state.options.get("teams"):
-        target = int(state.options.get("win_points", 90))
-        teams = sorted({s.team for s in state.seats if s.team})
-        teams_reached = [t for t in teams if team_points(state, t) >= target]
-        if teams_reached:
-            first = next(
-                state.seats[i].team for i in clockwise_from_current(state) if state.seats[i].team in teams_reached
-            )
-            finish(
-                state,
-                [i for i, s in enumerate(state.seats) if s.team == first],
-                f"team {first} reaches {target} points",
-            )
-        return
-    target = int(state.options.get("win_points", WIN_POINTS))
-    reached = [i for i, s in enumerate(state.seats) if s.dominance is None and s.points >= target]
-    if reached:
-        winner = next(i for i in clockwise_from_current(state) if i in reached)
-        finish(state, [winner], f"{target} points")
+    """End the game when the mode's victory condition is met (30 points in the standard game)."""
+    if not state.over:
+        mode_of(state).check_victory(state)
 
 
 def finish(state: GameState, winners: list[int], why: str) -> None:

@@ -11,6 +11,7 @@ from rules.assets import items_data
 from rules.board import SUITS, load_board
 from rules.cards import deck
 from rules.errors import RulesError
+from rules.items import ruin_items_for
 from rules.modes import find_mode
 from rules.state import GameState, Seat, Turn
 
@@ -53,14 +54,6 @@ def normalise(options: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def ruin_items_for(maps: int) -> list[str]:
-    """The items hidden under ruins: the four base ones, plus four more when two maps are joined."""
-    items = list(items_data()["ruins"])
-    if maps > 1:
-        items += list(items_data()["extra_ruin_items_3x3"])
-    return items
-
-
 def new_game(options: dict[str, Any], seed: int) -> GameState:
     """Set up a game from its options and seed; the same pair always gives the same state."""
     opts = normalise(options)
@@ -87,7 +80,7 @@ def new_game(options: dict[str, Any], seed: int) -> GameState:
         position, first = rng.below(position, n)
     else:
         first = int(opts["first_player"])
-    order = [(first + i) % n for i in range(n)]
+    order = mode.turn_order(opts, first)
     removed = mode.removed_cards(opts, n)
     position, cards = rng.shuffled(position, [c.id for c in deck() if c.id not in removed])
     state = GameState(

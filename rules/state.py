@@ -10,6 +10,8 @@ from typing import Any
 from rules.board import Board, load_board
 
 JSON = dict[str, Any]
+SCHEMA = 2
+"""The shape of the state tree; rules.migrate upgrades older trees to it."""
 
 
 def copy_json(value: Any) -> Any:
@@ -39,7 +41,7 @@ class Seat:
     points: int = 0
     hand: list[int] = field(default_factory=list)
     crafted: list[int] = field(default_factory=list)
-    items: list[str] = field(default_factory=list)
+    items: list[dict[str, Any]] = field(default_factory=list)
     supply: dict[str, int] = field(default_factory=dict)
     areas: dict[str, dict[str, int]] = field(default_factory=dict)
     data: dict[str, Any] = field(default_factory=dict)
@@ -53,7 +55,7 @@ class Seat:
             points=self.points,
             hand=list(self.hand),
             crafted=list(self.crafted),
-            items=list(self.items),
+            items=[dict(i) for i in self.items],
             supply=dict(self.supply),
             areas={k: dict(v) for k, v in self.areas.items()},
             data=copy_json(self.data),
@@ -68,7 +70,7 @@ class Seat:
             "points": self.points,
             "hand": list(self.hand),
             "crafted": list(self.crafted),
-            "items": list(self.items),
+            "items": [dict(i) for i in self.items],
             "supply": dict(self.supply),
             "areas": {k: dict(v) for k, v in self.areas.items()},
             "data": copy_json(self.data),
@@ -134,8 +136,13 @@ class GameState:
     over: bool = False
     undo_floor: int = 0
     last_actor: int | None = None
+    map_items: list[dict[str, Any]] = field(default_factory=list)
+    items_removed: list[str] = field(default_factory=list)
+    piles: dict[str, list[int]] = field(default_factory=dict)
+    schema: int = SCHEMA
     events: list[Event] = field(default_factory=list, compare=False, repr=False)
     irreversible: bool = field(default=False, compare=False, repr=False)
+    lineup: Any = field(default=None, compare=False, repr=False)
 
     @property
     def board(self) -> Board:
@@ -182,6 +189,11 @@ class GameState:
             over=self.over,
             undo_floor=self.undo_floor,
             last_actor=self.last_actor,
+            map_items=[dict(i) for i in self.map_items],
+            items_removed=list(self.items_removed),
+            piles={k: list(v) for k, v in self.piles.items()},
+            schema=self.schema,
+            lineup=self.lineup,
         )
 
     def to_json(self) -> JSON:
@@ -209,12 +221,18 @@ class GameState:
             "over": self.over,
             "undo_floor": self.undo_floor,
             "last_actor": self.last_actor,
+            "map_items": [dict(i) for i in self.map_items],
+            "items_removed": list(self.items_removed),
+            "piles": {k: list(v) for k, v in self.piles.items()},
+            "schema": self.schema,
         }
 
     @classmethod
     def from_json(cls, raw: JSON) -> GameState:
-        """Inverse of to_json."""
-        data = copy_json(raw)
+        """Inverse of to_json; a tree saved by an older engine is upgraded first (rules.migrate)."""
+        from rules.migrate import upgrade
+
+        data = upgrade(copy_json(raw))
         data["seats"] = [Seat.from_json(s) for s in data["seats"]]
         data["turn"] = Turn(**data["turn"])
         return cls(**data)

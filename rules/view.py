@@ -48,6 +48,7 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
         "discard": [card(c).key for c in state.discard],
         "dominance_available": [card(c).key for c in state.dominance_available],
         "item_supply": {m: dict(s) for m, s in state.item_supply.items()},
+        "map_items": [dict(i) for i in state.map_items],
         "pending": [
             {"seat": d["seat"], "kind": d["kind"], "prompt": decisions.prompt(state, d)} for d in state.pending
         ],
@@ -73,7 +74,7 @@ def _seat_view(state: GameState, i: int) -> dict[str, Any]:
         "points": s.points,
         "dominance": card(s.dominance).key if s.dominance is not None else None,
         "hand_count": len(s.hand),
-        "items": list(s.items),
+        "items": [dict(i) for i in s.items],
         "crafted": [card(c).key for c in s.crafted],
         "supply": dict(s.supply),
         "areas": {k: dict(v) for k, v in s.areas.items()},

@@ -54,14 +54,16 @@ def test_a_legacy_saved_state_loads_and_plays_on_to_the_same_end(index: int) -> 
     assert _outcome(state) == _expected(game)
 
 
-def test_the_legacy_export_replays_to_the_same_end(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_the_legacy_export_replays_to_the_same_end() -> None:
     outcome = json.loads((LEGACY / "short-game-outcome.json").read_text())
     raw = json.loads((LEGACY / "short-game-export.json").read_text())
     state = rules.replay(rules.Record.from_json(raw))
     assert {**_outcome(state), "actions": len(raw["actions"])} == outcome
 
 
-def test_a_game_saved_midway_by_the_old_bot_loads_and_plays_on(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+def test_a_game_saved_midway_by_the_old_bot_loads_and_plays_on(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
     db = tmp_path / "old.db"
     shutil.copy(LEGACY / "midgame.db", db)
     images = tmp_path / "img"

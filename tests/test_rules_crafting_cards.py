@@ -24,6 +24,7 @@ from rules_helpers import (
 
 import rules
 from rules.cards import card
+from rules.items import make
 
 
 def crafted_keys(s, seat) -> list[str]:
@@ -46,7 +47,7 @@ def test_crafting_an_item_takes_it_from_the_supply_and_scores_its_points():
     s = cat_crafting(s)
     assert "craft anvil" in legal(s, "craft")
     s = play(s, "craft anvil")
-    assert s.seats[M].items == ["hammer"]
+    assert s.seats[M].items == [make("hammer")]
     assert s.item_supply["autumn"]["hammer"] == 0
     assert s.seats[M].points == 2
     assert discard_keys(s) == ["anvil"]
@@ -88,7 +89,7 @@ def test_cost_needs_one_piece_per_icon_and_card_suit_does_not_matter():
     s = cat_crafting(s)
     assert legal(s, "craft") == ["craft arms-trader"]
     s = play(s, "craft arms-trader")
-    assert s.seats[M].items == ["sword"]
+    assert s.seats[M].items == [make("sword")]
     assert s.seats[M].points == 2
 
 
@@ -114,7 +115,7 @@ def test_eyrie_disdain_for_trade_items_score_one_point():
     check(s)
     s = goto(s, E, "eyrie.craft")
     s = play(s, "craft anvil")
-    assert s.seats[E].items == ["hammer"]
+    assert s.seats[E].items == [make("hammer")]
     assert s.seats[E].points == 1
 
 
@@ -163,7 +164,7 @@ def test_an_item_not_in_the_supply_cannot_be_crafted():
     put(s, 1, "marquise", "workshop")
     put(s, 9, "marquise", "warrior")
     s.item_supply["autumn"]["hammer"] -= 1
-    s.seats[E].items.append("hammer")
+    s.seats[E].items.append(make("hammer"))
     set_hand(s, M, "anvil")
     s = cat_crafting(s)
     assert legal(s, "craft") == []
@@ -393,7 +394,7 @@ def test_crafter_chooses_which_pieces_pay_an_any_cost():
     assert legal(s, "craft") == ["craft anvil"]
     s = play(s, "craft anvil")
     assert crafted_keys(s, M) == ["royal-claim"]
-    assert s.seats[M].items == ["hammer"]
+    assert s.seats[M].items == [make("hammer")]
 
 
 def test_any_cost_cannot_be_paid_with_pieces_already_used():

@@ -67,6 +67,7 @@ from rules.actions import (
     Use,
 )
 from rules.cards import card, deck, label
+from rules.factions import base as faction_base
 from rules.factions import eyrie as eyrie_module
 from rules.factions import marquise as marquise_module
 from rules.factions.eyrie import Decree
@@ -134,6 +135,10 @@ TURN_STEPS = {
 }
 SCORE_EVENT = re.compile(r"^(Marquise de Cat|Eyrie Dynasties) (scores|loses) (\d+) points? \((.+)\)\.$")
 LABELS = {label(c.id) for c in deck()}
+
+
+def item_names(s: GameState, seat: int) -> list[str]:
+    return [i["item"] for i in s.seats[seat].items]
 
 
 def kind_of(piece: str) -> str:
@@ -998,7 +1003,7 @@ class Checker:
         c = next(card(x) for x in b.seats[seat].hand if card(x).key == a.card)
         me = b.seats[seat].faction
         if c.type == "item":
-            if s.seats[seat].items.count(c.item) != b.seats[seat].items.count(c.item) + 1:
+            if item_names(s, seat).count(c.item) != item_names(b, seat).count(c.item) + 1:
                 self.fail("4.1.2", f"crafting {c.name} did not give a {c.item}")
             vp = c.vp if me == "marquise" or b.seats[seat].data.get("leader") == "builder" else 1
             self.expect_score(events, me, f"crafting {c.name}", vp, b, seat)
@@ -1743,13 +1748,12 @@ def test_moves_ignoring_rule_are_caught(monkeypatch: pytest.MonkeyPatch) -> None
 
 
 def test_buildings_hit_before_warriors_are_caught(monkeypatch: pytest.MonkeyPatch) -> None:
-    original = battle_module.takes_hits
-
-    def buildings_first(s: GameState, seat: int, cid: int) -> dict[str, int]:
-        pieces = original(s, seat, cid)
+    def buildings_first(s: GameState, faction: str, cid: int, assigned: dict[str, int]) -> dict[str, int]:
+        pieces = {p: n - assigned.get(p, 0) for p, n in s.clearings[cid - 1].items() if owner_of(p) == faction}
+        pieces = {p: n for p, n in pieces.items() if n > 0}
         return {k: v for k, v in pieces.items() if kind_of(k) != "warrior"} or pieces
 
-    monkeypatch.setattr(battle_module, "takes_hits", buildings_first)
+    monkeypatch.setattr(faction_base, "standard_hit_options", buildings_first)
     assert _violations("4.3.6")
 
 

@@ -75,7 +75,8 @@ def test_eyrie_birdsong_order_emergency_decree_new_roost():
 
 @pytest.mark.parametrize("faction_steps", ["marquise", "eyrie"])
 def test_turn_steps_follow_birdsong_daylight_evening(faction_steps):
-    phases = [p for p, _ in turn_steps(faction_steps)]
+    s = blank()
+    phases = [p for p, _ in turn_steps(s, s.seat_of(faction_steps))]
     order = {"birdsong": 0, "daylight": 1, "evening": 2}
     assert phases == sorted(phases, key=order.__getitem__)
     assert phases[0] == "birdsong" and phases[-1] == "evening"

@@ -6,7 +6,7 @@ from typing import ClassVar
 
 import pytest
 
-from rules import registry
+from rules import modes, registry
 from rules.factions.base import Faction
 from rules.pieces import BUILDING, PAWN, TOKEN, WARRIOR, PieceKind
 from rules.rule import presence, ruler
@@ -45,15 +45,22 @@ class _Spinners(Faction):
     pieces: ClassVar[tuple[PieceKind, ...]] = (PieceKind("test-spinners", "warrior", WARRIOR, 20, "Warrior"),)
 
 
+class _Teams(modes.Mode):
+    id: ClassVar[str] = "test-teams"
+    teams: ClassVar[bool] = True
+
+
 @pytest.fixture(autouse=True)
 def _test_factions() -> Iterator[None]:
-    """Register the throwaway factions for this module's tests only."""
+    """Register the throwaway factions and team mode for this module's tests only."""
     made = [_Spore(), _Tinker(), _Spinners()]
     for f in made:
         registry.register(f)
+    modes.register(_Teams())
     yield
     for f in made:
         registry.unregister(f.id)
+    modes.unregister(_Teams.id)
 
 
 def seed_state() -> GameState:
@@ -76,7 +83,7 @@ def seed_state() -> GameState:
     ]
     return GameState(
         version=7,
-        options={"mode": "3x3", "factions": [s.faction for s in seats], "teams": {"marquise": "A"}},
+        options={"mode": "test-teams", "factions": [s.faction for s in seats], "teams": {"marquise": "A"}},
         board_id="autumn+winter",
         suits=["fox", "mouse", "rabbit"] * 8,
         clearings=clearings,

@@ -1,5 +1,10 @@
-"""Faction plug-ins; importing this package registers every faction."""
+"""Faction plug-ins; importing this package registers every faction module in it."""
 
-from rules.factions import eyrie, marquise
+from __future__ import annotations
 
-__all__ = ["eyrie", "marquise"]
+import importlib
+import pkgutil
+
+for _module in pkgutil.iter_modules(__path__):
+    if _module.name != "base":
+        importlib.import_module(f"{__name__}.{_module.name}")

@@ -5,15 +5,21 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rules.pieces import PieceKind
+from rules.hooks import TableHooks
+from rules.map_pieces import controlled_warriors, shift, warriors_of
+from rules.pieces import BATTLE, BUILDING, TOKEN, WARRIOR, PieceKind, controller, kind_of_key
 
 if TYPE_CHECKING:
     from rules.actions import Action
     from rules.state import GameState
 
 
-class Faction:
-    """A faction plug-in: its pieces, setup, turn steps and hooks into shared mechanics."""
+class Faction(TableHooks):
+    """A faction plug-in: its pieces, setup, turn steps and hooks into shared mechanics.
+
+    Besides the hooks below, a faction hears what every seat hears (`TableHooks`): removals by
+    anyone, pieces entering a place, and battle modifiers.
+    """
 
     id: ClassVar[str] = ""
     name: ClassVar[str] = ""
@@ -25,6 +31,9 @@ class Faction:
     crafting_kind: ClassVar[str | None] = None
     wins_rule_ties: ClassVar[bool] = False
     reach: ClassVar[int] = 0
+    moves_ignoring_rule: ClassVar[bool] = False
+    controls_others_warriors: ClassVar[bool] = False
+    decks: ClassVar[tuple[str, ...]] = ()
     steps: ClassVar[dict[str, tuple[str, ...]]] = {"birdsong": (), "daylight": (), "evening": ()}
 
     # --- setup -----------------------------------------------------------------
@@ -97,18 +106,65 @@ class Faction:
         """Extra cards drawn in Evening."""
         return 0
 
-    def attacker_extra_hits(self, state: GameState, seat: int) -> int:
-        """Extra hits dealt whenever this faction attacks."""
+    # --- combatant -----------------------------------------------------------------
+    def strength(self, state: GameState, seat: int, cid: int) -> int:
+        """Warriors this faction fights with in a clearing, by any means (its own, others' it controls)."""
+        return warriors_of(state, self.id, cid)
+
+    def can_attack(self, state: GameState, seat: int, cid: int) -> bool:
+        """Whether this faction may start a battle in a clearing."""
+        return self.strength(state, seat, cid) > 0
+
+    def max_rolled_hits(self, state: GameState, seat: int, cid: int) -> int:
+        """The most rolled hits this faction can deal in a clearing."""
+        return self.strength(state, seat, cid)
+
+    def defenseless(self, state: GameState, seat: int, cid: int) -> bool:
+        """Whether this faction is defenseless when attacked in a clearing."""
+        return self.strength(state, seat, cid) <= 0
+
+    def hit_options(self, state: GameState, seat: int, cid: int, assigned: dict[str, int]) -> dict[str, int]:
+        """Keys that may take the next hit, with how many more hits each can take (warriors first, then the rest).
+
+        When more than one key is offered and the hits owed are fewer than they can take, the owner chooses.
+        """
+        return standard_hit_options(state, self.id, cid, assigned)
+
+    def resolve_hit(self, state: GameState, seat: int, cid: int, piece: str, n: int, by: int) -> int:
+        """Carry out n hits assigned to pieces under one key; returns how many pieces were removed."""
+        from rules.removal import take
+
+        return take(state, cid, piece, n, by, BATTLE)[0]
+
+    # --- presence and movement ------------------------------------------------------
+    def rule_bonus(self, state: GameState, seat: int, cid: int) -> int:
+        """Presence for rule beyond pieces on the map (a robot's gears)."""
         return 0
 
-    def on_removed(self, state: GameState, seat: int, cid: int, removed: dict[str, int], cause: str) -> None:
-        """React after this faction's pieces were removed from a clearing."""
+    def rules_outright(self, state: GameState, seat: int, cid: int) -> bool:
+        """Whether this faction rules a clearing whatever the presence (two mushrooms)."""
+        return False
+
+    def movable(self, state: GameState, seat: int, cid: int) -> int:
+        """How many warriors this faction may move out of a clearing."""
+        return self.strength(state, seat, cid)
+
+    def move_warriors(self, state: GameState, seat: int, src: int, dst: int, n: int) -> list[tuple[str, int]]:
+        """Shift n warriors (own first, then others' it controls); returns what moved, by key."""
+        return shift_controlled(state, self.id, src, dst, n)
+
+    # --- what the faction brings -----------------------------------------------------
+    def box_items(self, state: GameState, seat: int) -> dict[str, int]:
+        """Items this faction brings to the table beyond the shared supplies (the Vagabond's starting items)."""
+        return {}
 
     def on_battle_end(self, state: GameState, seat: int, battle: dict[str, Any]) -> None:
         """React when a battle this faction fought is over."""
 
-    def blocks_placement(self, state: GameState, seat: int, placer: str, cid: int) -> bool:
-        """Whether this faction stops another faction placing pieces in a clearing."""
+    def blocks_placement(
+        self, state: GameState, seat: int, placer: str, cid: int, category: str | None = None
+    ) -> bool:
+        """Whether this faction stops another faction placing a piece (of a category, or any) in a clearing."""
         return False
 
     def prompt(self, state: GameState, seat: int, step: str) -> str:
@@ -134,3 +190,27 @@ class Faction:
     def decision_apply(self, state: GameState, decision: dict[str, Any], action: Action) -> bool:
         """Resolve a faction-specific decision; True when it is finished."""
         return True
+
+
+def standard_hit_options(state: GameState, faction: str, cid: int, assigned: dict[str, int]) -> dict[str, int]:
+    """Warriors fighting for a faction take hits first; then its buildings and tokens (and pieces hit as those)."""
+    pieces = state.clearings[cid - 1]
+    left = {p: n - assigned.get(p, 0) for p, n in pieces.items() if controller(p) == faction}
+    warriors = {p: n for p, n in left.items() if n > 0 and kind_of_key(p).hit_category == WARRIOR}
+    if warriors:
+        return warriors
+    return {p: n for p, n in left.items() if n > 0 and kind_of_key(p).hit_category in (BUILDING, TOKEN)}
+
+
+def shift_controlled(state: GameState, faction: str, src: int, dst: int, n: int) -> list[tuple[str, int]]:
+    """Move n warriors fighting for a faction: its own first, then the others' it controls in key order."""
+    here = controlled_warriors(state, faction, src)
+    own = f"{faction}:warrior"
+    moved = []
+    for piece in sorted(here, key=lambda p: (p != own, p)):
+        k = min(n, here[piece])
+        if k:
+            shift(state, piece, src, dst, k)
+            moved.append((piece, k))
+            n -= k
+    return moved

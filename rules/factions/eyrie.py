@@ -21,8 +21,10 @@ from rules.actions import (
 )
 from rules.cards import card, keys
 from rules.factions.base import Faction
-from rules.pieces import BUILDING, WARRIOR, PieceKind
-from rules.rule import may_place, on_map, open_slots, place, rules, suit
+from rules.map_pieces import may_place, on_map, open_slots, place, suit
+from rules.modes.base import may_set_up
+from rules.pieces import BUILDING, WARRIOR, PieceKind, category_of_key
+from rules.rule import rules
 from rules.scoring import score
 from rules.state import GameState
 
@@ -146,7 +148,11 @@ class Eyrie(Faction):
             for i in range(len(state.seats))
             if i != seat and (c := registry.of(state, i).starting_corner(state, i)) is not None
         ]
-        free = [c for c in state.board.corners() if c not in taken and may_place(state, ID, c)]
+        free = [
+            c
+            for c in state.board.corners()
+            if c not in taken and may_place(state, ID, c) and may_set_up(state, seat, c)
+        ]
         opposite = [c for c in free if any(state.board.opposite(t) == c for t in taken)]
         for cid in opposite or free:
             yield Roost(cid)
@@ -215,7 +221,7 @@ class Eyrie(Faction):
         ok = [c for c in state.board.ids() if open_slots(state, c) > 0 and may_place(state, ID, c)]
         if not ok:
             return []
-        counts = {c: sum(n for p, n in state.clearings[c - 1].items() if p.split(":")[1] == "warrior") for c in ok}
+        counts = {c: sum(n for p, n in state.clearings[c - 1].items() if category_of_key(p) == WARRIOR) for c in ok}
         fewest = min(counts.values())
         return [c for c in ok if counts[c] == fewest]
 
@@ -408,13 +414,16 @@ class Eyrie(Faction):
         roosts = on_map(state, ID, "roost")
         return sum(1 for at in DRAW_BONUS_AT if roosts >= at)
 
-    def attacker_extra_hits(self, state: GameState, seat: int) -> int:
-        """The Commander deals an extra hit when attacking."""
-        return 1 if state.seats[seat].data.get("leader") == "commander" else 0
+    def extra_hits(self, state: GameState, seat: int | None, battle: dict[str, Any]) -> list[tuple[int, str]]:
+        """The Commander deals an extra hit when the Eyrie attack."""
+        if seat is not None and battle["attacker"] == seat and state.seats[seat].data.get("leader") == "commander":
+            return [(seat, "the Commander")]
+        return []
 
     def on_battle_end(self, state: GameState, seat: int, b: dict[str, Any]) -> None:
         """The Despot scores a point for removing enemy buildings or tokens in battle."""
-        if state.seats[seat].data.get("leader") == "despot" and battle.removed_enemy_buildings(state, seat, b):
+        despot = state.seats[seat].data.get("leader") == "despot"
+        if despot and battle.enemy_buildings_and_tokens_removed(state, seat, b):
             score(state, seat, 1, "the Despot")
 
     def held_cards(self, state: GameState, seat: int) -> list[int]:

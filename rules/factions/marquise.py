@@ -22,8 +22,11 @@ from rules.actions import (
 )
 from rules.cards import keys
 from rules.factions.base import Faction
+from rules.hooks import Removed
+from rules.map_pieces import may_place, on_map, open_slots, place, suit
+from rules.modes.base import may_set_up
 from rules.pieces import BUILDING, TOKEN, WARRIOR, PieceKind
-from rules.rule import may_place, on_map, open_slots, place, ruled_by, rules, suit
+from rules.rule import ruled_by, rules
 from rules.scoring import score
 from rules.state import GameState
 
@@ -200,7 +203,7 @@ class Marquise(Faction):
         data = state.seats[seat].data
         if data["setup"] == "keep":
             for cid in state.board.corners():
-                if not any(state.clearings[cid - 1].values()):
+                if not any(state.clearings[cid - 1].values()) and may_set_up(state, seat, cid):
                     yield Keep(cid)
             return
         keep = keep_clearing(state)
@@ -420,17 +423,21 @@ class Marquise(Faction):
         placed = on_map(state, ID, "recruiter")
         return sum(1 for at in DRAW_BONUS_AT if placed >= at)
 
-    def blocks_placement(self, state: GameState, seat: int, placer: str, cid: int) -> bool:
+    def blocks_placement(
+        self, state: GameState, seat: int, placer: str, cid: int, category: str | None = None
+    ) -> bool:
         """Only the Marquise places pieces in the keep's clearing."""
         return placer != ID and keep_clearing(state) == cid
 
-    def on_removed(self, state: GameState, seat: int, cid: int, removed: dict[str, int], cause: str) -> None:
+    def on_removed(self, state: GameState, seat: int | None, removed: Removed) -> None:
         """Losing the keep is for good; removed warriors may go to Field Hospitals."""
-        if removed.get("marquise:keep"):
+        assert seat is not None
+        if removed.count("marquise:keep"):
             state.seats[seat].data["keep_lost"] = True
-        lost = removed.get("marquise:warrior", 0)
+        lost = removed.count("marquise:warrior")
         keep = keep_clearing(state)
-        if lost and keep is not None and state.seats[seat].hand:
+        cid = removed.place
+        if lost and keep is not None and state.seats[seat].hand and isinstance(cid, int):
             decisions.push(
                 state,
                 "faction",

@@ -1,7 +1,14 @@
-"""Game modes: how the board, deck, turn order and victory are set up."""
+"""Game modes: the table's policy; importing this package registers every mode module in it."""
 
 from __future__ import annotations
 
-from rules.modes.base import Mode, all_ids, find_mode
+import importlib
+import pkgutil
 
-__all__ = ["Mode", "all_ids", "find_mode"]
+from rules.modes.base import Mode, all_ids, find_mode, mode_of, register, unregister
+
+for _module in pkgutil.iter_modules(__path__):
+    if _module.name != "base":
+        importlib.import_module(f"{__name__}.{_module.name}")
+
+__all__ = ["Mode", "all_ids", "find_mode", "mode_of", "register", "unregister"]

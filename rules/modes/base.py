@@ -1,21 +1,32 @@
-"""A mode plug-in decides the board, the deck, seat order and how a game is won."""
+"""A mode plug-in is the table's policy: board, deck, seat order, setup regions, item supplies,
+move fees, the end of a round, victory, and patches to factions (golden rules)."""
 
 from __future__ import annotations
 
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.cards import deck
 from rules.errors import RulesError
+from rules.hooks import Place, TableHooks
+
+if TYPE_CHECKING:
+    from rules.factions.base import Faction
+    from rules.state import GameState
+
+WIN_POINTS = 30
 
 
-class Mode:
-    """The standard game: one map, 2-4 seats (more are allowed), 30 points wins."""
+class Mode(TableHooks):
+    """The standard game: one map, 2-6 seats, 30 points wins, an optional round limit."""
 
     id: ClassVar[str] = "standard"
+    name: ClassVar[str] = "Standard game"
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 6
     teams: ClassVar[bool] = False
+    patches: ClassVar[dict[str, type]] = {}
 
+    # --- the table ---------------------------------------------------------------
     def board_id(self, options: dict[str, Any]) -> str:
         """Which board this game is played on."""
         return str(options.get("board", "autumn"))
@@ -34,14 +45,91 @@ class Mode:
         if options.get("teams") and not self.teams:
             raise RulesError(f"a {self.id} game is played without teams")
 
+    def turn_order(self, options: dict[str, Any], first: int) -> list[int]:
+        """Seats in the order they take turns, starting with the first player."""
+        n = len(options["factions"])
+        return [(first + i) % n for i in range(n)]
+
+    def setup_region(self, state: GameState, seat: int) -> frozenset[int] | None:
+        """Clearings where a seat may set up (None: anywhere the faction's own rules allow)."""
+        return None
+
+    def patch(self, faction: Faction) -> Faction:
+        """The faction as this mode plays it: its golden-rule mix-in over the faction, if the mode has one."""
+        mixin = self.patches.get(faction.id)
+        if mixin is None:
+            return faction
+        cls = type(f"{type(self).__name__}{type(faction).__name__}", (mixin, type(faction)), {})
+        patched: Faction = cls()
+        return patched
+
+    # --- crafting and moving -------------------------------------------------------
+    def craft_supply(self, state: GameState, seat: int) -> str:
+        """The map whose item supply a seat's craft takes from."""
+        return state.board.maps[0]
+
+    def take_crafted_item(self, state: GameState, seat: int, item: str, supply: str) -> bool:
+        """Put a crafted item where this mode keeps it; True when its points are scored now."""
+        from rules.items import gain
+
+        gain(state, seat, item)
+        return True
+
+    def move_fee(self, state: GameState, seat: int, src: Place, dst: Place) -> str | None:
+        """The suit of a card a seat must pay to make this move (a bridge fee), or None."""
+        return None
+
+    def fee_recipient(self, state: GameState, seat: int, src: Place, dst: Place) -> int | None:
+        """The seat that receives a paid move fee (None: it is discarded)."""
+        return None
+
+    # --- the end --------------------------------------------------------------------
+    def win_points(self, state: GameState) -> int:
+        """The score that wins the game."""
+        return int(state.options.get("win_points") or WIN_POINTS)
+
+    def check_victory(self, state: GameState) -> None:
+        """End the game when a seat reaches the winning score (the first in turn order from the current seat)."""
+        from rules.scoring import clockwise_from_current, finish
+
+        target = self.win_points(state)
+        reached = [i for i, s in enumerate(state.seats) if s.dominance is None and s.points >= target]
+        if reached:
+            winner = next(i for i in clockwise_from_current(state) if i in reached)
+            finish(state, [winner], f"{target} points")
+
+    def end_of_round(self, state: GameState, completed: int) -> None:
+        """A round was completed: with a round limit, after the last round the highest score wins (ties share)."""
+        from rules.scoring import finish
+
+        limit = state.options.get("round_limit")
+        if limit and completed >= int(limit):
+            best = max(s.points for s in state.seats)
+            winners = [i for i, s in enumerate(state.seats) if s.points == best]
+            finish(state, winners, f"the round limit was reached with {best} points")
+
 
 _MODES: dict[str, Mode] = {"standard": Mode()}
 
 
 def register(mode: Mode) -> Mode:
     """Make a mode available."""
+    from rules import registry
+
+    if mode.id in _MODES and type(_MODES[mode.id]) is not type(mode):
+        raise ValueError(f"a mode with the id '{mode.id}' is already registered")
     _MODES[mode.id] = mode
+    registry.forget_plugins()
     return mode
+
+
+def unregister(mode_id: str) -> None:
+    """Forget a mode (tests that declare throwaway modes clean up with this)."""
+    from rules import registry
+
+    if mode_id != "standard":
+        _MODES.pop(mode_id, None)
+        registry.forget_plugins()
 
 
 def all_ids() -> list[str]:
@@ -54,3 +142,14 @@ def find_mode(name: str) -> Mode:
     if name not in _MODES:
         raise RulesError(f"unknown mode '{name}'; modes are {', '.join(sorted(_MODES))}")
     return _MODES[name]
+
+
+def mode_of(state: GameState) -> Mode:
+    """The mode a game is played in."""
+    return find_mode(state.options.get("mode") or "standard")
+
+
+def may_set_up(state: GameState, seat: int, cid: int) -> bool:
+    """Whether the mode lets a seat set up in a clearing."""
+    region = mode_of(state).setup_region(state, seat)
+    return region is None or cid in region

@@ -1,0 +1,99 @@
+"""Hooks every seat's faction and the mode hear: removals, pieces entering a place, and battle modifiers.
+
+Shared mechanics call these on every listener (each seat's faction, then the mode) through
+`rules.listeners`, so a faction or a mode changes what happens without editing the mechanic.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from rules.actions import Action
+    from rules.state import GameState
+
+Place = int | str
+"""A clearing id (int) or a forest id (str, such as "A" or "2C")."""
+
+CANCEL = "cancel"
+"""What intercept_removal returns to keep a piece where it is."""
+
+
+@dataclass(frozen=True, slots=True)
+class Removal:
+    """A removal about to happen: pieces under one key leaving a place, who removes them and why."""
+
+    place: Place
+    piece: str
+    count: int
+    by: int | None
+    cause: str
+
+
+@dataclass(frozen=True, slots=True)
+class Removed:
+    """Pieces that left one place in one go, heard by every seat: by key, who removed them, why, where they went."""
+
+    place: Place
+    pieces: dict[str, int]
+    by: int | None
+    cause: str
+    diverted: dict[str, str]
+
+    def owned_by(self, faction: str) -> dict[str, int]:
+        """The removed pieces whose owner's box is this faction's."""
+        return {k: n for k, n in self.pieces.items() if k.split(":", 1)[0] == faction}
+
+    def count(self, piece: str) -> int:
+        """How many pieces stored under one key were removed."""
+        return self.pieces.get(piece, 0)
+
+
+@dataclass(frozen=True, slots=True)
+class Entered:
+    """Pieces that moved into a place: every seat and the mode hear it (Outrage, infection, pick-ups)."""
+
+    piece: str
+    count: int
+    src: Place
+    dst: Place
+    mover: int
+
+
+class TableHooks:
+    """What a faction or a mode may do when shared mechanics act; every default does nothing."""
+
+    def on_removed(self, state: GameState, seat: int | None, removed: Removed) -> None:
+        """Pieces left a place (any faction's, by anyone): react."""
+
+    def intercept_removal(self, state: GameState, seat: int | None, removal: Removal) -> str | None:
+        """Before pieces leave: an area of this seat to send them to, CANCEL to keep them, or None."""
+        return None
+
+    def on_enter(self, state: GameState, seat: int | None, entered: Entered) -> None:
+        """Pieces moved into a place: react."""
+
+    def extra_hits(self, state: GameState, seat: int | None, battle: dict[str, Any]) -> list[tuple[int, str]]:
+        """Extra hits this listener adds to a battle: (seat dealing the hit, its source in words)."""
+        return []
+
+    def defender_rolls_high(self, state: GameState, seat: int | None, battle: dict[str, Any]) -> bool:
+        """Whether the defender takes the higher die in this battle (Guerrilla War)."""
+        return False
+
+    def before_hits(self, state: GameState, seat: int | None, battle: dict[str, Any]) -> bool:
+        """Hits are assigned but not yet resolved: push a decision to step in (True when one was pushed)."""
+        return False
+
+    def after_roll_choices(
+        self, state: GameState, seat: int | None, chooser: int, battle: dict[str, Any]
+    ) -> list[Action]:
+        """Choices for a battling seat after the roll besides crafted cards (asked of its faction and the mode)."""
+        return []
+
+    def after_roll_apply(
+        self, state: GameState, seat: int | None, chooser: int, battle: dict[str, Any], action: Action
+    ) -> bool:
+        """Resolve one of this listener's after-roll choices; True when the action was this listener's."""
+        return False
