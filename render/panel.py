@@ -19,6 +19,7 @@ from render.pieces import draw_piece
 from render.shapes import draw_suit_glyph
 from render.text import Font, draw_text, fit, font, plural, width, wrap
 from rules.cards import keys as card_keys
+from rules.items import describe as describe_item
 
 PAD = 18  # inner margin of the panel and of each block
 BAR = 12  # width of a seat's colour bar
@@ -297,7 +298,7 @@ def seat_rows(view: dict[str, Any], seat: dict[str, Any], legend: Legend, limit:
     if seat.get("team"):
         facts.insert(0, f"Team {seat['team']}")
     items = seat.get("items") or []
-    facts.append("Items: " + (", ".join(str(i) for i in items) if items else "none"))
+    facts.append("Items: " + (", ".join(describe_item(i) for i in items) if items else "none"))
     rows += _text_rows(" · ".join(facts), font(19, True), P.INK, limit)
     if seat.get("dominance"):
         rows += _text_rows(f"Dominance: {_card_name(seat['dominance'])}", font(19, True), P.INK, limit)

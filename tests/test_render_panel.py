@@ -204,3 +204,19 @@ def test_an_ambush_is_highlighted() -> None:
 
     assert magenta(ambushed) > magenta(plain) + 600  # a badge more than the battle's halo
     assert math.dist(ambush_centre(spot), burst_centre(spot)) > 80  # apart from the battle burst
+
+
+# --- items ----------------------------------------------------------------------
+
+
+def test_items_show_their_state(drawn: TextLog) -> None:
+    state = new_game()
+    state.seats[0].items = [
+        {"item": "sword", "exhausted": True, "damaged": True},
+        {"item": "boots", "exhausted": False, "damaged": False},
+    ]
+    state.item_supply["autumn"]["sword"] -= 1
+    state.item_supply["autumn"]["boots"] -= 1
+    text = texts(drawn, rules.view_for(state, None)).replace("\n", " ")  # a long line wraps
+    assert "sword (exhausted, damaged)" in text and "boots" in text
+    assert "{" not in text
