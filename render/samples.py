@@ -14,6 +14,7 @@ from typing import Any
 
 import rules
 from rules.board import load_board
+from rules.items import make as make_item
 
 # Fictional factions in the remaining Okabe–Ito colours; shapes chosen to exercise the legend.
 EXTRA_FACTIONS: dict[str, dict[str, Any]] = {
@@ -115,7 +116,7 @@ def _seat(i: int, fid: str, points: int, team: str | None = None) -> dict[str, A
         "points": points,
         "dominance": None,
         "hand_count": 3 + i % 4,
-        "items": ["boots", "sword"] if fid == "wanderer" else [],
+        "items": [make_item("boots"), make_item("sword", exhausted=True)] if fid == "wanderer" else [],
         "crafted": ["cobbler"] if fid == "otters" else [],
         "supply": {k: p["count"] // 2 for k, p in data["pieces"].items()},
         "areas": {"ward": {f"{fid}:warrior": 2}} if "warrior" in data["pieces"] else {},
