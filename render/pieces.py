@@ -65,12 +65,16 @@ class Placed:
 
     def count_text(self) -> str:
         """The count drawn beside the shape ("×7"), or nothing when every piece is drawn."""
-        return f"×{self.count}" if self.count > self.shapes else ""
+        return _count_label(self.count, self.shapes)
 
     def bounds(self) -> tuple[int, int, int, int]:
         """The box every pixel of this group falls in: shapes, outlines, rings and count."""
         left, top, right, bottom = _extent(self.size, self.shapes, self.ringed, self.count_text(), self.count_size)
         return self.x + left, self.y + top, self.x + right, self.y + bottom
+
+
+def _count_label(count: int, shapes: int) -> str:
+    return f"×{count}" if count > shapes else ""
 
 
 def _stroke(count_size: int) -> int:
@@ -153,8 +157,7 @@ Chip = tuple[Look, str, int, int]  # look, controller, count, width
 def _fit_extent(look: Look, controller: str, count: int, fit: _Fit) -> tuple[int, int, int, int]:
     """The box of a chip of pieces laid out at a fit, around the centre of its first shape."""
     shapes = fit.shapes(count)
-    text = f"×{count}" if count > shapes else ""
-    return _extent(fit.size(look), shapes, controller != look.owner, text, fit.count_size())
+    return _extent(fit.size(look), shapes, controller != look.owner, _count_label(count, shapes), fit.count_size())
 
 
 def _chip(look: Look, controller: str, count: int, fit: _Fit) -> Chip:
