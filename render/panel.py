@@ -6,9 +6,10 @@ so the board can grow taller when a panel needs more room than the map.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, TypeGuard
+from typing import Any
 
 from PIL import ImageDraw
 
@@ -156,39 +157,34 @@ def title_line(view: dict[str, Any]) -> str:
 
 
 def battle_lines(view: dict[str, Any], legend: Legend) -> list[str]:
-    """A battle in progress: who attacks whom where, then each side's hits with where each extra hit comes from."""
+    """A battle in progress: who attacks whom where, then, once the dice are rolled, each side's hits.
+
+    The hits come from the view's battle as the engine keeps them: "rolled" (hits rolled by the attacker
+    and the defender), "ignore" (whether each side ignores the rolled hits it takes) and "sources" (for each
+    side, one source name per extra hit it deals).
+    """
     battle = view.get("battle")
     if not isinstance(battle, dict):
         return []
-
-    def name(side: Any) -> str:
-        fid = _seat_faction(view, side)
-        return legend.name(fid) if fid else "?"
-
-    attacker, defender = name(battle.get("attacker")), name(battle.get("defender"))
-    lines = [f"Battle in clearing {battle.get('clearing')}: {attacker} attacks {defender}"]
-    for side in battle.get("sides") or []:
-        if isinstance(side, dict):
-            lines.append(_hits_line(name(side.get("seat")), side))
+    seats = (battle.get("attacker"), battle.get("defender"))
+    names = [legend.name(fid) if (fid := _seat_faction(view, seat)) else "?" for seat in seats]
+    lines = [f"Battle in clearing {battle.get('clearing')}: {names[0]} attacks {names[1]}"]
+    rolled, ignore, sources = battle.get("rolled"), battle.get("ignore") or [False, False], battle.get("sources")
+    if isinstance(rolled, list) and len(rolled) == 2:
+        for side in (0, 1):
+            extra = sources[side] if isinstance(sources, list) and len(sources) == 2 else []
+            lines.append(_hits_line(names[side], rolled[side], bool(ignore[1 - side]), extra))
     return lines
 
 
-def _hits_line(who: str, side: dict[str, Any]) -> str:
+def _hits_line(who: str, rolled: Any, ignored: bool, extra: list[Any]) -> str:
     """One side's hits: "Eyrie Dynasties deals 3 hits: 1 rolled, 1 Sappers, 1 defenseless"."""
-    parts, total = [], 0
-    rolled, ignored_by = side.get("rolled"), side.get("ignored_by")
-    if _is_count(rolled):
-        parts.append(f"{rolled} rolled" + (f" (ignored: {ignored_by})" if ignored_by else ""))
-        total += 0 if ignored_by else rolled
-    for extra in side.get("extra") or []:
-        if isinstance(extra, dict) and _is_count(extra.get("hits")):
-            parts.append(f"{extra['hits']} {extra.get('source') or 'extra'}")
-            total += extra["hits"]
-    return f"{who} deals {plural(total, 'hit')}" + (": " + ", ".join(parts) if parts else "")
-
-
-def _is_count(value: Any) -> TypeGuard[int]:
-    return isinstance(value, int) and not isinstance(value, bool)
+    count = rolled if isinstance(rolled, int) and not isinstance(rolled, bool) else 0
+    parts = [f"{count} rolled" + (" (ignored)" if ignored else "")]
+    sources = Counter(str(source) for source in extra)
+    parts += [f"{n} {source}" for source, n in sources.items()]
+    total = (0 if ignored else count) + sum(sources.values())
+    return f"{who} deals {plural(total, 'hit')}: " + ", ".join(parts)
 
 
 def _now_rows(view: dict[str, Any], legend: Legend, limit: int) -> list[Row]:

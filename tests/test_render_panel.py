@@ -72,23 +72,18 @@ def test_the_battle_line_names_factions_not_seat_numbers(drawn: TextLog) -> None
 def test_each_extra_hit_is_shown_with_its_source(drawn: TextLog) -> None:
     state, _ = played_game()
     view = rules.view_for(state, None)
-    view["battle"] = {
-        "attacker": 1,
-        "defender": 0,
-        "clearing": 5,
-        "stage": "deal",
-        "sides": [
-            {
-                "seat": 1,
-                "rolled": 2,
-                "extra": [{"source": "Commander", "hits": 1}, {"source": "defenseless", "hits": 1}],
-            },
-            {"seat": 0, "rolled": 1, "ignored_by": "Armorers", "extra": [{"source": "Sappers", "hits": 1}]},
-        ],
-    }
+    battle = {"attacker": 1, "defender": 0, "clearing": 5, "stage": "deal"}
+    view["battle"] = dict(battle)
+    assert "deals" not in texts(drawn, view)  # no hits before the dice
+    view["battle"] = dict(
+        battle,
+        rolled=[2, 1],
+        ignore=[True, False],  # the attacker ignores the rolled hits it takes (Armorers)
+        sources=[["Commander", "defenseless"], ["Sappers"]],
+    )
     text = " ".join(texts(drawn, view).split())
     assert "Eyrie Dynasties deals 4 hits: 2 rolled, 1 Commander, 1 defenseless" in text
-    assert "Marquise de Cat deals 1 hit: 1 rolled (ignored: Armorers), 1 Sappers" in text
+    assert "Marquise de Cat deals 1 hit: 1 rolled (ignored), 1 Sappers" in text
 
 
 # --- the round, the end of the game, setup -----------------------------------------------
