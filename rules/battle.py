@@ -21,6 +21,7 @@ from rules.removal import describe_removed
 from rules.rule import enemies
 from rules.scoring import score
 from rules.state import GameState
+from rules.words import plural
 
 BattleState = dict[str, Any]
 
@@ -160,14 +161,15 @@ def _stage_roll(state: GameState, b: BattleState) -> None:
     a_name, d_name = registry.of(state, aseat).name, registry.of(state, dseat).name
     high_note = f" ({d_name} takes the higher die)" if b.get("defender_high") else ""
     state.say(
-        f"Dice: {first} and {second}{high_note}. {a_name} rolls {_hits(b['rolled'][0])}, "
-        f"{d_name} rolls {_hits(b['rolled'][1])}."
+        f"Dice: {first} and {second}{high_note}. {a_name} rolls {plural_hits(b['rolled'][0])}, "
+        f"{d_name} rolls {plural_hits(b['rolled'][1])}."
     )
     b["stage"] = "after_attacker"
 
 
-def _hits(n: int) -> str:
-    return f"{n} hit{'' if n == 1 else 's'}"
+def plural_hits(n: int) -> str:
+    """'1 hit', '2 hits'."""
+    return plural(n, "hit")
 
 
 def after_roll_effects(state: GameState, seat: int, b: BattleState) -> list[str]:
@@ -240,7 +242,7 @@ def _hits_line(state: GameState, b: BattleState, to_defender: int, to_attacker: 
         extra = b["sources"][side]
         detail = f" ({rolled} rolled, +1 " + ", +1 ".join(extra) + ")" if extra else ""
         ignored = " (the rolled hits are ignored)" if b["ignore"][1 - side] and b["rolled"][side] else ""
-        parts.append(f"{registry.of(state, seat).name} deals {_hits(total)}{detail}{ignored}")
+        parts.append(f"{registry.of(state, seat).name} deals {plural_hits(total)}{detail}{ignored}")
     return "; ".join(parts) + "."
 
 
@@ -353,6 +355,25 @@ STAGES = {
 }
 
 
+def sides_view(b: BattleState) -> list[dict[str, Any]]:
+    """Per side that deals hits: its seat, rolled hits, who ignores them, and each extra hit's source."""
+    out = []
+    for side in (0, 1):
+        extra: dict[str, int] = {}
+        for source in b.get("sources", [[], []])[side]:
+            extra[source] = extra.get(source, 0) + 1
+        ignored = b["ignore"][1 - side]
+        out.append(
+            {
+                "seat": side_seat(b, side),
+                "rolled": b["rolled"][side],
+                "ignored_by": "Armorers" if ignored else None,
+                "extra": [{"source": name, "hits": n} for name, n in extra.items()],
+            }
+        )
+    return out
+
+
 def enemy_buildings_and_tokens_removed(state: GameState, seat: int, b: BattleState) -> int:
     """Enemy buildings and tokens a seat removed in this battle."""
     return sum(
@@ -381,7 +402,11 @@ def _ambush_resolve(state: GameState, d: decisions.Decision, action: Action) -> 
         return True
     assert isinstance(action, Ambush)
     hand.spend(state, d["seat"], action.card)
-    state.say(f"{registry.of(state, d['seat']).name} springs an ambush ({card_name(action.card)})!")
+    state.say(
+        f"{registry.of(state, d['seat']).name} springs an ambush ({card_name(action.card)})!",
+        None,
+        ("ambush", b["clearing"], None),
+    )
     if could_hold_ambush(state, b["attacker"], b["clearing"]):
         b["stage"] = "foil_wait"
         decisions.push(state, "foil", b["attacker"])

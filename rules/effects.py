@@ -13,6 +13,7 @@ from rules.removal import remove_all
 from rules.rule import enemy_seats, ruled_by
 from rules.scoring import score
 from rules.state import GameState
+from rules.words import possessive
 
 
 def crafted_effects(state: GameState, seat: int) -> dict[str, str]:
@@ -98,8 +99,8 @@ def apply_window(state: GameState, seat: int, action: Action) -> None:
         cards = ", ".join(label(c) for c in sorted(state.seats[other].hand)) or "no cards"
         state.irreversible = True
         state.say(
-            f"{name} uses Codebreakers to look at {registry.of(state, other).name}'s hand.",
-            {seat: f"{registry.of(state, other).name}'s hand: {cards}."},
+            f"{name} uses Codebreakers to look at {possessive(registry.of(state, other).name)} hand.",
+            {seat: f"{possessive(registry.of(state, other).name)} hand: {cards}."},
         )
 
 

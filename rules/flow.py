@@ -12,6 +12,7 @@ from rules.cards import label
 from rules.modes.base import find_mode, mode_of
 from rules.scoring import check_points_victory
 from rules.state import GameState
+from rules.words import possessive
 
 HAND_LIMIT = 5
 GENERIC = {
@@ -65,17 +66,17 @@ def next_step(state: GameState) -> None:
 def begin_turn(state: GameState, seat: int) -> None:
     """Start a seat's turn at the start of Birdsong."""
     if seat == state.order[0]:
-        state.turn.round += 1
-        if state.turn.round > 1:
-            mode_of(state).end_of_round(state, state.turn.round - 1)
+        if state.turn.round >= 1:
+            mode_of(state).end_of_round(state, state.turn.round)
             if state.over:
                 return
+        state.turn.round += 1
     state.turn.seat = seat
     state.turn.flags = {}
     state.turn.phase, state.turn.step, state.turn.entered = "birdsong", "birdsong.start", False
     state.undo_floor = state.version
     name = registry.of(state, seat).name
-    state.say(f"Round {state.turn.round}: {name}{chr(39) if name.endswith('s') else chr(39) + 's'} turn.")
+    state.say(f"Round {state.turn.round}: {possessive(name)} turn.")
 
 
 def enter(state: GameState, seat: int, step: str) -> None:

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules import registry, rng
 from rules.cards import card, first_in, label
 from rules.state import GameState
+from rules.words import plural
 
 
 def draw(state: GameState, seat: int, n: int = 1) -> list[int]:
@@ -20,7 +21,7 @@ def draw(state: GameState, seat: int, n: int = 1) -> list[int]:
         state.seats[seat].hand += drawn
         names = ", ".join(label(c) for c in drawn)
         state.say(
-            f"{faction_name(state, seat)} draws {len(drawn)} card{'s' if len(drawn) != 1 else ''}.",
+            f"{faction_name(state, seat)} draws {plural(len(drawn), 'card')}.",
             {seat: f"You drew: {names}."},
         )
     refill(state)

@@ -13,6 +13,7 @@ from rules.map_pieces import place_name, shift
 from rules.modes.base import mode_of
 from rules.rule import ruled_by, rules
 from rules.state import GameState
+from rules.words import plural
 
 
 def move_options(
@@ -53,7 +54,7 @@ def why_not_move(state: GameState, seat: int, src: Place, dst: Place, n: int) ->
     if have <= 0:
         return f"you have no warriors in clearing {src}"
     if n > have:
-        return f"you have only {have} warrior{'s' if have != 1 else ''} in clearing {src}"
+        return f"you have only {plural(have, 'warrior')} in clearing {src}"
     if n <= 0:
         return "move at least one warrior"
     if not faction.moves_ignoring_rule and not (rules(state, seat, src) or rules(state, seat, dst)):
@@ -70,7 +71,7 @@ def move(state: GameState, seat: int, src: Place, dst: Place, n: int) -> None:
     faction = registry.of(state, seat)
     moved = faction.move_warriors(state, seat, src, dst, n)
     state.say(
-        f"{faction.name} moves {n} warrior{'s' if n != 1 else ''} from {src} to {dst}.",
+        f"{faction.name} moves {plural(n, 'warrior')} from {src} to {dst}.",
         None,
         ("move", src, dst),
     )

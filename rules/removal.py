@@ -15,6 +15,7 @@ from rules.pieces import kind_of, kind_of_key, parse_key
 from rules.rule import enemies
 from rules.scoring import score
 from rules.state import GameState
+from rules.words import plural
 
 
 def take(
@@ -46,7 +47,7 @@ def take(
     controller_seat = state.seat_of(controller)
     points = kind.removal_points * n
     if scores and points and by is not None and controller_seat is not None and enemies(state, by, controller_seat):
-        score(state, by, points, f"removing {kind.name.lower()}{'s' if n > 1 else ''}")
+        score(state, by, points, f"removing {plural(n, kind.name.lower())}")
     return n, (diverted[1] if diverted else None)
 
 
@@ -99,7 +100,7 @@ def describe_removed(state: GameState, place: Place, removed: dict[int, dict[str
     parts = []
     for seat, pieces in sorted(removed.items()):
         names = ", ".join(
-            f"{n} {kind_of(parse_key(p)[0], parse_key(p)[1]).name.lower()}{'s' if n > 1 else ''}"
+            plural(n, kind_of(parse_key(p)[0], parse_key(p)[1]).name.lower())
             for p, n in pieces.items()
         )
         parts.append(f"{registry.of(state, seat).name} loses {names}")

@@ -5,6 +5,7 @@ from __future__ import annotations
 from rules.hand import faction_name
 from rules.modes.base import mode_of
 from rules.state import GameState
+from rules.words import plural
 
 
 def score(state: GameState, seat: int, n: int, why: str = "") -> int:
@@ -20,7 +21,7 @@ def score(state: GameState, seat: int, n: int, why: str = "") -> int:
     if change:
         verb = "scores" if change > 0 else "loses"
         tail = f" ({why})" if why else ""
-        state.say(f"{faction_name(state, seat)} {verb} {abs(change)} point{'s' if abs(change) != 1 else ''}{tail}.")
+        state.say(f"{faction_name(state, seat)} {verb} {plural(abs(change), 'point')}{tail}.")
     return change
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 from rules import decisions, registry
+from rules.battle import sides_view
 from rules.cards import card
 from rules.engine import to_act, waiting_for
 from rules.pieces import kinds_of
@@ -102,6 +103,9 @@ def _legend(fid: str) -> dict[str, Any]:
     }
 
 
+_BEFORE_THE_ROLL = {"ambush", "ambush_wait", "foil_wait", "ambush_hits", "ambush_check", "roll"}
+
+
 def _battle_view(state: GameState) -> dict[str, Any] | None:
     b = state.battle
     if b is None:
@@ -111,4 +115,5 @@ def _battle_view(state: GameState) -> dict[str, Any] | None:
         "defender": b["defender"],
         "clearing": b["clearing"],
         "stage": b["stage"],
+        "sides": sides_view(b) if b["stage"] not in _BEFORE_THE_ROLL else [],
     }

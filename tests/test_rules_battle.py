@@ -542,3 +542,45 @@ def test_hits_beyond_the_pieces_present_are_lost():
     assert count(s, 5, "eyrie", "warrior") == 0
     assert s.seats[E].points == 1
     assert s.seats[M].points == 0
+
+
+def test_battle_text_and_view_name_each_extra_hit_source():
+    s = blank(leader="commander")
+    put(s, 5, "eyrie", "warrior", 2)
+    put(s, 5, "marquise", "sawmill")  # no Marquise warriors: defenseless
+    set_decree(s, battle=["vizier"])
+    s = eyrie_battle_turn(s)
+    force_dice(s, 2, 0)
+    s, events = play_events(s, "battle 5 marquise bird")
+    text = public_text(events)
+    assert "Eyrie Dynasties deals 4 hits (2 rolled, +1 the Commander, +1 defenseless)" in text
+    assert "Marquise de Cat rolls 0 hits" in text and "Marquise de Cat deals 0 hits" in text
+
+
+def test_the_battle_view_lists_sides_with_their_hit_sources():
+    s = blank(leader="commander")
+    put(s, 5, "eyrie", "warrior", 2)
+    put(s, 5, "marquise", "warrior", 1)
+    put(s, 5, "marquise", "sawmill")
+    put(s, 5, "marquise", "workshop")
+    set_decree(s, battle=["vizier"])
+    s = eyrie_battle_turn(s)
+    force_dice(s, 1, 0)
+    s = play(s, "battle 5 marquise bird")
+    assert s.battle is not None and s.battle["stage"] == "assign_wait"  # the Marquise chooses a building
+    sides = rules.view_for(s, None)["battle"]["sides"]
+    assert sides == [
+        {"seat": E, "rolled": 1, "ignored_by": None, "extra": [{"source": "the Commander", "hits": 1}]},
+        {"seat": M, "rolled": 0, "ignored_by": None, "extra": []},
+    ]
+
+
+def test_an_ambush_is_marked_on_the_map():
+    s = blank()
+    put(s, 5, "marquise", "warrior", 3)
+    put(s, 5, "eyrie", "warrior", 2)
+    set_hand(s, E, "ambush-rabbit")
+    s = marquise_actions(s)
+    s = play(s, "battle 5 eyrie")
+    s, events = play_events(s, "ambush ambush-rabbit")
+    assert ("ambush", 5, None) in [m for e in events for m in e.marks]

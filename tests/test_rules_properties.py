@@ -844,7 +844,7 @@ class Checker:
             if s.winners != [first]:
                 self.fail("3.1.1", f"winners {s.winners}, expected [{first}]")
         dominant = any(s.seats[w].dominance is not None for w in s.winners)
-        if s.over and not reached and s.turn.round <= 60 and not dominant:
+        if s.over and not reached and s.turn.round < 60 and not dominant:  # round 60 ends by the round limit
             self.fail("3.1", f"the game ended with winners {s.winners} and nobody at 30")
 
     def check_hidden(self, b: GameState, seat: int, a: Action, s: GameState, events: list[rules.Event]) -> None:

@@ -13,6 +13,7 @@ from rules_helpers import (
     new_game,
     play,
     play_events,
+    played_to_round_limit,
     public_text,
     put,
     set_hand,
@@ -281,3 +282,8 @@ def test_a_card_discarded_onto_an_empty_deck_becomes_the_deck():
     s = play(s, "overwork 2 sword")
     assert [card(c).key for c in s.deck] == ["sword"]
     assert s.discard == []
+
+
+def test_a_game_ended_by_its_round_limit_shows_the_last_round_played():
+    s = played_to_round_limit(1)
+    assert s.over and s.turn.round == 1

@@ -27,6 +27,7 @@ from rules.pieces import BUILDING, WARRIOR, PieceKind, category_of_key
 from rules.rule import rules
 from rules.scoring import score
 from rules.state import GameState
+from rules.words import plural
 
 ID = "eyrie"
 COLUMNS = ("recruit", "move", "battle", "build")
@@ -214,7 +215,7 @@ class Eyrie(Faction):
                     state,
                     seat,
                     ROOST_POINTS[roosts - 1],
-                    f"{roosts} roost{'s' if roosts > 1 else ''}",
+                    plural(roosts, "roost"),
                 )
 
     def _new_roost_spots(self, state: GameState) -> list[int]:
@@ -333,7 +334,7 @@ class Eyrie(Faction):
             cid = action.clearings[0]
             n = place(state, seat, "warrior", cid, want)
             state.say(
-                f"The Eyrie Dynasties recruit {n} warrior{'s' if n > 1 else ''} in clearing {cid}.",
+                f"The Eyrie Dynasties recruit {plural(n, 'warrior')} in clearing {cid}.",
                 None,
                 ("place", cid, None),
             )
@@ -367,7 +368,7 @@ class Eyrie(Faction):
             state,
             seat,
             -birds,
-            f"humiliation, {birds} bird card{'s' if birds != 1 else ''} in the Decree",
+            f"humiliation, {plural(birds, 'bird card')} in the Decree",
         )
         for column in COLUMNS:
             for c in data["decree"][column]:

@@ -29,6 +29,7 @@ from rules.pieces import BUILDING, TOKEN, WARRIOR, PieceKind
 from rules.rule import ruled_by, rules
 from rules.scoring import score
 from rules.state import GameState
+from rules.words import plural
 
 ID = "marquise"
 BUILDINGS = ("sawmill", "workshop", "recruiter")
@@ -376,7 +377,7 @@ class Marquise(Faction):
         for cid in spots:
             place(state, seat, "warrior", cid)
         state.say(
-            f"The Marquise de Cat recruits {len(spots)} warrior{'s' if len(spots) != 1 else ''}.",
+            f"The Marquise de Cat recruits {plural(len(spots), 'warrior')}.",
             None,
             *[("place", c, None) for c in sorted(set(spots))],
         )
