@@ -1,4 +1,8 @@
-"""The `rootbot` command line: run the bot, play offline in the console, export and replay game records."""
+"""The `rootbot` command line: run the bot, play offline, export, replay, migrate and back up.
+
+Every input it reads (arguments, files, `.env`, databases) is checked; a bad one ends the command with one line
+on standard error naming the input and what was expected, and a non-zero exit (`CliError`), never a traceback.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +10,7 @@ import argparse
 import asyncio
 import json
 import logging
+import sqlite3
 import sys
 import zlib
 from collections.abc import Iterator
@@ -13,20 +18,35 @@ from pathlib import Path
 from typing import Any
 
 from bot import messages
-from bot.settings import Settings, load_settings, sqlite_url
+from bot.settings import Settings, SettingsError, database_url, load_settings, sqlite_url
 
 DEFAULT_CONSOLE_DB = "rootbot-console.db"
 DEFAULT_CHANNEL = "game"
+REDACTED_EXIT = 3  # replay of an export without the seed: nothing could be checked
+
+class CliError(Exception):
+    """A bad input: the message is the one line the user sees."""
 
 
 def main(argv: list[str] | None = None) -> int:
     """Entry point of the rootbot console script."""
     args = parser().parse_args(argv)
+    try:
+        return dispatch(args)
+    except (CliError, SettingsError) as err:
+        print(f"rootbot: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+def dispatch(args: argparse.Namespace) -> int:
+    """Run the command the arguments name."""
     command = args.command
     if command is None:
         return run_or_console()
     if command == "run":
-        return run_bot(load_settings(), sync=getattr(args, "sync", False))
+        return run_bot(load_settings(), sync=args.sync)
     if command == "console":
         return asyncio.run(console(args))
     if command == "export":
@@ -35,6 +55,8 @@ def main(argv: list[str] | None = None) -> int:
         return replay(Path(args.file))
     if command == "migrate":
         return asyncio.run(migrate(args.db))
+    if command == "backup":
+        return backup(args.db, args.out)
     return 2
 
 
@@ -61,20 +83,29 @@ def parser() -> argparse.ArgumentParser:
     con.add_argument("--mods", default="", help="users who are moderators, comma separated")
     con.add_argument("--seed", type=int, default=None, help="seed for new games (default: from the channel name)")
     con.add_argument("--quiet", action="store_true", help="print only the summary")
-    exp = sub.add_parser("export", help="write a game's record (options, seed, actions) as JSON")
-    exp.add_argument("--db", default=DEFAULT_CONSOLE_DB, help="SQLite file, or a database URL")
+    exp = sub.add_parser("export", help="write a game's record as JSON (reads the database, never writes it)")
+    exp.add_argument("--db", default=DEFAULT_CONSOLE_DB, help=f"SQLite file or URL (default: {DEFAULT_CONSOLE_DB})")
     exp.add_argument("--channel", default=DEFAULT_CHANNEL, help="console channel name, or a Discord channel id")
     exp.add_argument("--out", default="-", help="file to write (default: standard output)")
+    exp.add_argument("--full", action="store_true", help="include the seed even if the game has not ended")
     rep = sub.add_parser("replay", help="replay an exported record and check it reaches the same state")
     rep.add_argument("file")
-    mig = sub.add_parser("migrate", help="upgrade a database to the newest schema (start-up does this too)")
+    mig = sub.add_parser("migrate", help="upgrade a database to the newest schema (starting the bot does this too)")
     mig.add_argument("--db", default=None, help="SQLite file or URL (default: ROOTBOT_DATABASE_URL)")
+    bak = sub.add_parser("backup", help="copy a live SQLite database safely (SQLite's online backup)")
+    bak.add_argument("--db", default=None, help="SQLite file or URL (default: ROOTBOT_DATABASE_URL)")
+    bak.add_argument("--out", required=True, help="the backup file to write (must not exist yet)")
     return top
 
 
-def database_url(db: str) -> str:
-    """A database URL from a URL or a SQLite file path."""
-    return db if "://" in db else sqlite_url(db)
+def db_url(db: str) -> str:
+    """A database URL from a URL or a SQLite file path (CliError for a URL no async driver reads)."""
+    if "://" not in db:
+        return sqlite_url(db)
+    try:
+        return database_url(db)
+    except ValueError:
+        raise CliError(messages.BAD_DB_ARGUMENT.format(db=db, expected=messages.EXPECTED_DB_URL)) from None
 
 
 def channel_id(name: str) -> int:
@@ -84,24 +115,66 @@ def channel_id(name: str) -> int:
     return int(name) if name.isdigit() else stable_id("channel", name)
 
 
+async def open_store(url: str, read_only: bool = False) -> Any:
+    """A Store on a database (read-only: nothing written, nothing created), or CliError saying what is wrong."""
+    from bot.db import sqlite_path
+    from bot.store import SchemaMismatch, Store
+
+    path = sqlite_path(url) if url.startswith("sqlite") else None
+    shown = str(path) if path is not None else url
+    if path is not None and path.is_dir():
+        raise CliError(messages.DB_IS_FOLDER.format(db=shown))
+    if path is not None and read_only and not path.exists():
+        raise CliError(messages.DB_MISSING.format(db=shown))
+    try:
+        return await (Store.open_read_only(url) if read_only else Store.open(url))
+    except SchemaMismatch as err:
+        if err.found is None:
+            raise CliError(messages.DB_NOT_ROOTBOT.format(db=shown)) from None
+        raise CliError(messages.DB_OLD_SCHEMA.format(db=shown, found=err.found, wanted=err.wanted)) from None
+    except Exception as err:  # sqlite3/SQLAlchemy/OS errors: a corrupt, foreign or unwritable database
+        raise CliError(messages.DB_UNUSABLE.format(db=shown, reason=_reason(err))) from None
+
+
+def _reason(err: BaseException) -> str:
+    """The first line of what the database driver said."""
+    cause = getattr(err, "orig", None) or err
+    text = str(cause).strip().splitlines()
+    return text[0] if text else type(cause).__name__
+
+
 def run_bot(settings: Settings, sync: bool = False) -> int:
     """Run the Discord bot until stopped."""
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if not settings.token:
         print(messages.NO_TOKEN, file=sys.stderr)
         return 2
+    import discord
+
     from bot.client import RootClient
     from bot.service import GameService
-    from bot.store import Store
 
     async def start() -> None:
-        store = await Store.open(settings.database_url)
+        store = await open_store(settings.database_url)
+        print(messages.DATABASE_AT.format(where=_where(settings.database_url)), file=sys.stderr)
         client = RootClient(GameService(store, settings), settings, sync=sync)
         async with client:
             await client.start(settings.token or "")
 
-    asyncio.run(start())
+    try:
+        asyncio.run(start())
+    except discord.LoginFailure:
+        raise CliError(messages.BAD_TOKEN) from None
+    except (OSError, discord.GatewayNotFound) as err:
+        raise CliError(messages.NO_DISCORD.format(reason=_reason(err))) from None
     return 0
+
+
+def _where(url: str) -> str:
+    from bot.db import sqlite_path
+
+    path = sqlite_path(url) if url.startswith("sqlite") else None
+    return str(path.resolve()) if path is not None else url.split("@")[-1]
 
 
 async def console(args: argparse.Namespace) -> int:
@@ -109,22 +182,19 @@ async def console(args: argparse.Namespace) -> int:
     from bot.console import Console, OffsetClock
     from bot.offline import OfflineBot
     from bot.service import GameService
-    from bot.store import Store
 
     settings = load_settings(env_file=None)
+    lines = read_script(Path(args.script)) if args.script else None
     clock = OffsetClock()
-    store = await Store.open(database_url(args.db))
+    store = await open_store(db_url(args.db))
     seed = args.seed
     service = GameService(store, settings, clock=clock, seed_for=lambda cid: seeded(cid, seed))
     lines_out: list[str] = []
     write = lines_out.append if args.quiet else print
-    shell = Console(OfflineBot(service), clock, args.channel, Path(args.images), set(_names(args.mods)), write)
     try:
-        if args.script:
-            lines = Path(args.script).read_text(encoding="utf-8").splitlines()
-            totals = await shell.run_lines(lines)
-        else:
-            totals = await shell.run_lines(_stdin_lines())
+        images = images_folder(Path(args.images))
+        shell = Console(OfflineBot(service), clock, args.channel, images, set(_names(args.mods)), write)
+        totals = await shell.run_lines(lines if lines is not None else _stdin_lines())
     finally:
         await store.close()
     print(
@@ -132,6 +202,34 @@ async def console(args: argparse.Namespace) -> int:
         f"{len(totals.errors)} unreadable lines"
     )
     return 1 if totals.errors else 0
+
+
+def read_script(path: Path) -> list[str]:
+    """The lines of a console script (CliError for a missing file, a folder, or text that is not UTF-8)."""
+    return read_text(path, messages.EXPECTED_SCRIPT).splitlines()
+
+
+def read_text(path: Path, expected: str) -> str:
+    """A UTF-8 text file, or CliError naming the file and what was expected."""
+    if path.is_dir():
+        raise CliError(messages.FILE_IS_FOLDER.format(path=path, expected=expected))
+    try:
+        return path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise CliError(messages.FILE_MISSING.format(path=path, expected=expected)) from None
+    except UnicodeDecodeError:
+        raise CliError(messages.FILE_NOT_UTF8.format(path=path, expected=expected)) from None
+    except OSError as err:
+        raise CliError(messages.FILE_UNREADABLE.format(path=path, reason=err.strerror, expected=expected)) from None
+
+
+def images_folder(path: Path) -> Path:
+    """The folder pictures are written to, made if needed (CliError when it cannot be)."""
+    try:
+        path.mkdir(parents=True, exist_ok=True)
+    except OSError as err:
+        raise CliError(messages.BAD_IMAGES.format(path=path, reason=err.strerror or err)) from None
+    return path
 
 
 def seeded(channel: int, seed: int | None) -> int:
@@ -147,30 +245,34 @@ def _stdin_lines() -> Iterator[str]:
     if sys.stdin.isatty():
         from bot import console as console_module
 
-        print(console_module.__doc__ or "", "Type lines such as: @alice /root create seats:2   (Ctrl-D ends)", sep="\n")
+        print(console_module.__doc__ or "", messages.CONSOLE_PROMPT, sep="\n")
     for line in sys.stdin:
         yield line.rstrip("\n")
 
 
 async def export(args: argparse.Namespace) -> int:
-    """Write a game's record as JSON."""
+    """Write a game's record as JSON, reading the database without writing to it."""
     from bot.service import GameService
-    from bot.store import Store
+    from bot.table import Refusal
 
-    store = await Store.open(database_url(args.db))
+    store = await open_store(db_url(args.db), read_only=True)
     try:
-        record = await GameService(store).export(channel_id(args.channel))
-    except Exception as err:  # a missing game or unstarted lobby: say so plainly
-        print(f"export: {err}", file=sys.stderr)
+        record = await GameService(store).export(channel_id(args.channel), full=args.full)
+    except Refusal as err:  # no game in that channel
+        print(f"export: {err} (channel '{args.channel}' in {args.db})", file=sys.stderr)
         return 1
     finally:
         await store.close()
     text = json.dumps(record, indent=1)
     if args.out == "-":
         print(text)
-    else:
+        return 0
+    try:
         Path(args.out).write_text(text + "\n", encoding="utf-8")
-        print(f"export: {len(record['actions'])} actions written to {args.out}", file=sys.stderr)
+    except OSError as err:
+        raise CliError(messages.BAD_OUT.format(path=args.out, reason=err.strerror or err)) from None
+    note = " (without the seed: the game has not ended)" if record.get("redacted") else ""
+    print(f"export: {len(record['actions'])} actions written to {args.out}{note}", file=sys.stderr)
     return 0
 
 
@@ -178,20 +280,108 @@ def replay(path: Path) -> int:
     """Replay an exported record and compare the state digest with the one saved."""
     import rules
 
-    raw: dict[str, Any] = json.loads(path.read_text(encoding="utf-8"))
-    state = rules.replay(rules.Record.from_json(raw))
+    raw = load_export(path)
+    actions = raw["actions"]
+    if raw.get("redacted"):
+        print(messages.REPLAY_REDACTED.format(path=path, n=len(actions), status=raw.get("status", "?")))
+        return REDACTED_EXIT
+    try:
+        state = rules.replay(rules.Record(dict(raw["options"]), int(raw["seed"]), actions))
+    except (rules.RulesError, KeyError, TypeError, ValueError, IndexError) as err:
+        reason = str(err).strip() or type(err).__name__
+        raise CliError(messages.REPLAY_REFUSED.format(path=path, reason=reason)) from None
     same = state.digest() == raw.get("digest")
     verdict = "the same state" if same else "a DIFFERENT state"
-    print(f"replay: {len(raw['actions'])} actions, version {state.version}: {verdict} (digest {state.digest()[:16]})")
+    print(f"replay: {len(actions)} actions, version {state.version}: {verdict} (digest {state.digest()[:16]})")
     return 0 if same else 1
+
+
+def load_export(path: Path) -> dict[str, Any]:
+    """An export file's JSON, checked for the shape `rootbot export` writes (CliError otherwise)."""
+    text = read_text(path, messages.EXPECTED_EXPORT)
+    if not text.strip():
+        raise CliError(messages.FILE_EMPTY.format(path=path, expected=messages.EXPECTED_EXPORT))
+    try:
+        raw = json.loads(text)
+    except json.JSONDecodeError as err:
+        where = f"line {err.lineno}, column {err.colno}"
+        raise CliError(messages.NOT_JSON.format(path=path, reason=err.msg, where=where)) from None
+    problem = export_problem(raw)
+    if problem:
+        raise CliError(messages.BAD_EXPORT.format(path=path, problem=problem))
+    return dict(raw)
+
+
+def export_problem(raw: Any) -> str | None:
+    """What is wrong with the shape of an export, or None."""
+    if not isinstance(raw, dict):
+        return f"it holds a JSON {type(raw).__name__}, not an object"
+    if not isinstance(raw.get("options"), dict):
+        return "'options' is missing or not an object"
+    actions = raw.get("actions")
+    if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
+        return "'actions' is missing or not a list of notation lines"
+    if raw.get("redacted"):
+        return None
+    seed = raw.get("seed")
+    if not isinstance(seed, int) or isinstance(seed, bool):
+        return "'seed' is missing or not a whole number"
+    if not isinstance(raw.get("digest"), str):
+        return "'digest' is missing or not text"
+    return None
 
 
 async def migrate(db: str | None) -> int:
     """Upgrade a database's schema."""
-    from bot.db import current_revision, make_engine, upgrade
+    from bot.db import current_revision
 
-    engine = make_engine(database_url(db) if db else load_settings().database_url)
-    await upgrade(engine)
-    print(f"migrate: schema at revision {await current_revision(engine)}")
-    await engine.dispose()
+    url = db_url(db) if db else load_settings().database_url
+    store = await open_store(url)  # opening for play upgrades the schema
+    try:
+        print(f"migrate: {_where(url)}: schema at revision {await current_revision(store.engine)}")
+    finally:
+        await store.close()
     return 0
+
+
+def backup(db: str | None, out: str) -> int:
+    """Copy a SQLite database with SQLite's online backup API (consistent even while the bot writes to it)."""
+    from bot.db import sqlite_path
+
+    url = db_url(db) if db else load_settings().database_url
+    source = sqlite_path(url) if url.startswith("sqlite") else None
+    if source is None:
+        raise CliError(messages.BACKUP_NOT_SQLITE.format(db=url))
+    if not source.is_file():
+        raise CliError((messages.DB_IS_FOLDER if source.is_dir() else messages.DB_MISSING).format(db=source))
+    target = Path(out)
+    if target.exists():
+        raise CliError(messages.BACKUP_EXISTS.format(path=target))
+    partial = target.with_name(target.name + ".partial")
+    try:
+        pages = copy_database(source, partial)
+        partial.replace(target)
+    except sqlite3.Error as err:
+        partial.unlink(missing_ok=True)
+        raise CliError(messages.DB_UNUSABLE.format(db=source, reason=_reason(err))) from None
+    except OSError as err:
+        partial.unlink(missing_ok=True)
+        raise CliError(messages.BAD_OUT.format(path=target, reason=err.strerror or err)) from None
+    print(messages.BACKED_UP.format(db=source.resolve(), path=target.resolve(), pages=pages))
+    return 0
+
+
+def copy_database(source: Path, target: Path) -> int:
+    """Online-backup one SQLite file into a new one and check the copy; returns its page count."""
+    from contextlib import closing
+
+    from bot.db import file_uri
+
+    with closing(sqlite3.connect(file_uri(source, "mode=ro"), uri=True, timeout=10)) as src:
+        src.execute("SELECT count(*) FROM sqlite_master").fetchone()  # "file is not a database" shows here
+        with closing(sqlite3.connect(target)) as dst:
+            src.backup(dst, pages=256, sleep=0.01)  # in steps: the bot's writes go on between them
+            check = dst.execute("PRAGMA integrity_check").fetchone()[0]
+            if check != "ok":
+                raise sqlite3.DatabaseError(f"the copy failed its integrity check: {check}")
+            return int(dst.execute("PRAGMA page_count").fetchone()[0])

@@ -234,6 +234,10 @@ def root_group() -> app_commands.Group:
     async def undo(interaction: discord.Interaction, count: app_commands.Range[int, 1, 20] = 1) -> None:
         await run(interaction, service_of(interaction).undo(actor_of(interaction), count))
 
+    @root.command(name="export", description="This game's record as JSON (the seed only once the game has ended)")
+    async def export(interaction: discord.Interaction) -> None:
+        await run(interaction, service_of(interaction).export_for(actor_of(interaction)))
+
     return root
 
 

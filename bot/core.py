@@ -12,9 +12,9 @@ from typing import Concatenate, ParamSpec, TypeVar
 
 import rules
 from bot import messages
-from bot.models import Deadline
+from bot.models import Deadline, GuildSettings
 from bot.outbox import Outbox
-from bot.settings import Settings
+from bot.settings import REMINDER_HOURS, REMINDERS_BEFORE_NOTICE, Bounds, Settings
 from bot.store import StaleVersion, Store
 from bot.table import Actor, Refusal, Table
 
@@ -23,6 +23,7 @@ P = ParamSpec("P")
 S = TypeVar("S", bound="ServiceCore")
 
 Clock = Callable[[], float]
+DEFAULT_REMINDER_HOURS = Settings().reminder_hours
 SeedSource = Callable[[int], int]
 
 
@@ -105,9 +106,12 @@ class ServiceCore:
     async def reminder_hours(self, guild_id: int | None) -> float:
         """The reminder interval new games of a server start with."""
         guild = await self.store.guild(guild_id)
-        if guild is not None and guild.reminder_hours:
-            return float(guild.reminder_hours)
-        return self.settings.reminder_hours
+        return REMINDER_HOURS.or_default(guild.reminder_hours if guild else None, self.settings.reminder_hours)
+
+    def reminders_before_notice(self, guild: GuildSettings | None) -> int:
+        """How many reminders a seat of a server's game gets before the moderators are told."""
+        stored = guild.reminders_before_notice if guild else None
+        return int(REMINDERS_BEFORE_NOTICE.or_default(stored, self.settings.reminders_before_notice))
 
 
 def handed_over(deadline: Deadline, seat: int | None, user_id: int | None, due: int | None, interval: int) -> Deadline:
@@ -122,9 +126,16 @@ def handed_over(deadline: Deadline, seat: int | None, user_id: int | None, due: 
     return deadline
 
 
+def in_range(what: str, value: float | None, bounds: Bounds) -> None:
+    """Refuse a number outside its setting's range (None: not given, nothing to check)."""
+    reason = bounds.refusal(what, value) if value is not None else None
+    if reason is not None:
+        raise Refusal(messages.REFUSED.format(reason=reason))
+
+
 def interval_of(table: Table) -> int:
-    """A game's reminder interval in seconds."""
-    return int(table.game.reminder_hours * 3600)
+    """A game's reminder interval in seconds (a stored interval out of range counts as the default)."""
+    return int(REMINDER_HOURS.or_default(table.game.reminder_hours, DEFAULT_REMINDER_HOURS) * 3600)
 
 
 def answers(

@@ -2,8 +2,12 @@
 
 from __future__ import annotations
 
+import errno
+import sqlite3
+from contextlib import closing
 from pathlib import Path
 from typing import Any
+from urllib.parse import quote
 
 from alembic import command
 from alembic.config import Config
@@ -20,20 +24,71 @@ def is_sqlite(url: str) -> bool:
     return make_url(url).get_backend_name() == "sqlite"
 
 
-def make_engine(url: str) -> AsyncEngine:
-    """An async engine; for SQLite one connection (one writer), WAL, a busy timeout and BEGIN IMMEDIATE."""
+def make_engine(url: str, read_only: bool = False) -> AsyncEngine:
+    """An async engine; for SQLite one connection (one writer), WAL, a busy timeout and BEGIN IMMEDIATE.
+
+    Read-only, a SQLite file is opened with `mode=ro` (never created, never written, no write lock taken).
+    """
     if not is_sqlite(url):
         return create_async_engine(url, pool_pre_ping=True)
+    if read_only:
+        return _read_only_engine(url)
     _make_parent_folder(url)
-    engine = create_async_engine(
-        url,
-        pool_size=1,
-        max_overflow=0,
-        connect_args={"timeout": BUSY_TIMEOUT_MS / 1000},
-    )
-    event.listen(engine.sync_engine, "connect", _on_connect)
-    event.listen(engine.sync_engine, "begin", _on_begin)
+    return _sqlite_engine(url, _on_connect, _on_begin)
+
+
+def _sqlite_engine(url: str, on_connect: Any, on_begin: Any) -> AsyncEngine:
+    """One connection with a busy timeout; on_connect sets it up, on_begin opens each transaction."""
+    engine = create_async_engine(url, pool_size=1, max_overflow=0, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
+    event.listen(engine.sync_engine, "connect", on_connect)
+    event.listen(engine.sync_engine, "begin", on_begin)
     return engine
+
+
+def sqlite_path(url: str) -> Path | None:
+    """The file of a SQLite URL (None for an in-memory database)."""
+    database = make_url(url).database
+    return Path(database) if database and database != ":memory:" else None
+
+
+def _read_only_engine(url: str) -> AsyncEngine:
+    path = sqlite_path(url)
+    if path is None or not path.is_file():
+        raise FileNotFoundError(errno.ENOENT, "no database file", str(path))
+    uri = file_uri(path, _readable(path))
+    return _sqlite_engine(f"sqlite+aiosqlite:///{uri}&uri=true", _on_connect_read_only, _on_begin_read)
+
+
+def file_uri(path: Path, query: str) -> str:
+    """A SQLite URI for a file with query parameters (`mode=ro`…)."""
+    return f"file:{quote(str(path.resolve()))}?{query}"
+
+
+def _readable(path: Path) -> str:
+    """How a file opens read-only: `mode=ro`, or also `immutable=1` when its folder cannot take WAL's -shm file."""
+    error: sqlite3.Error | None = None
+    for query in ("mode=ro", "mode=ro&immutable=1"):
+        try:
+            with closing(sqlite3.connect(file_uri(path, query), uri=True)) as probe:
+                probe.execute("SELECT count(*) FROM sqlite_master").fetchone()
+            return query
+        except sqlite3.OperationalError as err:  # e.g. a WAL file in a read-only folder
+            error = err
+    assert error is not None
+    raise error
+
+
+def _on_connect_read_only(dbapi_connection: Any, _record: Any) -> None:
+    dbapi_connection.isolation_level = None
+    cursor = dbapi_connection.cursor()
+    cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
+    cursor.execute("PRAGMA query_only=ON")
+    cursor.close()
+
+
+def _on_begin_read(connection: Connection) -> None:
+    # A plain (deferred) transaction: one consistent snapshot, no write lock.
+    connection.exec_driver_sql("BEGIN")
 
 
 def _make_parent_folder(url: str) -> None:
@@ -70,6 +125,13 @@ async def upgrade(engine: AsyncEngine, revision: str = "head") -> None:
     """Bring the schema up to a revision (the newest by default), keeping every game."""
     async with engine.begin() as conn:
         await conn.run_sync(lambda sync: command.upgrade(alembic_config(sync), revision))
+
+
+def head_revision() -> str | None:
+    """The newest schema revision this code knows."""
+    from alembic.script import ScriptDirectory
+
+    return ScriptDirectory.from_config(alembic_config()).get_current_head()
 
 
 async def current_revision(engine: AsyncEngine) -> str | None:

@@ -124,11 +124,11 @@ async def _public(interaction: discord.Interaction, outbox: Outbox) -> None:
             await interaction.response.defer(thinking=True)  # drawing may take a moment
         await images.render(outbox)
     if deferred_privately:  # the first followup replaces the private "thinking…" note
-        await _say(interaction, outbox.reply or DONE, ephemeral=True)
+        await _say(interaction, outbox.reply or DONE, ephemeral=True, files=reply_files(outbox))
     view = _view(prompt_view(outbox.prompt))
     await _say(interaction, outbox.public, files=board_files(outbox), view=view, allowed=mentions(outbox))
     if outbox.reply and not deferred_privately:
-        await _say(interaction, outbox.reply, ephemeral=True)
+        await _say(interaction, outbox.reply, ephemeral=True, files=reply_files(outbox))
 
 
 async def _private(interaction: discord.Interaction, outbox: Outbox) -> None:

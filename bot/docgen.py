@@ -27,6 +27,7 @@ EXAMPLES = {
     "root undo": "/root undo count:1",
     "root autopass": "/root autopass on:true",
     "root boards": "/root boards when:turn live:true",
+    "root export": "/root export",
     "play": "/play action:move 1>5 x2",
     "rootmod pause": "/rootmod pause",
     "rootmod resume": "/rootmod resume",
@@ -43,7 +44,7 @@ EXAMPLES = {
     "rootmod card": "/rootmod card card:anvil from:hand:marquise to:discard",
     "rootmod edit": "/rootmod edit text:!place 5 marquise:warrior x2",
     "rootmod settings": "/rootmod settings role:@Referees hours:24 notices:2",
-    "rootmod export": "/rootmod export",
+    "rootmod export": "/rootmod export full:true",
 }
 SAMPLE = {"clearing": 5, "path": 1, "count": 2, "clearings": "3,7", "suit": "fox", "faction": "eyrie", "card": "anvil"}
 INTRO = """# Commands

@@ -7,10 +7,11 @@ from typing import Any
 
 import rules
 from bot import messages
-from bot.core import ServiceCore, one_at_a_time
+from bot.core import ServiceCore, in_range, one_at_a_time
 from bot.models import Game, SeatRow
 from bot.outbox import Outbox
 from bot.present import next_up, show_board, start_text
+from bot.settings import ROUND_LIMIT, WIN_POINTS
 from bot.store import Change, SeatTaken
 from bot.table import Actor, Refusal, Table, faction_name
 from rules import registry
@@ -54,9 +55,8 @@ def lobby_settings(
     if len(factions) < seats:
         reason = messages.TOO_FEW_FACTIONS.format(allowed=len(factions), seats=seats)
         raise Refusal(messages.REFUSED.format(reason=reason))
-    for what, value in (("win_points", win_points), ("round_limit", round_limit)):
-        if value is not None and value < 1:
-            raise Refusal(messages.REFUSED.format(reason=messages.BAD_NUMBER.format(what=what, low=1)))
+    in_range("win_points", win_points, WIN_POINTS)
+    in_range("round_limit", round_limit, ROUND_LIMIT)
     settings = {
         "mode": mode,
         "board": board,

@@ -36,6 +36,8 @@ SEATS_MISSING = "{players} must join first (/root join)."
 TOO_FEW_FACTIONS = "only {allowed} factions are allowed, fewer than the {seats} seats"
 BAD_SEATS = "a game has {low} to {high} seats, not {seats}"
 BAD_NUMBER = "{what} must be at least {low}"
+RANGE = "from {low} to {high}"
+OUT_OF_RANGE = "{what} must be {range}, not {value}"
 STALE = "The game changed while you were choosing; look at the board again and retry."
 STALE_BUTTON = "That button belongs to an earlier moment of the game; look at the board and choose again."
 NOT_YOUR_DECISION = "This choice is not yours to make: {who} must {what}."
@@ -140,6 +142,13 @@ MOD_SETTINGS = (
     "{notices} before telling moderators."
 )
 EXPORTED = "The record: setup options, seed and {actions}. `rootbot replay FILE` checks it."
+EXPORTED_REDACTED = (
+    "The record so far: setup options and {actions}, without the seed (it would reveal every hand and the "
+    "deck order) while the game goes on. The full record, which `rootbot replay` checks, comes after the game ends."
+)
+FULL_EXPORT_ANNOUNCED = (
+    "{user} (moderator) took the full record of this game, seed included: it reveals every hand and the deck order."
+)
 MOD_NO_ROLE = "none (Manage Server only)"
 
 # --- reminders ----------------------------------------------------------------------
@@ -170,6 +179,48 @@ CONSOLE_UNKNOWN_OPTION = "/{command} has no option '{option}'; its options are: 
 CONSOLE_NO_OPTIONS = "none"
 
 # --- running ----------------------------------------------------------------------------
+BAD_SETTING = "{name}={value} is not valid: expected {expected}."
+BAD_ENV_FILE = "{path} cannot be read ({error}); expected a UTF-8 text file of NAME=value lines."
+EXPECTED_DB_URL = (
+    "a database URL with an async driver, such as sqlite+aiosqlite:////abs/path/rootbot.db "
+    "or postgresql+asyncpg://user:password@host/rootbot"
+)
+EXPECTED_ID = "a Discord server id (a whole number, from Developer Mode: right-click the server, Copy Server ID)"
+EXPECTED_NUMBER = "a number of {what} {range}"
+EXPECTED_WHOLE = "a whole number {range}"
+EXPECTED_LEVEL = "one of {levels}"
+DATABASE_AT = "rootbot: games are kept in {where}"
+CONSOLE_PROMPT = "Type lines such as: @alice /root create seats:2   (Ctrl-D ends)"
+BAD_TOKEN = "Discord refused DISCORD_TOKEN; expected the token of your application's bot (developer portal → Bot)."
+NO_DISCORD = "cannot reach Discord ({reason}); expected a network connection to discord.com."
+
+# --- command-line inputs (each one line, naming the input and what was expected) --------------------
+BAD_DB_ARGUMENT = "--db {db} is not usable: expected a SQLite file path or {expected}."
+DB_IS_FOLDER = "{db} is a folder; expected a SQLite database file."
+DB_MISSING = "{db}: no such database file; expected the SQLite file the bot or console wrote."
+DB_NOT_ROOTBOT = "{db} holds no rootbot games (no schema); expected a database written by rootbot."
+DB_OLD_SCHEMA = "{db} is at schema {found}, this rootbot reads {wanted}; run: rootbot migrate --db {db}"
+DB_UNUSABLE = "{db} cannot be used ({reason}); expected a readable, writable rootbot SQLite database."
+FILE_IS_FOLDER = "{path} is a folder; expected {expected}."
+FILE_MISSING = "{path}: no such file; expected {expected}."
+FILE_NOT_UTF8 = "{path} is not UTF-8 text; expected {expected}."
+FILE_UNREADABLE = "{path} cannot be read ({reason}); expected {expected}."
+FILE_EMPTY = "{path} is empty; expected {expected}."
+EXPECTED_SCRIPT = "a UTF-8 text file of console lines such as '@alice /root create seats:2'"
+EXPECTED_EXPORT = "a JSON record written by rootbot export"
+NOT_JSON = "{path} is not valid JSON ({reason} at {where}): truncated, or not a record written by rootbot export."
+BAD_EXPORT = "{path} is not a rootbot export: {problem}."
+BAD_IMAGES = "--images {path} cannot be used as the picture folder ({reason}); expected a folder path."
+BAD_OUT = "{path} cannot be written ({reason}); expected a file path in a folder you can write to."
+REPLAY_REFUSED = "{path} does not replay: {reason} (was the file edited, or written by another version?)"
+REPLAY_REDACTED = (
+    "replay: {path} is the record of a game still going on ({status}) without its seed: {n} actions, well formed, "
+    "but it cannot be replayed or checked without the seed. Export again after the game ends, or ask a moderator "
+    "for the full record (/rootmod export full:true)."
+)
+BACKUP_NOT_SQLITE = "{db} is not a SQLite database; rootbot backup copies SQLite files (use your database's own tools)."
+BACKUP_EXISTS = "{path} already exists; expected a new file name for the backup."
+BACKED_UP = "backup: {db} copied to {path} ({pages} pages, integrity checked)"
 NO_TOKEN_CONSOLE = (
     "No Discord token is set (DISCORD_TOKEN in the environment or .env; see .env.example), "
     "so this is the offline console: type lines like '@alice /root create seats:2', one per line."

@@ -2,17 +2,17 @@
 
 from __future__ import annotations
 
-import json
 from typing import Any
 
 import rules
 from bot import messages
-from bot.core import answers, one_at_a_time
+from bot.core import answers, in_range, one_at_a_time
 from bot.models import Deadline, GuildSettings, LogRow
 from bot.notation import edit_text
 from bot.outbox import Outbox
-from bot.play import Play, playable, started
+from bot.play import Play, export_outbox, playable, started
 from bot.present import next_up
+from bot.settings import REMINDER_HOURS, REMINDERS_BEFORE_NOTICE
 from bot.store import Change
 from bot.table import Actor, Refusal, Table, faction_name, seat_faction
 from rules.actions import closest_first, echo
@@ -67,8 +67,7 @@ class Moderation(Play):
     async def mod_reminders(self, actor: Actor, hours: float) -> Outbox:
         """Set this game's reminder interval; the current deadline follows it."""
         _moderator(actor)
-        if hours <= 0:
-            raise Refusal(messages.REFUSED.format(reason=messages.BAD_NUMBER.format(what="hours", low="a minute")))
+        in_range("hours", hours, REMINDER_HOURS)
         table = await self.table(actor.channel_id)
         now = self.now()
         change = Change(actor.channel_id, table.game.version, now, reminder_hours=hours)
@@ -181,33 +180,39 @@ class Moderation(Play):
         """Set (or show) this server's moderator role and defaults."""
         if not actor.moderator:
             return Outbox.refusal(messages.NOT_A_MODERATOR)
+        try:
+            in_range("hours", reminder_hours, REMINDER_HOURS)
+            in_range("notices", reminders_before_notice, REMINDERS_BEFORE_NOTICE)
+        except Refusal as refusal:
+            return Outbox.refusal(str(refusal))
         guild_id = actor.guild_id or 0
         async with self.guild_lock(guild_id):
             current = await self.store.guild(guild_id) or GuildSettings(guild_id=guild_id)
             if role_id is not None:
                 current.moderator_role_id = role_id
-            if reminder_hours is not None and reminder_hours > 0:
+            if reminder_hours is not None:
                 current.reminder_hours = reminder_hours
-            if reminders_before_notice is not None and reminders_before_notice >= 1:
+            if reminders_before_notice is not None:
                 current.reminders_before_notice = reminders_before_notice
             await self.store.save_guild(current)
         role = f"<@&{current.moderator_role_id}>" if current.moderator_role_id else messages.MOD_NO_ROLE
-        hours = current.reminder_hours or self.settings.reminder_hours
-        notices = current.reminders_before_notice or self.settings.reminders_before_notice
+        hours = REMINDER_HOURS.or_default(current.reminder_hours, self.settings.reminder_hours)
+        notices = self.reminders_before_notice(current)
         text = messages.MOD_SETTINGS.format(
             role=role, hours=messages.plural(hours, "hour"), notices=messages.plural(notices, "reminder")
         )
         return Outbox.private_reply(text)
 
     @answers
-    async def mod_export(self, actor: Actor) -> Outbox:
-        """The game's record as a JSON file, privately."""
+    async def mod_export(self, actor: Actor, full: bool = False) -> Outbox:
+        """The game's record as a JSON file, privately; the full record of a game going on is announced."""
         _moderator(actor)
-        record = await self.export(actor.channel_id)
-        name = f"root-{actor.channel_id}.json"
-        data = json.dumps(record, indent=1).encode()
-        text = messages.EXPORTED.format(actions=messages.plural(len(record["actions"]), "action"))
-        return Outbox(reply=text, attachments={name: data})
+        table = await self.table(actor.channel_id)
+        going_on = table.finished_text() is None
+        outbox = export_outbox(actor, await self.export(actor.channel_id, full=full))
+        if full and going_on:
+            outbox.public = messages.FULL_EXPORT_ANNOUNCED.format(user=f"<@{actor.user_id}>")
+        return outbox
 
     async def is_moderator(self, guild_id: int | None, role_ids: list[int], manage_guild: bool) -> bool:
         """Manage Server, or the moderator role this server set."""

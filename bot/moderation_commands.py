@@ -8,9 +8,13 @@ from discord import app_commands
 from bot import messages
 from bot.commands import choices, is_moderator, service_of
 from bot.discord_io import actor_of, run
+from bot.settings import REMINDER_HOURS, REMINDERS_BEFORE_NOTICE
 from bot.table import Actor
 
 Positive = app_commands.Range[int, 1, None]  # a hint to Discord's client; the service checks it too
+# The same ranges the service checks (bot/settings.py), shown to Discord's client.
+HoursRange = app_commands.Range[float, float(REMINDER_HOURS.low), float(REMINDER_HOURS.high)]
+NoticesRange = app_commands.Range[int, int(REMINDERS_BEFORE_NOTICE.low), int(REMINDERS_BEFORE_NOTICE.high)]
 
 
 class RootMod(app_commands.Group):
@@ -59,7 +63,7 @@ def rootmod_group() -> app_commands.Group:
 
     @group.command(name="reminders", description="Set how often the seat to act is reminded")
     @app_commands.describe(hours="hours between reminders (e.g. 24, or 0.5)")
-    async def reminders(interaction: discord.Interaction, hours: app_commands.Range[float, 0.01, 720.0]) -> None:
+    async def reminders(interaction: discord.Interaction, hours: HoursRange) -> None:
         await run(interaction, service_of(interaction).mod_reminders(mod(interaction), hours))
 
     @group.command(
@@ -145,14 +149,15 @@ def rootmod_group() -> app_commands.Group:
     async def settings(
         interaction: discord.Interaction,
         role: discord.Role | None = None,
-        hours: app_commands.Range[float, 0.01, 720.0] | None = None,
-        notices: app_commands.Range[int, 1, 20] | None = None,
+        hours: HoursRange | None = None,
+        notices: NoticesRange | None = None,
     ) -> None:
         work = service_of(interaction).mod_settings(mod(interaction), role.id if role else None, hours, notices)
         await run(interaction, work)
 
-    @group.command(name="export", description="This game's record as JSON (replays to the same state)")
-    async def export(interaction: discord.Interaction) -> None:
-        await run(interaction, service_of(interaction).mod_export(mod(interaction)))
+    @group.command(name="export", description="This game's record as JSON; full: with the seed (announced)")
+    @app_commands.describe(full="include the seed before the game ends (reveals hands; the channel is told)")
+    async def export(interaction: discord.Interaction, full: bool = False) -> None:
+        await run(interaction, service_of(interaction).mod_export(mod(interaction), full))
 
     return group

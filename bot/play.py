@@ -7,7 +7,7 @@ from typing import Any
 
 import rules
 from bot import messages
-from bot.core import ServiceCore, one_at_a_time
+from bot.core import ServiceCore, answers, one_at_a_time
 from bot.models import LogRow
 from bot.outbox import Choice, Outbox
 from bot.present import events_text, marks_of, next_up, private_texts, show_board
@@ -204,8 +204,12 @@ class Play(ServiceCore):
         """The game's record: options, seed and every action that still stands."""
         return record_of(table, await self.store.record_rows(table.game.channel_id))
 
-    async def export(self, channel_id: int) -> dict[str, Any]:
-        """A game's record as JSON, with the digest of the saved state it must replay to (both read at once)."""
+    async def export(self, channel_id: int, full: bool = False) -> dict[str, Any]:
+        """A game's record as JSON (state and record read at once).
+
+        A finished game's record (or, when `full`, any game's) carries the seed and the digest of the saved state
+        it must replay to; a game still going on is exported without what reveals hidden information.
+        """
         async with self.lock(channel_id):
             snapshot = await self.store.snapshot(channel_id)
         if snapshot is None:
@@ -213,7 +217,16 @@ class Play(ServiceCore):
         table = Table(snapshot.loaded.game, snapshot.loaded.seats)
         state = table.state
         record = record_of(table, snapshot.record)
-        return {**record.to_json(), "version": state.version, "digest": state.digest(), "status": table.game.status}
+        about = {"version": state.version, "status": table.game.status}
+        if full or table.finished_text() is not None:
+            return {**record.to_json(), **about, "digest": state.digest()}
+        return redacted(record, about)
+
+    @answers
+    async def export_for(self, actor: Actor) -> Outbox:
+        """Anyone's export: without the seed and what else is hidden until the game ends, the full record after."""
+        record = await self.export(actor.channel_id)
+        return export_outbox(actor, record)
 
     async def rewind(
         self, table: Table, actor: Actor, old: rules.GameState, new: rules.GameState, count: int, text: str
@@ -265,3 +278,29 @@ def record_of(table: Table, rows: list[LogRow]) -> rules.Record:
     """A game's record from its stored options and seed and the record lines that still stand."""
     options = json.loads(table.game.options or "{}")
     return rules.Record(options, int(table.game.seed or 0), [r.notation or "" for r in rows])
+
+
+REDACTED_NOTE = "no seed, no digest, and the card of any moderator edit that put a card into a hand or the deck"
+
+
+def redacted(record: rules.Record, about: dict[str, Any]) -> dict[str, Any]:
+    """A game's record without what reveals hidden information: the seed (which fixes hands and deck order)."""
+    actions = [_redacted_line(line) for line in record.actions]
+    return {"options": record.options, "actions": actions, **about, "redacted": True, "hidden": REDACTED_NOTE}
+
+
+def _redacted_line(line: str) -> str:
+    """A moderator card edit that moves a card into a hand or the deck keeps its places but not the card."""
+    words = line.split()
+    if len(words) == 4 and words[0] == "!card" and (words[3].startswith("hand:") or words[3] == "deck"):
+        return f"!card ? {words[2]} {words[3]}"
+    return line
+
+
+def export_outbox(actor: Actor, record: dict[str, Any]) -> Outbox:
+    """An export as a private JSON attachment."""
+    name = f"root-{actor.channel_id}.json"
+    data = json.dumps(record, indent=1).encode()
+    template = messages.EXPORTED_REDACTED if record.get("redacted") else messages.EXPORTED
+    text = template.format(actions=messages.plural(len(record["actions"]), "action"))
+    return Outbox(reply=text, attachments={name: data})

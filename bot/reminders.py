@@ -18,7 +18,7 @@ from collections.abc import Awaitable, Callable
 
 import rules
 from bot import messages
-from bot.core import ServiceCore
+from bot.core import ServiceCore, interval_of
 from bot.models import Deadline, Game, ReminderPost
 from bot.outbox import Outbox
 from bot.present import when
@@ -62,12 +62,12 @@ class Reminders(ServiceCore):
         if table is None or table.game.state is None:
             return None
         guild = await self.store.guild(game.guild_id)
-        limit = (guild.reminders_before_notice if guild else None) or self.settings.reminders_before_notice
+        limit = self.reminders_before_notice(guild)
         role = guild.moderator_role_id if guild else None
         fresh = Deadline(**deadline.model_dump())
         if deadline.reminders_sent < limit:
             fresh.reminders_sent += 1
-            fresh.due_at = now + int(game.reminder_hours * 3600)
+            fresh.due_at = now + interval_of(table)
             outbox = _reminder(table, fresh, last=fresh.reminders_sent >= limit, role_id=role)
         else:
             fresh.notified, fresh.due_at = True, None

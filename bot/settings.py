@@ -1,14 +1,63 @@
-"""Settings from the environment and a `.env` file (`.env.example` lists every one)."""
+"""Settings from the environment and a `.env` file (`.env.example` lists every one), declared once with their ranges.
+
+Each `ROOTBOT_*` variable is declared in `VARIABLES` with how to read it and what it accepts; a value that does
+not fit stops the start with one line naming the variable and what was expected (`SettingsError`). The same
+ranges (`Bounds`) check what moderators set in a server or a game, and what was stored before they were checked.
+"""
 
 from __future__ import annotations
 
+import math
 import os
-from dataclasses import dataclass
+from collections.abc import Callable
+from dataclasses import dataclass, replace
 from pathlib import Path
+from typing import Any
 
-from dotenv import load_dotenv
+from dotenv import dotenv_values
 
-DEFAULT_DB_URL = "sqlite+aiosqlite:///rootbot.db"
+from bot import messages
+
+DEFAULT_DB_FILE = "rootbot.db"
+LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
+SNOWFLAKE_MAX = 2**63 - 1
+
+
+class SettingsError(Exception):
+    """A setting does not fit what it accepts; the message is one line for the user."""
+
+
+@dataclass(frozen=True)
+class Bounds:
+    """The accepted range of a number setting (both ends included)."""
+
+    low: float
+    high: float
+
+    def fits(self, value: float) -> bool:
+        """Whether a value is a finite number within the range (NaN and infinities never fit)."""
+        return isinstance(value, int | float) and math.isfinite(value) and self.low <= value <= self.high
+
+    def text(self) -> str:
+        """The range in words, e.g. 'from 0.25 to 720'."""
+        return messages.RANGE.format(low=f"{self.low:g}", high=f"{self.high:g}")
+
+    def refusal(self, what: str, value: float) -> str | None:
+        """Why a value does not fit (None when it does)."""
+        if self.fits(value):
+            return None
+        return messages.OUT_OF_RANGE.format(what=what, range=self.text(), value=f"{value:g}")
+
+    def or_default(self, value: float | None, default: float) -> float:
+        """A stored value when it fits, else the default (so a bad stored value never stops a game)."""
+        return float(value) if value is not None and self.fits(value) else default
+
+
+REMINDER_HOURS = Bounds(0.25, 720)
+REMINDERS_BEFORE_NOTICE = Bounds(1, 20)
+REMINDER_POLL_SECONDS = Bounds(5, 3600)
+WIN_POINTS = Bounds(1, 100)
+ROUND_LIMIT = Bounds(1, 100)
 
 
 @dataclass(frozen=True)
@@ -16,32 +65,138 @@ class Settings:
     """Everything the bot reads at start-up."""
 
     token: str | None = None
-    database_url: str = DEFAULT_DB_URL
+    database_url: str = ""
     dev_guild: int | None = None
     reminder_hours: float = 24.0
     reminders_before_notice: int = 2
     reminder_poll_seconds: float = 60.0
     log_level: str = "INFO"
 
+    def __post_init__(self) -> None:
+        if not self.database_url:
+            object.__setattr__(self, "database_url", sqlite_url(default_database_path()))
 
-def _int_or_none(text: str | None) -> int | None:
-    return int(text) if text and text.strip() else None
+
+@dataclass(frozen=True)
+class Variable:
+    """One environment variable: the setting it fills, how it is read, and what it accepts (in words)."""
+
+    name: str
+    field: str
+    read: Callable[[str], Any]
+    expected: str
+
+
+def number(bounds: Bounds, kind: type[int] | type[float]) -> Callable[[str], Any]:
+    """A reader of a number within bounds."""
+
+    def read(text: str) -> int | float:
+        value = kind(text)
+        if not bounds.fits(value):
+            raise ValueError(text)
+        return value
+
+    return read
+
+
+def snowflake(text: str) -> int:
+    """A Discord id: a positive whole number."""
+    value = int(text)
+    if not 0 < value <= SNOWFLAKE_MAX:
+        raise ValueError(text)
+    return value
+
+
+def log_level(text: str) -> str:
+    """A logging level name."""
+    if text.upper() not in LOG_LEVELS:
+        raise ValueError(text)
+    return text.upper()
+
+
+def database_url(text: str) -> str:
+    """A SQLAlchemy URL with an async driver (sqlite+aiosqlite://…, postgresql+asyncpg://…)."""
+    from sqlalchemy.engine import make_url
+
+    try:
+        dialect = make_url(text).get_dialect()
+    except Exception as err:  # an unparsable URL or an unknown dialect
+        raise ValueError(text) from err
+    if not getattr(dialect, "is_async", False):
+        raise ValueError(text)
+    return text
+
+
+VARIABLES = (
+    Variable("DISCORD_TOKEN", "token", str, "the bot token"),
+    Variable("ROOTBOT_DATABASE_URL", "database_url", database_url, messages.EXPECTED_DB_URL),
+    Variable("ROOTBOT_DEV_GUILD", "dev_guild", snowflake, messages.EXPECTED_ID),
+    Variable(
+        "ROOTBOT_REMINDER_HOURS",
+        "reminder_hours",
+        number(REMINDER_HOURS, float),
+        messages.EXPECTED_NUMBER.format(what="hours", range=REMINDER_HOURS.text()),
+    ),
+    Variable(
+        "ROOTBOT_REMINDERS_BEFORE_NOTICE",
+        "reminders_before_notice",
+        number(REMINDERS_BEFORE_NOTICE, int),
+        messages.EXPECTED_WHOLE.format(range=REMINDERS_BEFORE_NOTICE.text()),
+    ),
+    Variable(
+        "ROOTBOT_REMINDER_POLL_SECONDS",
+        "reminder_poll_seconds",
+        number(REMINDER_POLL_SECONDS, float),
+        messages.EXPECTED_NUMBER.format(what="seconds", range=REMINDER_POLL_SECONDS.text()),
+    ),
+    Variable("ROOTBOT_LOG_LEVEL", "log_level", log_level, messages.EXPECTED_LEVEL.format(levels=", ".join(LOG_LEVELS))),
+)
 
 
 def load_settings(env_file: str | Path | None = ".env") -> Settings:
-    """Read settings from the environment, after loading `.env` when present (the environment wins)."""
+    """Read settings from the environment and `.env` when present (the environment wins); SettingsError if bad."""
+    values: dict[str, str | None] = {}
     if env_file is not None and Path(env_file).is_file():
-        load_dotenv(env_file, override=False)
-    env = os.environ
-    return Settings(
-        token=env.get("DISCORD_TOKEN") or None,
-        database_url=env.get("ROOTBOT_DATABASE_URL") or DEFAULT_DB_URL,
-        dev_guild=_int_or_none(env.get("ROOTBOT_DEV_GUILD")),
-        reminder_hours=float(env.get("ROOTBOT_REMINDER_HOURS") or 24.0),
-        reminders_before_notice=int(env.get("ROOTBOT_REMINDERS_BEFORE_NOTICE") or 2),
-        reminder_poll_seconds=float(env.get("ROOTBOT_REMINDER_POLL_SECONDS") or 60.0),
-        log_level=(env.get("ROOTBOT_LOG_LEVEL") or "INFO").upper(),
-    )
+        try:
+            values.update(dotenv_values(env_file, encoding="utf-8"))
+        except (OSError, UnicodeDecodeError) as err:
+            raise SettingsError(messages.BAD_ENV_FILE.format(path=env_file, error=err)) from None
+    values.update(os.environ)
+    return settings_from(values)
+
+
+def settings_from(values: dict[str, str | None]) -> Settings:
+    """Settings from variable values; an empty value means the default."""
+    settings = Settings()
+    for variable in VARIABLES:
+        text = (values.get(variable.name) or "").strip()
+        if not text:
+            continue
+        try:
+            value = variable.read(text)
+        except (ValueError, OverflowError):
+            raise SettingsError(
+                messages.BAD_SETTING.format(name=variable.name, value=_shown(text), expected=variable.expected)
+            ) from None
+        settings = replace(settings, **{variable.field: value})
+    return settings
+
+
+def _shown(text: str) -> str:
+    return text if len(text) <= 40 else text[:40] + "…"
+
+
+def default_database_path() -> Path:
+    """Where the bot keeps its games when ROOTBOT_DATABASE_URL is not set: an absolute path.
+
+    `$ROOTBOT_HOME/rootbot.db` when ROOTBOT_HOME is set, else `$XDG_DATA_HOME/rootbot/rootbot.db`
+    (`~/.local/share/rootbot/rootbot.db`).
+    """
+    home = os.environ.get("ROOTBOT_HOME")
+    if home:
+        return Path(home).expanduser().resolve() / DEFAULT_DB_FILE
+    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
+    return Path(data).expanduser().resolve() / "rootbot" / DEFAULT_DB_FILE
 
 
 def sqlite_url(path: str | Path) -> str:

@@ -14,7 +14,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from bot.db import make_engine, upgrade
+from bot.db import current_revision, head_revision, make_engine, upgrade
 from bot.models import Deadline, Game, GuildSettings, LogRow, ReminderPost, SeatRow
 
 RECORD_KINDS = ("action", "edit")
@@ -24,6 +24,14 @@ AdjustDeadline = Callable[[Deadline], Deadline]
 
 class StaleVersion(Exception):
     """The game row changed since it was read: the change was not written."""
+
+
+class SchemaMismatch(Exception):
+    """A database is not at the schema this code reads (None: not a rootbot database at all)."""
+
+    def __init__(self, found: str | None, wanted: str | None) -> None:
+        super().__init__(found, wanted)
+        self.found, self.wanted = found, wanted
 
 
 class SeatTaken(Exception):
@@ -78,9 +86,26 @@ class Store:
 
     @classmethod
     async def open(cls, url: str) -> Store:
-        """Connect and bring the schema up to date."""
+        """Connect and bring the schema up to date (the bot and the console start this way)."""
         engine = make_engine(url)
-        await upgrade(engine)
+        try:
+            await upgrade(engine)
+        except BaseException:
+            await engine.dispose()
+            raise
+        return cls(engine)
+
+    @classmethod
+    async def open_read_only(cls, url: str) -> Store:
+        """Connect without writing anything (no migration, no write lock); SchemaMismatch unless at the newest."""
+        engine = make_engine(url, read_only=True)
+        try:
+            found, wanted = await current_revision(engine), head_revision()
+            if found != wanted:
+                raise SchemaMismatch(found, wanted)
+        except BaseException:
+            await engine.dispose()
+            raise
         return cls(engine)
 
     async def close(self) -> None:

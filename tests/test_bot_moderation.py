@@ -104,7 +104,7 @@ async def test_edits_are_written_to_the_record_and_replay_exactly(tmp_path):
     bad = await service.mod_edit(MOD, "!place 5 marquise:warrior x99")
     assert bad.refused
     await play_random(service, 3, seed=8)
-    exported = await service.export(CHANNEL)
+    exported = await service.export(CHANNEL, full=True)
     assert "!points eyrie 7" in exported["actions"]
     replayed = rules.replay(rules.Record.from_json(json.loads(json.dumps(exported))))
     assert replayed.digest() == exported["digest"] == (await state_of(service)).digest()

@@ -140,7 +140,8 @@ async def test_a_full_30_point_game_through_the_console_finishes_and_replays(tmp
     out = tmp_path / "full.json"
     await store.close()
     OPENED.remove(service)
-    exported = await cli.export(argparse.Namespace(db=str(tmp_path / "full.db"), channel="game", out=str(out)))
+    arguments = argparse.Namespace(db=str(tmp_path / "full.db"), channel="game", out=str(out), full=False)
+    exported = await cli.export(arguments)
     assert exported == 0
     assert cli.replay(out) == 0
     record = json.loads(out.read_text())

@@ -204,7 +204,7 @@ async def test_an_export_taken_while_a_move_lands_replays_to_its_digest(tmp_path
     Expected: every export replays to the digest it carries."""
     service = await _service(tmp_path)
     await started_game(service)
-    moved, exported = await asyncio.gather(service.submit(ALICE, "keep 1"), service.mod_export(MOD))
+    moved, exported = await asyncio.gather(service.submit(ALICE, "keep 1"), service.mod_export(MOD, full=True))
     assert not moved.refused and not exported.refused
     record = json.loads(next(iter(exported.attachments.values())))
     replayed = rules.replay(rules.Record.from_json(record))
