@@ -18,6 +18,23 @@ from bot.views import AnswerButton, ChooseButton
 
 log = logging.getLogger(__name__)
 
+# What the bot needs in a server (docs/deploy.md explains each; a test keeps the two the same).
+SCOPES = ("bot", "applications.commands")
+PERMISSIONS = discord.Permissions(
+    view_channel=True,
+    send_messages=True,
+    attach_files=True,
+    read_message_history=True,
+    manage_threads=True,
+    create_private_threads=True,
+    send_messages_in_threads=True,
+)
+
+
+def invite_url(application_id: int) -> str:
+    """The URL that adds the bot to a server with exactly the scopes and permissions it needs."""
+    return discord.utils.oauth_url(application_id, permissions=PERMISSIONS, scopes=SCOPES)
+
 
 class RootClient(discord.Client):
     """A client with the rootbot command tree over one GameService."""
@@ -36,6 +53,8 @@ class RootClient(discord.Client):
     async def setup_hook(self) -> None:
         """Register persistent buttons, sync commands when asked, and start the reminder loop."""
         self.add_dynamic_items(ChooseButton, AnswerButton)
+        if self.application_id:
+            log.info(messages.INVITE.format(url=invite_url(self.application_id)))
         if self.settings.dev_guild:
             guild = discord.Object(self.settings.dev_guild)
             self.tree.copy_global_to(guild=guild)

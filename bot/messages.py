@@ -189,6 +189,7 @@ EXPECTED_ID = "a Discord server id (a whole number, from Developer Mode: right-c
 EXPECTED_NUMBER = "a number of {what} {range}"
 EXPECTED_WHOLE = "a whole number {range}"
 EXPECTED_LEVEL = "one of {levels}"
+INVITE = "invite the bot to a server with: {url}"
 DATABASE_AT = "rootbot: games are kept in {where}"
 CONSOLE_PROMPT = "Type lines such as: @alice /root create seats:2   (Ctrl-D ends)"
 BAD_TOKEN = "Discord refused DISCORD_TOKEN; expected the token of your application's bot (developer portal → Bot)."
@@ -222,8 +223,9 @@ BACKUP_NOT_SQLITE = "{db} is not a SQLite database; rootbot backup copies SQLite
 BACKUP_EXISTS = "{path} already exists; expected a new file name for the backup."
 BACKED_UP = "backup: {db} copied to {path} ({pages} pages, integrity checked)"
 NO_TOKEN_CONSOLE = (
-    "No Discord token is set (DISCORD_TOKEN in the environment or .env; see .env.example), "
-    "so this is the offline console: type lines like '@alice /root create seats:2', one per line."
+    "No Discord token is set (DISCORD_TOKEN in the environment or .env; see docs/deploy.md), so the offline "
+    "console is running. Type a first command and press Enter, e.g.  @alice /root create seats:2  "
+    "(one line per command, '@name' is who types it; Ctrl-D quits)."
 )
 NO_TOKEN = (
     "No Discord token is set. Put DISCORD_TOKEN=… in the environment or in .env (see .env.example).\n"

@@ -48,7 +48,7 @@ async def test_an_opted_in_defender_passes_an_ambush_it_cannot_play_as_a_recorde
     assert (rows[-1].notation, rows[-1].seat, rows[-1].user_id) == ("pass", defender, user.user_id)
     record = await service.record(await service.table(CHANNEL))
     assert rules.replay(record).digest() == saved_state.digest()
-    exported = await service.export(CHANNEL)
+    exported = await service.export(CHANNEL, full=True)
     assert rules.replay(rules.Record.from_json(exported)).digest() == exported["digest"]
 
 
