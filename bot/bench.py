@@ -15,7 +15,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot import images
+from bot import images, messages
 from bot.cli import DEFAULT_CHANNEL, seeded
 from bot.console import Console, OffsetClock
 from bot.offline import OfflineBot
@@ -74,7 +74,13 @@ def board_report(lines: list[str]) -> list[str]:
         for when, live in BOARD_SETTINGS:
             posted, edited = asyncio.run(count_boards(lines, Path(folder), when, live))
             name = f"{when}{' + live' if live else ''}"
-            out.append(f"  {name:<15} {posted:3d} board pictures posted, {edited:3d} live board edits")
+            out.append(
+                messages.BENCH_BOARDS.format(
+                    setting=name,
+                    posted=messages.plural(posted, "board picture") + " posted,",
+                    edited=messages.plural(edited, "live board edit"),
+                )
+            )
     return out
 
 

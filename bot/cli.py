@@ -198,8 +198,12 @@ async def console(args: argparse.Namespace) -> int:
     finally:
         await store.close()
     print(
-        f"console: {totals.commands} commands, {totals.refused} refused, {totals.images} pictures, "
-        f"{len(totals.errors)} unreadable lines"
+        messages.CONSOLE_SUMMARY.format(
+            commands=messages.plural(totals.commands, "command"),
+            refused=totals.refused,
+            pictures=messages.plural(totals.images, "picture"),
+            unreadable=messages.plural(len(totals.errors), "unreadable line"),
+        )
     )
     return 1 if totals.errors else 0
 
@@ -271,8 +275,9 @@ async def export(args: argparse.Namespace) -> int:
         Path(args.out).write_text(text + "\n", encoding="utf-8")
     except OSError as err:
         raise CliError(messages.BAD_OUT.format(path=args.out, reason=err.strerror or err)) from None
-    note = " (without the seed: the game has not ended)" if record.get("redacted") else ""
-    print(f"export: {len(record['actions'])} actions written to {args.out}{note}", file=sys.stderr)
+    note = messages.EXPORT_WITHOUT_SEED if record.get("redacted") else ""
+    actions = messages.plural(len(record["actions"]), "action")
+    print(messages.EXPORT_WRITTEN.format(actions=actions, path=args.out, note=note), file=sys.stderr)
     return 0
 
 
@@ -283,7 +288,8 @@ def replay(path: Path) -> int:
     raw = load_export(path)
     actions = raw["actions"]
     if raw.get("redacted"):
-        print(messages.REPLAY_REDACTED.format(path=path, n=len(actions), status=raw.get("status", "?")))
+        counted = messages.plural(len(actions), "action")
+        print(messages.REPLAY_REDACTED.format(path=path, actions=counted, status=raw.get("status", "?")))
         return REDACTED_EXIT
     try:
         state = rules.replay(rules.Record(dict(raw["options"]), int(raw["seed"]), actions))
@@ -291,8 +297,10 @@ def replay(path: Path) -> int:
         reason = str(err).strip() or type(err).__name__
         raise CliError(messages.REPLAY_REFUSED.format(path=path, reason=reason)) from None
     same = state.digest() == raw.get("digest")
-    verdict = "the same state" if same else "a DIFFERENT state"
-    print(f"replay: {len(actions)} actions, version {state.version}: {verdict} (digest {state.digest()[:16]})")
+    verdict = messages.REPLAY_SAME if same else messages.REPLAY_DIFFERENT
+    counted = messages.plural(len(actions), "action")
+    digest = state.digest()[:16]
+    print(messages.REPLAY_RESULT.format(actions=counted, version=state.version, verdict=verdict, digest=digest))
     return 0 if same else 1
 
 

@@ -9,7 +9,7 @@ from bot import messages
 from bot.core import ServiceCore, answers
 from bot.models import LogRow
 from bot.outbox import LiveBoard, Outbox
-from bot.present import board_job, board_text, card_text, hand_text, points_text, shown_round, when
+from bot.present import board_job, board_text, card_text, hand_text, points_text, when
 from bot.table import Actor, Refusal, Table, faction_name, seat_faction
 from rules.actions import unknown_card
 from rules.cards import find_key
@@ -91,7 +91,7 @@ class Info(ServiceCore):
         )
         text = messages.STATUS_ACTIVE.format(
             state="Paused" if table.game.status == "paused" else "In play",
-            round=shown_round(state),
+            round=state.turn.round,
             who=f"{seat_faction(state, seat)} ({table.who(seat)})",
             what=rules.waiting_for(state),
             deadline=messages.STATUS_DEADLINE.format(when=when(due)) if due else "",

@@ -213,9 +213,16 @@ NOT_JSON = "{path} is not valid JSON ({reason} at {where}): truncated, or not a 
 BAD_EXPORT = "{path} is not a rootbot export: {problem}."
 BAD_IMAGES = "--images {path} cannot be used as the picture folder ({reason}); expected a folder path."
 BAD_OUT = "{path} cannot be written ({reason}); expected a file path in a folder you can write to."
+CONSOLE_SUMMARY = "console: {commands}, {refused} refused, {pictures}, {unreadable}"
+EXPORT_WRITTEN = "export: {actions} written to {path}{note}"
+EXPORT_WITHOUT_SEED = " (without the seed: the game has not ended)"
+REPLAY_RESULT = "replay: {actions}, version {version}: {verdict} (digest {digest})"
+REPLAY_SAME = "the same state"
+REPLAY_DIFFERENT = "a DIFFERENT state"
+BENCH_BOARDS = "  {setting:<15} {posted:<28} {edited}"
 REPLAY_REFUSED = "{path} does not replay: {reason} (was the file edited, or written by another version?)"
 REPLAY_REDACTED = (
-    "replay: {path} is the record of a game still going on ({status}) without its seed: {n} actions, well formed, "
+    "replay: {path} is the record of a game still going on ({status}) without its seed: {actions}, well formed, "
     "but it cannot be replayed or checked without the seed. Export again after the game ends, or ask a moderator "
     "for the full record (/rootmod export full:true)."
 )

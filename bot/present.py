@@ -12,22 +12,8 @@ from rules.cards import keys
 
 
 def board_job(state: rules.GameState, marks: list[Any]) -> BoardJob:
-    """The public board picture of a state (a spectator's view: no hands), with the round as players count it."""
-    view = rules.view_for(state, None)
-    view["round"] = shown_round(state)
-    return BoardJob(view, marks)
-
-
-def shown_round(state: rules.GameState) -> int:
-    """The round to tell players: once a round limit ends the game, the last round played, not the next.
-
-    The engine moves on to the next round before it checks the limit (see requests-for-lead.md); this keeps
-    the right number either way.
-    """
-    limit = state.options.get("round_limit")
-    if state.over and limit:
-        return min(state.turn.round, int(limit))
-    return state.turn.round
+    """The public board picture of a state (a spectator's view: no hands)."""
+    return BoardJob(rules.view_for(state, None), marks)
 
 
 BOARD_POSTS = ("move", "turn", "request")  # after every move, at the end of each turn, only on request
@@ -142,7 +128,7 @@ def hand_text(state: rules.GameState, seat: int, view: dict[str, Any]) -> str:
 def board_text(state: rules.GameState) -> str:
     """One line on how the game stands."""
     if state.over:
-        return messages.BOARD_OVER.format(round=shown_round(state), points=points_text(state))
+        return messages.BOARD_OVER.format(round=state.turn.round, points=points_text(state))
     return messages.BOARD.format(
         round=state.turn.round,
         whose=messages.possessive(seat_faction(state, state.turn.seat)),

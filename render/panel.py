@@ -6,7 +6,6 @@ so the board can grow taller when a panel needs more room than the map.
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
@@ -159,32 +158,39 @@ def title_line(view: dict[str, Any]) -> str:
 def battle_lines(view: dict[str, Any], legend: Legend) -> list[str]:
     """A battle in progress: who attacks whom where, then, once the dice are rolled, each side's hits.
 
-    The hits come from the view's battle as the engine keeps them: "rolled" (hits rolled by the attacker
-    and the defender), "ignore" (whether each side ignores the rolled hits it takes) and "sources" (for each
-    side, one source name per extra hit it deals).
+    The hits come from the view's battle "sides": per side that deals hits, its seat, the hits it rolled,
+    what makes the other side ignore them, and each extra hit's source.
     """
     battle = view.get("battle")
     if not isinstance(battle, dict):
         return []
-    seats = (battle.get("attacker"), battle.get("defender"))
-    names = [legend.name(fid) if (fid := _seat_faction(view, seat)) else "?" for seat in seats]
-    lines = [f"Battle in clearing {battle.get('clearing')}: {names[0]} attacks {names[1]}"]
-    rolled, ignore, sources = battle.get("rolled"), battle.get("ignore") or [False, False], battle.get("sources")
-    if isinstance(rolled, list) and len(rolled) == 2:
-        for side in (0, 1):
-            extra = sources[side] if isinstance(sources, list) and len(sources) == 2 else []
-            lines.append(_hits_line(names[side], rolled[side], bool(ignore[1 - side]), extra))
+
+    def name(seat: Any) -> str:
+        fid = _seat_faction(view, seat)
+        return legend.name(fid) if fid else "?"
+
+    lines = [f"Battle in clearing {battle.get('clearing')}: {name(battle.get('attacker'))} attacks "
+             f"{name(battle.get('defender'))}"]  # fmt: skip
+    for side in battle.get("sides") or []:
+        if isinstance(side, dict):
+            lines.append(_hits_line(name(side.get("seat")), side))
     return lines
 
 
-def _hits_line(who: str, rolled: Any, ignored: bool, extra: list[Any]) -> str:
+def _hits_line(who: str, side: dict[str, Any]) -> str:
     """One side's hits: "Eyrie Dynasties deals 3 hits: 1 rolled, 1 Sappers, 1 defenseless"."""
-    count = rolled if isinstance(rolled, int) and not isinstance(rolled, bool) else 0
-    parts = [f"{count} rolled" + (" (ignored)" if ignored else "")]
-    sources = Counter(str(source) for source in extra)
-    parts += [f"{n} {source}" for source, n in sources.items()]
-    total = (0 if ignored else count) + sum(sources.values())
+    rolled, ignored_by = _count(side.get("rolled")), side.get("ignored_by")
+    parts = [f"{rolled} rolled" + (f" (ignored: {ignored_by})" if ignored_by else "")]
+    total = 0 if ignored_by else rolled
+    for extra in side.get("extra") or []:
+        if isinstance(extra, dict):
+            parts.append(f"{_count(extra.get('hits'))} {extra.get('source') or 'extra'}")
+            total += _count(extra.get("hits"))
     return f"{who} deals {plural(total, 'hit')}: " + ", ".join(parts)
+
+
+def _count(value: Any) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
 def _now_rows(view: dict[str, Any], legend: Legend, limit: int) -> list[Row]:

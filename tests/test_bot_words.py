@@ -8,7 +8,7 @@ import pytest
 from rules_helpers import new_game, played_to_round_limit
 
 from bot import cli, messages
-from bot.present import board_job, board_text, shown_round
+from bot.present import board_job, board_text
 
 
 def test_plural_counts_nouns() -> None:
@@ -51,37 +51,41 @@ def test_the_eyrie_s_turn_reads_eyrie_dynasties_apostrophe() -> None:
     assert "Dynasties's" not in text
 
 
-def test_a_game_ended_by_the_round_limit_shows_its_last_round() -> None:
+def test_a_game_ended_by_the_round_limit_says_so_with_its_last_round() -> None:
     state = played_to_round_limit(1)
-    assert shown_round(state) == 1
     assert board_job(state, []).view["round"] == 1
-    assert "after round 1" in board_text(state)
-    assert "turn" not in board_text(state)  # nobody's turn any more
+    text = board_text(state)
+    assert "over after round 1" in text
+    assert "turn" not in text  # nobody's turn any more
 
 
-def test_a_game_not_ended_by_the_limit_keeps_its_round() -> None:
-    state = new_game(keep=3)
-    state.options = {**state.options, "round_limit": 5}
-    assert shown_round(state) == state.turn.round == 1
-    state.over = True  # won on points in round 1
-    assert shown_round(state) == 1
+def _console(tmp_path: Path, capsys: pytest.CaptureFixture[str], script: str) -> str:
+    """What the offline console prints for a script."""
+    path = tmp_path / "script.txt"
+    path.write_text(script)
+    cli.main(["console", "--script", str(path), "--db", str(tmp_path / "c.db"), "--images", str(tmp_path / "i")])
+    return capsys.readouterr().out
 
 
 def test_the_console_speaks_in_plurals(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
-    script = tmp_path / "words.txt"
-    script.write_text(
+    out = _console(
+        tmp_path,
+        capsys,
         "@alice /root create seats:2 factions:marquise,eyrie win_points:1\n"
         "@alice /root join faction:marquise\n"
         "@alice /root start\n"
         "@bob /root join faction:eyrie\n"
         "@bob /root start\n"
         "@alice /root status\n"
-        "@alice /root hand\n"
+        "@alice /root hand\n",
     )
-    cli.main(["console", "--script", str(script), "--db", str(tmp_path / "c.db"), "--images", str(tmp_path / "i")])
-    out = capsys.readouterr().out
     assert "First to 1 point wins" in out
     assert "1 more player must join" in out
     assert "(alice, 0 points)" in out
     assert "Your hand (Marquise de Cat, 3 cards)" in out
     assert "(s)" not in out and " pts" not in out
+
+
+def test_the_console_summary_counts_in_words(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    last = _console(tmp_path, capsys, "@alice /root create seats:2\n").strip().splitlines()[-1]
+    assert last == "console: 1 command, 0 refused, 0 pictures, 0 unreadable lines"

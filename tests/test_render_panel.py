@@ -72,18 +72,30 @@ def test_the_battle_line_names_factions_not_seat_numbers(drawn: TextLog) -> None
 def test_each_extra_hit_is_shown_with_its_source(drawn: TextLog) -> None:
     state, _ = played_game()
     view = rules.view_for(state, None)
-    battle = {"attacker": 1, "defender": 0, "clearing": 5, "stage": "deal"}
+    battle = {"attacker": 1, "defender": 0, "clearing": 5, "stage": "ambush", "sides": []}
     view["battle"] = dict(battle)
     assert "deals" not in texts(drawn, view)  # no hits before the dice
-    view["battle"] = dict(
-        battle,
-        rolled=[2, 1],
-        ignore=[True, False],  # the attacker ignores the rolled hits it takes (Armorers)
-        sources=[["Commander", "defenseless"], ["Sappers"]],
-    )
+    sides = [
+        {
+            "seat": 1,
+            "rolled": 2,
+            "ignored_by": None,
+            "extra": [{"source": "Commander", "hits": 1}, {"source": "defenseless", "hits": 1}],
+        },
+        {"seat": 0, "rolled": 1, "ignored_by": "Armorers", "extra": [{"source": "Sappers", "hits": 1}]},
+    ]
+    view["battle"] = dict(battle, stage="deal", sides=sides)
     text = " ".join(texts(drawn, view).split())
     assert "Eyrie Dynasties deals 4 hits: 2 rolled, 1 Commander, 1 defenseless" in text
-    assert "Marquise de Cat deals 1 hit: 1 rolled (ignored), 1 Sappers" in text
+    assert "Marquise de Cat deals 1 hit: 1 rolled (ignored: Armorers), 1 Sappers" in text
+
+
+def test_a_real_battle_names_its_hits(drawn: TextLog) -> None:
+    views = (rules.view_for(s, None) for s, _ in playout(actions=600) if s.battle is not None)
+    view = next(v for v in views if v["battle"]["sides"])  # a battle past its roll
+    text = " ".join(texts(drawn, view).split())
+    for side in view["battle"]["sides"]:
+        assert f"{view['seats'][side['seat']]['name']} deals " in text
 
 
 # --- the round, the end of the game, setup -----------------------------------------------
@@ -92,7 +104,6 @@ def test_each_extra_hit_is_shown_with_its_source(drawn: TextLog) -> None:
 def test_a_finished_game_says_so_and_names_no_turn(drawn: TextLog) -> None:
     state = played_to_round_limit(1)
     view = rules.view_for(state, None)
-    view["round"] = 1  # the round the bot shows (bot.present.shown_round, tested with the bot)
     text = texts(drawn, view)
     assert "Game over after round 1" in text
     assert "Winner: " in text

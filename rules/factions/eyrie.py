@@ -230,7 +230,7 @@ class Eyrie(Faction):
         place(state, seat, "roost", cid)
         n = place(state, seat, "warrior", cid, 3)
         state.say(
-            f"A new roost: the Eyrie Dynasties place a roost and {n} warrior{'' if n == 1 else 's'} in clearing {cid}.",
+            f"A new roost: the Eyrie Dynasties place a roost and {plural(n, 'warrior')} in clearing {cid}.",
             None,
             ("place", cid, None),
         )

@@ -448,7 +448,7 @@ class Marquise(Faction):
                 clearing=cid,
                 count=lost,
                 prompt=(
-                    f"use Field Hospitals (spend a {suit(state, cid)} card to send {_warriors(lost)} "
+                    f"use Field Hospitals (spend a {suit(state, cid)} card to send {plural(lost, 'warrior')} "
                     "to the keep) or pass"
                 ),
             )
@@ -475,7 +475,7 @@ class Marquise(Faction):
             assert keep is not None
             n = place(state, seat, "warrior", keep, decision["count"])
             state.say(
-                f"Field Hospitals: the Marquise de Cat returns {_warriors(n)} to the keep in clearing {keep}.",
+                f"Field Hospitals: the Marquise de Cat returns {plural(n, 'warrior')} to the keep in clearing {keep}.",
                 None,
                 ("place", keep, None),
             )
@@ -595,10 +595,6 @@ def _keep_line(state: GameState, seat: int) -> str:
     if state.seats[seat].data.get("keep_lost"):
         return "Keep: lost (no Field Hospitals)"
     return "Keep: not placed yet"
-
-
-def _warriors(n: int) -> str:
-    return f"{n} warrior{'' if n == 1 else 's'}"
 
 
 registry.register(Marquise())
