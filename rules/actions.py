@@ -108,30 +108,31 @@ def register(cls: type[Action]) -> type[Action]:
     return cls
 
 
-def register_for(faction: str) -> Any:
-    """Register an action class whose verb only this faction uses (another faction may reuse the word)."""
+def register_for(scope: str) -> Any:
+    """Register an action class whose verb only one faction or mode uses (another may reuse the word)."""
 
     def add(cls: type[Action]) -> type[Action]:
-        taken = REGISTRY.get(cls.verb) or SCOPED.get((faction, cls.verb))
+        taken = REGISTRY.get(cls.verb) or SCOPED.get((scope, cls.verb))
         if taken is not None and not _same(taken, cls):
             raise ValueError(f"the verb '{cls.verb}' is already registered by {taken.__qualname__}")
-        SCOPED[(faction, cls.verb)] = cls
+        SCOPED[(scope, cls.verb)] = cls
         return cls
 
     return add
 
 
-def action_class(verb: str, factions: Any = ()) -> type[Action] | None:
-    """The action class of a verb: a shared one, else the first of these factions' own."""
+def action_class(verb: str, scopes: Any = ()) -> type[Action] | None:
+    """The action class of a verb: a shared one, else the first of these factions' or modes' own."""
     found = REGISTRY.get(verb)
     if found is not None:
         return found
-    return next((SCOPED[(f, verb)] for f in factions if (f, verb) in SCOPED), None)
+    return next((SCOPED[(f, verb)] for f in scopes if (f, verb) in SCOPED), None)
 
 
-def verbs_for(factions: Any) -> list[str]:
-    """Every verb a table with these factions can use."""
-    return sorted({*REGISTRY, *(v for f, v in SCOPED if f in set(factions))})
+def verbs_for(scopes: Any) -> list[str]:
+    """Every verb open to these factions and modes: the shared ones and their own."""
+    wanted = set(scopes)
+    return sorted({*REGISTRY, *(v for f, v in SCOPED if f in wanted)})
 
 
 @register
@@ -380,16 +381,17 @@ def _classify(token: str, cls: type[Action], factions: set[str]) -> tuple[str, A
 
 
 def parse_pattern(
-    text: str, factions: set[str], aliases: dict[str, str], actor: str | None = None
+    text: str, factions: set[str], aliases: dict[str, str], scopes: tuple[str, ...] = ()
 ) -> tuple[type[Action], dict[str, Any]]:
-    """Read text into an action class and the fields it names (missing fields stay open)."""
+    """Read text into an action class and the fields it names (scopes: whose own verbs count; missing fields
+    stay open)."""
     tokens = _tokens(text)
     if not tokens:
         raise InvalidActionError("say what to do, for example 'move 1>5 x2' or 'end'")
     verb = tokens[0]
-    cls = action_class(verb, [actor] if actor else ())
+    cls = action_class(verb, scopes)
     if cls is None:
-        known = ", ".join(closest_first(verb, verbs_for({actor} if actor else set())))
+        known = ", ".join(closest_first(verb, verbs_for(scopes)))
         raise InvalidActionError(f"I don't know the action '{echo(verb)}' in '{echo(text)}'; actions are: {known}")
     field_kinds = list(cls.spec)
     values: dict[str, Any] = {}

@@ -349,6 +349,7 @@ STAGES = {
     "deal": _stage_deal,
     "assign": _stage_assign,
     "intercept": _stage_intercept,
+    "intercept_wait": _stage_intercept,
     "resolve": _stage_resolve,
     "triggers": _stage_triggers,
     "finish": _stage_finish,

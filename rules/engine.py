@@ -166,7 +166,7 @@ def parse(state: GameState, text: str, seat: int | None = None) -> Action:
         raise GameOverError("the game is over")
     ids = {s.faction for s in state.seats}
     aliases = {a: f for a, f in registry.aliases().items() if f in ids}
-    cls, values = parse_pattern(text, ids, aliases, state.seats[actor].faction)
+    cls, values = parse_pattern(text, ids, aliases, verb_scopes(state, actor))
     candidates = [a for a in legal_actions(state, actor, verb=cls.verb) if matches(a, cls, values)]
     if len(candidates) == 1:
         return candidates[0]
@@ -182,6 +182,15 @@ def parse(state: GameState, text: str, seat: int | None = None) -> Action:
     except TypeError:
         action = None
     raise IllegalActionError(explain(state, actor, action, {**values, "verb": cls.verb}, text))
+
+
+def verb_scopes(state: GameState, seat: int) -> tuple[str, ...]:
+    """Whose own verbs a seat may use now: its faction's, a pending decision's faction's, and the mode's."""
+    scopes = [state.seats[seat].faction]
+    if state.pending and state.pending[0].get("faction"):
+        scopes.append(str(state.pending[0]["faction"]))
+    scopes.append(str(state.options.get("mode") or "standard"))
+    return tuple(scopes)
 
 
 def _plain_apart_from(action: Action, values: dict[str, Any]) -> bool:

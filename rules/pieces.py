@@ -82,11 +82,22 @@ def register(kinds: tuple[PieceKind, ...]) -> None:
     """Add a faction's piece kinds to the registry."""
     for k in kinds:
         _KINDS[(k.faction, k.kind)] = k
+    _forget()
+
+
+def _forget() -> None:
     kind_of_key.cache_clear()
     category_of_key.cache_clear()
     warrior_controller.cache_clear()
     rule_controller.cache_clear()
     own_warrior_keys.cache_clear()
+
+
+def unregister(faction: str) -> None:
+    """Forget a faction's piece kinds."""
+    for k in [k for k in _KINDS if k[0] == faction]:
+        del _KINDS[k]
+    _forget()
 
 
 def kind_of(faction: str, kind: str) -> PieceKind:

@@ -42,6 +42,7 @@ def unregister(fid: str) -> None:
     _FACTIONS.pop(fid, None)
     for alias in [a for a, f in _ALIASES.items() if f == fid]:
         del _ALIASES[alias]
+    pieces.unregister(fid)
     forget_plugins()
 
 
