@@ -17,7 +17,7 @@ ACTIVATE_AT = 10
 def options(state: GameState, seat: int) -> Iterator[Action]:
     """Dominance actions open to a seat in its Daylight."""
     s = state.seats[seat]
-    if s.dominance is None and s.points >= ACTIVATE_AT and registry.of(state, seat).kind != "vagabond":
+    if s.dominance is None and s.points >= ACTIVATE_AT and registry.of(state, seat).activates_dominance:
         for key in hand.distinct_keys(state, seat):
             if keys()[key].type == "dominance":
                 yield Activate(key)
@@ -31,7 +31,7 @@ def publicly_possible(state: GameState, seat: int) -> bool:
     s = state.seats[seat]
     if state.dominance_available:
         return True
-    if s.dominance is not None or s.points < ACTIVATE_AT or registry.of(state, seat).kind == "vagabond":
+    if s.dominance is not None or s.points < ACTIVATE_AT or not registry.of(state, seat).activates_dominance:
         return False
     seen = set(state.removed) | {x.dominance for x in state.seats if x.dominance is not None}
     return any(c.type == "dominance" and c.id not in seen for c in deck())

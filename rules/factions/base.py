@@ -33,6 +33,7 @@ class Faction(TableHooks):
     reach: ClassVar[int] = 0
     moves_ignoring_rule: ClassVar[bool] = False
     controls_others_warriors: ClassVar[bool] = False
+    activates_dominance: ClassVar[bool] = True
     decks: ClassVar[tuple[str, ...]] = ()
     steps: ClassVar[dict[str, tuple[str, ...]]] = {"birdsong": (), "daylight": (), "evening": ()}
 
