@@ -33,8 +33,9 @@ from rules.map_pieces import count, place, shift
 from rules.movement import move, move_options, move_piece
 from rules.pieces import BUILDING, PAWN, TOKEN, WARRIOR, PieceKind, category_of_key, parse_key
 from rules.pieces import CARD as BY_CARD
+from rules.rng import below
 from rules.rule import enemies, ruled_by, side_of_faction
-from rules.scoring import finish, team_points
+from rules.scoring import finish, score, team_points
 from rules.state import GameState
 
 ACT = "test.act"
@@ -120,6 +121,10 @@ class Robots(_Simple):
         state.say(f"{n} gear(s) fall off the bot into clearing {cid}.")
         return 0
 
+    def defender_rolls_high(self, state: GameState, seat: int | None, battle: dict[str, Any]) -> bool:
+        """Defending, the robots take the higher die."""
+        return battle["defender"] == seat
+
     def move_warriors(self, state: GameState, seat: int, src: int, dst: int, n: int) -> list[tuple[str, int]]:
         """The bot moves with its gears."""
         shift(state, self.BOT, src, dst, 1)
@@ -163,6 +168,12 @@ class Medics(_Simple):
         PieceKind("test-medics", "warrior", WARRIOR, 10, "Medic"),
         PieceKind("test-medics", "tent", TOKEN, 4, "Tent", "triangle", "T", points=0),
     )
+
+    def hit_options(self, state: GameState, seat: int, cid: int, assigned: dict[str, int]) -> dict[str, int]:
+        """Hits split freely between medics and tents (as webs do)."""
+        here = state.clearings[cid - 1]
+        out = {p: here.get(p, 0) - assigned.get(p, 0) for p in ("test-medics:warrior", "test-medics:tent")}
+        return {p: n for p, n in out.items() if n > 0}
 
     def _tent(self, state: GameState, place_: Place) -> bool:
         return isinstance(place_, int) and count(state, self.id, "tent", place_) > 0
@@ -315,13 +326,55 @@ class _GoldenMarquise:
         return base + 1
 
 
+class _GoldenRobots:
+    """The Alliances' golden rule for the Robots: a Birdsong salute worth a point."""
+
+    steps: ClassVar[dict[str, tuple[str, ...]]] = {"birdsong": ("test.salute",), "daylight": (ACT,), "evening": ()}
+
+    def enter_step(self, state: GameState, seat: int, step: str) -> None:
+        """The salute scores a point; other steps as the Robots play them."""
+        if step == "test.salute":
+            score(state, seat, 1, "the salute")
+        else:
+            super().enter_step(state, seat, step)  # type: ignore[misc]
+
+
+@register_for("test-alliances")
+@dataclass(frozen=True, slots=True)
+class Reroll(Action):
+    """Alliances: roll your die again after the roll (once per battle)."""
+
+    verb: ClassVar[str] = "reroll"
+
+
 class Alliances(modes.Mode):
     """Two teams; turns alternate A, B, A, B...; a team wins at win_points; after the round limit, tie-breaks."""
 
     id: ClassVar[str] = "test-alliances"
     teams: ClassVar[bool] = True
     min_seats: ClassVar[int] = 2
-    patches: ClassVar[dict[str, type]] = {"marquise": _GoldenMarquise}
+    patches: ClassVar[dict[str, type]] = {"marquise": _GoldenMarquise, "test-robots": _GoldenRobots}
+
+    def after_roll_choices(
+        self, state: GameState, seat: int | None, chooser: int, battle: dict[str, Any]
+    ) -> list[Action]:
+        """An attacker of team B may reroll its die once."""
+        attacking = battle["attacker"] == chooser and state.seats[chooser].team == "B"
+        return [Reroll()] if attacking and not battle.get("rerolled") else []
+
+    def after_roll_apply(
+        self, state: GameState, seat: int | None, chooser: int, battle: dict[str, Any], action: Action
+    ) -> bool:
+        """Roll the attacker's die again, capped as before."""
+        if not isinstance(action, Reroll):
+            return False
+        state.rng, die = below(state.rng, 4)
+        state.irreversible = True
+        cap = registry.of(state, chooser).max_rolled_hits(state, chooser, battle["clearing"])
+        battle["rolled"][0] = min(die, cap)
+        battle["rerolled"] = True
+        state.say(f"Reroll: {die}.")
+        return True
 
     def validate(self, options: dict[str, Any]) -> None:
         """Every faction names a team."""

@@ -97,7 +97,7 @@ def test_hits_on_a_track_drop_gears_into_the_clearing_and_remove_nothing() -> No
     assert state.clearings[5] == {"test-robots:bot": 1, "test-robots:gear": 2, "marquise:warrior": 1}
     assert state.seats[M].points == 0  # nothing was removed
     # Now the robots have no strength there: defenseless, and the dropped gears are tokens worth a point each.
-    force_dice(state, 3, 0)
+    force_dice(state, 3, 3)
     state = play(state, "battle 6 test-robots")
     assert state.clearings[5] == {"test-robots:bot": 1, "marquise:warrior": 1}
     assert state.seats[M].points == 2
@@ -115,6 +115,17 @@ def test_a_track_caps_rolled_hits_and_moves_with_its_pawn() -> None:
     state = play(state, "move 6>2 x1")
     assert state.clearings[1] == {"test-robots:bot": 1}
     assert state.seats[1].areas["track"] == {"test-robots:gear": 2}  # the gears went along
+
+
+def test_a_defender_may_take_the_higher_die() -> None:
+    state = robots_game()
+    put(state, 6, "marquise", "warrior", 3)
+    state = goto(state, M, "marquise.actions", actions=3, march=0, recruited=False)
+    force_dice(state, 3, 0)
+    state, events = rules.apply(state, rules.parse(state, "battle 6 test-robots"))
+    assert "takes the higher die" in "\n".join(e.public for e in events)
+    assert state.clearings[5]["marquise:warrior"] == 1  # the robots rolled 3, capped at two gears
+    assert state.seats[1].areas["track"] == {"test-robots:gear": 2}  # the Marquise rolled 0
 
 
 # --- removals diverted to an off-board area (Medics) -----------------------------------------------
@@ -194,6 +205,19 @@ def test_entering_a_clearing_is_heard_and_the_mover_answers() -> None:
     assert [rules.cards.card(c).key for c in state.seats[2].hand] == ["anvil"]
     state = play(state, f"move 1>{near} x1")  # one card left: the only choice is made for her
     assert [rules.cards.card(c).key for c in state.seats[2].hand] == ["anvil", "sword"]
+
+
+def test_a_faction_may_split_hits_freely_between_kinds() -> None:
+    state = medics_game()
+    put(state, 5, "marquise", "warrior", 3)
+    put(state, 5, "test-medics", "warrior", 1)
+    put(state, 5, "test-medics", "tent", 1)
+    state = goto(state, M, "marquise.actions", actions=3, march=0, recruited=False)
+    force_dice(state, 1, 0)
+    state = play(state, "battle 5 test-medics")
+    assert rules.to_act(state) == 2 and notations(state) == ["hit tent", "hit warrior"]
+    state = play(state, "hit tent")
+    assert state.clearings[4] == {"marquise:warrior": 3, "test-medics:warrior": 1}
 
 
 # --- an outright ruler (Moss) --------------------------------------------------------------------
@@ -300,6 +324,42 @@ def test_a_mode_patches_a_faction_with_a_golden_rule() -> None:
     assert type(registry.of(state, M)).__name__ == "AlliancesMarquise"
     plain = started(["marquise", "test-robots"])
     assert registry.of(plain, M) is registry.faction("marquise")
+
+
+def test_a_mode_patches_a_factions_turn_steps() -> None:
+    state = alliances(["marquise", "test-robots"])
+    assert ("birdsong", "test.salute") in rules.flow.turn_steps(state, 1)
+    assert ("birdsong", "test.salute") not in rules.flow.turn_steps(started(["marquise", "test-robots"]), 1)
+    state = goto(state, 1, "birdsong.start")
+    assert state.seats[1].points == 1
+
+
+def test_an_attacker_names_which_enemy_of_a_team_it_battles_and_never_an_ally() -> None:
+    state = alliances(["marquise", "test-wanderer", "test-robots", "test-medics"])
+    clear_map(state)
+    put(state, 6, "marquise", "warrior", 2)
+    put(state, 6, "test-robots", "bot")
+    put(state, 6, "test-medics", "warrior")
+    rules.movement.move_piece(state, 1, "test-wanderer:pawn", "A", 6)
+    state = goto(state, M, "marquise.actions", actions=3, march=0, recruited=False)
+    assert notations(state, "battle") == ["battle 6 test-robots", "battle 6 test-medics"]
+
+
+def test_a_mode_offers_a_battling_seat_a_reroll_after_the_roll() -> None:
+    state = alliances(["marquise", "test-robots"])
+    clear_map(state)
+    for seat in (0, 1):
+        set_hand(state, seat)
+    put(state, 6, "test-robots", "bot")
+    put(state, 6, "marquise", "warrior", 3)
+    state = goto(state, 1, sf.ACT)
+    force_dice(state, 0, 0)
+    state = play(state, "battle 6 marquise")
+    assert rules.to_act(state) == 1 and notations(state) == ["pass", "reroll"]
+    state.rng = next(p for p in range(1000) if rules.rng.below(p, 4)[1] == 2)  # the reroll comes up 2
+    state = play(state, "reroll")
+    assert state.battle is None
+    assert state.clearings[5]["marquise:warrior"] == 1  # rolled 0, rerolled 2: two hits
 
 
 def test_a_team_reaching_the_target_wins_at_once() -> None:
