@@ -148,7 +148,8 @@ class Console:
             for button in message.buttons:
                 if str(button.get("label", "")).lower() == label.lower():
                     self.totals.commands += 1
-                    return await self.bot.click(user, self.channel_id, message, button["custom_id"])
+                    where = message.thread_id or self.channel_id  # a button in a private thread is pressed there
+                    return await self.bot.click(user, where, message, button["custom_id"])
         raise ConsoleError(f"{user.name} sees no button labelled '{label}'")
 
     async def _directive(self, words: list[str]) -> None:
@@ -186,7 +187,7 @@ class Console:
     def _remember(self, user: OfflineUser | None, sent: Sent) -> None:
         if not sent.buttons:
             return
-        who = 0 if sent.public else (user.id if user else 0)
+        who = 0 if sent.public else (sent.to_user or 0) if sent.kind in ("thread", "dm") else (user.id if user else 0)
         self.seen.setdefault((self._channel_of(sent), who), []).append(sent)
 
     def _channel_of(self, sent: Sent) -> int:

@@ -12,13 +12,14 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import images, messages
-from bot.outbox import LiveBoard, Outbox
+from bot.outbox import LiveBoard, Outbox, SeatPost
 from bot.table import Actor
 from bot.views import choices_view, prompt_view
 
 if TYPE_CHECKING:
     from bot.boards import Boards
     from bot.client import RootClient
+    from bot.threads import Threads
 
 log = logging.getLogger(__name__)
 
@@ -68,8 +69,12 @@ def reply_files(outbox: Outbox) -> list[discord.File]:
     return files
 
 
-async def run(interaction: discord.Interaction, work: Awaitable[Outbox]) -> None:
-    """Run a service call and answer; if it is slow, acknowledge first so the interaction never fails."""
+async def run(interaction: discord.Interaction, work: Awaitable[Outbox], game_channel: int | None = None) -> None:
+    """Run a service call and answer; if it is slow, acknowledge first so the interaction never fails.
+
+    `game_channel` is the game's channel when the interaction may come from elsewhere (a button in a private
+    thread): what is public then goes to the game's channel, and the presser is answered privately.
+    """
     task = asyncio.ensure_future(work)
     done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
     if not done and not interaction.response.is_done():
@@ -81,12 +86,28 @@ async def run(interaction: discord.Interaction, work: Awaitable[Outbox]) -> None
         outbox = Outbox.refusal(messages.NOT_FINISHED_ERROR)
     interaction.extras["outbox"] = outbox  # for the offline console and tests: what the service answered
     try:
-        await deliver(interaction, outbox)
+        if outbox.public and game_channel is not None and game_channel != interaction.channel_id:
+            await _elsewhere(interaction, outbox, game_channel)
+        else:
+            await deliver(interaction, outbox)
     except Exception:  # the command was saved: never claim the game is unchanged
         log.exception("could not deliver an answer in channel %s", interaction.channel_id)
         await _tell_not_shown(interaction, outbox)
     await live_board(interaction.client, outbox)  # type: ignore[arg-type]
-    await direct_messages(interaction.client, outbox)  # type: ignore[arg-type]
+    await private_posts(interaction, outbox)
+
+
+async def private_posts(interaction: discord.Interaction, outbox: Outbox) -> None:
+    """Each seat's private post goes to its thread (or DM); the sender's own, if that fails, privately here."""
+    client: RootClient = interaction.client  # type: ignore[assignment]
+    for post in outbox.seat_posts:
+        if await client.poster.seat_post(client.service, post):
+            continue
+        if post.user_id == interaction.user.id:
+            try:
+                await _say(interaction, messages.THREAD_NOT_DELIVERED.format(text=post.text), ephemeral=True)
+            except discord.HTTPException:
+                log.info("could not show %s their private post either", post.user_id)
 
 
 async def live_board(client: RootClient, outbox: Outbox) -> None:
@@ -107,6 +128,14 @@ async def _tell_not_shown(interaction: discord.Interaction, outbox: Outbox) -> N
         await _say(interaction, messages.NOT_SHOWN_ERROR if not outbox.refused else outbox.reply, ephemeral=True)
     except Exception:
         log.exception("could not tell the user in channel %s", interaction.channel_id)
+
+
+async def _elsewhere(interaction: discord.Interaction, outbox: Outbox, game_channel: int) -> None:
+    """Post what is public in the game's channel (not the private thread the button was in); answer privately."""
+    client: RootClient = interaction.client  # type: ignore[assignment]
+    outbox.channel_id = game_channel
+    await client.poster.post(outbox)
+    await _say(interaction, outbox.reply or DONE, ephemeral=True)
 
 
 async def deliver(interaction: discord.Interaction, outbox: Outbox) -> None:
@@ -192,22 +221,80 @@ def _view(view: discord.ui.View | None) -> Any:
     return view if view is not None else discord.utils.MISSING
 
 
-async def direct_messages(client: RootClient, outbox: Outbox) -> None:
-    """Private text for seats other than the sender goes by DM; closed DMs are logged, never fatal."""
-    for user_id, text in outbox.private.items():
-        try:
-            await client.poster.direct(user_id, text)
-        except discord.HTTPException:
-            log.info("could not DM user %s; they can read it with /root log", user_id)
-
-
 class ChannelPoster:
-    """Posts reminders, DMs and live boards through a live Discord client."""
+    """Posts reminders, live boards and private posts (threads, DMs) through a live Discord client."""
 
     def __init__(self, client: discord.Client) -> None:
         self.client = client
         self._live_locks: dict[int, asyncio.Lock] = {}
         self._live_shown: dict[int, int] = {}  # channel: the game version its live board shows
+        self._private_locks: dict[int, asyncio.Lock] = {}
+
+    async def seat_post(self, service: Threads, post: SeatPost) -> bool:
+        """Send a seat's private post to its player's thread, made (or a DM opened) first if need be.
+
+        A thread that is gone is made again once. False when nothing could reach the player (it is logged).
+        """
+        async with self._private_locks.setdefault(post.channel_id, asyncio.Lock()):
+            for attempt in range(2):
+                try:
+                    where = await self._private_channel(service, post, fresh=attempt > 0)
+                    await self._send_private(where, post)
+                    return True
+                except discord.HTTPException:
+                    log.info(
+                        "private post for %s in channel %s failed (try %s)", post.user_id, post.channel_id, attempt
+                    )
+        return False
+
+    async def _private_channel(self, service: Threads, post: SeatPost, fresh: bool) -> int:
+        """The player's private thread (or DM channel), made when the seat has none for this player."""
+        stored = await service.seat_thread(post.channel_id, post.faction)
+        if stored is not None and stored.user_id == post.user_id and not fresh:
+            return stored.channel
+        if stored is not None and stored.kind == "thread" and stored.user_id != post.user_id:
+            await self._leave_quietly(stored.channel, stored.user_id)  # the seat changed hands
+        try:
+            where, kind = await self._make_thread(post), "thread"
+        except (discord.HTTPException, discord.ClientException):  # no permission, or no threads in this channel
+            log.info("no private thread in channel %s; a DM instead", post.channel_id)
+            user = self.client.get_user(post.user_id) or await self.client.fetch_user(post.user_id)
+            where, kind = (await user.create_dm()).id, "dm"
+        await service.remember_thread(post.channel_id, post.faction, post.user_id, where, kind)
+        return where
+
+    async def _make_thread(self, post: SeatPost) -> int:
+        parent = self.client.get_channel(post.channel_id) or await self.client.fetch_channel(post.channel_id)
+        if not isinstance(parent, discord.TextChannel):
+            raise discord.ClientException("private threads live in text channels")
+        thread = await parent.create_thread(
+            name=post.thread_name, type=discord.ChannelType.private_thread, invitable=False, auto_archive_duration=10080
+        )
+        await thread.add_user(discord.Object(post.user_id))
+        return thread.id
+
+    async def _leave_quietly(self, thread_id: int, user_id: int | None) -> None:
+        if user_id is None:
+            return
+        try:
+            await self.client.http.remove_user_from_thread(thread_id, user_id)
+        except discord.HTTPException:
+            log.info("could not take user %s out of thread %s", user_id, thread_id)
+
+    async def _send_private(self, where: int, post: SeatPost) -> None:
+        """Text (split to Discord's limit), the hand picture and the answer buttons with the last part."""
+        if post.hand is not None and post.hand_png is None:
+            post.hand_png = await images.hand_picture(post.hand)
+        channel = self.client.get_partial_messageable(where)
+        allowed = discord.AllowedMentions(everyone=False, users=[discord.Object(post.user_id)], roles=False)
+        parts = chunks(post.text)
+        view = _view(choices_view(post.channel_id, post.choices_version, post.choices))
+        for i, part in enumerate(parts):
+            last = i == len(parts) - 1
+            files = [file_of(post.hand_png, images.HAND_FILE)] if last and post.hand_png else []
+            await channel.send(
+                part, files=files, view=view if last else discord.utils.MISSING, allowed_mentions=allowed
+            )
 
     async def live_board(self, service: Boards, live: LiveBoard, png: bytes) -> None:
         """Edit the game's live board message (or post it at the bottom): one current board in the channel.
@@ -260,11 +347,6 @@ class ChannelPoster:
             if message.author == self.client.user and message.content == outbox.public:
                 return True
         return False
-
-    async def direct(self, user_id: int, text: str) -> None:
-        """Send a user a direct message."""
-        user = self.client.get_user(user_id) or await self.client.fetch_user(user_id)
-        await user.send(text)
 
 
 def _board_file(png: bytes) -> discord.File:

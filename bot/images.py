@@ -41,3 +41,12 @@ async def render(outbox: Outbox) -> Outbox:
     except Exception:  # the move is saved already: say what happened even without the picture
         log.exception("could not draw a picture")
     return outbox
+
+
+async def hand_picture(view: dict[str, Any]) -> bytes | None:
+    """A seat's hand drawn off the event loop; a drawing failure only loses the picture."""
+    try:
+        return await asyncio.to_thread(hand_png, view)
+    except Exception:
+        log.exception("could not draw a hand")
+        return None

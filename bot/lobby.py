@@ -14,6 +14,7 @@ from bot.present import next_up, show_board, start_text
 from bot.settings import ROUND_LIMIT, WIN_POINTS
 from bot.store import Change, SeatTaken
 from bot.table import Actor, Refusal, Table, faction_name
+from bot.threads import opening_post, seat_posts
 from rules import registry
 from rules.actions import closest_first, echo
 from rules.modes import find_mode
@@ -180,7 +181,9 @@ class Lobby(ServiceCore):
         if row is None or row.user_id is not None:
             raise Refusal(messages.FACTION_TAKEN.format(faction=faction_name(fid)) if row else messages.NOT_IN_LOBBY)
         await self.hand_seat(table, fid, actor.user_id, actor.name)
-        return Outbox(public=messages.CLAIMED.format(user=f"<@{actor.user_id}>", faction=faction_name(fid)))
+        outbox = Outbox(public=messages.CLAIMED.format(user=f"<@{actor.user_id}>", faction=faction_name(fid)))
+        outbox.seat_posts = opening_post(table, fid, actor.user_id, actor.name, table.game.version + 1)
+        return outbox
 
     @one_at_a_time
     async def leave(self, actor: Actor) -> Outbox:
@@ -231,6 +234,8 @@ class Lobby(ServiceCore):
         )
         outbox = Outbox(public=start_text(table, state))
         show_board(outbox, table, None, state, [])
+        opening = {s.seat for s in table.seats if s.seat is not None}
+        outbox.seat_posts = seat_posts(table, None, state, [], table.game.version + 1, opening)
         next_up(outbox, table, state, before=None)
         await self.store.save(change)
         return outbox

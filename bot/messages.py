@@ -81,7 +81,6 @@ CHOOSE_BUTTON = "Choose ({faction})"
 YOUR_CHOICES = "Your choice ({what}):"
 GAME_OVER = "**The game is over.** {winners} win{s}! Final points: {points}."
 POINTS_ITEM = "{faction} {points}"
-PRIVATE_NOTE = "Only you see this: {text}"
 UNDONE = "{user} takes back {actions}."
 AUTO_PASSED = "**{faction}** passes automatically (no card in hand could answer)."
 AUTO_PASS_TRADE_OFF = "Everyone sees the pass come at once, so the table learns you held no card that could answer."
@@ -94,6 +93,16 @@ AUTO_PASS_OFF = (
     "so nobody learns from how fast you pass. /root autopass on:true turns it on."
 )
 AUTO_PASS_HELP = "Pass for you when no card in hand could answer a prompt (the table learns you had none)"
+
+# --- private threads ---------------------------------------------------------------------
+THREAD_NAME = "{faction} ({user}), private"
+THREAD_WELCOME = (
+    "{user}, this private thread is yours for **{faction}**: your hand, your draws and the choices only you make "
+    "come here. Only you and the bot are in it."
+)
+THREAD_HAND = "Your hand ({count}): {cards}"
+THREAD_NOT_DELIVERED = "Only you see this (your private thread could not be reached): {text}"
+NOTHING = "nothing"
 
 # --- board posting ---------------------------------------------------------------------
 BOARD_POSTS = {

@@ -15,6 +15,7 @@ from bot.present import next_up
 from bot.settings import REMINDER_HOURS, REMINDERS_BEFORE_NOTICE
 from bot.store import Change
 from bot.table import Actor, Refusal, Table, faction_name, seat_faction
+from bot.threads import opening_post
 from rules.actions import closest_first, echo
 
 PIECE_EDITS = ("place", "remove", "shift")
@@ -103,7 +104,9 @@ class Moderation(Play):
         await self.hand_seat(table, row.faction, user_id, user_name)
         old = f"<@{row.user_id}>" if row.user_id else messages.NOBODY
         text = messages.MOD_REPLACED.format(user=f"<@{user_id}>", faction=faction_name(row.faction), old=old)
-        return Outbox(public=text, mentions=[user_id])
+        outbox = Outbox(public=text, mentions=[user_id])
+        outbox.seat_posts = opening_post(table, row.faction, user_id, user_name, table.game.version + 1)
+        return outbox
 
     @one_at_a_time
     async def mod_unseat(self, actor: Actor, faction: str) -> Outbox:

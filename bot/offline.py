@@ -287,7 +287,7 @@ class FakeDiscord:
     async def _thread(self, ids: list[int], body: dict[str, Any], files: Any) -> Any:
         thread_id = next(_ids)
         self.threads[thread_id] = FakeThread(ids[0], str(body["name"]), int(body["type"]), {BOT_ID})
-        return self._thread_payload(thread_id)
+        return self.thread_payload(thread_id)
 
     async def _join(self, ids: list[int], body: dict[str, Any], files: Any) -> None:
         thread = self.threads.get(ids[0])
@@ -304,7 +304,7 @@ class FakeDiscord:
         if ids[0] in self.gone:
             raise http_error(404, "Unknown Channel")
         if ids[0] in self.threads:
-            return self._thread_payload(ids[0])
+            return self.thread_payload(ids[0])
         return _channel(ids[0], str(ids[0]))
 
     async def _dm(self, ids: list[int], body: dict[str, Any], files: Any) -> Any:
@@ -342,7 +342,8 @@ class FakeDiscord:
         )
         self.adapter.sent.append(sent)
 
-    def _thread_payload(self, thread_id: int) -> dict[str, Any]:
+    def thread_payload(self, thread_id: int) -> dict[str, Any]:
+        """A thread as Discord describes it."""
         thread = self.threads[thread_id]
         return {
             "id": str(thread_id),
@@ -379,7 +380,7 @@ _ROUTES = {
 
 
 class RecordingPoster(ChannelPoster):
-    """Reminders and DMs kept instead of sent; live boards and private threads go through FakeDiscord."""
+    """Reminders kept instead of sent; live boards and private threads (or DMs) go through FakeDiscord."""
 
     def __init__(self, client: discord.Client, adapter: RecordingAdapter) -> None:
         super().__init__(client)
@@ -390,7 +391,7 @@ class RecordingPoster(ChannelPoster):
         await images.render(outbox)
         view = prompt_view(outbox.prompt)
         components: list[Any] = list(view.to_components()) if view else []
-        files = {images.BOARD_FILE: outbox.board_png} if outbox.board_png else {}
+        files = {images.BOARD_FILE: outbox.board_png} if outbox.board_png and outbox.live is None else {}
         where, nonce = outbox.channel_id, outbox.nonce
         sent = Sent("channel", outbox.public, files=files, components=components, channel_id=where, nonce=nonce)
         self.adapter.sent.append(sent)
@@ -398,10 +399,6 @@ class RecordingPoster(ChannelPoster):
     async def already_posted(self, outbox: Outbox, _since: int) -> bool:
         """Whether a post with this nonce is already kept."""
         return any(s.kind == "channel" and s.nonce == outbox.nonce for s in self.adapter.sent)
-
-    async def direct(self, user_id: int, text: str) -> None:
-        """Keep a direct message."""
-        self.adapter.sent.append(Sent(kind="dm", content=text, to_user=user_id, ephemeral=True))
 
 
 class OfflineBot:
@@ -547,7 +544,7 @@ class OfflineBot:
             "version": 1,
             "guild_id": str(GUILD_ID),
             "channel_id": str(channel_id),
-            "channel": _channel(channel_id, self.channel_name(channel_id)),
+            "channel": self._channel_payload(channel_id),
             "member": _member(user, permissions),
             "data": data,
             "locale": "en-US",
@@ -559,6 +556,11 @@ class OfflineBot:
             "app_permissions": str(discord.Permissions.all().value),
             **extra,
         }
+
+    def _channel_payload(self, channel_id: int) -> dict[str, Any]:
+        if channel_id in self.discord.threads:
+            return self.discord.thread_payload(channel_id)
+        return _channel(channel_id, self.channel_name(channel_id))
 
     def channel_name(self, channel_id: int) -> str:
         """The console name of a channel."""

@@ -32,6 +32,21 @@ class Prompt:
     label: str
 
 
+@dataclass
+class SeatPost:
+    """What one seat's private thread (or DM) gets: text, maybe its own hand's picture, maybe answer buttons."""
+
+    channel_id: int
+    faction: str
+    user_id: int
+    text: str
+    hand: dict[str, Any] | None = None  # the view of this seat only: its own hand, never another's
+    choices: list[Choice] = field(default_factory=list)
+    choices_version: int | None = None
+    thread_name: str = ""
+    hand_png: bytes | None = None
+
+
 @dataclass(frozen=True)
 class LiveBoard:
     """The one board message of a game kept up to date: edit it (or post it anew at the bottom when asked)."""
@@ -52,7 +67,7 @@ class Outbox:
     channel_id: int | None = None
     mentions: list[int] = field(default_factory=list)
     mention_roles: list[int] = field(default_factory=list)
-    private: dict[int, str] = field(default_factory=dict)
+    seat_posts: list[SeatPost] = field(default_factory=list)
     board: BoardJob | None = None
     live: LiveBoard | None = None  # the board goes to the live board message instead of this message
     hand: dict[str, Any] | None = None

@@ -9,13 +9,13 @@ import rules
 from bot import messages
 from bot.core import ServiceCore, answers, one_at_a_time
 from bot.models import LogRow
-from bot.outbox import Choice, Outbox
+from bot.outbox import Outbox
 from bot.present import events_text, marks_of, next_up, private_texts, show_board
 from bot.store import Change
 from bot.table import Actor, Refusal, Table, seat_faction
+from bot.threads import prompt_lines, seat_posts
 from rules.engine import check_turn
 
-MAX_CHOICES = 20
 MAX_AUTO_PASSES = 8  # a chain of prompts passed for seats that opted in (an ambush, then Field Hospitals…)
 PASS = "pass"
 
@@ -120,7 +120,7 @@ class Play(ServiceCore):
         show_board(outbox, table, old, new, marks_of(events))
         outbox.deadline = deadline.due_at if deadline else None
         next_up(outbox, table, new, before=rules.to_act(old))
-        self._deliver_private(outbox, table, actor, events)
+        outbox.seat_posts = seat_posts(table, old, new, events, table.game.version + 1)
         change = Change(
             channel_id=table.game.channel_id,
             expected=table.game.version,
@@ -134,15 +134,6 @@ class Play(ServiceCore):
         await self.store.save(change)  # last: whatever fails before it leaves the game unchanged
         return outbox
 
-    @staticmethod
-    def _deliver_private(outbox: Outbox, table: Table, actor: Actor, events: list[rules.Event]) -> None:
-        for seat, text in private_texts(events).items():
-            user = table.seated_user(seat)
-            if user == actor.user_id:
-                outbox.reply = messages.PRIVATE_NOTE.format(text=text)
-            elif user is not None:
-                outbox.private[user] = text
-
     @one_at_a_time
     async def choices(self, actor: Actor, version: int | None = None) -> Outbox:
         """The answers the actor may give to the decision waiting for them (for private buttons)."""
@@ -155,13 +146,10 @@ class Play(ServiceCore):
         if acting != seat:
             who = seat_faction(state, acting)
             raise Refusal(messages.NOT_YOUR_DECISION.format(who=who, what=rules.waiting_for(state)))
-        options = [a.notation() for a in rules.legal_actions(state, seat)]
-        what = rules.waiting_for(state)
-        if len(options) > MAX_CHOICES:  # as text: too many for buttons
-            listed = "\n".join(f"`{n}`" for n in options)
-            return Outbox.private_reply(messages.TOO_MANY_CHOICES.format(what=what, answers=listed))
-        outbox = Outbox(reply=messages.YOUR_CHOICES.format(what=what), channel_id=actor.channel_id)
-        outbox.choices = [Choice(n, n) for n in options]
+        text, answers = prompt_lines(state, seat)
+        if not answers:  # as text: too many for buttons
+            return Outbox.private_reply(text)
+        outbox = Outbox(reply=text, channel_id=actor.channel_id, choices=answers)
         outbox.choices_version = table.game.version  # never repeats, unlike the state's version after an undo
         return outbox
 
@@ -236,6 +224,7 @@ class Play(ServiceCore):
         deadline = self.arm(table, new, now)
         outbox = Outbox(public=text)
         show_board(outbox, table, old, new, [])
+        outbox.seat_posts = seat_posts(table, old, new, [], table.game.version + 1)
         next_up(outbox, table, new, before=rules.to_act(old))
         note = LogRow(kind="note", user_id=actor.user_id, public=text, version=new.version)
         change = Change(

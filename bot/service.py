@@ -13,10 +13,11 @@ from bot.moderation import Moderation
 from bot.reminders import Reminders
 from bot.suggest import Suggestion
 from bot.table import Actor, Table, faction_name
+from bot.threads import Threads
 from rules import registry
 
 
-class GameService(Lobby, Moderation, Info, Reminders, Boards):
+class GameService(Lobby, Moderation, Info, Reminders, Boards, Threads):
     """Create, join, start, play, inform, moderate and remind: one game per channel, saved after every change."""
 
     async def _seat_state(self, actor: Actor) -> tuple[rules.GameState, int] | None:

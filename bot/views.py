@@ -56,7 +56,7 @@ class ChooseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rb
 
         client: RootClient = interaction.client  # type: ignore[assignment]
         actor = actor_of(interaction, channel_id=self.channel_id)
-        await run(interaction, client.service.choices(actor, self.version))
+        await run(interaction, client.service.choices(actor, self.version), self.channel_id)
 
 
 class AnswerButton(
@@ -89,7 +89,8 @@ class AnswerButton(
             return
         client: RootClient = interaction.client  # type: ignore[assignment]
         actor = actor_of(interaction, channel_id=self.channel_id)
-        await run(interaction, client.service.submit(actor, self.notation, expected_version=self.version))
+        work = client.service.submit(actor, self.notation, expected_version=self.version)
+        await run(interaction, work, self.channel_id)
 
 
 def prompt_view(prompt: Prompt | None) -> discord.ui.View | None:

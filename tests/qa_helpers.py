@@ -40,7 +40,11 @@ async def qa_bot(tmp_path: Path, clock: FakeClock | None = None) -> OfflineBot:
 
 async def qa_bot_game(tmp_path: Path, channel: int, clock: FakeClock | None = None) -> OfflineBot:
     """An offline bot with a started Marquise (alice) v Eyrie (bob) game in a channel."""
-    bot = await qa_bot(tmp_path, clock)
+    return await start_game(await qa_bot(tmp_path, clock), channel)
+
+
+async def start_game(bot: OfflineBot, channel: int) -> OfflineBot:
+    """Start a Marquise (alice) v Eyrie (bob) game in a channel of a bot."""
     for user, path, options in (
         (A, "root create", {"seats": 2}),
         (A, "root join", {"faction": "marquise"}),

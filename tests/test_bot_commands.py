@@ -303,10 +303,10 @@ async def test_answer_buttons_carry_the_game_rows_version_and_old_ones_are_stale
 
 
 async def test_too_many_answers_for_buttons_come_as_a_list_for_play(bot, monkeypatch):
-    from bot import play
+    from bot import threads
 
     await lobby(bot)
-    monkeypatch.setattr(play, "MAX_CHOICES", 2)
+    monkeypatch.setattr(threads, "MAX_CHOICES", 2)
     prompt = [s for s in bot.adapter.sent if s.public and s.buttons][-1]
     shown = await bot.click(ALICE, CH, prompt, prompt.buttons[0]["custom_id"])
     assert not shown.refused and not any(s.buttons for s in shown.sent)

@@ -25,7 +25,7 @@ async def test_a_command_an_autocomplete_and_a_button_go_through_the_real_tree(t
     await bot.slash(alice, 1, "root join", faction="marquise")
     await bot.slash(bob, 1, "root join", faction="eyrie")
     started = await bot.slash(bob, 1, "root start")
-    assert [s.kind for s in started.sent] == ["defer", "reply"]
+    assert [s.kind for s in started.sent] == ["defer", "reply", "thread", "thread"]  # a private thread per seat
     [post] = started.public
     assert post.files["board.png"].startswith(b"\x89PNG")
     [button] = post.buttons

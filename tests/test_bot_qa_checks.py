@@ -302,17 +302,17 @@ async def test_stand_and_deliver_and_codebreakers_tell_only_the_right_players(tm
             continue
         seen.add(action.card)
         public = "\n".join(s.content for s in result.public)
-        private = [s for s in result.sent if s.ephemeral and not s.deferred]
+        private = [s for s in result.sent if s.kind == "thread"]  # each player's own private thread
         if action.card == "codebreakers":
-            [note] = private
-            assert note.kind == "reply" and note.to_user == B.id and "Marquise de Cat's hand" in note.content
+            [note] = [s for s in private if "Marquise de Cat's hand" in s.content]
+            assert note.to_user == B.id
             for key in hand_before:
                 assert rules.cards.keys()[key].name not in public
         else:
-            took = next(s for s in private if s.kind == "reply")
-            told = next(s for s in private if s.kind == "dm")
-            assert took.to_user == B.id and "You took" in took.content
-            assert told.to_user == A.id and "took your" in told.content
+            took = next(s for s in private if "You took" in s.content)
+            told = next(s for s in private if "took your" in s.content)
+            assert took.to_user == B.id
+            assert told.to_user == A.id
             name = took.content.split("You took ")[1].split(" (")[0]
             assert name not in public
         log_a = (await bot.slash(A, CH, "root log", lines=3)).text

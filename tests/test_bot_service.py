@@ -165,10 +165,11 @@ async def test_a_seats_hand_never_reaches_anyone_else(tmp_path):
         outbox = await service.submit(actor, chooser.choice(rules.legal_actions(state, seat)).notation())
         assert outbox.board is not None and outbox.board.view["hand"] is None
         public.append(outbox.public)
-        if outbox.reply:
-            secrets[actor.user_id].append(outbox.reply.split(": ", 1)[1])
-        for user, text in outbox.private.items():
-            secrets[user].append(text)
+        assert not outbox.reply  # private notes go to each player's own thread
+        for post in outbox.seat_posts:
+            secrets[post.user_id].append(post.text)
+            own = 0 if post.user_id == ALICE.user_id else 1
+            assert post.hand is None or post.hand["viewer"] == own  # only the player's own hand is drawn
     assert secrets[ALICE.user_id] and secrets[BOB.user_id]  # both drew cards privately
     alice_log = (await service.log(ALICE, 50)).reply
     bob_log = (await service.log(BOB, 50)).reply
