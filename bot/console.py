@@ -146,7 +146,7 @@ class Console:
         here = self.seen.get((self.channel_id, user.id), []) + self.seen.get((self.channel_id, 0), [])
         for message in reversed(here):
             for button in message.buttons:
-                if str(button.get("label", "")).lower() == label.lower():
+                if _pressed(button, label):
                     self.totals.commands += 1
                     where = message.thread_id or self.channel_id  # a button in a private thread is pressed there
                     return await self.bot.click(user, where, message, button["custom_id"])
@@ -235,6 +235,14 @@ class Console:
         path = self.images_dir / f"{self.totals.images:04d}-{channel}{owner}-{name}"
         path.write_bytes(data)
         return str(path)
+
+
+def _pressed(button: dict[str, Any], label: str) -> bool:
+    """Whether 'click LABEL' means this button: its label, or the action an answer button plays ('keep 3')."""
+    wanted = label.strip().lower()
+    custom = str(button.get("custom_id", ""))
+    played = custom.split(":", 4)[-1] if custom.startswith("rb:a:") else None
+    return str(button.get("label", "")).lower() == wanted or (played is not None and played.lower() == wanted)
 
 
 def _time(epoch: int) -> str:

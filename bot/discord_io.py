@@ -14,7 +14,7 @@ import discord
 from bot import images, messages
 from bot.outbox import LiveBoard, Outbox, SeatPost
 from bot.table import Actor
-from bot.views import choices_view, prompt_view
+from bot.views import choices_view, public_view
 
 if TYPE_CHECKING:
     from bot.boards import Boards
@@ -154,7 +154,7 @@ async def _public(interaction: discord.Interaction, outbox: Outbox) -> None:
         await images.render(outbox)
     if deferred_privately:  # the first followup replaces the private "thinking…" note
         await _say(interaction, outbox.reply or DONE, ephemeral=True, files=reply_files(outbox))
-    view = _view(prompt_view(outbox.prompt))
+    view = _view(public_view(outbox))
     await _say(interaction, outbox.public, files=board_files(outbox), view=view, allowed=mentions(outbox))
     if outbox.reply and not deferred_privately:
         await _say(interaction, outbox.reply, ephemeral=True, files=reply_files(outbox))
@@ -332,7 +332,7 @@ class ChannelPoster:
         await channel.send(  # type: ignore[union-attr]
             outbox.public,
             files=board_files(outbox),
-            view=_view(prompt_view(outbox.prompt)),
+            view=_view(public_view(outbox)),
             allowed_mentions=mentions(outbox),
             **extra,
         )

@@ -78,6 +78,9 @@ NEXT_MENTION = "Next: {user}, {faction} must {what}."
 NEXT_SAME = "Still {faction}: {what}."
 NEXT_VACANT = "Next: {faction} (no player: a moderator can /rootmod replace) must {what}."
 CHOOSE_BUTTON = "Choose ({faction})"
+LABEL_IN = "in {where}"
+LABEL_WITH = "with {suit}"
+LABEL_END = "End {step}"
 YOUR_CHOICES = "Your choice ({what}):"
 GAME_OVER = "**The game is over.** {winners} win{s}! Final points: {points}."
 POINTS_ITEM = "{faction} {points}"
@@ -267,4 +270,5 @@ FIELD_HELP = {
     "wood": "the clearings the wood comes from, comma separated (e.g. 3,7)",
     "using": "the suits that pay the card's 'any' costs, comma separated (e.g. mouse,rabbit)",
 }
+VERB_CHOICES = "{verb} … ({n} choices)"
 PLAY_HELP = "Any legal action in notation (type to search, e.g. 'move 1>5 x2')"

@@ -23,7 +23,7 @@ from bot.client import RootClient
 from bot.discord_io import ChannelPoster
 from bot.outbox import Outbox
 from bot.service import GameService
-from bot.views import prompt_view
+from bot.views import public_view
 
 APP_ID = 710_000_000_000_000_001
 BOT_ID = 710_000_000_000_000_002
@@ -389,7 +389,7 @@ class RecordingPoster(ChannelPoster):
     async def post(self, outbox: Outbox) -> None:
         """Keep a channel post, with its board and buttons, as Discord would show it."""
         await images.render(outbox)
-        view = prompt_view(outbox.prompt)
+        view = public_view(outbox)
         components: list[Any] = list(view.to_components()) if view else []
         files = {images.BOARD_FILE: outbox.board_png} if outbox.board_png and outbox.live is None else {}
         where, nonce = outbox.channel_id, outbox.nonce

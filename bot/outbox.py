@@ -74,6 +74,8 @@ class Outbox:
     prompt: Prompt | None = None
     choices: list[Choice] = field(default_factory=list)
     choices_version: int | None = None
+    actions: list[Choice] = field(default_factory=list)  # public buttons: the step's likeliest moves, ending it
+    actions_version: int | None = None
     deadline: int | None = None
     attachments: dict[str, bytes] = field(default_factory=dict)
     board_png: bytes | None = None

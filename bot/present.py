@@ -6,8 +6,11 @@ from typing import Any
 
 import rules
 from bot import messages
-from bot.outbox import BoardJob, LiveBoard, Outbox, Prompt
-from bot.table import Table, seat_faction
+from bot.notation import card_label
+from bot.outbox import BoardJob, Choice, LiveBoard, Outbox, Prompt
+from bot.table import Table, faction_name, seat_faction
+from rules import registry
+from rules.actions import CARD, CLEARING, CLEARINGS, COUNT, FACTION, KEYED_CLEARINGS, KEYED_SUITS, PATH, SUIT
 from rules.cards import keys
 
 
@@ -89,6 +92,61 @@ def next_up(outbox: Outbox, table: Table, state: rules.GameState, before: int | 
     if state.pending:
         label = messages.CHOOSE_BUTTON.format(faction=faction)
         outbox.prompt = Prompt(table.game.channel_id, state.version, user, label)
+    elif user is not None:  # the step's likeliest moves, pressed by its player (the game's next version)
+        outbox.actions = likely_actions(state, seat)
+        outbox.actions_version = table.game.version + 1
+        outbox.channel_id = outbox.channel_id or table.game.channel_id
+
+
+LIKELY_ACTIONS = 4  # buttons for the likeliest moves of a step, besides ending it
+
+
+def action_label(action: rules.Action) -> str:
+    """An action in words for a button: 'Build sawmill in 5', 'Move 1 → 5 ×2', 'Craft Anvil (fox)'."""
+    parts = [action.verb.capitalize()]
+    for name, kind in action.spec:
+        value = getattr(action, name)
+        if value is None or value == ():
+            continue
+        parts.append(_label_part(name, kind, value, action))
+    return " ".join(parts)[:80]
+
+
+def _label_part(name: str, kind: str, value: Any, action: rules.Action) -> str:
+    if kind == CLEARING:
+        return messages.LABEL_IN.format(where=value)
+    if kind == PATH:
+        return f"{value} → {getattr(action, 'dst', '?')}"
+    if kind == COUNT:
+        return f"×{value}"
+    if kind == CARD and value in keys():
+        return card_label(value)
+    if kind == FACTION:
+        return faction_name(value) if registry.find_faction(str(value)) else str(value)
+    if kind == SUIT:
+        return messages.LABEL_WITH.format(suit=value)
+    if kind in (CLEARINGS, KEYED_CLEARINGS, KEYED_SUITS):
+        listed = ", ".join(str(v) for v in value)
+        return messages.LABEL_IN.format(where=listed) if kind == CLEARINGS else f"{name} {listed}"
+    return str(value)
+
+
+def end_label(state: rules.GameState) -> str:
+    """The button that ends the current step, named after it ('End Birdsong cards', 'End actions')."""
+    phase, _, step = state.turn.step.partition(".")
+    words = [phase.capitalize(), step] if phase in ("birdsong", "daylight", "evening") else [step or phase]
+    return messages.LABEL_END.format(step=" ".join(w for w in words if w))
+
+
+def likely_actions(state: rules.GameState, seat: int) -> list[Choice]:
+    """Buttons for a step: the first legal action of each verb (the likeliest moves), and ending the step."""
+    legal = rules.legal_actions(state, seat)
+    firsts: dict[str, rules.Action] = {}
+    for action in legal:
+        firsts.setdefault(action.verb, action)
+    ends = [Choice(end_label(state), a.notation()) for a in legal if a.verb == "end"][:1]
+    picks = [a for verb, a in firsts.items() if verb != "end"][:LIKELY_ACTIONS]
+    return [Choice(action_label(a), a.notation()) for a in picks] + ends
 
 
 def events_text(events: list[rules.Event]) -> str:

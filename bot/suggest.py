@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import rules
+from bot import messages
 from bot.notation import KEYED_KINDS, Option, card_label, normalise, options_of, verbs
 from bot.table import faction_name
 from rules.actions import CARD, CLEARING, CLEARINGS, COUNT, FACTION, KEYED_CLEARINGS, PATH
@@ -90,16 +91,34 @@ def field_choices(
 
 
 def action_choices(state: rules.GameState, seat: int, typed: str) -> list[Suggestion]:
-    """Legal actions in notation containing every word typed (for the universal command)."""
+    """Legal actions in notation containing every word typed (for the universal command).
+
+    Every verb comes first (a verb with several actions as 'move … (12 choices)', whose value is the verb, to
+    type on from), then the actions themselves taken from each verb in turn, so no verb hides behind another's.
+    """
     words = typed.strip().lower().split()
-    out: list[Suggestion] = []
+    by_verb: dict[str, list[str]] = {}
     for action in rules.legal_actions(state, seat):
         text = action.notation()
         if all(w in text for w in words):
-            out.append(Suggestion(text[:100], text[:100]))
+            by_verb.setdefault(action.verb, []).append(text)
+    out: list[Suggestion] = []
+    if len(by_verb) > 1:
+        for verb, texts in by_verb.items():
+            name = texts[0] if len(texts) == 1 else messages.VERB_CHOICES.format(verb=verb, n=len(texts))
+            out.append(Suggestion(name[:100], texts[0][:100] if len(texts) == 1 else verb))
+    shown = {s.value for s in out}
+    for text in _taking_turns(list(by_verb.values())):
         if len(out) >= LIMIT:
             break
-    return out
+        if text[:100] not in shown:
+            out.append(Suggestion(text[:100], text[:100]))
+    return out[:LIMIT]
+
+
+def _taking_turns(lists: list[list[str]]) -> list[str]:
+    """The items of several lists, one from each in turn."""
+    return [items[i] for i in range(max((len(x) for x in lists), default=0)) for items in lists if i < len(items)]
 
 
 def card_choices(typed: str) -> list[Suggestion]:

@@ -8,7 +8,7 @@ import rules
 from bot import messages
 from bot.core import ServiceCore
 from bot.outbox import Choice, SeatPost
-from bot.present import private_texts
+from bot.present import action_label, private_texts
 from bot.table import Table, seat_faction
 from rules.cards import label
 
@@ -25,10 +25,11 @@ def hand_line(state: rules.GameState, seat: int) -> str:
 def prompt_lines(state: rules.GameState, seat: int) -> tuple[str, list[Choice]]:
     """A decision waiting for a seat, with its answers as buttons (or listed, when there are too many)."""
     what = rules.waiting_for(state)
-    options = [a.notation() for a in rules.legal_actions(state, seat)]
+    options = rules.legal_actions(state, seat)
     if len(options) > MAX_CHOICES:
-        return messages.TOO_MANY_CHOICES.format(what=what, answers="\n".join(f"`{n}`" for n in options)), []
-    return messages.YOUR_CHOICES.format(what=what), [Choice(n, n) for n in options]
+        listed = "\n".join(f"`{a.notation()}`" for a in options)
+        return messages.TOO_MANY_CHOICES.format(what=what, answers=listed), []
+    return messages.YOUR_CHOICES.format(what=what), [Choice(action_label(a), a.notation()) for a in options]
 
 
 def seat_posts(

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import messages
-from bot.outbox import Choice, Outbox, Prompt
+from bot.outbox import Choice, Outbox
 
 if TYPE_CHECKING:
     from bot.client import RootClient
@@ -65,9 +65,13 @@ class AnswerButton(
 ):
     """Private: one answer to a decision, submitted as that action at that version of the game's row."""
 
-    def __init__(self, channel_id: int, version: int, notation: str, old_format: bool = False) -> None:
+    def __init__(
+        self, channel_id: int, version: int, notation: str, old_format: bool = False, label: str | None = None
+    ) -> None:
         button: discord.ui.Button[Any] = discord.ui.Button(
-            label=notation[:80], style=discord.ButtonStyle.secondary, custom_id=answer_id(channel_id, version, notation)
+            label=(label or notation)[:80],
+            style=discord.ButtonStyle.secondary,
+            custom_id=answer_id(channel_id, version, notation),
         )
         super().__init__(button)
         self.channel_id, self.version, self.notation = channel_id, version, notation
@@ -78,7 +82,9 @@ class AnswerButton(
         cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str], /
     ) -> AnswerButton:
         """Rebuild the button from its custom_id (one without 'g' carries an engine version: always stale)."""
-        return cls(int(match["channel"]), int(match["version"]), match["notation"], old_format=not match["game"])
+        label = getattr(item, "label", None)
+        channel, version, notation = int(match["channel"]), int(match["version"]), match["notation"]
+        return cls(channel, version, notation, old_format=not match["game"], label=label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Submit the answer; a stale or wrong-seat press is refused privately."""
@@ -93,24 +99,24 @@ class AnswerButton(
         await run(interaction, work, self.channel_id)
 
 
-def prompt_view(prompt: Prompt | None) -> discord.ui.View | None:
-    """The public 'Choose' button for a pending decision."""
-    if prompt is None:
-        return None
-    view = discord.ui.View(timeout=None)
-    view.add_item(ChooseButton(prompt.channel_id, prompt.version, prompt.label))
-    return view
+def public_view(outbox: Outbox) -> discord.ui.View | None:
+    """The public buttons: 'Choose' for a pending decision, else the step's likeliest moves and ending it."""
+    if outbox.prompt is not None:
+        view = discord.ui.View(timeout=None)
+        view.add_item(ChooseButton(outbox.prompt.channel_id, outbox.prompt.version, outbox.prompt.label))
+        return view
+    return choices_view(outbox.channel_id or 0, outbox.actions_version, outbox.actions)
 
 
 def choices_view(channel_id: int, version: int | None, choices: list[Choice]) -> discord.ui.View | None:
-    """Private answer buttons, one per legal choice (those whose custom_id would be too long are left out)."""
-    if version is None or not choices:
+    """Answer buttons, one per choice (those whose custom_id would be too long are left out)."""
+    if version is None or not choices or not channel_id:
         return None
     view = discord.ui.View(timeout=None)
     for i, choice in enumerate(choices[:20]):
         if len(answer_id(channel_id, version, choice.notation)) > CUSTOM_ID_LIMIT:
             continue
-        item = AnswerButton(channel_id, version, choice.notation)
+        item = AnswerButton(channel_id, version, choice.notation, label=choice.label)
         item.row = i // ROW_WIDTH
         view.add_item(item)
     return view

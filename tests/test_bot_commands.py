@@ -204,7 +204,7 @@ async def test_buttons_work_after_a_restart(tmp_path):
     asked = await second.click(ALICE, CH, started, started.buttons[0]["custom_id"])
     [private] = asked.private
     labels = [b["label"] for b in private.buttons]
-    assert labels and all(label.startswith("build") for label in labels)
+    assert labels and all(label.startswith("Build") for label in labels)
     other = await second.click(BOB, CH, started, started.buttons[0]["custom_id"])
     assert "not yours" in other.private[0].content
     answered = await second.click(ALICE, CH, private, private.buttons[0]["custom_id"])

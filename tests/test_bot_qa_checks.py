@@ -29,6 +29,7 @@ from bot import cli, messages
 from bot.cli import seeded
 from bot.console import Console, OffsetClock
 from bot.offline import Sent, stable_id
+from bot.present import action_label
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Store
@@ -116,8 +117,10 @@ async def test_a_full_30_point_game_through_the_console_finishes_and_replays(tmp
         if state.pending and len(legal) <= 20 and n % 2 == 0:
             chosen = await shell.run_line(f"@{user} click Choose ({faction_name(state.seats[seat].faction)})")
             assert chosen is not None and not chosen.refused, chosen and chosen.text
+            played = [b["custom_id"].split(":", 4)[-1] for s in chosen.sent for b in s.buttons]
+            assert sorted(played) == sorted(a.notation() for a in legal)
             labels = [b["label"] for s in chosen.sent for b in s.buttons]
-            assert sorted(labels) == sorted(a.notation() for a in legal)
+            assert sorted(labels) == sorted(action_label(a) for a in legal)  # in words, not notation
             line = f"@{user} click {action.notation()}"
         else:
             line = _line(user, action, n)
@@ -257,7 +260,7 @@ async def test_refusals_leave_every_table_byte_identical(tmp_path):
     before = _snapshot(path)
     stale = await bot.click(A, CH, start_message, choose_id)
     assert stale.refused and messages.STALE_BUTTON in stale.text
-    keep_2 = next(b["custom_id"] for b in answers.buttons if b["label"] == "keep 2")
+    keep_2 = next(b["custom_id"] for b in answers.buttons if b["label"] == "Keep in 2")
     stale = await bot.click(A, CH, answers, keep_2)
     assert stale.refused and not stale.public
     assert _snapshot(path) == before

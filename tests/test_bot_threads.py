@@ -73,7 +73,7 @@ async def test_draws_go_to_the_thread_with_the_new_hand_instead_of_a_vanishing_r
 async def test_a_prompt_comes_to_the_thread_and_its_button_plays_in_the_game_channel(tmp_path):
     bot = await qa_bot_game(tmp_path, CH)
     [prompt] = [s for s in posts(bot.adapter.sent, A) if s.buttons]
-    keep = next(b for b in prompt.buttons if b["label"] == "keep 1")
+    keep = next(b for b in prompt.buttons if b["label"] == "Keep in 1")
     pressed = await bot.click(A, prompt.thread_id or 0, prompt, keep["custom_id"])
     assert not pressed.refused
     [public] = pressed.public

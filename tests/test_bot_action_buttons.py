@@ -1,0 +1,101 @@
+"""Buttons for common actions (ending the step, the likeliest moves) and /play autocomplete that shows every verb."""
+
+from __future__ import annotations
+
+from discord_harness import FakeClock, open_service, path_to, state_of
+from qa_helpers import OPENED, A, B, M, close_stores, qa_bot_game  # noqa: F401
+
+import rules
+from bot import messages
+from bot.offline import OfflineBot, Sent
+
+CH = 4242
+
+
+def marquise_daylight(state: rules.GameState) -> bool:
+    """The Marquise may take her Daylight actions (many moves, and build, recruit, battle, overwork…)."""
+    seat = rules.to_act(state)
+    return seat is not None and not state.pending and state.turn.step == "marquise.actions" and seat == 0
+
+
+async def to(bot: OfflineBot, goal) -> rules.GameState:  # type: ignore[no-untyped-def]
+    """Play a seeded random walk to a state where the goal holds; the message of the last move."""
+    for text in path_to(await state_of(bot.service, CH), goal):
+        state = await state_of(bot.service, CH)
+        user = A if state.seats[rules.to_act(state) or 0].faction == "marquise" else B
+        assert not (await bot.slash(user, CH, "play", action=text)).refused
+    return await state_of(bot.service, CH)
+
+
+def last_post(bot: OfflineBot) -> Sent:
+    return [s for s in bot.adapter.sent if s.public and s.content][-1]
+
+
+def played(button: dict) -> str:  # type: ignore[type-arg]
+    return str(button["custom_id"]).split(":", 4)[-1]
+
+
+async def test_a_step_offers_buttons_to_end_it_and_for_the_likeliest_moves(tmp_path):
+    bot = await qa_bot_game(tmp_path, CH)
+    state = await to(bot, marquise_daylight)
+    post = last_post(bot)
+    legal = {a.notation() for a in rules.legal_actions(state, 0)}
+    buttons = post.buttons
+    assert buttons and all(played(b) in legal for b in buttons)
+    assert played(buttons[-1]) == "end" and buttons[-1]["label"].startswith("End")
+    verbs = [played(b).split()[0] for b in buttons[:-1]]
+    assert len(verbs) == len(set(verbs)) >= 2  # one likely move of each kind, not five moves
+    assert all(b["label"] != played(b) and len(b["label"]) <= 80 for b in buttons if played(b) != "end")
+    version = (await bot.service.table(CH)).game.version
+    assert all(b["custom_id"].startswith(f"rb:a:{CH}:g{version}:") for b in buttons)
+
+    refused = await bot.click(B, CH, post, buttons[-1]["custom_id"])  # not Bob's turn
+    assert refused.refused and "not your turn" in refused.text
+    ended = await bot.click(A, CH, post, buttons[-1]["custom_id"])
+    assert not ended.refused and "`end`" in ended.public[0].content
+    again = await bot.click(A, CH, post, buttons[0]["custom_id"])  # the game moved on
+    assert again.refused and again.text == messages.STALE
+
+
+async def test_action_buttons_work_after_a_restart_and_are_refused_after_an_undo(tmp_path):
+    bot = await qa_bot_game(tmp_path, CH)
+    await to(bot, marquise_daylight)
+    post = last_post(bot)
+    url = bot.service.store.engine.url.render_as_string(hide_password=False)
+    restarted = OfflineBot(await open_service(url, FakeClock()), bot.discord)
+    OPENED.append(restarted.service)
+    move = next(b for b in post.buttons if played(b) != "end")
+    pressed = await restarted.click(A, CH, post, move["custom_id"])
+    assert not pressed.refused, pressed.text
+    fresh = last_post(restarted)
+    assert not (await restarted.slash(M, CH, "rootmod undo", count=1, confirm=True)).refused
+    stale = await restarted.click(A, CH, fresh, fresh.buttons[0]["custom_id"])
+    assert stale.refused and stale.text == messages.STALE  # from before the undo: refused, nothing played
+
+
+async def test_play_autocomplete_shows_every_verb_first_and_narrows_as_you_type(tmp_path):
+    bot = await qa_bot_game(tmp_path, CH)
+    state = await to(bot, marquise_daylight)
+    legal = rules.legal_actions(state, 0)
+    verbs = list(dict.fromkeys(a.verb for a in legal))
+    assert len([a for a in legal if a.verb == "move"]) > 25 or len(legal) > 25  # the cap used to hide verbs
+    shown = await bot.autocomplete(A, CH, "play", "action", action="")
+    assert len(shown) <= 25
+    firsts = [c["value"] for c in shown[: len(verbs)]]
+    assert [v.split()[0] for v in firsts] == verbs  # every verb, in the engine's order, before any variant
+    assert len(verbs) >= 3 and any(len([a for a in legal if a.verb == v]) > 1 for v in verbs)
+    typed = await bot.autocomplete(A, CH, "play", "action", action="bui")
+    assert typed and all(c["value"].startswith("build") for c in typed)
+    narrowed = await bot.autocomplete(A, CH, "play", "action", action="move")
+    assert narrowed and all(c["value"].startswith("move") for c in narrowed)
+
+
+def test_readable_labels_for_every_kind_of_field():
+    from bot.present import action_label
+    from rules.actions import Battle, Build, Craft, Move, Recruit
+
+    assert action_label(Build("sawmill", 5)) == "Build sawmill in 5"
+    assert action_label(Move(1, 5, 2)) == "Move 1 → 5 ×2"
+    assert action_label(Craft("anvil")) == "Craft Anvil (fox)"
+    assert action_label(Battle(3, "eyrie")) == "Battle in 3 Eyrie Dynasties"
+    assert action_label(Recruit((1, 5), "fox")) == "Recruit in 1, 5 with fox"
