@@ -8,6 +8,7 @@ import rules
 from bot import messages
 from bot.core import ServiceCore, answers
 from bot.models import LogRow
+from bot.notation import secret_card_move
 from bot.outbox import LiveBoard, Outbox
 from bot.present import board_job, board_text, card_text, hand_text, points_text, when
 from bot.table import Actor, Refusal, Table, faction_name, seat_faction
@@ -118,12 +119,18 @@ def lobby_status(table: Table) -> str:
 
 def log_line(table: Table, row: LogRow, seat: int | None) -> str:
     """One log line; another seat's private notes never appear."""
-    if row.kind == "note":
-        return messages.LOG_NOTE.format(seq=row.seq, text=row.public)
+    if row.kind == "note" or (row.kind == "edit" and secret_card_move(row.notation or "")):
+        line = messages.LOG_NOTE.format(seq=row.seq, text=row.public)  # a hidden card's key stays out of it
+        return line + _private_note(row, seat)
     who = seat_faction(table.state, row.seat) if row.kind == "action" else messages.MODERATORS
     text = row.public.replace("\n", " ")
     line = messages.LOG_LINE.format(seq=row.seq, who=who, notation=row.notation, text=text)
+    return line + _private_note(row, seat)
+
+
+def _private_note(row: LogRow, seat: int | None) -> str:
+    """The reader's own private note of a log line, if it has one."""
     private = json.loads(row.private or "{}")
     if seat is not None and str(seat) in private:
-        line += "\n" + messages.LOG_PRIVATE.format(text=private[str(seat)])
-    return line
+        return "\n" + messages.LOG_PRIVATE.format(text=private[str(seat)])
+    return ""

@@ -148,11 +148,12 @@ MOD_SKIPPED = "A moderator skipped for **{faction}** with the default choice: `{
 MOD_REPLACED = "{user} now plays **{faction}** (replacing {old})."
 MOD_UNSEATED = "**{faction}** has no player now ({old} removed by a moderator)."
 MOD_UNDONE = "A moderator took back {actions}."
+MOD_CARD_MOVED = "Moderator edit: a card moves from {src} to {dst}."
+MOD_CARD_MOVED_PRIVATE = "Moderator edit: {card} moves from {src} to {dst} (only the hands involved see the card)."
+HAND_OF = "{owner} hand"
+THE_DECK = "the deck"
 MOD_ENDED = "A moderator ended the game."
-MOD_SETTINGS = (
-    "Server settings: moderator role {role}, reminders every {hours}, "
-    "{notices} before telling moderators."
-)
+MOD_SETTINGS = "Server settings: moderator role {role}, reminders every {hours}, {notices} before telling moderators."
 EXPORTED = "The record: setup options, seed and {actions}. `rootbot replay FILE` checks it."
 EXPORTED_REDACTED = (
     "The record so far: setup options and {actions}, without the seed (it would reveal every hand and the "

@@ -8,7 +8,7 @@ import rules
 from bot import messages
 from bot.core import answers, in_range, one_at_a_time
 from bot.models import Deadline, GuildSettings, LogRow
-from bot.notation import edit_text
+from bot.notation import card_label, edit_text, secret_card_move
 from bot.outbox import Outbox
 from bot.play import Play, export_outbox, playable, started
 from bot.present import next_up
@@ -16,6 +16,7 @@ from bot.settings import REMINDER_HOURS, REMINDERS_BEFORE_NOTICE
 from bot.store import Change
 from bot.table import Actor, Refusal, Table, faction_name, seat_faction
 from bot.threads import opening_post
+from rules import registry
 from rules.actions import closest_first, echo
 
 PIECE_EDITS = ("place", "remove", "shift")
@@ -163,6 +164,8 @@ class Moderation(Play):
             raise Refusal(messages.GAME_OVER_NEW)
         text = edit.strip() if edit.strip().startswith("!") else "!" + edit.strip()
         new, events = rules.apply_edit(state, text)  # its event says "Moderator edit: …" publicly
+        if secret_card_move(text):  # the card is named only to the seats whose hands it leaves or joins
+            events = [hidden_card_event(new, text)]
         return await self.accept(table, actor, state, new, events, None, text, kind="edit", header="")
 
     @answers
@@ -223,6 +226,26 @@ class Moderation(Play):
             return True
         guild = await self.store.guild(guild_id)
         return bool(guild and guild.moderator_role_id and guild.moderator_role_id in role_ids)
+
+
+def hidden_card_event(state: rules.GameState, edit: str) -> rules.Event:
+    """The event of a card moved between hidden places: where it went for all, which card for its hands only."""
+    move = secret_card_move(edit)
+    assert move is not None
+    key, src, dst = move
+    places = {"src": _place_words(src), "dst": _place_words(dst)}
+    seats = [state.seat_of(registry.find_faction(p.partition(":")[2]) or "") for p in (src, dst)]
+    named = card_label(key) if key in rules.cards.keys() else key  # noqa: SIM118 (keys() is the card table)
+    note = messages.MOD_CARD_MOVED_PRIVATE.format(card=named, **places)
+    return rules.Event(messages.MOD_CARD_MOVED.format(**places), {s: note for s in seats if s is not None})
+
+
+def _place_words(place: str) -> str:
+    where, _, owner = place.lower().partition(":")
+    fid = registry.find_faction(owner)
+    if where == "hand" and fid is not None:
+        return messages.HAND_OF.format(owner=messages.possessive(faction_name(fid)))
+    return messages.THE_DECK
 
 
 def no_such_seat(table: Table, name: str) -> str:

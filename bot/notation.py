@@ -14,6 +14,7 @@ from rules.registry import find_faction
 
 INT_KINDS = (CLEARING, COUNT, PATH)
 KEYED_KINDS = (KEYED_CLEARINGS, KEYED_SUITS)
+HIDDEN_PLACES = ("hand", "deck")  # where a card's name is not public
 BRACKETED = re.compile(r"\s*\([^)]*\)")  # what autocomplete shows in brackets: '7 (fox)', 'Eyrie Dynasties (bob)'
 
 
@@ -128,6 +129,17 @@ def edit_text(verb: str, **values: Any) -> str:
     if verb == "card":
         return f"!card {normalise(CARD, values['card'])} {_place(values['src'])} {_place(values['dst'])}"
     raise ValueError(verb)
+
+
+def secret_card_move(edit: str) -> tuple[str, str, str] | None:
+    """(card, from, to) of a card edit between hidden places (a hand, the deck), else None."""
+    words = edit.strip().lstrip("!").split()
+    if len(words) != 4 or words[0].lower() != "card":
+        return None
+    _, key, src, dst = words
+    if all(place.split(":")[0].lower() in HIDDEN_PLACES for place in (src, dst)):
+        return key, src, dst
+    return None
 
 
 def _piece(text: str) -> str:

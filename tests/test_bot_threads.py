@@ -144,3 +144,34 @@ async def test_a_player_nothing_reaches_is_told_privately_where_they_acted(tmp_p
     assert not result.refused and result.public
     told = [s for s in result.private if s.kind == "reply"]
     assert told and told[-1].content.startswith(messages.THREAD_NOT_DELIVERED.split("{")[0])
+
+
+async def test_a_moderators_card_move_between_hands_names_the_card_only_to_those_hands(tmp_path):
+    bot = await qa_bot_game(tmp_path, CH)
+    state = await state_of(bot.service, CH)
+    key = rules.cards.card(state.seats[0].hand[0]).key
+    name = rules.cards.keys()[key].name
+    moved = await bot.slash(M, CH, "rootmod card", card=key, **{"from": "hand:marquise", "to": "hand:eyrie"})
+    assert not moved.refused, moved.text
+    [public] = moved.public
+    assert "a card moves from Marquise de Cat's hand to Eyrie Dynasties' hand" in public.content
+    assert name not in public.content and key not in public.content
+    for user in (A, B):
+        assert any(name in s.content and "only the hands involved" in s.content for s in posts(moved.sent, user))
+    eve = OfflineUser("eve")
+    for reader in (eve, A):
+        log = (await bot.slash(reader, CH, "root log", lines=5)).text
+        assert key not in log
+    assert name not in (await bot.slash(eve, CH, "root log", lines=5)).text
+    assert name in (await bot.slash(B, CH, "root log", lines=5)).text  # Bob may know: it is in his hand
+    record = await bot.service.record(await bot.service.table(CH))
+    assert record.actions[-1] == f"!card {key} hand:marquise hand:eyrie"  # the record stays exact
+    assert rules.replay(record).digest() == (await state_of(bot.service, CH)).digest()
+
+
+async def test_a_card_moved_to_a_public_place_is_still_named(tmp_path):
+    bot = await qa_bot_game(tmp_path, CH)
+    state = await state_of(bot.service, CH)
+    key = rules.cards.card(state.seats[0].hand[0]).key
+    moved = await bot.slash(M, CH, "rootmod card", card=key, **{"from": "hand:marquise", "to": "discard"})
+    assert key in moved.public[0].content  # the discard pile is public: nothing to hide
