@@ -56,10 +56,14 @@ def choices(found: list[Suggestion]) -> list[app_commands.Choice[Any]]:
     return [app_commands.Choice(name=s.name[:100], value=s.value) for s in found[:25]]
 
 
-def first_line(text: str | None) -> str:
-    """A docstring's first line, fitted to Discord's 100 characters."""
+def first_line(text: str | None, limit: int = 100) -> str:
+    """A docstring's first line, fitted to Discord's 100 characters (a trailing aside dropped, else cut at a word)."""
     line = (text or "").strip().splitlines()[0] if text and text.strip() else "…"
-    return line[:100]
+    if len(line) > limit and line.endswith(")."):
+        line = line[: line.rindex(" (")] + "."
+    if len(line) > limit:
+        line = line[: limit - 1].rsplit(" ", 1)[0] + "…"
+    return line
 
 
 # --- action commands, one per engine verb ------------------------------------------------

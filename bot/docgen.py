@@ -10,46 +10,18 @@ from typing import Any
 
 from discord import app_commands
 
-from bot.commands import RENAMES
-from bot.notation import options_of, verbs
-from rules.actions import words_of
+from bot.docexamples import load
+from bot.notation import verbs
 
-EXAMPLES = {
-    "root create": "/root create seats:2 board:autumn factions:marquise,eyrie win_points:15 round_limit:5",
-    "root join": "/root join faction:marquise",
-    "root leave": "/root leave",
-    "root start": "/root start",
-    "root status": "/root status",
-    "root hand": "/root hand",
-    "root board": "/root board public:true",
-    "root log": "/root log lines:20",
-    "root card": "/root card name:anvil",
-    "root undo": "/root undo count:1",
-    "root autopass": "/root autopass on:true",
-    "root boards": "/root boards when:turn live:true",
-    "root export": "/root export",
-    "play": "/play action:move 1>5 x2",
-    "rootmod pause": "/rootmod pause",
-    "rootmod resume": "/rootmod resume",
-    "rootmod reminders": "/rootmod reminders hours:12",
-    "rootmod skip": "/rootmod skip",
-    "rootmod replace": "/rootmod replace faction:eyrie user:@dave",
-    "rootmod unseat": "/rootmod unseat faction:eyrie",
-    "rootmod undo": "/rootmod undo count:3 confirm:true",
-    "rootmod end": "/rootmod end",
-    "rootmod place": "/rootmod place clearing:5 piece:marquise:warrior count:2",
-    "rootmod remove": "/rootmod remove clearing:5 piece:eyrie:roost count:1",
-    "rootmod shift": "/rootmod shift from:1 to:5 piece:marquise:warrior count:2",
-    "rootmod points": "/rootmod points faction:eyrie points:12",
-    "rootmod card": "/rootmod card card:anvil from:hand:marquise to:discard",
-    "rootmod edit": "/rootmod edit text:!place 5 marquise:warrior x2",
-    "rootmod settings": "/rootmod settings role:@Referees hours:24 notices:2",
-    "rootmod export": "/rootmod export full:true",
-}
-SAMPLE = {"clearing": 5, "path": 1, "count": 2, "clearings": "3,7", "suit": "fox", "faction": "eyrie", "card": "anvil"}
+NOT_YET = (
+    "No game the bot can create today allows this (two seats, the Marquise and the Eyrie, in the standard mode: "
+    "the dominance cards are set aside); the example is refused, saying why, and a test checks that."
+)
 INTRO = """# Commands
 
-Generated from the bot's command tree by `python -m bot.docgen` (a test checks it is current).
+Generated from the bot's command tree by `python -m bot.docgen` (a test checks it is current). Every example
+is run by a test through the real command tree from a moment of a game where it is accepted
+(`assets/examples/command-examples.json`, written by `python -m bot.docexamples`).
 Every command is also typed in the offline console as `@user /command option:value …`
 (see [bot.md](bot.md)). Options in **bold** are required. Autocomplete offers only what is legal now;
 whatever is typed is still checked by the rules engine, and a refusal is a private reply.
@@ -58,20 +30,16 @@ whatever is typed is still checked by the rules engine, and a refusal is a priva
 
 
 def example(command: app_commands.Command[Any, Any, Any]) -> str:
-    """An example use of a command."""
-    name = command.qualified_name
-    if name in EXAMPLES:
-        return EXAMPLES[name]
-    parts = [f"/{name}"]
-    for option in options_of(verbs()[name]):
-        if not option.required:
-            continue
-        words = words_of(verbs()[name])
-        value = words[0] if option.kind == "word" and words else SAMPLE.get(option.kind, "…")
-        if option.field == "dst":
-            value = 5
-        parts.append(f"{RENAMES.get(option.field, option.field)}:{value}")
-    return " ".join(parts)
+    """An example use of a command, checked by tests/test_bot_docs.py from a moment where it is accepted."""
+    found = load().get(command.qualified_name)
+    return found.command if found else f"/{command.qualified_name}"
+
+
+def description(command: app_commands.Command[Any, Any, Any]) -> str:
+    """What a command does, in full (Discord's own description is cut to 100 characters)."""
+    verb = verbs().get(command.qualified_name)
+    doc = (verb.__doc__ or "").strip().splitlines() if verb else []
+    return doc[0] if doc else command.description
 
 
 def option_rows(command: app_commands.Command[Any, Any, Any]) -> list[str]:
@@ -92,8 +60,11 @@ def section(title: str, commands: list[app_commands.Command[Any, Any, Any]]) -> 
     """One part of the document."""
     out = [f"## {title}", ""]
     for command in commands:
-        out += [f"### /{command.qualified_name}", "", command.description, "", *option_rows(command), ""]
+        out += [f"### /{command.qualified_name}", "", description(command), "", *option_rows(command), ""]
         out += [f"Example: `{example(command)}`", ""]
+        refused = load().get(command.qualified_name)
+        if refused is not None and refused.refused:
+            out += [NOT_YET, ""]
     return out
 
 

@@ -1,0 +1,213 @@
+"""The example of every command in docs/commands.md, each with the moment of a game where it is accepted.
+
+Usage: python -m bot.docexamples        (writes assets/examples/command-examples.json; then python -m bot.docgen)
+
+An example is a console line and how to reach a moment where it is accepted: console lines run first (a lobby, a
+few moves), and for the engine's verbs a record of notations found by seeded random walks from the start of a
+game (with moderator edits first where a verb needs them), written as the game's state. tests/test_bot_docs.py
+runs every example through the real command tree from that moment and checks it is accepted. A verb no game the
+bot can create allows (a dominance card is set aside in a two-player game) keeps an example that is refused, and
+the test checks the refusal says why.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import tempfile
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import rules
+from bot.console import Console, OffsetClock
+from bot.offline import OfflineBot
+from bot.scriptgen import command_line
+from bot.service import GameService
+from bot.settings import Settings
+from bot.store import Store
+
+FILE = Path(__file__).resolve().parents[1] / "assets" / "examples" / "command-examples.json"
+SEED = 1
+PLAYERS = {"marquise": "alice", "eyrie": "bob"}
+CREATE = "@alice /root create seats:2 factions:marquise,eyrie"
+LOBBY = [CREATE, "@alice /root join faction:marquise", "@bob /root join faction:eyrie", "@bob /root start"]
+WALKS, STEPS = 40, 400
+UNREACHABLE = {  # verbs no game the bot can create allows yet, with the example kept for the command's page
+    "activate": ("@alice /activate card:dominance-fox", "not in your hand"),
+    "take": ("@alice /take card:dominance-fox spend:anvil", "not in your hand"),
+    "pay": ("@alice /pay card:dominance-fox", "not in your hand"),
+}
+
+
+@dataclass
+class Example:
+    """A command's example, the user who types it, and how to reach a moment where it is accepted."""
+
+    example: str
+    lobby: bool = True  # start with the lobby: two players seated, the game started
+    lines: list[str] = field(default_factory=list)  # console lines run before it
+    record: list[str] = field(default_factory=list)  # then the game's state is this record replayed
+    refused: str = ""  # for a verb no game allows yet: what its refusal says
+
+    @property
+    def user(self) -> str:
+        """The console user of the example line ('@alice', '@mo!')."""
+        return self.example.split()[0]
+
+    @property
+    def command(self) -> str:
+        """The example as docs/commands.md shows it: the slash command alone."""
+        return self.example.split(None, 1)[1]
+
+
+def load() -> dict[str, Example]:
+    """The examples, by command path ('root create', 'move')."""
+    raw: dict[str, dict[str, Any]] = json.loads(FILE.read_text(encoding="utf-8"))
+    return {name: Example(**entry) for name, entry in raw.items()}
+
+
+Edits = Callable[[rules.GameState], list[str]]
+
+
+def _walks(state: rules.GameState, edits: Edits | None = None) -> dict[str, tuple[list[str], rules.Action]]:
+    """For each verb, the shortest record (over seeded walks) to a moment where the seat to act may play it.
+
+    `edits` are moderator edits made once the setup is over (what some verbs need first).
+    """
+    found: dict[str, tuple[list[str], rules.Action]] = {}
+    for walk in range(WALKS):
+        chooser, here, record, edited = random.Random(walk), state, [], edits is None
+        for _ in range(STEPS):
+            seat = rules.to_act(here)
+            if seat is None:
+                break
+            if not edited and here.turn.phase != "setup" and not here.pending:
+                for text in edits(here) if edits else []:
+                    here, _ = rules.apply_edit(here, text)
+                    record.append(text)
+                edited = True
+            legal = rules.legal_actions(here, seat)
+            for action in legal:
+                if action.verb not in found or len(found[action.verb][0]) > len(record):
+                    found[action.verb] = (list(record), action)
+            action = chooser.choice(legal)
+            here, _ = rules.apply(here, action, seat=seat)
+            record.append(action.notation())
+    return found
+
+
+def _without_roosts(state: rules.GameState) -> list[str]:
+    """Edits that take every roost off the map (the Eyrie then place a new one)."""
+    roosts = {c: state.clearings[c - 1].get("eyrie:roost", 0) for c in state.board.ids()}
+    return [f"!remove {c} eyrie:roost x{n}" for c, n in roosts.items() if n]
+
+
+def _player(record: list[str], options: dict[str, Any], seed: int) -> str:
+    here = rules.replay(rules.Record(options, seed, record))
+    seat = rules.to_act(here)
+    assert seat is not None
+    return PLAYERS[here.seats[seat].faction]
+
+
+def verb_examples(state: rules.GameState, options: dict[str, Any], seed: int) -> dict[str, Example]:
+    """An example of every engine verb, from the shortest record found to a moment where it is legal."""
+    found = _walks(state)
+    if "roost" not in found:  # a new roost is placed only when none is left
+        found.update({k: v for k, v in _walks(state, _without_roosts).items() if k == "roost"})
+    out = {}
+    for verb in sorted(rules.actions.REGISTRY):
+        if verb in UNREACHABLE or verb not in found:
+            line, why = UNREACHABLE.get(verb, (f"@alice /{verb}", "not possible now"))
+            out[verb] = Example(line, refused=why)
+            continue
+        record, action = found[verb]
+        out[verb] = Example(command_line(_player(record, options, seed), action), record=record)
+    moves = found["move"]
+    user = _player(moves[0], options, seed)
+    out["play"] = Example(f"@{user} /play action:{moves[1].notation()}", record=moves[0])
+    return out
+
+
+def other_examples(state: rules.GameState, options: dict[str, Any], seed: int, setup: list[str]) -> dict[str, Example]:
+    """The /root and /rootmod commands, each from a moment it is accepted at."""
+    after = rules.replay(rules.Record(options, seed, setup))
+    roost = next(c for c in after.board.ids() if after.clearings[c - 1].get("eyrie:roost"))
+    crowd = next(c for c in after.board.ids() if after.clearings[c - 1].get("marquise:warrior", 0))
+    elsewhere = next(c for c in after.board.ids() if c != crowd)
+    card = rules.cards.card(state.seats[0].hand[0]).key
+    first = rules.legal_actions(state, 0)[0]
+    mod = "@mo!"
+    return {
+        "root create": Example(CREATE + " board:autumn win_points:15 round_limit:5", lobby=False),
+        "root join": Example("@alice /root join faction:marquise", lobby=False, lines=[CREATE]),
+        "root leave": Example("@alice /root leave", lobby=False, lines=LOBBY[:2]),
+        "root start": Example("@bob /root start", lobby=False, lines=LOBBY[:3]),
+        "root status": Example("@alice /root status"),
+        "root hand": Example("@alice /root hand"),
+        "root board": Example("@bob /root board public:true"),
+        "root log": Example("@alice /root log lines:20"),
+        "root card": Example("@alice /root card name:anvil"),
+        "root undo": Example("@alice /root undo count:1", lines=[command_line("alice", first)]),
+        "root autopass": Example("@bob /root autopass on:true"),
+        "root boards": Example("@alice /root boards when:turn live:true"),
+        "rootmod pause": Example(f"{mod} /rootmod pause"),
+        "rootmod resume": Example(f"{mod} /rootmod resume", lines=[f"{mod} /rootmod pause"]),
+        "rootmod reminders": Example(f"{mod} /rootmod reminders hours:12"),
+        "rootmod skip": Example(f"{mod} /rootmod skip"),
+        "rootmod replace": Example(f"{mod} /rootmod replace faction:eyrie user:@dave"),
+        "rootmod unseat": Example(f"{mod} /rootmod unseat faction:eyrie"),
+        "rootmod undo": Example(f"{mod} /rootmod undo count:1 confirm:true", lines=[command_line("alice", first)]),
+        "rootmod end": Example(f"{mod} /rootmod end"),
+        "rootmod place": Example(f"{mod} /rootmod place clearing:{crowd} piece:marquise:warrior count:2", record=setup),
+        "rootmod remove": Example(f"{mod} /rootmod remove clearing:{roost} piece:eyrie:roost count:1", record=setup),
+        "rootmod shift": Example(
+            f"{mod} /rootmod shift from:{crowd} to:{elsewhere} piece:marquise:warrior count:1", record=setup
+        ),
+        "rootmod points": Example(f"{mod} /rootmod points faction:eyrie points:12"),
+        "rootmod card": Example(f"{mod} /rootmod card card:{card} from:hand:marquise to:discard"),
+        "rootmod edit": Example(f"{mod} /rootmod edit text:!place {crowd} marquise:warrior x2", record=setup),
+        "rootmod settings": Example(f"{mod} /rootmod settings role:@Referees hours:24 notices:2"),
+        "rootmod export": Example(f"{mod} /rootmod export"),
+    }
+
+
+async def started_state(folder: Path) -> tuple[rules.GameState, dict[str, Any], int]:
+    """The state, engine options and seed of the examples' game, made by the bot itself from the lobby lines."""
+    store = await Store.open(f"sqlite+aiosqlite:///{folder / 'examples.db'}")
+    try:
+        service = GameService(store, Settings(), seed_for=lambda _channel: SEED)
+        shell = Console(OfflineBot(service), OffsetClock(), "examples", None, write=lambda _: None)
+        for line in LOBBY:
+            await shell.run_line(line)
+        table = await service.table(shell.channel_id)
+        return table.state, json.loads(table.game.options or "{}"), int(table.game.seed or 0)
+    finally:
+        await store.close()
+
+
+def build(state: rules.GameState, options: dict[str, Any], seed: int) -> dict[str, Example]:
+    """Every command's example."""
+    verbs = verb_examples(state, options, seed)
+    return {**other_examples(state, options, seed, verbs["decree"].record), **verbs}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Find the examples and write them."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--out", default=str(FILE))
+    args = parser.parse_args(argv)
+    with tempfile.TemporaryDirectory() as folder:
+        state, options, seed = asyncio.run(started_state(Path(folder)))
+    examples = build(state, options, seed)
+    text = json.dumps({name: asdict(e) for name, e in sorted(examples.items())}, indent=1)
+    Path(args.out).write_text(text + "\n", encoding="utf-8")
+    print(f"docexamples: {len(examples)} examples written to {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
