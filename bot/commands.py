@@ -185,7 +185,7 @@ def root_group() -> app_commands.Group:
     @app_commands.describe(faction="a faction still free", team="your team, in team modes")
     @app_commands.autocomplete(faction=free_factions)
     async def join(interaction: discord.Interaction, faction: str, team: str | None = None) -> None:
-        await run(interaction, service_of(interaction).join(actor_of(interaction), faction, team))
+        await run(interaction, service_of(interaction).join(await member_of(interaction), faction, team))
 
     @root.command(name="leave", description="Leave the game before it starts")
     async def leave(interaction: discord.Interaction) -> None:

@@ -180,6 +180,9 @@ class Lobby(ServiceCore):
         row = table.by_faction(fid)
         if row is None or row.user_id is not None:
             raise Refusal(messages.FACTION_TAKEN.format(faction=faction_name(fid)) if row else messages.NOT_IN_LOBBY)
+        guild = await self.store.guild(table.game.guild_id)
+        if guild is not None and guild.vacated_seats == "moderators" and not actor.moderator:
+            raise Refusal(messages.VACATED_FOR_MODERATORS)
         await self.hand_seat(table, fid, actor.user_id, actor.name)
         outbox = Outbox(public=messages.CLAIMED.format(user=f"<@{actor.user_id}>", faction=faction_name(fid)))
         outbox.seat_posts = opening_post(table, fid, actor.user_id, actor.name, table.game.version + 1)

@@ -154,6 +154,13 @@ HAND_OF = "{owner} hand"
 THE_DECK = "the deck"
 MOD_ENDED = "A moderator ended the game."
 MOD_SETTINGS = "Server settings: moderator role {role}, reminders every {hours}, {notices} before telling moderators."
+MOD_SETTINGS_SEATS = "A seat left free in a running game is taken by {seats}."
+VACATED_CHOICES = {"anyone": "anyone (/root join)", "moderators": "moderators only"}
+BAD_VACATED = "a free seat is taken by 'anyone' or by 'moderators' only, not '{value}'"
+VACATED_FOR_MODERATORS = (
+    "On this server a seat left free in a running game is given by a moderator: ask one to "
+    "/rootmod replace you in, or to take it themselves."
+)
 EXPORTED = "The record: setup options, seed and {actions}. `rootbot replay FILE` checks it."
 EXPORTED_REDACTED = (
     "The record so far: setup options and {actions}, without the seed (it would reveal every hand and the "

@@ -182,6 +182,7 @@ class Moderation(Play):
         role_id: int | None = None,
         reminder_hours: float | None = None,
         reminders_before_notice: int | None = None,
+        vacated_seats: str | None = None,
     ) -> Outbox:
         """Set (or show) this server's moderator role and defaults."""
         if not actor.moderator:
@@ -191,6 +192,8 @@ class Moderation(Play):
             in_range("notices", reminders_before_notice, REMINDERS_BEFORE_NOTICE)
         except Refusal as refusal:
             return Outbox.refusal(str(refusal))
+        if vacated_seats is not None and vacated_seats not in messages.VACATED_CHOICES:
+            return Outbox.refusal(messages.REFUSED.format(reason=messages.BAD_VACATED.format(value=vacated_seats)))
         guild_id = actor.guild_id or 0
         async with self.guild_lock(guild_id):
             current = await self.store.guild(guild_id) or GuildSettings(guild_id=guild_id)
@@ -200,6 +203,8 @@ class Moderation(Play):
                 current.reminder_hours = reminder_hours
             if reminders_before_notice is not None:
                 current.reminders_before_notice = reminders_before_notice
+            if vacated_seats is not None:
+                current.vacated_seats = vacated_seats
             await self.store.save_guild(current)
         role = f"<@&{current.moderator_role_id}>" if current.moderator_role_id else messages.MOD_NO_ROLE
         hours = REMINDER_HOURS.or_default(current.reminder_hours, self.settings.reminder_hours)
@@ -207,7 +212,8 @@ class Moderation(Play):
         text = messages.MOD_SETTINGS.format(
             role=role, hours=messages.plural(hours, "hour"), notices=messages.plural(notices, "reminder")
         )
-        return Outbox.private_reply(text)
+        seats = messages.VACATED_CHOICES[current.vacated_seats or "anyone"]
+        return Outbox.private_reply(text + " " + messages.MOD_SETTINGS_SEATS.format(seats=seats))
 
     @answers
     async def mod_export(self, actor: Actor, full: bool = False) -> Outbox:

@@ -145,14 +145,18 @@ def rootmod_group() -> app_commands.Group:
         role="members with this role may use /rootmod",
         hours="default hours between reminders for new games",
         notices="reminders before moderators are told",
+        seats="who may /root join a seat left free in a running game",
     )
+    @app_commands.choices(seats=[app_commands.Choice(name=n, value=k) for k, n in messages.VACATED_CHOICES.items()])
     async def settings(
         interaction: discord.Interaction,
         role: discord.Role | None = None,
         hours: HoursRange | None = None,
         notices: NoticesRange | None = None,
+        seats: str | None = None,
     ) -> None:
-        work = service_of(interaction).mod_settings(mod(interaction), role.id if role else None, hours, notices)
+        service = service_of(interaction)
+        work = service.mod_settings(mod(interaction), role.id if role else None, hours, notices, seats)
         await run(interaction, work)
 
     @group.command(name="export", description="This game's record as JSON; full: with the seed (announced)")
