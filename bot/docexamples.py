@@ -154,6 +154,7 @@ def other_examples(state: rules.GameState, options: dict[str, Any], seed: int, s
         "root undo": Example("@alice /root undo count:1", lines=[command_line("alice", first)]),
         "root autopass": Example("@bob /root autopass on:true"),
         "root boards": Example("@alice /root boards when:turn live:true"),
+        "root export": Example("@bob /root export"),
         "rootmod pause": Example(f"{mod} /rootmod pause"),
         "rootmod resume": Example(f"{mod} /rootmod resume", lines=[f"{mod} /rootmod pause"]),
         "rootmod reminders": Example(f"{mod} /rootmod reminders hours:12"),
@@ -171,7 +172,7 @@ def other_examples(state: rules.GameState, options: dict[str, Any], seed: int, s
         "rootmod card": Example(f"{mod} /rootmod card card:{card} from:hand:marquise to:discard"),
         "rootmod edit": Example(f"{mod} /rootmod edit text:!place {crowd} marquise:warrior x2", record=setup),
         "rootmod settings": Example(f"{mod} /rootmod settings role:@Referees hours:24 notices:2"),
-        "rootmod export": Example(f"{mod} /rootmod export"),
+        "rootmod export": Example(f"{mod} /rootmod export full:true"),
     }
 
 
