@@ -154,6 +154,7 @@ def draw_marks(draw: ImageDraw.ImageDraw, geo: Layout, marks: Sequence[Any]) -> 
             _ring(draw, spot[0], halo_radius(spot[1]), dashed=False)
             _burst(draw, *burst_centre(spot))
         elif kind == "ambush":
+            _ring(draw, spot[0], halo_radius(spot[1]), dashed=False)
             _ambush(draw, *ambush_centre(spot))
         else:
             _ring(draw, spot[0], halo_radius(spot[1]), dashed=kind == "remove")
