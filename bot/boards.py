@@ -38,13 +38,9 @@ class Boards(ServiceCore):
         if live and game.state is not None:  # the live board starts at the bottom of the channel, now
             state = table.state
             outbox.board = board_job(state, [])
-            outbox.live = LiveBoard(game.channel_id, game.version + 1, board_text(state), repost=True)
+            caption, version = board_text(state), game.version + 1
+            outbox.live = LiveBoard(game.channel_id, version, caption, True, game.board_message_id)
         return outbox
-
-    async def board_message(self, channel_id: int) -> int | None:
-        """The id of a game's live board message, if one was posted."""
-        table = await self.maybe_table(channel_id)
-        return table.game.board_message_id if table else None
 
     async def remember_board_message(self, channel_id: int, message_id: int | None) -> None:
         """Keep the id of a game's live board message (after a restart it is edited, not posted again)."""

@@ -24,6 +24,7 @@ DEFAULT_CONSOLE_DB = "rootbot-console.db"
 DEFAULT_CHANNEL = "game"
 REDACTED_EXIT = 3  # replay of an export without the seed: nothing could be checked
 
+
 class CliError(Exception):
     """A bad input: the message is the one line the user sees."""
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import images, messages
-from bot.outbox import LiveBoard, Outbox, SeatPost
+from bot.outbox import LiveBoard, Outbox, SeatPost, SeatThread
 from bot.table import Actor
 from bot.views import choices_view, public_view
 
@@ -229,6 +229,8 @@ class ChannelPoster:
         self._live_locks: dict[int, asyncio.Lock] = {}
         self._live_shown: dict[int, int] = {}  # channel: the game version its live board shows
         self._private_locks: dict[int, asyncio.Lock] = {}
+        self._threads: dict[tuple[int, str], SeatThread] = {}  # (channel, faction): threads this process made
+        self._live_ids: dict[int, int] = {}  # channel: live board messages this process posted
 
     async def seat_post(self, service: Threads, post: SeatPost) -> bool:
         """Send a seat's private post to its player's thread, made (or a DM opened) first if need be.
@@ -249,7 +251,8 @@ class ChannelPoster:
 
     async def _private_channel(self, service: Threads, post: SeatPost, fresh: bool) -> int:
         """The player's private thread (or DM channel), made when the seat has none for this player."""
-        stored = await service.seat_thread(post.channel_id, post.faction)
+        key = (post.channel_id, post.faction)
+        stored = self._threads.get(key, post.stored)  # one made since the post was: made by this process
         if stored is not None and stored.user_id == post.user_id and not fresh:
             return stored.channel
         if stored is not None and stored.kind == "thread" and stored.user_id != post.user_id:
@@ -261,6 +264,7 @@ class ChannelPoster:
             user = self.client.get_user(post.user_id) or await self.client.fetch_user(post.user_id)
             where, kind = (await user.create_dm()).id, "dm"
         await service.remember_thread(post.channel_id, post.faction, post.user_id, where, kind)
+        self._threads[key] = SeatThread(where, post.user_id, kind)
         return where
 
     async def _make_thread(self, post: SeatPost) -> int:
@@ -306,7 +310,7 @@ class ChannelPoster:
         async with self._live_locks.setdefault(channel_id, asyncio.Lock()):
             if self._live_shown.get(channel_id, -1) > live.version:
                 return
-            old = await service.board_message(channel_id)
+            old = self._live_ids.get(channel_id, live.message_id)  # one posted since: by this process
             caption = messages.LIVE_BOARD_CAPTION.format(text=live.caption)
             channel = self.client.get_partial_messageable(channel_id)
             if old is not None and not live.repost:
@@ -318,6 +322,7 @@ class ChannelPoster:
                     log.info("the live board of channel %s could not be edited; posting it anew", channel_id)
             message = await channel.send(caption, file=_board_file(png))
             await service.remember_board_message(channel_id, message.id)
+            self._live_ids[channel_id] = message.id
             self._live_shown[channel_id] = live.version
             if old is not None:
                 await _delete_quietly(channel.get_partial_message(old))

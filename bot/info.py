@@ -41,7 +41,8 @@ class Info(ServiceCore):
         text = board_text(state)
         outbox = Outbox(board=board_job(state, []))
         if public and table.game.live_board:  # the one live board moves down to the bottom of the channel
-            outbox.live = LiveBoard(table.game.channel_id, table.game.version, text, repost=True)
+            game = table.game
+            outbox.live = LiveBoard(game.channel_id, game.version, text, True, game.board_message_id)
             outbox.reply = messages.LIVE_BOARD_MOVED
         elif public:
             outbox.public = text

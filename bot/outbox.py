@@ -32,6 +32,15 @@ class Prompt:
     label: str
 
 
+@dataclass(frozen=True)
+class SeatThread:
+    """Where a seat's private posts go: a thread or DM channel, made for one player."""
+
+    channel: int
+    user_id: int | None
+    kind: str
+
+
 @dataclass
 class SeatPost:
     """What one seat's private thread (or DM) gets: text, maybe its own hand's picture, maybe answer buttons."""
@@ -45,6 +54,7 @@ class SeatPost:
     choices_version: int | None = None
     thread_name: str = ""
     hand_png: bytes | None = None
+    stored: SeatThread | None = None  # the seat's thread as saved when the post was made
 
 
 @dataclass(frozen=True)
@@ -52,9 +62,10 @@ class LiveBoard:
     """The one board message of a game kept up to date: edit it (or post it anew at the bottom when asked)."""
 
     channel_id: int
-    version: int  # the game state's: an older board never replaces a newer one
+    version: int  # the game row's: an older board never replaces a newer one
     caption: str
     repost: bool = False
+    message_id: int | None = None  # the live board message as saved when this was made
 
 
 @dataclass

@@ -39,7 +39,8 @@ def show_board(
         return
     outbox.board = board_job(new, marks)
     if table.game.live_board:
-        outbox.live = LiveBoard(table.game.channel_id, table.game.version + 1, board_text(new))
+        game = table.game
+        outbox.live = LiveBoard(game.channel_id, game.version + 1, board_text(new), message_id=game.board_message_id)
 
 
 def marks_of(events: list[rules.Event]) -> list[Any]:

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 import rules
 from bot import messages
 from bot.core import ServiceCore
-from bot.outbox import Choice, SeatPost
+from bot.outbox import Choice, SeatPost, SeatThread
 from bot.present import action_label, private_texts
 from bot.table import Table, seat_faction
 from rules.cards import label
@@ -104,28 +104,14 @@ def _post(
         table.game.channel_id, player.faction, player.user_id, "\n".join(lines), hand, choices, game_version
     )
     post.thread_name = messages.THREAD_NAME.format(faction=faction, user=player.name)[:100]
+    row = table.by_faction(player.faction)
+    if row is not None and row.thread_id is not None:
+        post.stored = SeatThread(row.thread_id, row.thread_user_id, row.thread_kind or "thread")
     return post
-
-
-@dataclass(frozen=True)
-class SeatThread:
-    """Where a seat's private posts go: a thread or DM channel, made for one player."""
-
-    channel: int
-    user_id: int | None
-    kind: str
 
 
 class Threads(ServiceCore):
     """The private thread (or DM) of each seat, kept so that it is found again after a restart."""
-
-    async def seat_thread(self, channel_id: int, faction: str) -> SeatThread | None:
-        """The thread a seat's posts go to, if one was made."""
-        table = await self.maybe_table(channel_id)
-        row = table.by_faction(faction) if table else None
-        if row is None or row.thread_id is None:
-            return None
-        return SeatThread(row.thread_id, row.thread_user_id, row.thread_kind or "thread")
 
     async def remember_thread(self, channel_id: int, faction: str, user_id: int, where: int, kind: str) -> None:
         """Keep the thread (or DM channel) made for a seat's player."""

@@ -254,9 +254,7 @@ class Moss(_Simple):
         """Two moss rule a clearing whatever else is there."""
         return count(state, self.id, "moss", cid) >= 2
 
-    def blocks_placement(
-        self, state: GameState, seat: int, placer: str, cid: int, category: str | None = None
-    ) -> bool:
+    def blocks_placement(self, state: GameState, seat: int, placer: str, cid: int, category: str | None = None) -> bool:
         """Others may still place warriors there, but not buildings or tokens."""
         return category in (BUILDING, TOKEN, None) and self.rules_outright(state, seat, cid)
 
