@@ -9,7 +9,7 @@ from typing import Any, ClassVar
 
 import pytest
 import seam_factions as sf
-from rules_helpers import clear_map, force_dice, give, goto, put, set_hand
+from rules_helpers import clear_map, force_dice, give, goto, marquise_actions, put, set_hand
 
 import rules
 from rules import actions, registry
@@ -90,7 +90,7 @@ def test_a_track_gives_strength_for_rule() -> None:
 def test_hits_on_a_track_drop_gears_into_the_clearing_and_remove_nothing() -> None:
     state = robots_game()
     put(state, 6, "marquise", "warrior", 3)
-    state = goto(state, M, "marquise.actions", actions=3, march=0, recruited=False)
+    state = marquise_actions(state)
     force_dice(state, 2, 2)
     state = play(state, "battle 6 test-robots")
     assert state.seats[1].areas["track"].get("test-robots:gear", 0) == 0
@@ -120,7 +120,7 @@ def test_a_track_caps_rolled_hits_and_moves_with_its_pawn() -> None:
 def test_a_defender_may_take_the_higher_die() -> None:
     state = robots_game()
     put(state, 6, "marquise", "warrior", 3)
-    state = goto(state, M, "marquise.actions", actions=3, march=0, recruited=False)
+    state = marquise_actions(state)
     force_dice(state, 3, 0)
     state, events = rules.apply(state, rules.parse(state, "battle 6 test-robots"))
     assert "takes the higher die" in "\n".join(e.public for e in events)
@@ -137,14 +137,19 @@ def medics_game() -> GameState:
     return state
 
 
-def test_a_non_combatant_rescues_warriors_hit_in_someone_elses_battle() -> None:
+def battle_beside_a_tent() -> GameState:
+    """The Marquise (3 warriors) attacks the Eyrie (2) in clearing 5, where the Medics have a tent."""
     state = medics_game()
     put(state, 5, "marquise", "warrior", 3)
     put(state, 5, "eyrie", "warrior", 2)
     put(state, 5, "test-medics", "tent")
-    state = goto(state, M, "marquise.actions", actions=3, march=0, recruited=False)
+    state = marquise_actions(state)
     force_dice(state, 2, 1)
-    state = play(state, "battle 5 eyrie")
+    return play(state, "battle 5 eyrie")
+
+
+def test_a_non_combatant_rescues_warriors_hit_in_someone_elses_battle() -> None:
+    state = battle_beside_a_tent()
     assert rules.to_act(state) == 2 and notations(state) == ["pass", "rescue 5"]
     state = play(state, "rescue 5")
     ward = state.seats[2].areas["ward"]
@@ -154,13 +159,7 @@ def test_a_non_combatant_rescues_warriors_hit_in_someone_elses_battle() -> None:
 
 
 def test_a_non_combatant_may_let_the_hits_resolve() -> None:
-    state = medics_game()
-    put(state, 5, "marquise", "warrior", 3)
-    put(state, 5, "eyrie", "warrior", 2)
-    put(state, 5, "test-medics", "tent")
-    state = goto(state, M, "marquise.actions", actions=3, march=0, recruited=False)
-    force_dice(state, 2, 1)
-    state = play(state, "battle 5 eyrie", "pass")
+    state = play(battle_beside_a_tent(), "pass")
     assert "ward" not in state.seats[2].areas
     assert state.clearings[4] == {"marquise:warrior": 2, "test-medics:tent": 1}
 
@@ -198,7 +197,7 @@ def test_entering_a_clearing_is_heard_and_the_mover_answers() -> None:
     put(state, 1, "marquise", "warrior", 2)
     put(state, near, "test-medics", "tent")
     set_hand(state, M, "anvil", "sword")
-    state = goto(state, M, "marquise.actions", actions=3, march=0, recruited=False)
+    state = marquise_actions(state)
     state = play(state, f"move 1>{near} x1")
     assert rules.to_act(state) == M and notations(state) == ["toll anvil", "toll sword"]
     state = play(state, "toll anvil")  # a verb of the Medics', used by the Marquise owing it
@@ -212,7 +211,7 @@ def test_a_faction_may_split_hits_freely_between_kinds() -> None:
     put(state, 5, "marquise", "warrior", 3)
     put(state, 5, "test-medics", "warrior", 1)
     put(state, 5, "test-medics", "tent", 1)
-    state = goto(state, M, "marquise.actions", actions=3, march=0, recruited=False)
+    state = marquise_actions(state)
     force_dice(state, 1, 0)
     state = play(state, "battle 5 test-medics")
     assert rules.to_act(state) == 2 and notations(state) == ["hit tent", "hit warrior"]
@@ -341,7 +340,7 @@ def test_an_attacker_names_which_enemy_of_a_team_it_battles_and_never_an_ally() 
     put(state, 6, "test-robots", "bot")
     put(state, 6, "test-medics", "warrior")
     rules.movement.move_piece(state, 1, "test-wanderer:pawn", "A", 6)
-    state = goto(state, M, "marquise.actions", actions=3, march=0, recruited=False)
+    state = marquise_actions(state)
     assert notations(state, "battle") == ["battle 6 test-robots", "battle 6 test-medics"]
 
 
@@ -364,7 +363,7 @@ def test_a_mode_offers_a_battling_seat_a_reroll_after_the_roll() -> None:
 
 def test_a_team_reaching_the_target_wins_at_once() -> None:
     state = alliances(["marquise", "test-wanderer", "test-robots", "test-medics"], win_points=5)
-    state = goto(state, M, "marquise.actions", actions=3, march=0, recruited=False)
+    state = marquise_actions(state)
     state.seats[M].points = 3
     state.seats[1].points = 1
     assert not state.over
@@ -410,7 +409,7 @@ def test_crossing_a_bridge_needs_a_card_matching_the_destination() -> None:
     state = tolls_game()
     suit = state.suits[12]
     set_hand(state, M)
-    state = goto(state, M, "marquise.actions", actions=3, march=0, recruited=False)
+    state = marquise_actions(state)
     assert "move 2>13 x1" not in notations(state, "move")
     with pytest.raises(rules.IllegalActionError, match=f"costs a {suit} card"):
         rules.apply(state, Move(2, 13, 1))
@@ -422,7 +421,7 @@ def test_the_bridge_fee_is_a_decision_and_goes_where_the_mode_says() -> None:
     keys = ("anvil", "arms-trader", "bake-sale", "ambush-bird")
     matching = [k for k in keys if _suit(k) in (state.suits[12], "bird")]
     set_hand(state, M, *matching[:2])
-    state = goto(state, M, "marquise.actions", actions=3, march=0, recruited=False)
+    state = marquise_actions(state)
     state = play(state, "move 2>13 x1")
     assert state.clearings[12] == {"marquise:warrior": 1}
     if len({*matching[:2]}) > 1:
