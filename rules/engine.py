@@ -186,11 +186,11 @@ def parse(state: GameState, text: str, seat: int | None = None) -> Action:
 
 def verb_scopes(state: GameState, seat: int) -> tuple[str, ...]:
     """Whose own verbs a seat may use now: its faction's, a pending decision's faction's, and the mode's."""
-    scopes = [state.seats[seat].faction]
-    if state.pending and state.pending[0].get("faction"):
-        scopes.append(str(state.pending[0]["faction"]))
-    scopes.append(str(state.options.get("mode") or "standard"))
-    return tuple(scopes)
+    pending = state.pending[0].get("faction") if state.pending else None
+    mode = state.options.get("mode") or "standard"
+    if pending:
+        return (state.seats[seat].faction, pending, mode)
+    return (state.seats[seat].faction, mode)
 
 
 def _plain_apart_from(action: Action, values: dict[str, Any]) -> bool:

@@ -39,7 +39,8 @@ def controlled_warriors(state: GameState, faction: str, cid: int) -> dict[str, i
 def warriors_of(state: GameState, faction: str, cid: int) -> int:
     """How many warrior pieces in a clearing fight for a faction."""
     pieces = state.clearings[cid - 1]
-    total = sum(pieces.get(k, 0) for k in own_warrior_keys(faction))
+    keys = own_warrior_keys(faction)
+    total = pieces.get(keys[0], 0) if len(keys) == 1 else sum(pieces.get(k, 0) for k in keys)
     if registry.lineup(state).foreign_control:
         total += sum(n for p, n in pieces.items() if p.count(":") == 2 and warrior_controller(p) == faction)
     return total

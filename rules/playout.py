@@ -1,6 +1,6 @@
 """Random playouts: play whole games choosing uniformly among legal actions, checking everything.
 
-Usage: python -m rules.playout --games N --seed S --factions marquise,eyrie [--board autumn]
+Usage: python -m rules.playout --games N --seed S --factions marquise,eyrie [--board autumn] [--mode standard]
 """
 
 from __future__ import annotations
@@ -80,6 +80,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--factions", default="marquise,eyrie")
     parser.add_argument("--board", default="autumn")
+    parser.add_argument("--mode", default="standard")
     parser.add_argument("--round-limit", type=int, default=DEFAULT_ROUND_LIMIT)
     parser.add_argument("--check-every", type=int, default=1, help="check invariants every N actions")
     parser.add_argument("--verbose", action="store_true")
@@ -87,6 +88,7 @@ def main(argv: list[str] | None = None) -> int:
     options = {
         "factions": args.factions.split(","),
         "board": args.board,
+        "mode": args.mode,
         "round_limit": args.round_limit,
     }
     total_actions = total_violations = 0

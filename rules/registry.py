@@ -14,6 +14,7 @@ from rules import pieces
 
 if TYPE_CHECKING:
     from rules.factions.base import Faction
+    from rules.modes.base import Mode
     from rules.state import GameState
 
 _FACTIONS: dict[str, Faction] = {}
@@ -71,18 +72,23 @@ def plugin(state: GameState, fid: str) -> Faction:
 
 def of(state: GameState, seat: int) -> Faction:
     """The plug-in of the faction sitting at a seat, as this game's mode plays it."""
-    return lineup(state).plugins[seat]
+    table: Lineup | None = state.lineup
+    return (table or lineup(state)).plugins[seat]
 
 
 @dataclass(frozen=True)
 class Lineup:
     """What a table's factions and mode declare, worked out once per game for the hot paths."""
 
+    mode: Mode
     plugins: tuple[Faction, ...]
     overriding: dict[str, tuple[int, ...]]
     foreign_control: bool
     sides: dict[str, str]
     move_fees: bool
+    tie_winners: tuple[int, ...]
+    outright: tuple[int, ...]
+    rule_bonus: tuple[int, ...]
 
 
 def lineup(state: GameState) -> Lineup:
@@ -112,7 +118,10 @@ def _lineup(mode_id: str, factions: tuple[str, ...], teams: tuple[str | None, ..
     }
     sides = {fid: f"team:{team}" if team else fid for fid, team in zip(factions, teams, strict=True)}
     fees = type(mode).move_fee is not Mode.move_fee
-    return Lineup(plugins, overriding, any(p.controls_others_warriors for p in plugins), sides, fees)
+    ties = tuple(i for i, p in enumerate(plugins) if p.wins_rule_ties)
+    foreign = any(p.controls_others_warriors for p in plugins)
+    outright, bonus = overriding["rules_outright"], overriding["rule_bonus"]
+    return Lineup(mode, plugins, overriding, foreign, sides, fees, ties, outright, bonus)
 
 
 def seats_overriding(state: GameState, hook: str) -> tuple[int, ...]:

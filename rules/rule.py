@@ -40,7 +40,7 @@ def presence(state: GameState, cid: int) -> dict[str, int]:
         controller = rule_controller(piece)
         if n and controller is not None:
             counts[controller] = counts.get(controller, 0) + n
-    for seat in registry.lineup(state).overriding["rule_bonus"]:
+    for seat in registry.lineup(state).rule_bonus:
         extra = registry.of(state, seat).rule_bonus(state, seat, cid)
         if extra:
             faction = state.seats[seat].faction
@@ -50,14 +50,22 @@ def presence(state: GameState, cid: int) -> dict[str, int]:
 
 def ruler(state: GameState, cid: int) -> str | None:
     """The side ruling a clearing: an outright ruler, else the most presence; a tie rules nobody (but see Lords)."""
-    for seat in registry.lineup(state).overriding["rules_outright"]:
-        if registry.of(state, seat).rules_outright(state, seat, cid):
+    table = state.lineup or registry.lineup(state)
+    for seat in table.outright:
+        if table.plugins[seat].rules_outright(state, seat, cid):
             return side_of(state, seat)
+    sides = table.sides
     by_side: dict[str, int] = {}
-    here = presence(state, cid)
-    for faction, n in here.items():
-        side = side_of_faction(state, faction)
-        by_side[side] = by_side.get(side, 0) + n
+    for piece, n in state.clearings[cid - 1].items():
+        controller = rule_controller(piece)
+        if n and controller is not None:
+            side = sides.get(controller, controller)
+            by_side[side] = by_side.get(side, 0) + n
+    for seat in table.rule_bonus:
+        extra = table.plugins[seat].rule_bonus(state, seat, cid)
+        if extra:
+            side = side_of(state, seat)
+            by_side[side] = by_side.get(side, 0) + extra
     if not by_side:
         return None
     best = max(by_side.values())
@@ -66,11 +74,11 @@ def ruler(state: GameState, cid: int) -> str | None:
     leaders = [side for side, n in by_side.items() if n == best]
     if len(leaders) == 1:
         return leaders[0]
-    for faction in here:
-        tied = state.seat_of(faction)
-        if tied is not None and registry.of(state, tied).wins_rule_ties:
-            side = side_of(state, tied)
-            if side in leaders:
+    if table.tie_winners:
+        here = presence(state, cid)
+        for seat in table.tie_winners:
+            side = side_of(state, seat)
+            if here.get(state.seats[seat].faction) and side in leaders:
                 return side
     return None
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules.hand import faction_name
-from rules.modes.base import mode_of
+from rules.registry import lineup
 from rules.state import GameState
 from rules.words import plural
 
@@ -40,7 +40,7 @@ def clockwise_from_current(state: GameState) -> list[int]:
 def check_points_victory(state: GameState) -> None:
     """End the game when the mode's victory condition is met (30 points in the standard game)."""
     if not state.over:
-        mode_of(state).check_victory(state)
+        (state.lineup or lineup(state)).mode.check_victory(state)
 
 
 def finish(state: GameState, winners: list[int], why: str) -> None:

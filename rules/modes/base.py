@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rules.cards import deck
 from rules.errors import RulesError
 from rules.hooks import Place, TableHooks
+from rules.words import plural
 
 if TYPE_CHECKING:
     from rules.factions.base import Faction
@@ -96,7 +97,7 @@ class Mode(TableHooks):
         reached = [i for i, s in enumerate(state.seats) if s.dominance is None and s.points >= target]
         if reached:
             winner = next(i for i in clockwise_from_current(state) if i in reached)
-            finish(state, [winner], f"{target} points")
+            finish(state, [winner], plural(target, "point"))
 
     def end_of_round(self, state: GameState, completed: int) -> None:
         """A round was completed: with a round limit, after the last round the highest score wins (ties share)."""
@@ -106,7 +107,7 @@ class Mode(TableHooks):
         if limit and completed >= int(limit):
             best = max(s.points for s in state.seats)
             winners = [i for i, s in enumerate(state.seats) if s.points == best]
-            finish(state, winners, f"the round limit was reached with {best} points")
+            finish(state, winners, f"the round limit was reached with {plural(best, 'point')}")
 
 
 _MODES: dict[str, Mode] = {"standard": Mode()}
@@ -146,7 +147,9 @@ def find_mode(name: str) -> Mode:
 
 def mode_of(state: GameState) -> Mode:
     """The mode a game is played in."""
-    return find_mode(state.options.get("mode") or "standard")
+    from rules.registry import lineup
+
+    return lineup(state).mode
 
 
 def may_set_up(state: GameState, seat: int, cid: int) -> bool:
