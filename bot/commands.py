@@ -26,11 +26,10 @@ RENAMES = {"src": "from", "dst": "to"}
 
 
 def known_modes() -> list[str]:
-    """Game modes to suggest (the engine checks whatever is typed)."""
+    """Game modes to suggest: those players may choose (the service checks whatever is typed)."""
     import rules.modes
 
-    listed = getattr(rules.modes, "all_ids", None)
-    return list(listed()) if callable(listed) else ["standard"]
+    return rules.modes.playable_ids()
 
 
 def service_of(interaction: discord.Interaction) -> GameService:

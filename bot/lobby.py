@@ -17,7 +17,9 @@ from bot.table import Actor, Refusal, Table, faction_name
 from bot.threads import opening_post, seat_posts
 from rules import registry
 from rules.actions import closest_first, echo
+from rules.modes import all_ids as all_mode_ids
 from rules.modes import find_mode
+from rules.modes import playable_ids as playable_mode_ids
 
 MIN_SEATS, MAX_SEATS = 2, 6
 
@@ -26,15 +28,19 @@ def known_faction(name: str) -> str:
     """A faction's id from its name or alias, or a refusal listing the factions (closest first)."""
     fid = registry.find_faction(name)
     if fid is None:
-        known = ", ".join(closest_first(name, registry.all_ids()))
+        known = ", ".join(closest_first(name, registry.playable_ids()))
         raise Refusal(messages.REFUSED.format(reason=messages.UNKNOWN_FACTION.format(name=echo(name), known=known)))
+    if fid not in registry.playable_ids():
+        known = ", ".join(registry.playable_ids())
+        reason = messages.NOT_PLAYABLE_FACTION.format(name=registry.faction(fid).name, known=known)
+        raise Refusal(messages.REFUSED.format(reason=reason))
     return fid
 
 
 def resolve_factions(text: str | None) -> list[str]:
     """Faction ids from a comma-separated list of names or aliases (all factions when empty)."""
     if not text or not text.strip():
-        return registry.all_ids()
+        return registry.playable_ids()
     out: list[str] = []
     for name in (n.strip() for n in text.replace(";", ",").split(",")):
         if not name:
@@ -55,6 +61,9 @@ def lobby_settings(
         )
     if len(factions) < seats:
         reason = messages.TOO_FEW_FACTIONS.format(allowed=len(factions), seats=seats)
+        raise Refusal(messages.REFUSED.format(reason=reason))
+    if mode in all_mode_ids() and mode not in playable_mode_ids():
+        reason = messages.NOT_PLAYABLE_MODE.format(mode=echo(mode), known=", ".join(playable_mode_ids()))
         raise Refusal(messages.REFUSED.format(reason=reason))
     in_range("win_points", win_points, WIN_POINTS)
     in_range("round_limit", round_limit, ROUND_LIMIT)

@@ -84,8 +84,8 @@ class GameService(Lobby, Moderation, Info, Reminders, Boards, Threads):
 
     @staticmethod
     def suggest_factions(typed: str) -> list[Suggestion]:
-        """Every faction the engine knows."""
-        return suggest.named_choices({f: registry.faction(f).name for f in registry.all_ids()}, typed)
+        """Every faction players may choose."""
+        return suggest.named_choices({f: registry.faction(f).name for f in registry.playable_ids()}, typed)
 
     @staticmethod
     def suggest_cards(typed: str) -> list[Suggestion]:

@@ -142,3 +142,8 @@ def aliases() -> dict[str, str]:
 def all_ids() -> list[str]:
     """Ids of every registered faction."""
     return list(_FACTIONS)
+
+
+def playable_ids() -> list[str]:
+    """Ids of the factions players may choose (those still being built are left out)."""
+    return [fid for fid, f in _FACTIONS.items() if f.playable]

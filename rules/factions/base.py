@@ -34,6 +34,8 @@ class Faction(TableHooks):
     moves_ignoring_rule: ClassVar[bool] = False
     controls_others_warriors: ClassVar[bool] = False
     activates_dominance: ClassVar[bool] = True
+    playable: ClassVar[bool] = True
+    """Whether lobbies offer this faction (False while it is being built)."""
     decks: ClassVar[tuple[str, ...]] = ()
     steps: ClassVar[dict[str, tuple[str, ...]]] = {"birdsong": (), "daylight": (), "evening": ()}
 

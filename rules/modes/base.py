@@ -26,6 +26,8 @@ class Mode(TableHooks):
     max_seats: ClassVar[int] = 6
     teams: ClassVar[bool] = False
     patches: ClassVar[dict[str, type]] = {}
+    playable: ClassVar[bool] = True
+    """Whether lobbies offer this mode (False while it is being built)."""
 
     # --- the table ---------------------------------------------------------------
     def board_id(self, options: dict[str, Any]) -> str:
@@ -136,6 +138,11 @@ def unregister(mode_id: str) -> None:
 def all_ids() -> list[str]:
     """Ids of every mode."""
     return sorted(_MODES)
+
+
+def playable_ids() -> list[str]:
+    """Ids of the modes players may choose."""
+    return sorted(m for m, mode in _MODES.items() if mode.playable)
 
 
 def find_mode(name: str) -> Mode:
