@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from itertools import islice
 from typing import Any
 
 from rules import decisions, registry
@@ -51,7 +52,8 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
         "item_supply": {m: dict(s) for m, s in state.item_supply.items()},
         "map_items": [dict(i) for i in state.map_items],
         "pending": [
-            {"seat": d["seat"], "kind": d["kind"], "prompt": decisions.prompt(state, d)} for d in state.pending
+            {"seat": d["seat"], "kind": d["kind"], "prompt": _pending_prompt(state, d, i)}
+            for i, d in enumerate(state.pending)
         ],
         "battle": _battle_view(state),
         "viewer": seat,
@@ -61,6 +63,18 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
     if teams:
         view["team_points"] = {t: team_points(state, t) for t in teams}
     return view
+
+
+def _pending_prompt(state: GameState, d: dict[str, Any], index: int) -> str:
+    """What a pending decision asks; a later seat's setup is not described as a choice before its turn to choose
+    (its choices depend on the setups before it), unless it is already down to one."""
+    if index == 0 or d["kind"] != "setup":
+        return decisions.prompt(state, d)
+    choices = list(islice(decisions.KINDS["setup"].legal(state, d), 2))
+    return decisions.prompt(state, d) if len(choices) == 1 else SETS_UP_IN_TURN
+
+
+SETS_UP_IN_TURN = "sets up in turn"
 
 
 def _seat_view(state: GameState, i: int) -> dict[str, Any]:

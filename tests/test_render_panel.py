@@ -226,3 +226,10 @@ def test_items_show_their_state(drawn: TextLog) -> None:
     text = texts(drawn, rules.view_for(state, None)).replace("\n", " ")  # a long line wraps
     assert "sword (exhausted, damaged)" in text and "boots" in text
     assert "{" not in text
+
+
+def test_a_later_setup_is_not_asked_as_a_choice_before_its_turn(drawn: TextLog) -> None:
+    state = new_game()  # the Marquise places the keep first; the Eyrie's corner depends on it
+    text = " ".join(texts(drawn, rules.view_for(state, None)).split())
+    assert "choose the corner" not in text
+    assert "Then Eyrie Dynasties: sets up in turn" in text
