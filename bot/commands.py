@@ -11,7 +11,7 @@ from discord import app_commands
 
 from bot import messages
 from bot.discord_io import actor_of, run
-from bot.notation import Option, build, options_of, verbs
+from bot.notation import Option, build, verb_options, verbs
 from bot.suggest import Suggestion
 from bot.table import Actor
 from rules.board import MAPS
@@ -79,7 +79,7 @@ def _field_autocomplete(verb: str, field: str) -> Complete:
 
 
 def _fields(verb: str) -> list[str]:
-    return [o.field for o in options_of(verbs()[verb])]
+    return [o.field for o in verb_options(verb)]
 
 
 def _parameter(option: Option) -> inspect.Parameter:
@@ -96,7 +96,7 @@ def action_command(verb: str) -> AppCommand:
     inspect.signature), so a verb a new faction registers gets its command with no code here.
     """
     cls = verbs()[verb]
-    options = options_of(cls)
+    options = verb_options(verb)
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
         text = build(verb, values)

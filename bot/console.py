@@ -23,10 +23,11 @@ from discord import app_commands
 from discord.enums import AppCommandOptionType
 
 from bot import messages
+from bot.notation import verbs
 from bot.offline import OfflineBot, OfflineUser, Result, Sent, stable_id
 from bot.reminders import tick
 from rules import registry
-from rules.actions import REGISTRY, echo
+from rules.actions import echo
 
 LINE = re.compile(r"^@(?P<user>[\w.-]+)(?P<mod>!?)\s+(?P<rest>.+)$")
 WAIT = re.compile(r"^(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>[hms]?)$")
@@ -337,7 +338,7 @@ def _bound(value: float | None) -> str:
 
 def _unknown_option(command: app_commands.Command[Any, Any, Any], names: list[str], text: str) -> None:
     """Refuse 'colour:red' on /move: a 'word:' that is no option here and no part of a value such as 'hand:eyrie'."""
-    fields = {name for cls in REGISTRY.values() for name, _ in cls.spec}
+    fields = {name for cls in verbs().values() for name, _ in cls.spec}
     factions = set(registry.all_ids()) | set(registry.aliases())
     for match in COLON_WORD.finditer(text):
         word = match[1].lower()

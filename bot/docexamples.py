@@ -4,10 +4,11 @@ Usage: python -m bot.docexamples        (writes assets/examples/command-examples
 
 An example is a console line and how to reach a moment where it is accepted: console lines run first (a lobby, a
 few moves), and for the engine's verbs a record of notations found by seeded random walks from the start of a
-game (with moderator edits first where a verb needs them), written as the game's state. tests/test_bot_docs.py
-runs every example through the real command tree from that moment and checks it is accepted. A verb no game the
-bot can create allows (a dominance card is set aside in a two-player game) keeps an example that is refused, and
-the test checks the refusal says why.
+game (with moderator edits first where a verb needs them), written as the game's state; a verb the two-seat game
+never allows (a faction's own, the dominance cards it sets aside) is looked for in a three-seat game with the
+Alliance. tests/test_bot_docs.py runs every example through the real command tree from that moment and checks it is
+accepted. A verb no game the bot can create allows (a move fee) keeps an example that is refused, and the test
+checks the refusal says why.
 """
 
 from __future__ import annotations
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any
 
 import rules
+from bot import notation
 from bot.console import Console, OffsetClock
 from bot.offline import OfflineBot
 from bot.scriptgen import command_line
@@ -32,13 +34,18 @@ from bot.store import Store
 
 FILE = Path(__file__).resolve().parents[1] / "assets" / "examples" / "command-examples.json"
 SEED = 1
-PLAYERS = {"marquise": "alice", "eyrie": "bob"}
+PLAYERS = {"marquise": "alice", "eyrie": "bob", "alliance": "carol"}
 CREATE = "@alice /root create seats:2 factions:marquise,eyrie"
 LOBBY = [CREATE, "@alice /root join faction:marquise", "@bob /root join faction:eyrie", "@bob /root start"]
+LOBBY3 = [  # a three-seat game with the Alliance: its verbs, and the dominance cards (set aside with two seats)
+    "@alice /root create seats:3 factions:marquise,eyrie,alliance",
+    "@alice /root join faction:marquise",
+    "@bob /root join faction:eyrie",
+    "@carol /root join faction:alliance",
+    "@carol /root start",
+]
 WALKS, STEPS = 40, 400
 UNREACHABLE = {  # verbs no game the bot can create allows yet, with the example kept for the command's page
-    "activate": ("@alice /activate card:dominance-fox", "not in your hand"),
-    "take": ("@alice /take card:dominance-fox spend:anvil", "not in your hand"),
     "pay": ("@alice /pay card:dominance-fox", "not in your hand"),
 }
 
@@ -113,19 +120,29 @@ def _player(record: list[str], options: dict[str, Any], seed: int) -> str:
     return PLAYERS[here.seats[seat].faction]
 
 
-def verb_examples(state: rules.GameState, options: dict[str, Any], seed: int) -> dict[str, Example]:
-    """An example of every engine verb, from the shortest record found to a moment where it is legal."""
+Game = tuple[rules.GameState, dict[str, Any], int]
+
+
+def verb_examples(state: rules.GameState, options: dict[str, Any], seed: int, three: Game) -> dict[str, Example]:
+    """An example of every verb with a command, from the shortest record found to a moment where it is legal:
+    in the two-seat game of the lobby, else in the three-seat game with the Alliance (`three`)."""
     found = _walks(state)
     if "roost" not in found:  # a new roost is placed only when none is left
         found.update({k: v for k, v in _walks(state, _without_roosts).items() if k == "roost"})
+    state3, options3, seed3 = three
+    found3 = _walks(state3)
     out = {}
-    for verb in sorted(rules.actions.REGISTRY):
-        if verb in UNREACHABLE or verb not in found:
+    for verb in sorted(notation.verbs()):
+        if verb in found and verb not in UNREACHABLE:
+            record, action = found[verb]
+            out[verb] = Example(command_line(_player(record, options, seed), action), record=record)
+        elif verb in found3:
+            record, action = found3[verb]
+            user = _player(record, options3, seed3)
+            out[verb] = Example(command_line(user, action), lobby=False, lines=LOBBY3, record=record)
+        else:
             line, why = UNREACHABLE.get(verb, (f"@alice /{verb}", "not possible now"))
             out[verb] = Example(line, refused=why)
-            continue
-        record, action = found[verb]
-        out[verb] = Example(command_line(_player(record, options, seed), action), record=record)
     moves = found["move"]
     user = _player(moves[0], options, seed)
     out["play"] = Example(f"@{user} /play action:{moves[1].notation()}", record=moves[0])
@@ -176,13 +193,13 @@ def other_examples(state: rules.GameState, options: dict[str, Any], seed: int, s
     }
 
 
-async def started_state(folder: Path) -> tuple[rules.GameState, dict[str, Any], int]:
-    """The state, engine options and seed of the examples' game, made by the bot itself from the lobby lines."""
+async def started_state(folder: Path, lobby: list[str] = LOBBY) -> Game:
+    """The state, engine options and seed of an examples' game, made by the bot itself from the lobby lines."""
     store = await Store.open(f"sqlite+aiosqlite:///{folder / 'examples.db'}")
     try:
         service = GameService(store, Settings(), seed_for=lambda _channel: SEED)
-        shell = Console(OfflineBot(service), OffsetClock(), "examples", None, write=lambda _: None)
-        for line in LOBBY:
+        shell = Console(OfflineBot(service), OffsetClock(), f"examples-{len(lobby)}", None, write=lambda _: None)
+        for line in lobby:
             await shell.run_line(line)
         table = await service.table(shell.channel_id)
         return table.state, json.loads(table.game.options or "{}"), int(table.game.seed or 0)
@@ -190,9 +207,9 @@ async def started_state(folder: Path) -> tuple[rules.GameState, dict[str, Any], 
         await store.close()
 
 
-def build(state: rules.GameState, options: dict[str, Any], seed: int) -> dict[str, Example]:
+def build(state: rules.GameState, options: dict[str, Any], seed: int, three: Game) -> dict[str, Example]:
     """Every command's example."""
-    verbs = verb_examples(state, options, seed)
+    verbs = verb_examples(state, options, seed, three)
     return {**other_examples(state, options, seed, verbs["decree"].record), **verbs}
 
 
@@ -203,7 +220,8 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         state, options, seed = asyncio.run(started_state(Path(folder)))
-    examples = build(state, options, seed)
+        three = asyncio.run(started_state(Path(folder), LOBBY3))
+    examples = build(state, options, seed, three)
     text = json.dumps({name: asdict(e) for name, e in sorted(examples.items())}, indent=1)
     Path(args.out).write_text(text + "\n", encoding="utf-8")
     print(f"docexamples: {len(examples)} examples written to {args.out}")

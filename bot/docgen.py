@@ -14,8 +14,8 @@ from bot.docexamples import load
 from bot.notation import verbs
 
 NOT_YET = (
-    "No game the bot can create today allows this (two seats, the Marquise and the Eyrie, in the standard mode: "
-    "the dominance cards are set aside); the example is refused, saying why, and a test checks that."
+    "No game the bot can create today allows this (no mode charges a card to move yet); the example is refused, "
+    "saying why, and a test checks that."
 )
 INTRO = """# Commands
 

@@ -12,7 +12,7 @@ from bot.notation import secret_card_move
 from bot.outbox import LiveBoard, Outbox
 from bot.present import board_job, board_text, card_text, hand_text, points_text, when
 from bot.table import Actor, Refusal, Table, faction_name, seat_faction
-from rules.actions import unknown_card
+from rules.actions import public_text, unknown_card
 from rules.cards import find_key
 
 LOG_LINES = 10
@@ -125,7 +125,8 @@ def log_line(table: Table, row: LogRow, seat: int | None) -> str:
         return line + _private_note(row, seat)
     who = seat_faction(table.state, row.seat) if row.kind == "action" else messages.MODERATORS
     text = row.public.replace("\n", " ")
-    line = messages.LOG_LINE.format(seq=row.seq, who=who, notation=row.notation, text=text)
+    notation = public_text(row.notation or "")  # a card put face down (the Supporters) stays out of it
+    line = messages.LOG_LINE.format(seq=row.seq, who=who, notation=notation, text=text)
     return line + _private_note(row, seat)
 
 

@@ -106,6 +106,7 @@ THREAD_WELCOME = (
     "come here. Only you and the bot are in it."
 )
 THREAD_HAND = "Your hand ({count}): {cards}"
+PRIVATE_PILE = "Your {pile}, face down, only you see them ({count}): {cards}"
 THREAD_NOT_DELIVERED = "Only you see this (your private thread could not be reached): {text}"
 NOTHING = "nothing"
 
@@ -279,6 +280,7 @@ FIELD_HELP = {
     "column": "the Decree column",
     "wood": "the clearings the wood comes from, comma separated (e.g. 3,7)",
     "using": "the suits that pay the card's 'any' costs, comma separated (e.g. mouse,rabbit)",
+    "supporters": "the suits of the supporters to spend, comma separated (e.g. bird,fox; birds stand in for any)",
 }
 VERB_CHOICES = "{verb} … ({n} choices)"
 PLAY_HELP = "Any legal action in notation (type to search, e.g. 'move 1>5 x2')"

@@ -88,7 +88,7 @@ class Moderation(Play):
         if action is None or seat is None:
             raise Refusal(messages.NOTHING_TO_SKIP.format(seat=seat_faction(state, seat)))
         new, events = rules.apply(state, action, seat=seat, expected_version=state.version)
-        header = messages.MOD_SKIPPED.format(faction=seat_faction(state, seat), notation=action.notation())
+        header = messages.MOD_SKIPPED.format(faction=seat_faction(state, seat), notation=action.public_notation())
         return await self.accept(table, actor, state, new, events, seat, action.notation(), header=header)
 
     @one_at_a_time

@@ -7,7 +7,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from rules import actions, registry
+from rules import actions, modes, registry
 from rules.actions import CARD, CLEARING, CLEARINGS, COUNT, FACTION, KEYED_CLEARINGS, KEYED_SUITS, PATH
 from rules.cards import find_key, keys
 from rules.registry import find_faction
@@ -32,9 +32,47 @@ class Option:
         return self.kind in INT_KINDS
 
 
+def _open_scopes() -> set[str]:
+    """Factions and modes a game can be created with: their own verbs get commands too."""
+    return set(registry.playable_ids()) | set(modes.playable_ids())
+
+
+def verb_classes(verb: str) -> list[type[actions.Action]]:
+    """The action classes written with a verb: the shared one, or each registered faction's or mode's own."""
+    shared = actions.REGISTRY.get(verb)
+    if shared is not None:
+        return [shared]
+    scopes = _open_scopes()
+    found: list[type[actions.Action]] = []
+    for (scope, name), cls in actions.SCOPED.items():
+        if name == verb and scope in scopes and cls not in found:
+            found.append(cls)
+    return found
+
+
 def verbs() -> dict[str, type[actions.Action]]:
-    """Every action verb the engine knows (factions register more when imported)."""
-    return dict(sorted(actions.REGISTRY.items()))
+    """Every action verb a player may use in some game: the shared ones and each registered faction's or mode's own
+    (a verb several of them use stands for all; `verb_options` gives the options of all of them)."""
+    found = dict(actions.REGISTRY)
+    scopes = _open_scopes()
+    for (scope, verb), cls in actions.SCOPED.items():
+        if scope in scopes:
+            found.setdefault(verb, cls)
+    return dict(sorted(found.items()))
+
+
+def verb_options(verb: str) -> list[Option]:
+    """The options of a verb's command: every option of every class written with it, in notation order
+    (required only when every class requires it; the engine's parser then reads the class of the actor's faction)."""
+    classes = verb_classes(verb)
+    merged: dict[str, Option] = {}
+    for cls in classes:
+        for option in options_of(cls):
+            merged.setdefault(option.field, option)
+    return [
+        Option(o.field, o.kind, all(any(x.field == o.field and x.required for x in options_of(c)) for c in classes))
+        for o in merged.values()
+    ]
 
 
 def options_of(cls: type[actions.Action]) -> list[Option]:
@@ -97,9 +135,8 @@ def _faction_named(name: str) -> str | None:
 
 def build(verb: str, values: dict[str, Any]) -> str:
     """The notation for a verb and its option values, e.g. ('move', {src:1, dst:5, count:2}) -> 'move 1>5 x2'."""
-    cls = actions.REGISTRY[verb]
     parts = [verb]
-    for option in options_of(cls):
+    for option in verb_options(verb):
         if option.field == "dst":
             continue
         value = values.get(option.field)

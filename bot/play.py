@@ -14,6 +14,7 @@ from bot.present import events_text, marks_of, next_up, private_texts, show_boar
 from bot.store import Change
 from bot.table import Actor, Refusal, Table, seat_faction
 from bot.threads import prompt_lines, seat_posts
+from rules.actions import public_text
 from rules.engine import check_turn
 
 MAX_AUTO_PASSES = 8  # a chain of prompts passed for seats that opted in (an ambush, then Field Hospitals…)
@@ -106,7 +107,8 @@ class Play(ServiceCore):
         """
         now = self.now()
         if header is None:
-            header = messages.ACTED.format(faction=seat_faction(new, seat), user=actor.name, notation=notation)
+            shown = public_text(notation)  # a card put face down (the Supporters) is not named
+            header = messages.ACTED.format(faction=seat_faction(new, seat), user=actor.name, notation=shown)
         texts = [header, events_text(events)]
         log = [log_row(kind, seat, actor.user_id, notation, new, events)]
         for passer, after, passed in auto_passes(table, new):
@@ -283,7 +285,7 @@ def _redacted_line(line: str) -> str:
     words = line.split()
     if len(words) == 4 and words[0] == "!card" and (words[3].startswith("hand:") or words[3] == "deck"):
         return f"!card ? {words[2]} {words[3]}"
-    return line
+    return line if line.startswith("!") else public_text(line)  # nor a card put face down (the Supporters)
 
 
 def export_outbox(actor: Actor, record: dict[str, Any]) -> Outbox:

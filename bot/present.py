@@ -11,7 +11,7 @@ from bot.outbox import BoardJob, Choice, LiveBoard, Outbox, Prompt
 from bot.table import Table, faction_name, seat_faction
 from rules import registry
 from rules.actions import CARD, CLEARING, CLEARINGS, COUNT, FACTION, KEYED_CLEARINGS, KEYED_SUITS, PATH, SUIT
-from rules.cards import keys
+from rules.cards import card, keys
 
 
 def board_job(state: rules.GameState, marks: list[Any]) -> BoardJob:
@@ -140,14 +140,24 @@ def end_label(state: rules.GameState) -> str:
 
 
 def likely_actions(state: rules.GameState, seat: int) -> list[Choice]:
-    """Buttons for a step: the first legal action of each verb (the likeliest moves), and ending the step."""
+    """Buttons for a step: the first legal action of each verb (the likeliest moves), and ending the step.
+
+    The buttons hang under a public post, so none names a card from the player's hand (that would show it).
+    """
     legal = rules.legal_actions(state, seat)
     firsts: dict[str, rules.Action] = {}
     for action in legal:
-        firsts.setdefault(action.verb, action)
+        if not names_hand_card(state, seat, action):
+            firsts.setdefault(action.verb, action)
     ends = [Choice(end_label(state), a.notation()) for a in legal if a.verb == "end"][:1]
     picks = [a for verb, a in firsts.items() if verb != "end"][:LIKELY_ACTIONS]
     return [Choice(action_label(a), a.notation()) for a in picks] + ends
+
+
+def names_hand_card(state: rules.GameState, seat: int, action: rules.Action) -> bool:
+    """Whether an action names a card the seat holds in hand (spending, crafting, mobilizing it…)."""
+    held = {card(c).key for c in state.seats[seat].hand}
+    return any(kind == CARD and getattr(action, name, None) in held for name, kind in type(action).spec)
 
 
 def events_text(events: list[rules.Event]) -> str:
@@ -176,12 +186,19 @@ def hand_text(state: rules.GameState, seat: int, view: dict[str, Any]) -> str:
     faction = seat_faction(state, seat)
     cards = view.get("hand") or []
     if not cards:
-        return messages.HAND_EMPTY.format(faction=faction)
-    lines = []
-    for key in cards:
-        c = keys()[key]
-        lines.append(messages.HAND_CARD.format(name=c.name, suit=c.suit, type=c.type, text=c.text))
-    return messages.HAND.format(faction=faction, count=messages.plural(len(cards), "card"), cards="\n".join(lines))
+        text = messages.HAND_EMPTY.format(faction=faction)
+    else:
+        lines = [_card_line(key) for key in cards]
+        text = messages.HAND.format(faction=faction, count=messages.plural(len(cards), "card"), cards="\n".join(lines))
+    for pile, held in (view.get("private_cards") or {}).items():  # face-down cards only this seat sees (Supporters)
+        listed = "\n".join(_card_line(key) for key in held) or messages.NOTHING
+        text += "\n" + messages.PRIVATE_PILE.format(pile=pile, count=len(held), cards="\n" + listed)
+    return text
+
+
+def _card_line(key: str) -> str:
+    c = keys()[key]
+    return messages.HAND_CARD.format(name=c.name, suit=c.suit, type=c.type, text=c.text)
 
 
 def board_text(state: rules.GameState) -> str:

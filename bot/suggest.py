@@ -7,7 +7,7 @@ from typing import Any
 
 import rules
 from bot import messages
-from bot.notation import KEYED_KINDS, Option, card_label, normalise, options_of, verbs
+from bot.notation import KEYED_KINDS, Option, card_label, normalise, verb_options, verbs
 from bot.table import faction_name
 from rules.actions import CARD, CLEARING, CLEARINGS, COUNT, FACTION, KEYED_CLEARINGS, PATH
 from rules.cards import keys
@@ -61,10 +61,9 @@ def field_choices(
     state: rules.GameState, seat: int, verb: str, field: str, filled: dict[str, Any], typed: str
 ) -> list[Suggestion]:
     """Values of one option of a verb that some legal action has, given the other options already chosen."""
-    cls = verbs().get(verb)
-    if cls is None:
+    if verb not in verbs():
         return []
-    options = {o.field: o for o in options_of(cls)}
+    options = {o.field: o for o in verb_options(verb)}
     option = options.get(field)
     if option is None:
         return []

@@ -19,7 +19,11 @@ def hand_line(state: rules.GameState, seat: int) -> str:
     """A seat's hand in one line (for that seat only)."""
     cards = sorted(state.seats[seat].hand)
     listed = ", ".join(label(c) for c in cards) or messages.NOTHING
-    return messages.THREAD_HAND.format(count=len(cards), cards=listed)
+    lines = [messages.THREAD_HAND.format(count=len(cards), cards=listed)]
+    for pile, held in rules.registry.of(state, seat).private_cards(state, seat).items():  # the Supporters
+        shown = ", ".join(label(c) for c in sorted(held)) or messages.NOTHING
+        lines.append(messages.PRIVATE_PILE.format(pile=pile, count=len(held), cards=shown))
+    return "\n".join(lines)
 
 
 def prompt_lines(state: rules.GameState, seat: int) -> tuple[str, list[Choice]]:

@@ -44,6 +44,8 @@ class Action:
     spec: ClassVar[tuple[tuple[str, str], ...]] = ()
     words: ClassVar[tuple[str, ...]] = ()
     piece_words: ClassVar[str] = ""
+    secret: ClassVar[tuple[str, ...]] = ()
+    """Fields the table must not see (a card put face down): `public_notation` writes them as '?'."""
 
     def notation(self) -> str:
         """The canonical text of this action."""
@@ -53,6 +55,10 @@ class Action:
             if text:
                 parts.append(text)
         return " ".join(parts)
+
+    def public_notation(self) -> str:
+        """The text the whole table may see: secret fields written as '?'."""
+        return public_text(self.notation())
 
     def __str__(self) -> str:
         return self.notation()
@@ -430,6 +436,21 @@ def unknown_word(cls: type[Action], values: dict[str, Any]) -> str | None:
             listed = ", ".join(closest_first(value, cls.words))
             return f"'{echo(value)}' is not a {name} of '{cls.verb}'; the {name}s are: {listed}"
     return None
+
+
+def public_text(text: str) -> str:
+    """A notation as the whole table may see it: tokens filling a secret field of the verb's action are '?'."""
+    tokens = _tokens(text)
+    if not tokens:
+        return text
+    verb = tokens[0]
+    found = [REGISTRY[verb]] if verb in REGISTRY else [c for (_, v), c in SCOPED.items() if v == verb]
+    secret = {kind for cls in found for name, kind in cls.spec if name in cls.secret}
+    if not secret:
+        return text
+    cls = found[0]
+    kept = [verb] + ["?" if _classify(t, cls, set())[0] in secret else t for t in tokens[1:]]
+    return " ".join(kept)
 
 
 def matches(action: Action, cls: type[Action], values: dict[str, Any]) -> bool:

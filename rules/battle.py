@@ -115,7 +115,7 @@ def could_hold_ambush(state: GameState, seat: int, cid: int) -> bool:
         return False
     public = set(state.discard) | set(state.removed)
     for i, s in enumerate(state.seats):
-        public |= set(s.crafted) | set(registry.of(state, i).held_cards(state, i))
+        public |= set(s.crafted) | set(registry.of(state, i).shown_cards(state, i))
     clearing_suit = suit(state, cid)
     return any(c.type == "ambush" and c.matches(clearing_suit) and c.id not in public for c in deck())
 

@@ -165,16 +165,20 @@ def advance(state: GameState) -> None:
 
 
 def might_use_hand(state: GameState, seat: int) -> bool:
-    """From public information only: could the seat have a choice that depends on its hidden hand?
+    """From public information only: could the seat have a choice that depends on its hidden hand
+    (or on cards it holds face down elsewhere, such as the Alliance's Supporters)?
 
     Whether the game stops for a player must not tell the table what that player holds.
     """
+    step = state.turn.step
+    faction = registry.of(state, seat)
+    if step not in GENERIC and faction.hidden_choices(state, seat, step):
+        return True
     if not state.seats[seat].hand:
         return False
     if state.turn.phase == "daylight" and dominance.publicly_possible(state, seat):
         return True
-    step = state.turn.step
-    return step not in GENERIC and registry.of(state, seat).hand_choices(state, seat, step)
+    return step not in GENERIC and faction.hand_choices(state, seat, step)
 
 
 def _obliged_but_unable(state: GameState) -> bool:

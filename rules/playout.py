@@ -65,11 +65,22 @@ def _final_checks(state: GameState, record: Record) -> list[str]:
         found.append("JSON round-trip changed the state")
     if replay(record).digest() != state.digest():
         found.append("replaying the record gave a different state")
-    for seat in range(len(state.seats)):
-        text = str(view_for(state, seat))
-        for other, s in enumerate(state.seats):
-            if other != seat and s.hand and f"'hand': {sorted(view_for(state, other)['hand'])}" in text:
-                found.append(f"seat {seat}'s view shows seat {other}'s hand")
+    found += hidden_shown(state)
+    return found
+
+
+def hidden_shown(state: GameState) -> list[str]:
+    """Seats whose view shows another seat's hand or face-down cards (the Supporters)."""
+    found = []
+    views = [view_for(state, seat) for seat in range(len(state.seats))]
+    for seat, view in enumerate(views):
+        text = str(view)
+        for other, theirs in enumerate(views):
+            secrets = {"hand": theirs["hand"], **theirs["private_cards"]}
+            for name, keys in secrets.items():
+                mine = view["hand"] if name == "hand" else view["private_cards"].get(name)
+                if other != seat and keys and keys != mine and f"{name!r}: {keys}" in text:
+                    found.append(f"seat {seat}'s view shows seat {other}'s {name}")
     return found
 
 

@@ -58,6 +58,7 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
         "battle": _battle_view(state),
         "viewer": seat,
         "hand": sorted(card(c).key for c in state.seats[seat].hand) if seat is not None else None,
+        "private_cards": _private_cards(state, seat),
     }
     teams = sorted({s.team for s in state.seats if s.team})
     if teams:
@@ -75,6 +76,14 @@ def _pending_prompt(state: GameState, d: dict[str, Any], index: int) -> str:
 
 
 SETS_UP_IN_TURN = "sets up in turn"
+
+
+def _private_cards(state: GameState, seat: int | None) -> dict[str, list[str]]:
+    """The viewer's own face-down cards outside the hand (the Supporters), by pile; nobody else's."""
+    if seat is None:
+        return {}
+    piles = registry.of(state, seat).private_cards(state, seat)
+    return {name: sorted(card(c).key for c in cards) for name, cards in piles.items()}
 
 
 def _seat_view(state: GameState, i: int) -> dict[str, Any]:

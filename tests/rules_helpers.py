@@ -85,6 +85,38 @@ def new_game(
     return play(state, f"leader {leader}")
 
 
+def new_table(
+    factions: Iterable[str],
+    seed: int = 1,
+    keep: int = 1,
+    leader: str = "despot",
+    first_player: int = 0,
+) -> GameState:
+    """A game of any factions (seated in the order given) played through setup with default choices:
+    the keep corner and the default starting buildings, the first corner offered, the given Eyrie leader."""
+    state = rules.new_game({"factions": list(factions), "first_player": first_player}, seed)
+    wanted = [f"keep {keep}", *(f"build {kind} {cid}" for kind, cid in DEFAULT_BUILDINGS[keep]), f"leader {leader}"]
+    while state.turn.phase == "setup" and state.pending:
+        options = legal(state)
+        state = play(state, next((w for w in wanted if w in options), options[0]))
+    return state
+
+
+def blank_table(factions: Iterable[str], seed: int = 1, leader: str = "despot") -> GameState:
+    """A game of any factions past setup with an empty map and empty hands, paused at no particular step."""
+    return emptied(new_table(factions, seed, leader=leader))
+
+
+def emptied(state: GameState) -> GameState:
+    """The map and every hand emptied (pieces back to the supplies, cards to the deck), nothing pending."""
+    clear_map(state)
+    for seat in range(len(state.seats)):
+        set_hand(state, seat)
+    state.pending = []
+    state.battle = None
+    return check(state)
+
+
 def played_to_round_limit(limit: int, seed: int = 1) -> GameState:
     """A game of random legal actions played until a round limit ends it."""
     state = rules.new_game({**OPTIONS, "round_limit": limit}, 3)
@@ -98,14 +130,7 @@ def played_to_round_limit(limit: int, seed: int = 1) -> GameState:
 
 def blank(seed: int = 1, leader: str = "despot") -> GameState:
     """A game past setup with an empty map and empty hands, paused at no particular step."""
-    state = new_game(seed, leader=leader)
-    clear_map(state)
-    for seat in range(len(state.seats)):
-        set_hand(state, seat)
-    state.pending = []
-    state.battle = None
-    check(state)
-    return state
+    return emptied(new_game(seed, leader=leader))
 
 
 def check(state: GameState) -> GameState:

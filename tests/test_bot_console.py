@@ -160,3 +160,15 @@ def test_no_command_and_no_token_starts_the_console(monkeypatch, capsys, tmp_pat
     assert "offline console" in captured.err
     assert "joins as **Marquise de Cat**" in captured.out
     assert (tmp_path / "rootbot-console.db").exists()
+
+
+def test_the_alliance_example_game_runs_to_the_end_and_keeps_the_supporters_private(tmp_path, capsys):
+    script = EXAMPLES / "alliance-game.txt"
+    assert run_console(tmp_path, script) == 0
+    out = capsys.readouterr().out
+    assert " 0 refused" in out.strip().splitlines()[-1] and "The game is over" in out
+    text = script.read_text()
+    assert "/revolt " in text and "outrage" in text and "/spread " in text  # the Alliance's own commands
+    blocks = out.split("\n  [")  # each block is one recipient's messages
+    supporters = [b for b in blocks if "Your Supporters" in b]
+    assert supporters and all(b.startswith("thread of @carol]") or b.startswith("only @carol]") for b in supporters)

@@ -492,7 +492,8 @@ def test_every_faction_module_is_discovered() -> None:
 
 def test_words_for_pieces_come_from_their_declarations() -> None:
     assert "bot" in actions.words_of(actions.Hit) and "tent" in actions.words_of(actions.Hit)
-    assert set(actions.words_of(actions.Build)) == {"sawmill", "workshop", "recruiter", "roost"}
+    buildings = {"sawmill", "workshop", "recruiter", "roost", "fox-base", "rabbit-base", "mouse-base"}
+    assert set(actions.words_of(actions.Build)) == buildings
 
 
 def test_a_piece_kind_declares_its_points_and_immunity() -> None:

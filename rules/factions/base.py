@@ -175,8 +175,21 @@ class Faction(TableHooks):
         return step.split(".", 1)[-1].replace("_", " ")
 
     def held_cards(self, state: GameState, seat: int) -> list[int]:
-        """Cards the faction keeps outside hand and crafted area (the Eyrie's Decree)."""
+        """Cards the faction keeps outside hand and crafted area (the Eyrie's Decree, the Alliance's Supporters)."""
         return []
+
+    def shown_cards(self, state: GameState, seat: int) -> list[int]:
+        """The held cards the whole table can see (the Decree); face-down ones (Supporters) are left out."""
+        return self.held_cards(state, seat)
+
+    def private_cards(self, state: GameState, seat: int) -> dict[str, list[int]]:
+        """Face-down cards only this seat may look at besides its hand, by pile name (the Supporters)."""
+        return {}
+
+    def hidden_choices(self, state: GameState, seat: int, step: str) -> bool:
+        """From public information only: could this step offer choices that depend on cards held face down
+        outside the hand (a Revolt paid with Supporters)? Whether the game stops must not reveal them."""
+        return False
 
     def explain(self, state: GameState, seat: int, action: Action) -> str | None:
         """Why one of this faction's actions is refused now, if the faction can say."""
