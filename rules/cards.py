@@ -105,11 +105,12 @@ def find_key(text: str) -> str | None:
 
 def first_in(cards: list[int], key: str) -> int | None:
     """The lowest card id with this key among the given cards."""
-    found = [cid for cid in cards if deck()[cid].key == key]
+    base = _load("base")
+    found = [cid for cid in cards if base[cid].key == key]
     return min(found) if found else None
 
 
 def label(cid: int) -> str:
     """A short human label: name and suit."""
-    c = deck()[cid]
+    c = _load("base")[cid]
     return f"{c.name} ({c.suit})"

@@ -10,7 +10,7 @@ from rules import battle, decisions, dominance, effects, hand, registry
 from rules.actions import Action, Discard, End, Pass
 from rules.cards import label
 from rules.modes.base import find_mode, mode_of
-from rules.scoring import check_points_victory
+from rules.registry import lineup
 from rules.state import GameState
 from rules.words import possessive
 
@@ -129,7 +129,7 @@ def step_actions(state: GameState, seat: int, verb: str | None = None) -> Iterat
 def advance(state: GameState) -> None:
     """Run automatic work until a player must decide or the game is over."""
     for _ in range(100_000):
-        check_points_victory(state)
+        (state.lineup or lineup(state)).mode.check_victory(state)
         if state.over:
             return
         if state.pending:

@@ -41,7 +41,7 @@ def warriors_of(state: GameState, faction: str, cid: int) -> int:
     pieces = state.clearings[cid - 1]
     keys = own_warrior_keys(faction)
     total = pieces.get(keys[0], 0) if len(keys) == 1 else sum(pieces.get(k, 0) for k in keys)
-    if registry.lineup(state).foreign_control:
+    if (state.lineup or registry.lineup(state)).foreign_control:
         total += sum(n for p, n in pieces.items() if p.count(":") == 2 and warrior_controller(p) == faction)
     return total
 

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from rules.hand import faction_name
-from rules.registry import lineup
 from rules.state import GameState
 from rules.words import plural
 
@@ -35,12 +34,6 @@ def clockwise_from_current(state: GameState) -> list[int]:
     order = state.order
     start = order.index(state.turn.seat) if state.turn.seat in order else 0
     return order[start:] + order[:start]
-
-
-def check_points_victory(state: GameState) -> None:
-    """End the game when the mode's victory condition is met (30 points in the standard game)."""
-    if not state.over:
-        (state.lineup or lineup(state)).mode.check_victory(state)
 
 
 def finish(state: GameState, winners: list[int], why: str) -> None:

@@ -114,6 +114,10 @@ class Faction(TableHooks):
         """Warriors this faction fights with in a clearing, by any means (its own, others' it controls)."""
         return warriors_of(state, self.id, cid)
 
+    def movable(self, state: GameState, seat: int, cid: int) -> int:
+        """How many warriors this faction may move out of a clearing."""
+        return self.strength(state, seat, cid)
+
     def can_attack(self, state: GameState, seat: int, cid: int) -> bool:
         """Whether this faction may start a battle in a clearing."""
         return self.strength(state, seat, cid) > 0
@@ -147,10 +151,6 @@ class Faction(TableHooks):
     def rules_outright(self, state: GameState, seat: int, cid: int) -> bool:
         """Whether this faction rules a clearing whatever the presence (two mushrooms)."""
         return False
-
-    def movable(self, state: GameState, seat: int, cid: int) -> int:
-        """How many warriors this faction may move out of a clearing."""
-        return self.strength(state, seat, cid)
 
     def move_warriors(self, state: GameState, seat: int, src: int, dst: int, n: int) -> list[tuple[str, int]]:
         """Shift n warriors (own first, then others' it controls); returns what moved, by key."""

@@ -95,8 +95,10 @@ class Mode(TableHooks):
         """End the game when a seat reaches the winning score (the first in turn order from the current seat)."""
         from rules.scoring import clockwise_from_current, finish
 
+        if state.over:
+            return
         target = self.win_points(state)
-        reached = [i for i, s in enumerate(state.seats) if s.dominance is None and s.points >= target]
+        reached = [i for i, s in enumerate(state.seats) if s.points >= target and s.dominance is None]
         if reached:
             winner = next(i for i in clockwise_from_current(state) if i in reached)
             finish(state, [winner], plural(target, "point"))
