@@ -226,8 +226,12 @@ def _boxed(body: list[Row], fill: P.RGB, outline: P.RGB) -> Row:
 
 
 def _card_name(key: Any) -> str:
+    """A card's printed name, with its suit when other cards share the name (Dominance (fox), Ambush! (bird))."""
     found = card_keys().get(str(key))
-    return found.name if found else str(key)
+    if found is None:
+        return str(key)
+    shared = sum(1 for c in card_keys().values() if c.name == found.name) > 1
+    return f"{found.name} ({found.suit})" if shared else found.name
 
 
 def _title(seat: dict[str, Any], legend: Legend, limit: int, turn: bool) -> Row:

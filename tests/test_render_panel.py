@@ -233,3 +233,12 @@ def test_a_later_setup_is_not_asked_as_a_choice_before_its_turn(drawn: TextLog) 
     text = " ".join(texts(drawn, rules.view_for(state, None)).split())
     assert "choose the corner" not in text
     assert "Then Eyrie Dynasties: sets up in turn" in text
+
+
+def test_a_dominance_card_is_named_with_its_suit(drawn: TextLog) -> None:
+    state = new_game()
+    view = rules.view_for(state, None)
+    view["seats"][0]["dominance"] = "dominance-fox"
+    view["dominance_available"] = ["dominance-mouse"]
+    text = " ".join(texts(drawn, view).split())
+    assert "Dominance: Dominance (fox)" in text and "Dominance (mouse)" in text
