@@ -34,6 +34,8 @@ CLEARING, PATH, COUNT, CLEARINGS, SUIT, FACTION, CARD, WORD = (
     "word",
 )
 KEYED_CLEARINGS, KEYED_SUITS = "keyed_clearings", "keyed_suits"
+FOREST = "forest"
+"""A forest written 'f' and its id (``fA``, ``fW1``), for actions that name a forest on its own."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +73,8 @@ def _write(kind: str, value: Any, action: Action) -> str:
         return f"{place_token(value)}>{place_token(getattr(action, 'dst', '?'))}"
     if kind == COUNT:
         return f"x{value}"
+    if kind == FOREST:
+        return place_token(value)
     if kind == CLEARINGS:
         return ",".join(str(v) for v in value)
     if kind in (KEYED_CLEARINGS, KEYED_SUITS):
@@ -317,7 +321,9 @@ class Hit(Action):
 
 
 _SUITS = set(CARD_SUITS)
-_PLACE = r"(\d+|f[0-9]?[a-z]+)"
+_FOREST_TOKEN = r"f[0-9]?[a-z]+[0-9]?"
+_PLACE = rf"(\d+|{_FOREST_TOKEN})"
+_FOREST = re.compile(_FOREST_TOKEN)
 _PATH = re.compile(rf"^{_PLACE}\s*(?:>|->|-)\s*{_PLACE}$")
 _COUNT = re.compile(r"^x(\d+)$")
 _LIST = re.compile(r"^\d+(,\d+)+$")
@@ -378,6 +384,8 @@ def _classify(token: str, cls: type[Action], factions: set[str]) -> tuple[str, A
         return SUIT, token
     if token in factions:
         return FACTION, token
+    if _FOREST.fullmatch(token) and any(k == FOREST for _, k in cls.spec):
+        return FOREST, _place(token)
     if token in words_of(cls):
         return WORD, token
     key = find_key(token)

@@ -68,6 +68,7 @@ def start(state: GameState, seat: int, cid: int, defender: str) -> None:
     }
     a, d = registry.of(state, seat).name, registry.of(state, dseat).name
     state.say(f"{a} battles {d} in clearing {cid}.", None, ("battle", cid, None))
+    registry.of(state, seat).on_battle_start(state, seat, state.battle)
 
 
 def advance(state: GameState) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from rules import battle, decisions, dominance, hand, movement, registry, rng
+from rules import battle, decisions, dominance, hand, registry
 from rules.actions import Action, Activate, Battle, Move, Pass, Take, Use
 from rules.cards import card, keys, label
 from rules.map_pieces import controlled_warriors
@@ -74,12 +74,7 @@ def apply_window(state: GameState, seat: int, action: Action) -> None:
         _mark_used(state, "stand_and_deliver")
         other = state.seat_of(action.target or "")
         assert other is not None
-        victim = state.seats[other].hand
-        state.rng, pick = rng.below(state.rng, len(victim))
-        cid = sorted(victim)[pick]
-        victim.remove(cid)
-        state.seats[seat].hand.append(cid)
-        state.irreversible = True
+        cid = hand.take_random(state, seat, other)
         other_name = registry.of(state, other).name
         state.say(
             f"{name} uses Stand and Deliver! on {other_name} and takes a random card.",
@@ -140,7 +135,7 @@ def start_of_phase(state: GameState, seat: int, phase: str) -> None:
             decisions.push(state, "better_burrow_bank", seat)
     if phase == "daylight" and "command_warren" in have and any(battle.battle_options(state, seat)):
         decisions.push(state, "command_warren", seat)
-    if phase == "evening" and "cobbler" in have and any(movement.move_options(state, seat)):
+    if phase == "evening" and "cobbler" in have and any(registry.of(state, seat).granted_moves(state, seat)):
         decisions.push(state, "cobbler", seat)
 
 
@@ -178,13 +173,13 @@ def _warren_resolve(state: GameState, d: decisions.Decision, action: Action) -> 
 
 def _cobbler_legal(state: GameState, d: decisions.Decision) -> Iterator[Action]:
     yield Pass()
-    yield from movement.move_options(state, d["seat"])
+    yield from registry.of(state, d["seat"]).granted_moves(state, d["seat"])
 
 
 def _cobbler_resolve(state: GameState, d: decisions.Decision, action: Action) -> bool:
     if isinstance(action, Move):
         state.say(f"{registry.of(state, d['seat']).name} uses Cobbler.")
-        movement.move(state, d["seat"], action.src, action.dst, action.count)
+        registry.of(state, d["seat"]).take_granted_move(state, d["seat"], action)
     return True
 
 

@@ -8,6 +8,7 @@ from typing import Any
 
 from rules import crafting, decisions, effects, flow, hand, movement, registry
 from rules.actions import (
+    COUNT,
     REGISTRY,
     Action,
     Battle,
@@ -178,10 +179,15 @@ def parse(state: GameState, text: str, seat: int | None = None) -> Action:
         listed = ", ".join(shown[:8]) + (" …" if len(shown) > 8 else "")
         raise AmbiguousActionError(f"'{echo(text)}' could mean several things: {listed}", shown)
     try:
-        action = cls(**values)
+        action = cls(**{**_counts_of_one(cls, values), **values})
     except TypeError:
         action = None
     raise IllegalActionError(explain(state, actor, action, {**values, "verb": cls.verb}, text))
+
+
+def _counts_of_one(cls: type[Action], values: dict[str, Any]) -> dict[str, Any]:
+    """A count the text left out reads as one, so the refusal can say why that action is not possible."""
+    return {name: 1 for name, kind in cls.spec if kind == COUNT and name not in values}
 
 
 def verb_scopes(state: GameState, seat: int) -> tuple[str, ...]:
@@ -257,7 +263,7 @@ def _specific_reason(state: GameState, seat: int, action: Action | None) -> str 
         if state.pending[0]["kind"] in ("setup", "faction"):
             return registry.of(state, seat).explain(state, seat, action)
         return None
-    if isinstance(action, Move):
+    if isinstance(action, Move) and not registry.of(state, seat).explains_moves:
         reason = movement.why_not_move(state, seat, action.src, action.dst, action.count)
         if reason:
             return reason

@@ -74,6 +74,17 @@ def spend(state: GameState, seat: int, key: str) -> int:
     return cid
 
 
+def take_random(state: GameState, seat: int, other: int) -> int:
+    """Move a random card from another seat's hand to this seat's hand (it must hold one); returns its id."""
+    victim = state.seats[other].hand
+    state.rng, pick = rng.below(state.rng, len(victim))
+    cid = sorted(victim)[pick]
+    victim.remove(cid)
+    state.seats[seat].hand.append(cid)
+    state.irreversible = True
+    return cid
+
+
 def keys_matching(state: GameState, seat: int, suit: str) -> list[str]:
     """Distinct keys in hand that may be spent as the given suit (birds are wild)."""
     out: list[str] = []

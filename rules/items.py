@@ -43,6 +43,60 @@ def matching(state: GameState, seat: int, name: str, ready: bool = False) -> lis
     ]
 
 
+STATES = ("exhausted", "damaged", "damaged-exhausted")
+"""Words for an item's state besides face up and undamaged (which is written as nothing)."""
+
+
+def state_word(item: Item) -> str | None:
+    """An item's state as one word: None (face up, undamaged), exhausted, damaged or damaged-exhausted."""
+    if item["damaged"]:
+        return "damaged-exhausted" if item["exhausted"] else "damaged"
+    return "exhausted" if item["exhausted"] else None
+
+
+def is_ready(item: Item) -> bool:
+    """Whether an item can be exhausted: face up and undamaged."""
+    return not item["exhausted"] and not item["damaged"]
+
+
+def ready(state: GameState, seat: int, name: str) -> int:
+    """How many of a seat's items of one name are face up and undamaged."""
+    return sum(1 for i in state.seats[seat].items if i["item"] == name and is_ready(i))
+
+
+def undamaged(state: GameState, seat: int, name: str | None = None) -> int:
+    """How many of a seat's items (of one name, or all) are undamaged, face up or face down."""
+    return sum(1 for i in state.seats[seat].items if not i["damaged"] and name in (None, i["item"]))
+
+
+def find(items: list[Item], name: str, state: str | None = None) -> Item | None:
+    """The first item record of a name in a given state word."""
+    return next((i for i in items if i["item"] == name and state_word(i) == state), None)
+
+
+def groups(items: list[Item]) -> list[tuple[str, str | None]]:
+    """Each distinct (name, state word) among item records, in a stable order."""
+    return sorted({(i["item"], state_word(i)) for i in items}, key=lambda g: (g[0], g[1] or ""))
+
+
+def exhaust(state: GameState, seat: int, name: str, n: int = 1) -> int:
+    """Flip up to n of a seat's face-up undamaged items of one name face down; returns how many."""
+    done = 0
+    for item in state.seats[seat].items:
+        if done < n and item["item"] == name and is_ready(item):
+            item["exhausted"] = True
+            done += 1
+    return done
+
+
+def take_item(state: GameState, seat: int, name: str, state_of: str | None = None) -> Item:
+    """Take one item record (of a name in a state) off a seat."""
+    item = find(state.seats[seat].items, name, state_of)
+    assert item is not None, (name, state_of)
+    state.seats[seat].items.remove(item)
+    return item
+
+
 def describe(item: Item) -> str:
     """An item in words with its state: 'sword', 'sword (exhausted, damaged)'."""
     marks = [m for m in ("exhausted", "damaged") if item.get(m)]

@@ -24,8 +24,14 @@ def side_of_faction(state: GameState, faction: str) -> str:
 
 
 def enemies(state: GameState, a: int, b: int) -> bool:
-    """Whether two seats are enemies (not the same seat, not teammates)."""
-    return a != b and side_of(state, a) != side_of(state, b)
+    """Whether two seats are enemies (not the same seat, not teammates, not in a coalition)."""
+    if a == b or side_of(state, a) == side_of(state, b):
+        return False
+    table = state.lineup or registry.lineup(state)
+    for seat in table.overriding["coalition_with"]:
+        if seat in (a, b) and table.plugins[seat].coalition_with(state, seat) in (a, b):
+            return False
+    return True
 
 
 def enemy_seats(state: GameState, seat: int) -> list[int]:

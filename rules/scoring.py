@@ -37,7 +37,11 @@ def clockwise_from_current(state: GameState) -> list[int]:
 
 
 def finish(state: GameState, winners: list[int], why: str) -> None:
-    """Mark the game won."""
+    """Mark the game won; seats that win with a winner (a coalition) win too."""
+    table = state.lineup or lineup(state)
+    winners = winners + [
+        s for s in table.overriding["wins_with"] if s not in winners and table.plugins[s].wins_with(state, s, winners)
+    ]
     state.over = True
     state.winners = winners
     state.pending = []

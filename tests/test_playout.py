@@ -20,6 +20,23 @@ def test_random_game_plays_to_the_end_without_violations(seed: int) -> None:
     assert result.actions > 50
 
 
+@pytest.mark.parametrize(
+    ("factions", "board", "seed"),
+    [
+        (["marquise", "eyrie", "vagabond"], "autumn", 7),
+        (["vagabond", "marquise"], "autumn", 10),
+        (["eyrie", "vagabond"], "winter", 9),
+    ],
+)
+def test_random_games_with_the_vagabond(factions: list[str], board: str, seed: int) -> None:
+    result = play({"factions": factions, "board": board, "round_limit": 60}, seed)
+    assert result.violations == []
+    assert result.state is not None and result.state.over
+    verbs = {text.split()[0] for text in result.record.actions} if result.record else set()
+    assert {"character", "pawn"} <= verbs
+    assert verbs & {"aid", "explore", "quest", "strike", "steal", "labor", "hideout", "repair"}
+
+
 def test_winter_and_eyrie_first() -> None:
     result = play({"factions": ["eyrie", "marquise"], "board": "winter", "round_limit": 60}, 21)
     assert result.violations == []

@@ -32,6 +32,8 @@ class Faction(TableHooks):
     wins_rule_ties: ClassVar[bool] = False
     reach: ClassVar[int] = 0
     moves_ignoring_rule: ClassVar[bool] = False
+    explains_moves: ClassVar[bool] = False
+    """Whether the faction words the refusal of its own moves (a pawn's moves) instead of the warriors' rules."""
     controls_others_warriors: ClassVar[bool] = False
     activates_dominance: ClassVar[bool] = True
     playable: ClassVar[bool] = True
@@ -156,13 +158,38 @@ class Faction(TableHooks):
         """Shift n warriors (own first, then others' it controls); returns what moved, by key."""
         return shift_controlled(state, self.id, src, dst, n)
 
+    def granted_moves(self, state: GameState, seat: int) -> Iterator[Action]:
+        """Moves a card lets this faction take (Cobbler): its warriors' moves by default."""
+        from rules.movement import move_options
+
+        return move_options(state, seat)
+
+    def take_granted_move(self, state: GameState, seat: int, action: Action) -> None:
+        """Carry out a move a card granted."""
+        from rules.actions import Move
+        from rules.movement import move
+
+        assert isinstance(action, Move)
+        move(state, seat, action.src, action.dst, action.count)
+
     # --- what the faction brings -----------------------------------------------------
     def box_items(self, state: GameState, seat: int) -> dict[str, int]:
         """Items this faction brings to the table beyond the shared supplies (the Vagabond's starting items)."""
         return {}
 
+    def on_battle_start(self, state: GameState, seat: int, battle: dict[str, Any]) -> None:
+        """React when this faction has just started a battle, before any ambush (the Vagabond's allies)."""
+
     def on_battle_end(self, state: GameState, seat: int, battle: dict[str, Any]) -> None:
         """React when a battle this faction fought is over."""
+
+    def coalition_with(self, state: GameState, seat: int) -> int | None:
+        """The seat this faction is in a coalition with (not enemies while it lasts), if any."""
+        return None
+
+    def wins_with(self, state: GameState, seat: int, winners: list[int]) -> bool:
+        """Whether this seat also wins when these seats win (the Vagabond's coalition partner)."""
+        return False
 
     def blocks_placement(
         self, state: GameState, seat: int, placer: str, cid: int, category: str | None = None
