@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from rules.hand import faction_name
+from rules.registry import lineup
 from rules.state import GameState
 from rules.words import plural
 

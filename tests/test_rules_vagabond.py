@@ -568,7 +568,7 @@ def test_9_2_8_a_coalition_with_the_player_with_fewest_points(four: rules.GameSt
     assert state.seats[V].points == 12
     state.seats[E].points = 29
     rules.scoring.score(state, E, 1)
-    rules.scoring.check_points_victory(state)
+    rules.registry.lineup(state).mode.check_victory(state)
     assert state.over and sorted(state.winners) == [E, V]
 
 
