@@ -5,10 +5,10 @@ Usage: python -m bot.docexamples        (writes assets/examples/command-examples
 An example is a console line and how to reach a moment where it is accepted: console lines run first (a lobby, a
 few moves), and for the engine's verbs a record of notations found by seeded random walks from the start of a
 game (with moderator edits first where a verb needs them), written as the game's state; a verb the two-seat game
-never allows (a faction's own, the dominance cards it sets aside) is looked for in a three-seat game with the
-Alliance. tests/test_bot_docs.py runs every example through the real command tree from that moment and checks it is
-accepted. A verb no game the bot can create allows (a move fee) keeps an example that is refused, and the test
-checks the refusal says why.
+never allows (a faction's own, the dominance cards it sets aside) is looked for in the other games (three seats with
+the Alliance or the Vagabond, four with both). tests/test_bot_docs.py runs every example through the real command
+tree from that moment and checks it is accepted. A verb no game the bot can create allows (a move fee) keeps an
+example that is refused, and the test checks the refusal says why.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from bot.store import Store
 
 FILE = Path(__file__).resolve().parents[1] / "assets" / "examples" / "command-examples.json"
 SEED = 1
-PLAYERS = {"marquise": "alice", "eyrie": "bob", "alliance": "carol"}
+PLAYERS = {"marquise": "alice", "eyrie": "bob", "alliance": "carol", "vagabond": "dave"}
 CREATE = "@alice /root create seats:2 factions:marquise,eyrie"
 LOBBY = [CREATE, "@alice /root join faction:marquise", "@bob /root join faction:eyrie", "@bob /root start"]
 LOBBY3 = [  # a three-seat game with the Alliance: its verbs, and the dominance cards (set aside with two seats)
@@ -44,10 +44,33 @@ LOBBY3 = [  # a three-seat game with the Alliance: its verbs, and the dominance 
     "@carol /root join faction:alliance",
     "@carol /root start",
 ]
+LOBBY_VAGABOND = [  # a three-seat game with the Vagabond: his verbs
+    "@alice /root create seats:3 factions:marquise,eyrie,vagabond",
+    "@alice /root join faction:marquise",
+    "@bob /root join faction:eyrie",
+    "@dave /root join faction:vagabond",
+    "@dave /root start",
+]
+LOBBY4 = [  # four seats: the Vagabond's coalition
+    "@alice /root create seats:4 factions:marquise,eyrie,alliance,vagabond",
+    "@alice /root join faction:marquise",
+    "@bob /root join faction:eyrie",
+    "@carol /root join faction:alliance",
+    "@dave /root join faction:vagabond",
+    "@dave /root start",
+]
 WALKS, STEPS = 40, 400
 UNREACHABLE = {  # verbs no game the bot can create allows yet, with the example kept for the command's page
     "pay": ("@alice /pay card:dominance-fox", "not in your hand"),
 }
+RARE = {  # verbs the walks don't reach: refused at the moment of another verb, saying when they are asked
+    "ally": ("@dave /ally faction:marquise", "start of a battle", "aid"),
+}
+RARE_NOTE = (
+    "The example walks don't reach the moment this is asked (a battle the Vagabond starts beside the warriors of "
+    "an Allied faction); the example is refused at another moment of his turn, saying when it is asked, and a test "
+    "checks that."
+)
 
 
 @dataclass
@@ -59,6 +82,7 @@ class Example:
     lines: list[str] = field(default_factory=list)  # console lines run before it
     record: list[str] = field(default_factory=list)  # then the game's state is this record replayed
     refused: str = ""  # for a verb no game allows yet: what its refusal says
+    note: str = ""  # why the example is refused, for the command's page (the default: no game allows it yet)
 
     @property
     def user(self) -> str:
@@ -80,10 +104,13 @@ def load() -> dict[str, Example]:
 Edits = Callable[[rules.GameState], list[str]]
 
 
-def _walks(state: rules.GameState, edits: Edits | None = None) -> dict[str, tuple[list[str], rules.Action]]:
+def _walks(
+    state: rules.GameState, edits: Edits | None = None, prefer: tuple[str, ...] = ()
+) -> dict[str, tuple[list[str], rules.Action]]:
     """For each verb, the shortest record (over seeded walks) to a moment where the seat to act may play it.
 
-    `edits` are moderator edits made once the setup is over (what some verbs need first).
+    `edits` are moderator edits made once the setup is over (what some verbs need first); the walks choose among
+    the actions of the `prefer` verbs whenever there are some (to reach moments a uniform walk rarely does).
     """
     found: dict[str, tuple[list[str], rules.Action]] = {}
     for walk in range(WALKS):
@@ -101,7 +128,7 @@ def _walks(state: rules.GameState, edits: Edits | None = None) -> dict[str, tupl
             for action in legal:
                 if action.verb not in found or len(found[action.verb][0]) > len(record):
                     found[action.verb] = (list(record), action)
-            action = chooser.choice(legal)
+            action = chooser.choice([a for a in legal if a.verb in prefer] or legal)
             here, _ = rules.apply(here, action, seat=seat)
             record.append(action.notation())
     return found
@@ -120,26 +147,46 @@ def _player(record: list[str], options: dict[str, Any], seed: int) -> str:
     return PLAYERS[here.seats[seat].faction]
 
 
+def _coalition_ready(state: rules.GameState) -> list[str]:
+    """Edits that give the Vagabond 10 points and a dominance card from the deck (what a coalition needs)."""
+    card = next(rules.cards.card(c).key for c in state.deck if rules.cards.card(c).type == "dominance")
+    return ["!points vagabond 10", f"!card {card} deck hand:vagabond"]
+
+
 Game = tuple[rules.GameState, dict[str, Any], int]
+OTHER_GAMES: tuple[tuple[list[str], Edits | None, tuple[str, ...]], ...] = (
+    (LOBBY3, None, ()),  # the Alliance, and the dominance cards the two-seat game sets aside
+    (LOBBY_VAGABOND, None, ()),  # the Vagabond
+    (LOBBY_VAGABOND, None, ("aid", "exhaust", "claim", "ally", "lead", "battle")),  # an Allied faction: lead, ally
+    (LOBBY4, _coalition_ready, ("coalition",)),  # a coalition
+)
 
 
-def verb_examples(state: rules.GameState, options: dict[str, Any], seed: int, three: Game) -> dict[str, Example]:
+def verb_examples(
+    state: rules.GameState, options: dict[str, Any], seed: int, others: list[Game]
+) -> dict[str, Example]:
     """An example of every verb with a command, from the shortest record found to a moment where it is legal:
-    in the two-seat game of the lobby, else in the three-seat game with the Alliance (`three`)."""
+    in the two-seat game of the lobby, else in the first of the other games (`OTHER_GAMES`) that allows it."""
     found = _walks(state)
     if "roost" not in found:  # a new roost is placed only when none is left
         found.update({k: v for k, v in _walks(state, _without_roosts).items() if k == "roost"})
-    state3, options3, seed3 = three
-    found3 = _walks(state3)
+    elsewhere = [
+        (lobby, game, _walks(game[0], edits, prefer))
+        for (lobby, edits, prefer), game in zip(OTHER_GAMES, others, strict=True)
+    ]
     out = {}
     for verb in sorted(notation.verbs()):
+        other = next(((lobby, game, walked) for lobby, game, walked in elsewhere if verb in walked), None)
         if verb in found and verb not in UNREACHABLE:
             record, action = found[verb]
             out[verb] = Example(command_line(_player(record, options, seed), action), record=record)
-        elif verb in found3:
-            record, action = found3[verb]
-            user = _player(record, options3, seed3)
-            out[verb] = Example(command_line(user, action), lobby=False, lines=LOBBY3, record=record)
+        elif other is not None:
+            lobby, (_, options_n, seed_n), walked = other
+            record, action = walked[verb]
+            user = _player(record, options_n, seed_n)
+            out[verb] = Example(command_line(user, action), lobby=False, lines=lobby, record=record)
+        elif verb in RARE:
+            out[verb] = _rare(verb, elsewhere)
         else:
             line, why = UNREACHABLE.get(verb, (f"@alice /{verb}", "not possible now"))
             out[verb] = Example(line, refused=why)
@@ -147,6 +194,13 @@ def verb_examples(state: rules.GameState, options: dict[str, Any], seed: int, th
     user = _player(moves[0], options, seed)
     out["play"] = Example(f"@{user} /play action:{moves[1].notation()}", record=moves[0])
     return out
+
+
+def _rare(verb: str, elsewhere: list[tuple[list[str], Game, dict[str, tuple[list[str], rules.Action]]]]) -> Example:
+    """The example of a verb the walks don't reach, refused at the moment found for another verb."""
+    line, why, at = RARE[verb]
+    lobby, _, walked = next(other for other in elsewhere if at in other[2])
+    return Example(line, lobby=False, lines=lobby, record=walked[at][0], refused=why, note=RARE_NOTE)
 
 
 def other_examples(state: rules.GameState, options: dict[str, Any], seed: int, setup: list[str]) -> dict[str, Example]:
@@ -193,12 +247,12 @@ def other_examples(state: rules.GameState, options: dict[str, Any], seed: int, s
     }
 
 
-async def started_state(folder: Path, lobby: list[str] = LOBBY) -> Game:
+async def started_state(folder: Path, lobby: list[str] = LOBBY, channel: str = "examples") -> Game:
     """The state, engine options and seed of an examples' game, made by the bot itself from the lobby lines."""
     store = await Store.open(f"sqlite+aiosqlite:///{folder / 'examples.db'}")
     try:
         service = GameService(store, Settings(), seed_for=lambda _channel: SEED)
-        shell = Console(OfflineBot(service), OffsetClock(), f"examples-{len(lobby)}", None, write=lambda _: None)
+        shell = Console(OfflineBot(service), OffsetClock(), channel, None, write=lambda _: None)
         for line in lobby:
             await shell.run_line(line)
         table = await service.table(shell.channel_id)
@@ -207,9 +261,9 @@ async def started_state(folder: Path, lobby: list[str] = LOBBY) -> Game:
         await store.close()
 
 
-def build(state: rules.GameState, options: dict[str, Any], seed: int, three: Game) -> dict[str, Example]:
+def build(state: rules.GameState, options: dict[str, Any], seed: int, others: list[Game]) -> dict[str, Example]:
     """Every command's example."""
-    verbs = verb_examples(state, options, seed, three)
+    verbs = verb_examples(state, options, seed, others)
     return {**other_examples(state, options, seed, verbs["decree"].record), **verbs}
 
 
@@ -220,8 +274,9 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         state, options, seed = asyncio.run(started_state(Path(folder)))
-        three = asyncio.run(started_state(Path(folder), LOBBY3))
-    examples = build(state, options, seed, three)
+        lobbies = [lobby for lobby, _, _ in OTHER_GAMES]
+        others = [asyncio.run(started_state(Path(folder), lobby, f"examples-{i}")) for i, lobby in enumerate(lobbies)]
+    examples = build(state, options, seed, others)
     text = json.dumps({name: asdict(e) for name, e in sorted(examples.items())}, indent=1)
     Path(args.out).write_text(text + "\n", encoding="utf-8")
     print(f"docexamples: {len(examples)} examples written to {args.out}")

@@ -64,7 +64,7 @@ def section(title: str, commands: list[app_commands.Command[Any, Any, Any]]) -> 
         out += [f"Example: `{example(command)}`", ""]
         refused = load().get(command.qualified_name)
         if refused is not None and refused.refused:
-            out += [NOT_YET, ""]
+            out += [refused.note or NOT_YET, ""]
     return out
 
 

@@ -83,6 +83,7 @@ CHOOSE_BUTTON = "Choose ({faction})"
 LABEL_IN = "in {where}"
 LABEL_WITH = "with {suit}"
 LABEL_END = "End {step}"
+FOREST_LABEL = "forest {forest}"  # a forest in an autocomplete choice
 YOUR_CHOICES = "Your choice ({what}):"
 GAME_OVER = "**The game is over.** {winners} win{s}! Final points: {points}."
 POINTS_ITEM = "{faction} {points}"
@@ -265,8 +266,8 @@ NO_TOKEN = (
 
 # --- command descriptions (Discord shows these; at most 100 characters) -----------------
 FIELD_HELP = {
-    "src": "the clearing to move from",
-    "dst": "the clearing to move to",
+    "src": "the clearing (or forest, fA) to move from",
+    "dst": "the clearing (or forest, fA) to move to",
     "count": "how many",
     "clearing": "a clearing number",
     "clearings": "clearing numbers, comma separated (e.g. 3,7)",
@@ -281,6 +282,13 @@ FIELD_HELP = {
     "wood": "the clearings the wood comes from, comma separated (e.g. 3,7)",
     "using": "the suits that pay the card's 'any' costs, comma separated (e.g. mouse,rabbit)",
     "supporters": "the suits of the supporters to spend, comma separated (e.g. bird,fox; birds stand in for any)",
+    "faction": "the faction",
+    "forest": "a forest (fA, or just A)",
+    "item": "the item (boots, sword, torch…)",
+    "state": "the item's state: exhausted, damaged or damaged-exhausted (none: face up and undamaged)",
+    "quest": "the face-up quest",
+    "reward": "score (a point per quest of its suit) or draw (two cards)",
+    "ally": "the Allied faction whose warriors go along",
 }
 VERB_CHOICES = "{verb} … ({n} choices)"
 PLAY_HELP = "Any legal action in notation (type to search, e.g. 'move 1>5 x2')"

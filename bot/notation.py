@@ -8,11 +8,23 @@ from dataclasses import dataclass
 from typing import Any
 
 from rules import actions, modes, registry
-from rules.actions import CARD, CLEARING, CLEARINGS, COUNT, FACTION, KEYED_CLEARINGS, KEYED_SUITS, PATH
+from rules.actions import (
+    CARD,
+    CLEARING,
+    CLEARINGS,
+    COUNT,
+    FACTION,
+    FOREST,
+    KEYED_CLEARINGS,
+    KEYED_SUITS,
+    PATH,
+    place_token,
+)
 from rules.cards import find_key, keys
 from rules.registry import find_faction
 
-INT_KINDS = (CLEARING, COUNT, PATH)
+INT_KINDS = (CLEARING, COUNT)
+PLACE_KINDS = (PATH, FOREST)  # a clearing number or a forest ('fA', or just 'A'): typed as text
 KEYED_KINDS = (KEYED_CLEARINGS, KEYED_SUITS)
 HIDDEN_PLACES = ("hand", "deck")  # where a card's name is not public
 BRACKETED = re.compile(r"\s*\([^)]*\)")  # what autocomplete shows in brackets: '7 (fox)', 'Eyrie Dynasties (bob)'
@@ -100,6 +112,8 @@ def normalise(kind: str, value: Any) -> Any:
         return None
     if kind in INT_KINDS:
         return int(value)
+    if kind in PLACE_KINDS:
+        return place(value)
     text = str(value).strip()
     if kind in (CLEARINGS, KEYED_CLEARINGS):
         return tuple(int(part) for part in _listed(text))
@@ -110,6 +124,14 @@ def normalise(kind: str, value: Any) -> Any:
     if kind == FACTION:
         return find_faction(text) or _faction_named(text) or text.lower()
     return text.lower().replace(" ", "-")
+
+
+def place(value: Any) -> int | str:
+    """A place as an option gives it: a clearing number, or a forest id with or without its 'f' ('fA', 'A', 'fW1')."""
+    text = str(value).strip()
+    if text.isdigit():
+        return int(text)
+    return (text[1:] if len(text) > 1 and text[0] in "fF" else text).upper()
 
 
 def card_label(key: str) -> str:
@@ -143,7 +165,9 @@ def build(verb: str, values: dict[str, Any]) -> str:
         if value is None or value == "":
             continue
         if option.kind == PATH:
-            parts.append(f"{value}>{values.get('dst', '')}")
+            parts.append(f"{_place_text(value)}>{_place_text(values.get('dst', ''))}")
+        elif option.kind == FOREST:
+            parts.append(_place_text(value))
         elif option.kind == COUNT:
             parts.append(f"x{value}")
         elif option.kind in KEYED_KINDS:  # written with its key, 'wood:3,7' (the engine reads bad text and says why)
@@ -153,6 +177,12 @@ def build(verb: str, values: dict[str, Any]) -> str:
         else:
             parts.append(str(normalise(option.kind, value)))
     return " ".join(parts)
+
+
+def _place_text(value: Any) -> str:
+    """A place as the engine's notation writes it ('5', 'fA'); text that is neither is passed on for the parser."""
+    text = str(value).strip()
+    return place_token(place(text)) if text and text.replace(" ", "").isalnum() else text
 
 
 def edit_text(verb: str, **values: Any) -> str:

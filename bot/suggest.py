@@ -7,9 +7,9 @@ from typing import Any
 
 import rules
 from bot import messages
-from bot.notation import KEYED_KINDS, Option, card_label, normalise, verb_options, verbs
+from bot.notation import KEYED_KINDS, PLACE_KINDS, Option, card_label, normalise, verb_options, verbs
 from bot.table import faction_name
-from rules.actions import CARD, CLEARING, CLEARINGS, COUNT, FACTION, KEYED_CLEARINGS, PATH
+from rules.actions import CARD, CLEARING, CLEARINGS, COUNT, FACTION, KEYED_CLEARINGS, place_token
 from rules.cards import keys
 
 LIMIT = 25
@@ -24,8 +24,10 @@ class Suggestion:
 
 
 def _label(state: rules.GameState, kind: str, value: Any) -> str:
-    if kind in (CLEARING, PATH):
+    if kind == CLEARING or (kind in PLACE_KINDS and isinstance(value, int)):
         return f"{value} ({state.suits[int(value) - 1]})"
+    if kind in PLACE_KINDS:
+        return messages.FOREST_LABEL.format(forest=value)
     if kind == CARD and value in keys():
         return card_label(value)
     if kind == FACTION:
@@ -47,6 +49,8 @@ def _label(state: rules.GameState, kind: str, value: Any) -> str:
 def _value(option: Option, value: Any) -> str | int:
     if option.is_int:
         return int(value)
+    if option.kind in PLACE_KINDS:
+        return place_token(value)
     if option.kind in (CLEARINGS, *KEYED_KINDS):
         return ",".join(str(v) for v in value)
     return str(value)
@@ -86,7 +90,13 @@ def field_choices(
         suggestion = Suggestion(_label(state, option.kind, raw)[:100], _value(option, raw))
         if _matches(typed, suggestion.name, suggestion.value):
             seen[raw] = suggestion
-    return sorted(seen.values(), key=lambda s: (str(type(s.value)), s.value))[:LIMIT]
+    return sorted(seen.values(), key=_order)[:LIMIT]
+
+
+def _order(suggestion: Suggestion) -> tuple[int, int, str]:
+    """Numbers (clearings, counts, also written as text) in numeric order, then words."""
+    text = str(suggestion.value)
+    return (0, int(text), "") if text.isdigit() else (1, 0, text)
 
 
 def action_choices(state: rules.GameState, seat: int, typed: str) -> list[Suggestion]:

@@ -82,13 +82,13 @@ async def test_autocomplete_follows_the_legal_actions(bot):
             break
         await bot.slash(user, CH, "play", action=rules.legal_actions(state, seat)[-1].notation())
     assert moves
-    origins = await bot.autocomplete(user, CH, "move", "from")
-    assert {c["value"] for c in origins} == {m.src for m in moves}
+    origins = await bot.autocomplete(user, CH, "move", "from")  # places are text: a forest is 'fA'
+    assert {c["value"] for c in origins} == {str(m.src) for m in moves}
     src = moves[0].src
-    targets = await bot.autocomplete(user, CH, "move", "to", **{"from": src})
-    assert {c["value"] for c in targets} == {m.dst for m in moves if m.src == src}
+    targets = await bot.autocomplete(user, CH, "move", "to", **{"from": str(src)})
+    assert {c["value"] for c in targets} == {str(m.dst) for m in moves if m.src == src}
     dst = moves[0].dst
-    counts = await bot.autocomplete(user, CH, "move", "count", **{"from": src, "to": dst})
+    counts = await bot.autocomplete(user, CH, "move", "count", **{"from": str(src), "to": str(dst)})
     assert {c["value"] for c in counts} == {m.count for m in moves if (m.src, m.dst) == (src, dst)}
     typed = await bot.autocomplete(user, CH, "play", "action", action="move")
     assert typed and all("move" in c["value"] for c in typed) and len(typed) <= 25

@@ -162,13 +162,25 @@ def test_no_command_and_no_token_starts_the_console(monkeypatch, capsys, tmp_pat
     assert (tmp_path / "rootbot-console.db").exists()
 
 
-def test_the_alliance_example_game_runs_to_the_end_and_keeps_the_supporters_private(tmp_path, capsys):
-    script = EXAMPLES / "alliance-game.txt"
+def _whole_game(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> tuple[str, str, list[str]]:
+    """Run an example game: its console output, the script, and the output split into one block per recipient."""
+    script = EXAMPLES / name
     assert run_console(tmp_path, script) == 0
     out = capsys.readouterr().out
     assert " 0 refused" in out.strip().splitlines()[-1] and "The game is over" in out
-    text = script.read_text()
+    return out, script.read_text(), out.split("\n  [")
+
+
+def test_the_alliance_example_game_runs_to_the_end_and_keeps_the_supporters_private(tmp_path, capsys):
+    _, text, blocks = _whole_game(tmp_path, capsys, "alliance-game.txt")
     assert "/revolt " in text and "outrage" in text and "/spread " in text  # the Alliance's own commands
-    blocks = out.split("\n  [")  # each block is one recipient's messages
     supporters = [b for b in blocks if "Your Supporters" in b]
     assert supporters and all(b.startswith("thread of @carol]") or b.startswith("only @carol]") for b in supporters)
+
+
+def test_the_vagabond_example_game_runs_to_the_end_and_keeps_the_aid_card_private(tmp_path, capsys):
+    out, text, blocks = _whole_game(tmp_path, capsys, "vagabond-game.txt")
+    assert "/pawn " in text and "aid" in text and "/exhaust " in text  # the Vagabond's own commands
+    assert "`aid marquise ?`" in out  # the channel sees that a card was given, not which
+    given = [b for b in blocks if "The Vagabond gave you" in b or "You gave" in b]
+    assert given and all(b.startswith(("thread of @alice]", "thread of @carol]")) for b in given)

@@ -3,22 +3,12 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
-import pytest
 from discord_harness import OfflineUser, db_url, offline_bot
 
 import rules
-from rules.factions.vagabond import Vagabond
 
 PLAYERS = {"marquise": "alice", "eyrie": "bob", "vagabond": "carol"}
-
-
-@pytest.fixture(autouse=True)
-def _offered(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
-    """Lobbies offer the Vagabond (while it is not yet marked playable)."""
-    monkeypatch.setattr(Vagabond, "playable", True)
-    yield
 
 
 async def test_a_game_with_the_vagabond_is_created_started_and_played(tmp_path) -> None:

@@ -623,3 +623,15 @@ def test_no_view_shows_the_quest_deck_order_the_ruins_or_another_hand() -> None:
     after = _views(swapped)
     assert [after[i] for i in (0, 1, 2)] == [before[i] for i in (0, 1, 2)]  # the table, Marquise, Eyrie
     assert after[3] != before[3]  # the Vagabond sees his own hand
+
+
+def test_the_panel_shows_character_tracks_relationships_quests_and_coalition_to_everyone() -> None:
+    state = vb_blank(where=5)
+    set_items(state, "tea", "coins", "sack", "sword:damaged")
+    relate(state, "eyrie", vb.HOSTILE)
+    offer(state, "errand-fox", "escort")
+    panel = rules.view_for(state, M)["seats"][V]["panel"]
+    assert panel[0] == "Character: Thief (Steal)" and "Pawn: clearing 5" in panel
+    assert "Tracks: tea 1/3 (refresh 5), coins 1/3 (draw 2), sacks 1/3 (item limit 8)" in panel
+    assert "Relationships: Eyrie Dynasties hostile; Marquise de Cat indifferent" in panel
+    assert "Quest up: Errand (fox: tea, boots)" in panel and "Quest up: Escort (mouse: boots, boots)" in panel

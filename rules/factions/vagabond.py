@@ -66,7 +66,7 @@ class Vagabond(Faction):
     moves_ignoring_rule: ClassVar[bool] = True
     explains_moves: ClassVar[bool] = True
     activates_dominance: ClassVar[bool] = False
-    playable: ClassVar[bool] = False
+    playable: ClassVar[bool] = True
     decks: ClassVar[tuple[str, ...]] = (vb.DECK,)
     pieces: ClassVar[tuple[PieceKind, ...]] = (PieceKind(ID, "pawn", PAWN, 1, "Vagabond", "star"),)
     steps: ClassVar[dict[str, tuple[str, ...]]] = {

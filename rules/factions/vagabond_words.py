@@ -10,6 +10,7 @@ from rules.cards import keys
 from rules.factions import vagabond_board as vb
 from rules.factions.vagabond_actions import (
     Aid,
+    Ally,
     Character,
     Coalition,
     Explore,
@@ -46,6 +47,8 @@ def why_not(faction: Vagabond, state: GameState, seat: int, action: Action) -> s
     special = SPECIALS.get(action.verb)
     if special and state.seats[seat].data.get("character") != special:
         return f"only the {special.title()} can {action.verb}"
+    if isinstance(action, Ally):
+        return "an Allied faction's warriors join a battle only at the start of a battle you start beside them"
     if isinstance(action, Coalition):
         return _why_not_coalition(faction, state, seat, action)
     if isinstance(action, Repair):
@@ -166,7 +169,7 @@ def panel_lines(faction: Vagabond, state: GameState, seat: int) -> list[str]:
     )
     lines.append(f"Satchel and damaged: {len(vb.carried(mine))} of {vb.item_limit(mine)} items")
     lines.append("Relationships: " + _relations(state, seat))
-    lines.append("Quests up: " + ("; ".join(_quest(q) for q in vb.offered(state)) or "none"))
+    lines += [f"Quest up: {_quest(q)}" for q in vb.offered(state)] or ["Quests up: none"]
     counts = ", ".join(f"{x} {vb.done_of(state, x)}" for x in ("fox", "mouse", "rabbit"))
     lines.append(f"Quests done: {len(vb.done(state))} ({counts}); {len(state.piles.get(vb.QUEST_DECK, []))} in deck")
     partner = faction.coalition_with(state, seat)
