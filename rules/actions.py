@@ -382,6 +382,8 @@ def _classify(token: str, cls: type[Action], factions: set[str]) -> tuple[str, A
         return CLEARINGS, tuple(int(t) for t in token.split(","))
     if token in _SUITS:
         return SUIT, token
+    if token in cls.words:  # an action's own words come before faction names ('character tinker')
+        return WORD, token
     if token in factions:
         return FACTION, token
     if _FOREST.fullmatch(token) and any(k == FOREST for _, k in cls.spec):
@@ -410,7 +412,7 @@ def parse_pattern(
     field_kinds = list(cls.spec)
     values: dict[str, Any] = {}
     for raw in tokens[1:]:
-        token = raw if raw in _SUITS else aliases.get(raw, raw)
+        token = raw if raw in _SUITS or raw in cls.words else aliases.get(raw, raw)
         kind, value = _classify(token, cls, factions)
         if (
             kind == CLEARING

@@ -9,6 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from rules.pieces import WARRIOR, category_of_key
+
 if TYPE_CHECKING:
     from rules.actions import Action
     from rules.state import GameState
@@ -52,13 +54,24 @@ class Removed:
 
 @dataclass(frozen=True, slots=True)
 class Entered:
-    """Pieces that moved into a place: every seat and the mode hear it (Outrage, infection, pick-ups)."""
+    """Pieces that moved into a place: every seat and the mode hear it (Outrage, infection, pick-ups).
+
+    warriors: how many warriors the move brought in with these pieces, when that is not simply their count
+    (a robot pawn carrying its gears as warriors); None means count them if they are warriors.
+    """
 
     piece: str
     count: int
     src: Place
     dst: Place
     mover: int
+    warriors: int | None = None
+
+    def warrior_count(self) -> int:
+        """How many warriors entered with this piece."""
+        if self.warriors is not None:
+            return self.warriors
+        return self.count if category_of_key(self.piece) == WARRIOR else 0
 
 
 class TableHooks:

@@ -46,6 +46,19 @@ def warriors_of(state: GameState, faction: str, cid: int) -> int:
     return total
 
 
+def warriors_counted(state: GameState, seat: int, cid: int) -> int:
+    """A seat's warriors in a clearing where a rule counts warriors: its warrior pieces and its warrior bonus."""
+    return warriors_of(state, state.seats[seat].faction, cid) + registry.of(state, seat).warrior_bonus(state, seat, cid)
+
+
+def all_warriors(state: GameState, cid: int) -> int:
+    """Warriors of every faction in a clearing, with what factions count as warriors beyond their pieces."""
+    total = sum(n for p, n in state.clearings[cid - 1].items() if n and warrior_controller(p) is not None)
+    for seat in registry.seats_overriding(state, "warrior_bonus"):
+        total += registry.of(state, seat).warrior_bonus(state, seat, cid)
+    return total
+
+
 def factions_in(state: GameState, cid: int) -> list[str]:
     """Factions controlling at least one piece in a clearing, in seat order."""
     present = {parse_key(p)[2] for p, n in state.clearings[cid - 1].items() if n}

@@ -59,3 +59,10 @@ def test_a_violation_makes_the_cli_fail(monkeypatch: pytest.MonkeyPatch, capsys:
     assert code == 1
     assert "planted problem" in out.err
     assert ", 1 violations," in out.out
+
+
+@pytest.mark.parametrize("factions", [["tinker", "marquise", "eyrie"], ["alliance", "tinker", "eyrie", "marquise"]])
+def test_random_games_with_old_man_tinker(factions: list[str]) -> None:
+    result = play({"factions": factions, "round_limit": 40}, 7)
+    assert result.violations == []
+    assert result.state is not None and result.state.over

@@ -23,7 +23,7 @@ from rules.actions import (
 from rules.cards import card, keys, label
 from rules.factions.base import Faction
 from rules.hooks import Entered, Removed
-from rules.map_pieces import may_place, on_map, place, suit, warriors_of
+from rules.map_pieces import may_place, on_map, place, suit, warriors_counted
 from rules.pieces import ABILITY, BUILDING, TOKEN, WARRIOR, PieceKind, category_of_key, controller, kind_of_key
 from rules.removal import remove_all
 from rules.rule import enemies
@@ -214,9 +214,7 @@ def officers(state: GameState, seat: int) -> int:
 
 def martial_law(state: GameState, seat: int, cid: int) -> bool:
     """Another player has at least three warriors in a clearing (counting warriors it treats as its own)."""
-    return any(
-        warriors_of(state, s.faction, cid) >= MARTIAL_LAW for i, s in enumerate(state.seats) if i != seat
-    )
+    return any(warriors_counted(state, i, cid) >= MARTIAL_LAW for i in range(len(state.seats)) if i != seat)
 
 
 def spread_cost(state: GameState, seat: int, cid: int) -> int | None:
@@ -503,7 +501,7 @@ class Alliance(Faction):
         """Outrage: another player moving warriors into a sympathetic clearing owes a matching card (once per move)."""
         if seat is None or entered.mover == seat or not isinstance(entered.dst, int):
             return
-        if category_of_key(entered.piece) != WARRIOR or not sympathetic(state, entered.dst):
+        if entered.warrior_count() <= 0 or not sympathetic(state, entered.dst):
             return
         tag = f"{state.version}:{entered.mover}:{entered.src}>{entered.dst}"
         data = state.seats[seat].data

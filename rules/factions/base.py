@@ -150,6 +150,11 @@ class Faction(TableHooks):
         """Presence for rule beyond pieces on the map (a robot's gears)."""
         return 0
 
+    def warrior_bonus(self, state: GameState, seat: int, cid: int) -> int:
+        """Warriors beyond its warrior pieces on the map that this faction has in a clearing, for rules that
+        count warriors there (martial law, a new roost's clearing): a robot's gears."""
+        return 0
+
     def rules_outright(self, state: GameState, seat: int, cid: int) -> bool:
         """Whether this faction rules a clearing whatever the presence (two mushrooms)."""
         return False

@@ -21,9 +21,9 @@ from rules.actions import (
 )
 from rules.cards import card, keys
 from rules.factions.base import Faction
-from rules.map_pieces import may_place, on_map, open_slots, place, suit
+from rules.map_pieces import all_warriors, may_place, on_map, open_slots, place, suit
 from rules.modes.base import may_set_up
-from rules.pieces import BUILDING, WARRIOR, PieceKind, category_of_key
+from rules.pieces import BUILDING, WARRIOR, PieceKind
 from rules.rule import rules
 from rules.scoring import score
 from rules.state import GameState
@@ -222,7 +222,7 @@ class Eyrie(Faction):
         ok = [c for c in state.board.ids() if open_slots(state, c) > 0 and may_place(state, ID, c)]
         if not ok:
             return []
-        counts = {c: sum(n for p, n in state.clearings[c - 1].items() if category_of_key(p) == WARRIOR) for c in ok}
+        counts = {c: all_warriors(state, c) for c in ok}
         fewest = min(counts.values())
         return [c for c in ok if counts[c] == fewest]
 
