@@ -872,3 +872,55 @@ def test_a_new_roost_avoids_a_clearing_where_robots_carry_gears_omt_2_4():
     robot(s, "wolfbot", 4, 0)
     spots = registry.of(check(s), E)._new_roost_spots(s)  # type: ignore[attr-defined]
     assert 9 not in spots and 4 in spots
+
+
+# --- with the Vagabond -------------------------------------------------------------------------------------------
+
+
+def vagabond_table(where: int) -> GameState:
+    """Marquise (0), Vagabond (1), Tinker (2): an empty map with the pawn in a clearing, two swords and a crossbow."""
+    from vagabond_helpers import set_items
+
+    from rules.factions import vagabond_board as vb
+
+    s = table(("marquise", "vagabond", "tinker"))
+    here = vb.where(s)
+    assert here is not None
+    tb.take_off(s, here, vb.PAWN, 1)
+    tb.add(s, where, vb.PAWN, 1)
+    return set_items(s, "sword", "sword", "crossbow", seat=1)
+
+
+def test_a_strike_takes_a_drone_never_a_track_gear_and_robots_with_gears_shield_the_rest_omt_2_4():
+    s = vagabond_table(9)
+    robot(s, "birdbot", 9, 2)
+    put(s, 9, "tinker", "factory")
+    s = goto(check(s), 1, "vagabond.daylight")
+    assert not [a for a in legal(s, "strike") if "tinker" in a]  # its warriors there are gears on a track
+    tokens(s, 9, "drone", 1)
+    s = goto(check(s), 1, "vagabond.daylight")
+    assert [a for a in legal(s, "strike") if "tinker" in a] == ["strike tinker drone"]
+    tb.set_gears(s, T, "birdbot", 0)
+    s.seats[T].supply[tb.FAMILY] += 2
+    tb.to_supply(s, T, 9, tb.DRONE, 1)
+    s = goto(check(s), 1, "vagabond.daylight")
+    assert [a for a in legal(s, "strike") if "tinker" in a] == ["strike tinker factory"]  # broken: no shield
+
+
+def test_the_vagabond_removing_the_old_man_scores_a_point_without_hostility_omt_2_2():
+    s = vagabond_table(8)
+    old_man(s, 8)
+    force_dice(check(s), 1, 0)
+    s = goto(s, 1, "vagabond.daylight")
+    s = play(s, "battle 8 tinker")
+    assert tb.old_man(s) == "E" and s.seats[1].points == 1
+    assert s.seats[1].data["relations"]["tinker"] != -1  # the Old Man is no warrior
+    check(s)
+
+
+def test_the_vagabond_may_choose_the_tinker_character_at_a_table_with_the_tinker():
+    s = rules.new_game({"factions": ["marquise", "vagabond", "tinker"], "first_player": 0}, 1)
+    s = play(s, "keep 1", "build sawmill 1", "build workshop 5", "build recruiter 9")
+    assert rules.to_act(s) == 1 and "character tinker" in legal(s)
+    s = play(s, "character tinker")
+    assert rules.to_act(s) == 1

@@ -292,11 +292,14 @@ class Vagabond(Faction):
                 yield Strike(faction, kind)
 
     def _strike_kinds(self, state: GameState, faction: str, cid: int) -> list[str]:
-        """Kinds a Strike may remove: the enemy's warriors there, else its other pieces there."""
+        """Kinds a Strike may remove: the enemy's warriors there, else its other pieces there (not while it has
+        warriors there that are no pieces to strike, such as a robot's gears)."""
         mine = [p for p, n in state.clearings[cid - 1].items() if n and parse_key(p)[2] == faction]
         warriors = [p for p in mine if category_of_key(p) == WARRIOR and parse_key(p)[0] == faction]
-        chosen = warriors or [p for p in mine if category_of_key(p) != WARRIOR and parse_key(p)[0] == faction]
-        return sorted({parse_key(p)[1] for p in chosen if category_of_key(p) != PAWN})
+        other = state.seat_of(faction)
+        shielded = other is not None and registry.of(state, other).warrior_bonus(state, other, cid) > 0
+        rest = [] if shielded else [p for p in mine if category_of_key(p) != WARRIOR and parse_key(p)[0] == faction]
+        return sorted({parse_key(p)[1] for p in warriors or rest if category_of_key(p) != PAWN})
 
     def _special(self, state: GameState, seat: int, here: int, verb: str | None) -> Iterator[Action]:
         special = (vb.character(state, seat) or {}).get("special")
