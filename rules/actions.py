@@ -212,12 +212,13 @@ class Build(Action):
 @register
 @dataclass(frozen=True, slots=True)
 class Recruit(Action):
-    """Recruit warriors: everywhere you can, or in the listed clearings."""
+    """Recruit warriors: everywhere you can, or in the listed clearings (card: the card spent when it costs one)."""
 
     verb: ClassVar[str] = "recruit"
-    spec: ClassVar[tuple[tuple[str, str], ...]] = (("clearings", CLEARINGS), ("suit", SUIT))
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("card", CARD), ("clearings", CLEARINGS), ("suit", SUIT))
     clearings: tuple[int, ...] = ()
     suit: str | None = None
+    card: str | None = None
 
 
 @register
@@ -433,8 +434,9 @@ def parse_pattern(
 
 
 def _refuse_word(raw: str, text: str, cls: type[Action], values: dict[str, Any]) -> None:
-    """Refuse a word that is none of the action's words while a card is still to be named: an unknown card."""
-    if any(k == CARD and name not in values for name, k in cls.spec):
+    """Refuse a word that is none of the action's words while a card is still to be named: an unknown card
+    (a list such as 'a,b' is never a card name)."""
+    if "," not in raw and any(k == CARD and name not in values for name, k in cls.spec):
         raise unknown_card(raw, text)
 
 

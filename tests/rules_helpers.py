@@ -187,6 +187,18 @@ def lift(state: GameState, cid: int, faction: str, kind: str, n: int = 1) -> Gam
     return state
 
 
+def to_area(state: GameState, seat: int, area: str, faction: str, kind: str, n: int = 1) -> GameState:
+    """Move n pieces from their owner's supply into an off-board area of a seat (a Ward, a holding box)."""
+    supply = state.seats[_seat_of_owner(state, faction)].supply
+    family = kind_of(faction, kind).box_family
+    assert supply.get(family, 0) >= n, f"{faction} has only {supply.get(family, 0)} {family} in supply"
+    supply[family] -= n
+    held = state.seats[seat].areas.setdefault(area, {})
+    piece = f"{faction}:{kind}"
+    held[piece] = held.get(piece, 0) + n
+    return state
+
+
 def pieces(state: GameState, cid: int) -> dict[str, int]:
     """A copy of a clearing's pieces."""
     return dict(state.clearings[cid - 1])

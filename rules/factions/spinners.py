@@ -1,0 +1,945 @@
+"""Spinners of Mercy (fan faction, seed 001): webs, First Response, the Ward and its patients, infirmaries, Shelter.
+
+Section numbers (SOM.2.3 ...) are the seed's; docs/rulings.md records every reading of its loose text.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from itertools import combinations
+from typing import Any, ClassVar
+
+from rules import battle, crafting, decisions, hand, movement, registry
+from rules.actions import (
+    CARD,
+    CLEARING,
+    FACTION,
+    KEYED_CLEARINGS,
+    SUIT,
+    Action,
+    Battle,
+    Craft,
+    Move,
+    Pass,
+    Recruit,
+    register_for,
+)
+from rules.cards import card, keys, label
+from rules.factions.base import Faction, standard_hit_options
+from rules.factions.marquise import Hire
+from rules.hooks import CANCEL, Removal, Removed
+from rules.map_pieces import count, may_place, on_map, open_slots, place, shift, suit
+from rules.modes.base import may_set_up
+from rules.pieces import ABILITY, BATTLE, BUILDING, TOKEN, WARRIOR, PieceKind, category_of_key, controller, parse_key
+from rules.removal import remove_all
+from rules.rule import enemies
+from rules.scoring import score
+from rules.state import GameState
+from rules.words import plural
+
+ID = "spinners"
+NAME = "Spinners of Mercy"
+SUITS = ("fox", "mouse", "rabbit")
+TRACK = 3
+"""Infirmaries per suit: one track of three spaces for each suit (SOM.3.3)."""
+SHELTER_POINTS = (0, 1, 2)
+"""Points printed above the first, second and third space of every suit's track (SOM.6.2)."""
+WEB_BONUS_AT = (2,)
+"""Spaces (counted from the left) showing a web bonus once uncovered (SOM.4.2)."""
+DRAW_BONUS_AT = (3,)
+"""Spaces showing a draw bonus once uncovered (SOM.6.3)."""
+ACTIONS = 3
+WARD = "ward"
+WARRIOR_KEY = f"{ID}:warrior"
+WEB_KEY = f"{ID}:web"
+START_WARRIORS = START_WEBS = 2
+
+# Game options (docs/rulings.md): whether First Response also answers removals outside battle (a Favor),
+# and where Triage returns a patient.
+OPTION_REMOVALS = "spinners_response_to_removals"
+OPTION_TRIAGE = "spinners_triage"
+TRIAGE_PLACES = ("supply", "clearing")
+
+
+def infirmary_kind(infirmary_suit: str) -> str:
+    """The piece kind of an infirmary of a suit ('fox-infirmary')."""
+    return f"{infirmary_suit}-infirmary"
+
+
+INFIRMARY_KINDS = {infirmary_kind(s): s for s in SUITS}
+INFIRMARY_KEYS = tuple(f"{ID}:{k}" for k in INFIRMARY_KINDS)
+
+
+# --- verbs only the Spinners use ---------------------------------------------------------------------------------
+
+
+@register_for(ID)
+@dataclass(frozen=True, slots=True)
+class Establish(Action):
+    """Place an infirmary matching a clearing with a web, spending a matching card (at setup: the starting clearing)."""
+
+    verb: ClassVar[str] = "establish"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("clearing", CLEARING), ("card", CARD))
+    clearing: int
+    card: str | None = None
+
+
+@register_for(ID)
+@dataclass(frozen=True, slots=True)
+class Gather(Action):
+    """Gather: draw one card (once per turn)."""
+
+    verb: ClassVar[str] = "gather"
+
+
+@register_for(ID)
+@dataclass(frozen=True, slots=True)
+class Shelter(Action):
+    """Shelter: spend a card matching a built infirmary to score its track's points (suit: a bird card's suit)."""
+
+    verb: ClassVar[str] = "shelter"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("card", CARD), ("suit", SUIT))
+    card: str
+    suit: str | None = None
+
+
+@register_for(ID)
+@dataclass(frozen=True, slots=True)
+class Secure(Action):
+    """Secure: place a web in a clearing with your warrior, from the supply or (source) from another clearing."""
+
+    verb: ClassVar[str] = "secure"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("clearing", CLEARING), ("source", KEYED_CLEARINGS))
+    clearing: int
+    source: tuple[int, ...] = ()
+
+
+@register_for(ID)
+@dataclass(frozen=True, slots=True)
+class Discharge(Action):
+    """Discharge a patient of a faction from the Ward into a clearing with an infirmary (one per infirmary a turn)."""
+
+    verb: ClassVar[str] = "discharge"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("patient", FACTION), ("clearing", CLEARING))
+    patient: str
+    clearing: int
+
+
+@register_for(ID)
+@dataclass(frozen=True, slots=True)
+class Respond(Action):
+    """First Response: remove a warrior and a web of yours to carry the hit enemy warriors of a clearing to the Ward."""
+
+    verb: ClassVar[str] = "respond"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("clearing", CLEARING),)
+    clearing: int
+
+
+@register_for(ID)
+@dataclass(frozen=True, slots=True)
+class Triage(Action):
+    """Triage: return a patient of this faction from the Ward (an infirmary was removed in battle)."""
+
+    verb: ClassVar[str] = "triage"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("patient", FACTION),)
+    patient: str
+
+
+# --- the map: webs, infirmaries, web connections -----------------------------------------------------------------
+
+
+def webs_at(state: GameState, cid: int) -> int:
+    """Webs in a clearing."""
+    return state.clearings[cid - 1].get(WEB_KEY, 0)
+
+
+def infirmaries_at(state: GameState, cid: int) -> int:
+    """Infirmaries in a clearing (of any suit)."""
+    pieces = state.clearings[cid - 1]
+    return sum(pieces.get(k, 0) for k in INFIRMARY_KEYS)
+
+
+def infirmary_clearings(state: GameState) -> list[int]:
+    """Clearings with at least one infirmary, in number order."""
+    return [cid for cid in state.board.ids() if infirmaries_at(state, cid)]
+
+
+def web_network(state: GameState, cid: int) -> set[int]:
+    """Clearings connected by web to a clearing with a web: through paths whose both ends hold webs (SOM.2.2)."""
+    if not webs_at(state, cid):
+        return set()
+    seen = {cid}
+    frontier = [cid]
+    while frontier:
+        here = frontier.pop()
+        for near in state.board.adjacent_to(here):
+            if near not in seen and webs_at(state, near):
+                seen.add(near)
+                frontier.append(near)
+    return seen
+
+
+def web_connected(state: GameState, a: int, b: int) -> bool:
+    """Whether a path joins two clearings that both hold webs (one skitter move)."""
+    return state.board.adjacent(a, b) and webs_at(state, a) > 0 and webs_at(state, b) > 0
+
+
+def connected_to_infirmary(state: GameState, cid: int) -> bool:
+    """Whether a clearing with a web is connected by web to an infirmary (its own, or one along the webs)."""
+    return any(infirmaries_at(state, c) for c in web_network(state, cid))
+
+
+# --- the faction board: tracks, bonuses, the Ward ----------------------------------------------------------------
+
+
+def built(state: GameState, seat: int, track_suit: str) -> int:
+    """Uncovered spaces of a suit's track: infirmaries of that suit not on the faction board."""
+    return TRACK - state.seats[seat].supply.get(infirmary_kind(track_suit), 0)
+
+
+def shelter_points(state: GameState, seat: int, track_suit: str) -> int:
+    """Points above the rightmost empty space of a suit's track (nothing while no space is empty)."""
+    empty = built(state, seat, track_suit)
+    return SHELTER_POINTS[empty - 1] if empty > 0 else 0
+
+
+def web_bonuses(state: GameState, seat: int) -> int:
+    """Uncovered web bonus icons on the tracks."""
+    return sum(1 for s in SUITS for at in WEB_BONUS_AT if built(state, seat, s) >= at)
+
+
+def draw_bonuses(state: GameState, seat: int) -> int:
+    """Uncovered draw bonus icons on the tracks."""
+    return sum(1 for s in SUITS for at in DRAW_BONUS_AT if built(state, seat, s) >= at)
+
+
+def ward(state: GameState, seat: int) -> dict[str, int]:
+    """The patients in the Ward, by map key (other factions' warriors)."""
+    return state.seats[seat].areas.get(WARD, {})
+
+
+def patient_keys(state: GameState, seat: int, owner: str) -> list[str]:
+    """Ward keys of one owner's patients."""
+    return sorted(p for p, n in ward(state, seat).items() if n and parse_key(p)[0] == owner)
+
+
+def patient_owners(state: GameState, seat: int) -> list[str]:
+    """Owners of the patients in the Ward, in seat order."""
+    present = {parse_key(p)[0] for p, n in ward(state, seat).items() if n}
+    return [s.faction for s in state.seats if s.faction in present]
+
+
+def _to_ward(state: GameState, seat: int, piece: str, n: int) -> None:
+    held = state.seats[seat].areas.setdefault(WARD, {})
+    held[piece] = held.get(piece, 0) + n
+
+
+def _from_ward(state: GameState, seat: int, piece: str) -> None:
+    held = state.seats[seat].areas[WARD]
+    held[piece] -= 1
+    if not held[piece]:
+        del held[piece]
+    if not held:
+        del state.seats[seat].areas[WARD]
+
+
+def describe_patients(pieces: dict[str, int]) -> str:
+    """'2 Marquise de Cat warriors and 1 Eyrie Dynasties warrior'."""
+    by_owner: dict[str, int] = {}
+    for piece, n in pieces.items():
+        owner = parse_key(piece)[0]
+        by_owner[owner] = by_owner.get(owner, 0) + n
+    parts = [plural(n, f"{registry.faction(owner).name} warrior") for owner, n in by_owner.items() if n]
+    return " and ".join(parts) if parts else "no one"
+
+
+def _enemy_warrior(state: GameState, seat: int, piece: str) -> bool:
+    """A warrior fighting for an enemy of the Spinners (an infected warrior fights for the Spore)."""
+    if category_of_key(piece) != WARRIOR:
+        return False
+    other = state.seat_of(controller(piece))
+    return other is not None and enemies(state, seat, other)
+
+
+# --- setup ----------------------------------------------------------------------------------------------------
+
+
+def start_clearings(state: GameState, seat: int) -> list[int]:
+    """Where the Spinners may set up (SOM.3.2): a free corner opposite another faction's starting corner; else any
+    free corner; when every corner is taken, any edge clearing. The clearing needs an open slot for the infirmary."""
+    board = state.board
+    taken = {
+        c
+        for i in range(len(state.seats))
+        if i != seat and (c := registry.of(state, i).starting_corner(state, i)) is not None
+    }
+
+    def fits(cid: int) -> bool:
+        return (
+            cid not in taken
+            and open_slots(state, cid) > 0
+            and may_place(state, ID, cid, BUILDING)
+            and may_set_up(state, seat, cid)
+        )
+
+    free = [c for c in board.corners() if fits(c)]
+    opposite = [c for c in free if any(board.opposite(t) == c for t in taken)]
+    if opposite or free:
+        return opposite or free
+    if all(c in taken for c in board.corners()):
+        return [c for c in board.ids() if board.is_edge(c) and fits(c)]
+    return []
+
+
+class Spinners(Faction):
+    """The Spinners of Mercy."""
+
+    id: ClassVar[str] = ID
+    name: ClassVar[str] = NAME
+    aliases: ClassVar[tuple[str, ...]] = ("spinners-of-mercy", "som", "spiders", "mercy")
+    kind: ClassVar[str] = "militant"
+    colour: ClassVar[str] = "#CC79A7"
+    setup_order: ClassVar[int] = 10
+    moves_ignoring_rule: ClassVar[bool] = True
+    playable: ClassVar[bool] = False
+    pieces: ClassVar[tuple[PieceKind, ...]] = (
+        PieceKind(ID, "warrior", WARRIOR, 20, "Warrior", "circle"),
+        PieceKind(ID, "web", TOKEN, 24, "Web", "octagon", points=0),
+        *(
+            PieceKind(ID, k, BUILDING, TRACK, f"{s.title()} infirmary", "cross", s[0].upper())
+            for k, s in INFIRMARY_KINDS.items()
+        ),
+    )
+    steps: ClassVar[dict[str, tuple[str, ...]]] = {
+        "birdsong": ("spinners.discharge", "spinners.secure"),
+        "daylight": ("spinners.daylight",),
+        "evening": ("spinners.craft", "spinners.shelter"),
+    }
+
+    # --- setup (SOM.3) ---------------------------------------------------------------------------------------
+    def setup(self, state: GameState, seat: int) -> None:
+        """Supplies of warriors and webs; three infirmaries of each suit on the tracks (SOM.3.1, SOM.3.3)."""
+        super().setup(state, seat)
+        state.seats[seat].data = {"corner": None}
+
+    def setup_prompt(self, state: GameState, seat: int) -> str:
+        """Choose the starting clearing."""
+        return "choose the starting clearing for the first infirmary (establish N)"
+
+    def setup_legal(self, state: GameState, seat: int) -> Iterator[Action]:
+        """Each clearing the Spinners may start in."""
+        for cid in start_clearings(state, seat):
+            yield Establish(cid)
+
+    def setup_apply(self, state: GameState, seat: int, action: Action) -> bool:
+        """Two warriors, two webs and a matching infirmary there; a warrior and a web in each adjacent clearing."""
+        assert isinstance(action, Establish)
+        cid = action.clearing
+        place(state, seat, "warrior", cid, START_WARRIORS)
+        place(state, seat, "web", cid, START_WEBS)
+        place(state, seat, infirmary_kind(suit(state, cid)), cid)
+        for near in sorted(state.board.adjacent_to(cid)):
+            if may_place(state, ID, near, WARRIOR):
+                place(state, seat, "warrior", near)
+            if may_place(state, ID, near, TOKEN):
+                place(state, seat, "web", near)
+        state.seats[seat].data["corner"] = cid
+        state.say(
+            f"The {NAME} establish a {suit(state, cid)} infirmary in clearing {cid} with two warriors and two webs, "
+            "and spin a warrior and a web into each adjacent clearing.",
+            None,
+            ("place", cid, None),
+        )
+        return True
+
+    def starting_corner(self, state: GameState, seat: int) -> int | None:
+        """The starting clearing (a corner unless every corner was taken)."""
+        corner: int | None = state.seats[seat].data.get("corner")
+        return corner
+
+    # --- the turn ----------------------------------------------------------------------------------------------
+    def enter_step(self, state: GameState, seat: int, step: str) -> None:
+        """Each step starts its own counts."""
+        flags = state.turn.flags
+        if step == "spinners.discharge":
+            flags["released"] = {}
+        elif step == "spinners.secure":
+            flags["secured"] = 0
+        elif step == "spinners.daylight":
+            flags.update({"actions": ACTIONS, "skitter": False, "recruited": False, "gathered": False})
+        elif step == "spinners.shelter":
+            flags["sheltered"] = {}
+
+    def interactive(self, state: GameState, seat: int, step: str) -> bool:
+        """Every Spinners step waits for the player when it offers something."""
+        return step in (
+            "spinners.discharge",
+            "spinners.secure",
+            "spinners.daylight",
+            "spinners.craft",
+            "spinners.shelter",
+        )
+
+    def legal(self, state: GameState, seat: int, step: str, verb: str | None) -> Iterator[Action]:
+        """The actions of each step."""
+        if step == "spinners.discharge" and verb in (None, "discharge"):
+            yield from self._discharges(state, seat)
+        elif step == "spinners.secure" and verb in (None, "secure"):
+            yield from self._secures(state, seat)
+        elif step == "spinners.daylight":
+            yield from self._daylight(state, seat, verb)
+        elif step == "spinners.craft" and verb in (None, "craft"):
+            yield from crafting.craft_options(state, seat)
+        elif step == "spinners.shelter" and verb in (None, "shelter"):
+            yield from self._shelters(state, seat)
+
+    def can_end(self, state: GameState, seat: int, step: str) -> bool:
+        """Discharging is not optional: Birdsong goes on once no patient can leave (SOM.4.1)."""
+        if step == "spinners.discharge":
+            return next(self._discharges(state, seat), None) is None
+        return True
+
+    # --- Birdsong (SOM.4) ----------------------------------------------------------------------------------------
+    def release_room(self, state: GameState, cid: int) -> int:
+        """Patients the infirmaries of a clearing may still release this turn (one per infirmary, SOM.2.5)."""
+        used = int(state.turn.flags.get("released", {}).get(str(cid), 0))
+        return infirmaries_at(state, cid) - used
+
+    def _discharges(self, state: GameState, seat: int) -> Iterator[Action]:
+        owners = patient_owners(state, seat)
+        if not owners:
+            return
+        for cid in infirmary_clearings(state):
+            if self.release_room(state, cid) > 0 and may_place(state, ID, cid, WARRIOR):
+                for owner in owners:
+                    yield Discharge(owner, cid)
+
+    def _discharge(self, state: GameState, seat: int, action: Discharge) -> None:
+        piece = patient_keys(state, seat, action.patient)[0]
+        _from_ward(state, seat, piece)
+        pieces = state.clearings[action.clearing - 1]
+        pieces[piece] = pieces.get(piece, 0) + 1
+        released = state.turn.flags.setdefault("released", {})
+        released[str(action.clearing)] = released.get(str(action.clearing), 0) + 1
+        who = registry.faction(action.patient).name
+        state.say(
+            f"The {NAME} discharge a {who} warrior from the Ward into clearing {action.clearing}.",
+            None,
+            ("place", action.clearing, None),
+        )
+        score(state, seat, 1, "a discharged patient")
+
+    def _secures(self, state: GameState, seat: int) -> Iterator[Action]:
+        if int(state.turn.flags.get("secured", 0)) >= web_bonuses(state, seat):
+            return
+        targets = [
+            cid for cid in state.board.ids() if count(state, ID, "warrior", cid) and may_place(state, ID, cid, TOKEN)
+        ]
+        sources = [cid for cid in state.board.ids() if webs_at(state, cid)]
+        for dst in targets:
+            if state.seats[seat].supply.get("web", 0) > 0:
+                yield Secure(dst)
+            for src in sources:
+                if src != dst:
+                    yield Secure(dst, (src,))
+
+    def _secure(self, state: GameState, seat: int, action: Secure) -> None:
+        state.turn.flags["secured"] = int(state.turn.flags.get("secured", 0)) + 1
+        dst = action.clearing
+        if action.source:
+            shift(state, WEB_KEY, action.source[0], dst, 1)
+            where = f"from clearing {action.source[0]}"
+        else:
+            place(state, seat, "web", dst)
+            where = "from the supply"
+        state.say(f"The {NAME} secure a web {where} in clearing {dst}.", None, ("place", dst, None))
+
+    # --- Daylight (SOM.5) ------------------------------------------------------------------------------------------
+    def _daylight(self, state: GameState, seat: int, verb: str | None) -> Iterator[Action]:
+        flags = state.turn.flags
+        actions = int(flags["actions"])
+        if verb in (None, "move") and (actions > 0 or flags["skitter"]):
+            yield from self._skitter_moves(state, seat)
+        if verb in (None, "hire"):
+            for key in hand.keys_matching(state, seat, "bird"):
+                yield Hire(key)
+        if actions <= 0:
+            return
+        if verb in (None, "battle"):
+            yield from battle.battle_options(state, seat, [c for c in state.board.ids() if webs_at(state, c)])
+        if verb in (None, "recruit") and not flags["recruited"]:
+            yield from self._recruits(state, seat)
+        if verb in (None, "establish"):
+            yield from self._establishes(state, seat)
+        if verb in (None, "gather") and not flags["gathered"]:
+            yield Gather()
+
+    def _skitter_moves(self, state: GameState, seat: int) -> Iterator[Action]:
+        for src in state.board.ids():
+            have = count(state, ID, "warrior", src)
+            if not have or not webs_at(state, src):
+                continue
+            for dst in sorted(state.board.adjacent_to(src)):
+                if webs_at(state, dst) and movement.fee_payable(state, seat, src, dst):
+                    for n in range(1, have + 1):
+                        yield Move(src, dst, n)
+
+    def recruit_targets(self, state: GameState, recruit_suit: str) -> list[int]:
+        """Clearings of a suit where a recruit may place a warrior or a web."""
+        return [
+            cid
+            for cid in state.board.ids()
+            if suit(state, cid) == recruit_suit
+            and (may_place(state, ID, cid, WARRIOR) or may_place(state, ID, cid, TOKEN))
+        ]
+
+    def _recruits(self, state: GameState, seat: int) -> Iterator[Action]:
+        supply = state.seats[seat].supply
+        warriors, webs = supply.get("warrior", 0), supply.get("web", 0)
+        if max(warriors, webs) <= 0:
+            return
+        for key in hand.distinct_keys(state, seat):
+            card_suit = keys()[key].suit
+            for recruit_suit in SUITS if card_suit == "bird" else (card_suit,):
+                named = recruit_suit if card_suit == "bird" else None
+                targets = self.recruit_targets(state, recruit_suit)
+                scarce = min(warriors, webs)
+                if scarce >= len(targets):
+                    if targets:
+                        yield Recruit((), named, key)
+                    continue
+                for combo in combinations(targets, scarce):
+                    yield Recruit(tuple(combo), named, key)
+
+    def _recruit(self, state: GameState, seat: int, action: Recruit) -> None:
+        """A warrior and a web in every matching clearing; when one of them runs short, the named clearings get it."""
+        assert action.card is not None
+        cid = hand.spend(state, seat, action.card)
+        recruit_suit = action.suit or card(cid).suit
+        state.turn.flags["recruited"] = True
+        targets = self.recruit_targets(state, recruit_suit)
+        supply = state.seats[seat].supply
+        scarce = "warrior" if supply.get("warrior", 0) <= supply.get("web", 0) else "web"
+        named = list(action.clearings)
+        placed = {"warrior": 0, "web": 0}
+        for where in targets:
+            for kind, category in (("warrior", WARRIOR), ("web", TOKEN)):
+                if named and kind == scarce and where not in named:
+                    continue
+                if may_place(state, ID, where, category):
+                    placed[kind] += place(state, seat, kind, where)
+        state.say(
+            f"The {NAME} spend {label(cid)} to recruit {plural(placed['warrior'], 'warrior')} and "
+            f"{plural(placed['web'], 'web')} in the {recruit_suit} clearings.",
+            None,
+            *[("place", c, None) for c in targets],
+        )
+
+    def establish_sites(self, state: GameState, seat: int) -> list[int]:
+        """Clearings with a web and an open slot whose suit still has an infirmary on its track."""
+        supply = state.seats[seat].supply
+        return [
+            cid
+            for cid in state.board.ids()
+            if webs_at(state, cid)
+            and open_slots(state, cid) > 0
+            and supply.get(infirmary_kind(suit(state, cid)), 0) > 0
+            and may_place(state, ID, cid, BUILDING)
+        ]
+
+    def _establishes(self, state: GameState, seat: int) -> Iterator[Action]:
+        for cid in self.establish_sites(state, seat):
+            for key in hand.keys_matching(state, seat, suit(state, cid)):
+                yield Establish(cid, key)
+
+    def _establish(self, state: GameState, seat: int, action: Establish) -> None:
+        assert action.card is not None
+        cid = hand.spend(state, seat, action.card)
+        where = action.clearing
+        place(state, seat, infirmary_kind(suit(state, where)), where)
+        state.say(
+            f"The {NAME} spend {label(cid)} to establish a {suit(state, where)} infirmary in clearing {where}.",
+            None,
+            ("place", where, None),
+        )
+
+    # --- Evening (SOM.6) ---------------------------------------------------------------------------------------------
+    def shelter_room(self, state: GameState, seat: int, shelter_suit: str) -> int:
+        """Cards still to be spent for a suit's Shelter this Evening: one per built infirmary of that suit."""
+        on = on_map(state, ID, infirmary_kind(shelter_suit))
+        return on - int(state.turn.flags.get("sheltered", {}).get(shelter_suit, 0))
+
+    def _shelters(self, state: GameState, seat: int) -> Iterator[Action]:
+        open_suits = [s for s in SUITS if self.shelter_room(state, seat, s) > 0]
+        if not open_suits:
+            return
+        for key in hand.distinct_keys(state, seat):
+            card_suit = keys()[key].suit
+            if card_suit == "bird":
+                for s in open_suits:
+                    yield Shelter(key, s)
+            elif card_suit in open_suits:
+                yield Shelter(key)
+
+    def _shelter(self, state: GameState, seat: int, action: Shelter) -> None:
+        cid = hand.spend(state, seat, action.card)
+        shelter_suit = action.suit or card(cid).suit
+        sheltered = state.turn.flags.setdefault("sheltered", {})
+        sheltered[shelter_suit] = sheltered.get(shelter_suit, 0) + 1
+        state.say(f"The {NAME} spend {label(cid)} to shelter refugees at a {shelter_suit} infirmary.")
+        score(state, seat, shelter_points(state, seat, shelter_suit), "Shelter")
+
+    # --- applying actions ---------------------------------------------------------------------------------------
+    def apply(self, state: GameState, seat: int, step: str, action: Action) -> None:
+        """Resolve one of the Spinners' actions."""
+        flags = state.turn.flags
+        if isinstance(action, Discharge):
+            self._discharge(state, seat, action)
+        elif isinstance(action, Secure):
+            self._secure(state, seat, action)
+        elif isinstance(action, Craft):
+            crafting.craft(state, seat, action.card, action.using)
+        elif isinstance(action, Shelter):
+            self._shelter(state, seat, action)
+        elif isinstance(action, Hire):
+            self.interrupt(state, seat)
+            hand.spend(state, seat, action.card)
+            flags["actions"] += 1
+            state.say(f"The {NAME} spend a bird card for an extra action.")
+        elif isinstance(action, Move):
+            if not flags["skitter"]:
+                flags["actions"] -= 1
+                flags["skitter"] = True
+            movement.move(state, seat, action.src, action.dst, action.count)
+        else:
+            self._daylight_action(state, seat, action)
+
+    def _daylight_action(self, state: GameState, seat: int, action: Action) -> None:
+        flags = state.turn.flags
+        flags["actions"] -= 1
+        flags["skitter"] = False
+        if isinstance(action, Battle):
+            battle.start(state, seat, action.clearing, action.defender)
+        elif isinstance(action, Recruit):
+            self._recruit(state, seat, action)
+        elif isinstance(action, Establish):
+            self._establish(state, seat, action)
+        elif isinstance(action, Gather):
+            flags["gathered"] = True
+            state.say(f"The {NAME} gather a card.")
+            hand.draw(state, seat, 1)
+
+    def interrupt(self, state: GameState, seat: int) -> None:
+        """A skitter can't be interrupted: an effect used between its moves ends it."""
+        if state.turn.flags.get("skitter"):
+            state.turn.flags["skitter"] = False
+
+    def hand_choices(self, state: GameState, seat: int, step: str) -> bool:
+        """Daylight may always spend a card; crafting needs unused infirmaries; Shelter needs a built infirmary."""
+        if step == "spinners.daylight":
+            return True
+        if step == "spinners.craft":
+            return bool(crafting.power(state, seat))
+        if step == "spinners.shelter":
+            return any(self.shelter_room(state, seat, s) > 0 for s in SUITS)
+        return False
+
+    # --- hooks into shared mechanics -------------------------------------------------------------------------------
+    def crafting_suits(self, state: GameState, seat: int) -> list[str]:
+        """One suit per infirmary on the map: its clearing's (SOM.2.1)."""
+        out: list[str] = []
+        for cid in infirmary_clearings(state):
+            out += [suit(state, cid)] * infirmaries_at(state, cid)
+        return out
+
+    def draw_bonus(self, state: GameState, seat: int) -> int:
+        """One more card per uncovered draw bonus (SOM.6.3)."""
+        return draw_bonuses(state, seat)
+
+    def hit_options(self, state: GameState, seat: int, cid: int, assigned: dict[str, int]) -> dict[str, int]:
+        """While warriors are left, hits fall on warriors or webs as the Spinners choose; then as usual (SOM.2.2)."""
+        options = standard_hit_options(state, ID, cid, assigned)
+        if WARRIOR_KEY in options:
+            webs = webs_at(state, cid) - assigned.get(WEB_KEY, 0)
+            if webs > 0:
+                options[WEB_KEY] = webs
+        return options
+
+    def before_hits(self, state: GameState, seat: int | None, b: dict[str, Any]) -> bool:
+        """First Response in anyone's battle: offer it when enemy warriors were assigned hits where it may answer."""
+        assert seat is not None
+        cid = b["clearing"]
+        if not any(n and _enemy_warrior(state, seat, p) for _, p, n in b["hit"]):
+            return False
+        if not self.may_respond(state, seat, cid, b):
+            return False
+        decisions.push(
+            state,
+            "faction",
+            seat,
+            faction=ID,
+            what="respond",
+            clearing=cid,
+            prompt=f"First Response in clearing {cid}: respond {cid} (a warrior and a web of yours) or pass",
+        )
+        return True
+
+    def may_respond(self, state: GameState, seat: int, cid: int, b: dict[str, Any] | None = None) -> bool:
+        """Whether a warrior and a web of the Spinners not dealt any hits are in a clearing connected by web to an
+        infirmary (SOM.2.3); in battle, after the hits still owed to the Spinners there could fall on the others."""
+        if not connected_to_infirmary(state, cid):
+            return False
+        warriors, webs = count(state, ID, "warrior", cid), webs_at(state, cid)
+        owed = 0
+        if b is not None:
+            mine = battle.assigned_to(b, seat)
+            warriors -= mine.get(WARRIOR_KEY, 0)
+            webs -= mine.get(WEB_KEY, 0)
+            owed = sum(n for s, n in b["owed"] if s == seat)
+        return warriors >= 1 and webs >= 1 and warriors + webs - 2 >= owed
+
+    def intercept_removal(self, state: GameState, seat: int | None, removal: Removal) -> str | None:
+        """First Response outside battle (game option, on by default): enemy warriors removed by the Spinners or an
+        ally (a Favor) where they may answer stay put until the Spinners decide."""
+        assert seat is not None
+        cid = removal.place
+        if removal.cause == BATTLE or not isinstance(cid, int) or not state.options.get(OPTION_REMOVALS, True):
+            return None
+        if state.seats[seat].data.get("declining") or removal.by is None or enemies(state, seat, removal.by):
+            return None
+        if not _enemy_warrior(state, seat, removal.piece) or not self.may_respond(state, seat, cid):
+            return None
+        waiting = next(
+            (
+                d
+                for d in state.pending
+                if d.get("faction") == ID and d["what"] == "respond_removal" and d["clearing"] == cid
+            ),
+            None,
+        )
+        if waiting is None:
+            decisions.push(
+                state,
+                "faction",
+                seat,
+                faction=ID,
+                what="respond_removal",
+                clearing=cid,
+                pieces={},
+                by=removal.by,
+                cause=removal.cause,
+                prompt=f"First Response in clearing {cid}: respond {cid} (a warrior and a web of yours) or pass",
+            )
+            waiting = state.pending[-1]
+        waiting["pieces"][removal.piece] = waiting["pieces"].get(removal.piece, 0) + removal.count
+        return CANCEL
+
+    def on_removed(self, state: GameState, seat: int | None, removed: Removed) -> None:
+        """Triage: for each infirmary removed in battle, one patient of the Spinners' choice goes back (SOM.2.6)."""
+        assert seat is not None
+        if removed.cause != BATTLE:
+            return
+        lost = sum(removed.count(k) for k in INFIRMARY_KEYS)
+        if lost and ward(state, seat):
+            decisions.push(
+                state,
+                "faction",
+                seat,
+                faction=ID,
+                what="triage",
+                count=lost,
+                clearing=removed.place,
+                prompt=f"Triage: choose a patient to return to its owner ({lost} to go)",
+            )
+
+    # --- decisions ----------------------------------------------------------------------------------------------------
+    def decision_legal(self, state: GameState, decision: dict[str, Any]) -> Iterator[Action]:
+        """First Response (respond or pass) and Triage (which patient)."""
+        seat, what = decision["seat"], decision["what"]
+        if what == "respond":
+            b = state.battle
+            if b is not None and self.may_respond(state, seat, decision["clearing"], b):
+                yield Pass()
+                yield Respond(decision["clearing"])
+        elif what == "respond_removal":
+            yield Pass()
+            if self.may_respond(state, seat, decision["clearing"]):
+                yield Respond(decision["clearing"])
+        elif what == "triage":
+            for owner in patient_owners(state, seat):
+                yield Triage(owner)
+
+    def decision_apply(self, state: GameState, decision: dict[str, Any], action: Action) -> bool:
+        """Resolve First Response or one Triage choice."""
+        seat, what = decision["seat"], decision["what"]
+        if what == "respond" and isinstance(action, Respond):
+            self._respond_in_battle(state, seat, action.clearing)
+        elif what == "respond_removal":
+            self._answer_removal(state, seat, decision, isinstance(action, Respond))
+        elif what == "triage" and isinstance(action, Triage):
+            self._triage(state, seat, decision, action.patient)
+            decision["count"] -= 1
+            return decision["count"] <= 0 or not ward(state, seat)
+        return True
+
+    def _pay(self, state: GameState, seat: int, cid: int) -> None:
+        """The cost of First Response: one of the Spinners' own warriors and webs there."""
+        remove_all(state, cid, {WARRIOR_KEY: 1, WEB_KEY: 1}, seat, ABILITY, scores=False)
+
+    def _respond_in_battle(self, state: GameState, seat: int, cid: int) -> None:
+        """Take the hit enemy warriors out of the battle's hits into the Ward; their hits are cancelled (SOM.2.4)."""
+        b = state.battle
+        assert b is not None
+        self._pay(state, seat, cid)
+        kept: list[list[Any]] = []
+        carried: dict[str, int] = {}
+        pieces = state.clearings[cid - 1]
+        for who, piece, n in b["hit"]:
+            if n and _enemy_warrior(state, seat, piece):
+                n = min(n, pieces.get(piece, 0))
+                if n:
+                    self._carry(state, seat, cid, piece, n)
+                    carried[piece] = carried.get(piece, 0) + n
+            else:
+                kept.append([who, piece, n])
+        b["hit"] = kept
+        self._say_carried(state, cid, carried)
+
+    def _carry(self, state: GameState, seat: int, cid: int, piece: str, n: int) -> None:
+        pieces = state.clearings[cid - 1]
+        pieces[piece] -= n
+        if not pieces[piece]:
+            del pieces[piece]
+        _to_ward(state, seat, piece, n)
+
+    def _say_carried(self, state: GameState, cid: int, carried: dict[str, int]) -> None:
+        state.say(
+            f"First Response: the {NAME} give up a warrior and a web in clearing {cid} to carry "
+            f"{describe_patients(carried)} to the Ward.",
+            None,
+            ("remove", cid, None),
+        )
+
+    def _answer_removal(self, state: GameState, seat: int, decision: dict[str, Any], respond: bool) -> None:
+        """Outside battle: carry the warriors to the Ward, or let the removal happen after all."""
+        cid = decision["clearing"]
+        here = state.clearings[cid - 1]
+        wanted = {p: min(n, here.get(p, 0)) for p, n in decision["pieces"].items() if here.get(p, 0)}
+        if respond and self.may_respond(state, seat, cid):
+            self._pay(state, seat, cid)
+            for piece, n in wanted.items():
+                self._carry(state, seat, cid, piece, n)
+            self._say_carried(state, cid, wanted)
+            return
+        data = state.seats[seat].data
+        data["declining"] = True
+        try:
+            remove_all(state, cid, wanted, decision["by"], decision["cause"])
+        finally:
+            data.pop("declining", None)
+
+    def _triage(self, state: GameState, seat: int, decision: dict[str, Any], owner: str) -> None:
+        """Return one patient: to its owner's supply, or (game option) into the clearing of the battle."""
+        piece = patient_keys(state, seat, owner)[0]
+        _from_ward(state, seat, piece)
+        cid = decision["clearing"]
+        who = registry.faction(owner).name
+        to_clearing = state.options.get(OPTION_TRIAGE, "supply") == "clearing" and isinstance(cid, int)
+        if to_clearing and may_place(state, ID, cid, WARRIOR):
+            state.clearings[cid - 1][piece] = state.clearings[cid - 1].get(piece, 0) + 1
+            state.say(f"Triage: a {who} warrior leaves the Ward into clearing {cid}.", None, ("place", cid, None))
+            return
+        owner_seat = state.seat_of(owner)
+        if owner_seat is not None:
+            box = state.seats[owner_seat].supply
+            box["warrior"] = box.get("warrior", 0) + 1
+        state.say(f"Triage: a {who} warrior leaves the Ward and returns to its owner's supply.")
+
+    # --- words ----------------------------------------------------------------------------------------------------
+    def prompt(self, state: GameState, seat: int, step: str) -> str:
+        """What each step asks."""
+        if step == "spinners.discharge":
+            return "discharge patients into clearings with infirmaries (discharge FACTION N)"
+        if step == "spinners.secure":
+            left = web_bonuses(state, seat) - int(state.turn.flags.get("secured", 0))
+            return f"secure webs ({left} left: secure N, or secure N source:M), or end Birdsong"
+        if step == "spinners.daylight":
+            left = state.turn.flags.get("actions", 0)
+            more = ", more skitter moves" if state.turn.flags.get("skitter") else ""
+            return f"take Daylight actions ({left} left{more}: recruit, establish, move, battle, gather, hire) or end"
+        if step == "spinners.craft":
+            return "craft with infirmaries, or end crafting"
+        return "shelter refugees (shelter CARD), or end"
+
+    def explain(self, state: GameState, seat: int, action: Action) -> str | None:
+        """Reasons in the Spinners' own terms."""
+        if state.pending and state.pending[0]["kind"] == "setup":
+            if isinstance(action, Establish):
+                places = ", ".join(str(c) for c in start_clearings(state, seat))
+                return f"the Spinners start in one of these clearings: {places}"
+            return None
+        if state.pending:
+            return None
+        step = state.turn.step
+        daylight = (Recruit, Establish, Gather, Battle, Move, Hire)
+        if isinstance(action, daylight) and step != "spinners.daylight":
+            return "the Spinners take that action in Daylight"
+        if isinstance(action, Discharge) and step != "spinners.discharge":
+            return "patients are discharged at the start of Birdsong"
+        if isinstance(action, Secure):
+            if step != "spinners.secure":
+                return "webs are secured in Birdsong"
+            return "securing needs an uncovered web bonus left and a clearing with your warrior"
+        if isinstance(action, Shelter) and step != "spinners.shelter":
+            return "Shelter is given in Evening, after crafting"
+        if step == "spinners.daylight":
+            return self._why_not_daylight(state, seat, action)
+        return None
+
+    def _why_not_daylight(self, state: GameState, seat: int, action: Action) -> str | None:
+        flags = state.turn.flags
+        if isinstance(action, Hire):
+            return "an extra action costs a bird card from your hand"
+        if isinstance(action, Move):
+            if flags.get("actions", 0) <= 0 and not flags.get("skitter"):
+                return "you have no actions left (spend a bird card with 'hire' for another)"
+            return f"skitter moves go between adjacent clearings that both hold webs, not {action.src} and {action.dst}"
+        if flags.get("actions", 0) <= 0:
+            return "you have no actions left (spend a bird card with 'hire' for another)"
+        if isinstance(action, Recruit):
+            return (
+                "you recruit once per turn, spending a card (a bird names the suit)"
+                if not flags.get("recruited")
+                else "you already recruited this turn"
+            )
+        if isinstance(action, Gather) and flags.get("gathered"):
+            return "you already gathered this turn"
+        if isinstance(action, Establish):
+            return (
+                f"an infirmary goes in a clearing with a web and an open slot, for a card matching it; "
+                f"clearing {action.clearing} does not allow it now"
+            )
+        if isinstance(action, Battle):
+            return f"the Spinners intervene only where they have a web and a warrior, not in clearing {action.clearing}"
+        return None
+
+    def panel(self, state: GameState, seat: int) -> list[str]:
+        """The Ward, the tracks, bonuses, webs, and the actions left."""
+        held = ward(state, seat)
+        lines = [f"Ward: {describe_patients(held)}" if held else "Ward: empty"]
+        tracks = []
+        for s in SUITS:
+            tracks.append(f"{s} {built(state, seat, s)}/{TRACK} (shelter {shelter_points(state, seat, s)})")
+        lines.append("Infirmaries built: " + ", ".join(tracks))
+        lines.append(f"Web bonuses: {web_bonuses(state, seat)} · draw bonuses: {draw_bonuses(state, seat)}")
+        lines.append(f"Webs in supply: {state.seats[seat].supply.get('web', 0)}/24")
+        if state.turn.seat == seat and state.turn.step == "spinners.daylight":
+            flags = state.turn.flags
+            used = [w for w, f in (("recruited", "recruited"), ("gathered", "gathered")) if flags.get(f)]
+            tail = f" ({', '.join(used)})" if used else ""
+            lines.append(f"Actions left: {flags.get('actions', 0)}{tail}")
+        return lines
+
+
+registry.register(Spinners())
