@@ -12,6 +12,7 @@ from rules_helpers import (
     blank_table,
     check,
     count,
+    craft_for,
     force_dice,
     goto,
     hand_keys,
@@ -588,6 +589,33 @@ def test_skitter_moves_along_webs_ignoring_rule_for_one_action_som_5_3():
     assert count(s, 2, "spinners", "warrior") == 1 and count(s, 5, "spinners", "warrior") == 1
     s = play(s, "gather", "move 5>1 x1")  # another action ends the skitter: moving again costs one
     assert s.turn.flags["actions"] == 0
+
+
+def test_a_move_off_the_webs_is_refused_in_the_spinners_words_som_5_3():
+    s = table()
+    webbed(s, 1, 5)
+    put(s, 1, "spinners", "warrior", 2)
+    s = daylight(s)
+    with pytest.raises(rules.IllegalActionError, match="both hold webs, not 1 and 9"):
+        rules.parse(s, "move 1>9 x1")
+
+
+def test_a_cobbler_move_is_an_ordinary_move_needing_rule_som_5_3():
+    s = table()
+    webbed(s, 1, 5)
+    put(s, 1, "spinners", "warrior", 2)
+    put(s, 5, "eyrie", "warrior", 3)
+    put(s, 9, "eyrie", "warrior", 3)
+    put(s, 10, "eyrie", "warrior", 3)
+    craft_for(s, S, "cobbler")
+    s = goto(check(s), S, "evening.start")
+    assert "move 1>9 x1" in legal(s)  # they rule clearing 1: an ordinary move, off the webs too
+    s.clearings[0]["spinners:warrior"] = 1
+    s.clearings[0]["eyrie:warrior"] = 1
+    s.seats[S].supply["warrior"] += 1
+    s.seats[E].supply["warrior"] -= 1
+    s = goto(check(s), S, "evening.start")
+    assert not any(a.startswith("move") for a in legal(s, seat=S))  # a tie: no rule, no move, webs or not
 
 
 def test_intervene_only_where_the_spinners_have_webs_som_5_4():

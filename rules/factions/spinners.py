@@ -301,7 +301,7 @@ class Spinners(Faction):
     kind: ClassVar[str] = "militant"
     colour: ClassVar[str] = "#CC79A7"
     setup_order: ClassVar[int] = 10
-    moves_ignoring_rule: ClassVar[bool] = True
+    explains_moves: ClassVar[bool] = True
     playable: ClassVar[bool] = False
     pieces: ClassVar[tuple[PieceKind, ...]] = (
         PieceKind(ID, "warrior", WARRIOR, 20, "Warrior", "circle"),
