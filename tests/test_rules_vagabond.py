@@ -635,3 +635,57 @@ def test_the_panel_shows_character_tracks_relationships_quests_and_coalition_to_
     assert "Tracks: tea 1/3 (refresh 5), coins 1/3 (draw 2), sacks 1/3 (item limit 8)" in panel
     assert "Relationships: Eyrie Dynasties hostile; Marquise de Cat indifferent" in panel
     assert "Quest up: Errand (fox: tea, boots)" in panel and "Quest up: Escort (mouse: boots, boots)" in panel
+
+
+# --- named scenarios (issue 10), played through parse and apply ---------------------------------
+
+
+def test_scenario_a_battle_where_a_sword_limits_the_roll_and_hits_damage_items() -> None:
+    state = vb_blank(where=5)
+    set_items(state, "sword", "sword:damaged", "boots", "torch", "tea")
+    put(state, 5, "eyrie", "warrior", 3)
+    force_dice(state, 3, 2)
+    state, events = play_events(daylight(state), "battle 5 eyrie")
+    text = public_text(events)
+    assert "Vagabond rolls 1 hit, Eyrie Dynasties rolls 2 hits" in text  # one undamaged sword caps the roll at 1
+    assert state.pending[0]["what"] == "damage" and state.pending[0]["left"] == 2
+    state = play(state, "damage tea", "damage torch")
+    assert item_specs(state) == ["boots", "sword:damaged", "sword:exhausted", "tea:damaged", "torch:damaged"]
+    assert state.clearings[4]["eyrie:warrior"] == 2 and vb.relation(state, V, "eyrie") == vb.HOSTILE
+
+
+def test_scenario_aid_over_three_turns_makes_the_marquise_allied() -> None:
+    state = vb_blank(where=5)
+    put(state, 5, "marquise", "warrior")
+    points = []
+    for aids in (1, 2, 3):
+        set_items(state, *["boots"] * 2, "sword", "torch")
+        set_hand(state, V, *["bake-sale", "a-visit-to-friends", "root-tea-rabbit"][:aids])
+        state = daylight(state)
+        for key in hand_keys(state, V):
+            state = play(state, f"aid marquise {key}")
+            while state.pending:
+                state = play(state, legal(state)[-1])
+        points.append(state.seats[V].points)
+    assert vb.relation(state, V, "marquise") == vb.ALLIED and points == [1, 3, 5]
+
+
+def test_scenario_a_strike_makes_the_eyrie_hostile_and_entering_their_clearing_costs_two_boots() -> None:
+    state = vb_blank(where=5, character="ranger")
+    set_items(state, "crossbow", "boots", "boots")
+    put(state, 5, "eyrie", "warrior")
+    put(state, 2, "eyrie", "warrior")
+    state = play(daylight(state), "strike eyrie warrior")
+    assert vb.relation(state, V, "eyrie") == vb.HOSTILE
+    state = play(state, "move 5>2")
+    assert vb.where(state) == 2 and item_specs(state) == ["boots:exhausted", "boots:exhausted", "crossbow:exhausted"]
+
+
+def test_scenario_a_slip_into_a_forest_and_a_rest_there() -> None:
+    state = vb_blank(where=5)
+    set_items(state, "sword:damaged", "boots:damaged-exhausted", "torch")
+    state = goto(check(state), V, "vagabond.slip")
+    state, events = play_events(state, "move 5>fA")  # nothing else to do: Daylight passes, Evening rests
+    assert vb.where(state) == "A" and state.turn.seat != V
+    assert "The Vagabond rests in the forest and repairs 2 items." in public_text(events)
+    assert item_specs(state) == ["boots", "sword", "torch"]
