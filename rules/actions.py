@@ -48,6 +48,8 @@ class Action:
     piece_words: ClassVar[str] = ""
     secret: ClassVar[tuple[str, ...]] = ()
     """Fields the table must not see (a card put face down): `public_notation` writes them as '?'."""
+    card_from_hand: ClassVar[bool] = True
+    """Whether the action's `card` field names a card in the player's hand (not one taken from the discard pile)."""
 
     def notation(self) -> str:
         """The canonical text of this action."""

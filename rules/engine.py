@@ -17,6 +17,7 @@ from rules.actions import (
     End,
     Move,
     Use,
+    action_class,
     echo,
     matches,
     parse_pattern,
@@ -222,9 +223,11 @@ def explain(
     wrong_type = _wrong_card_type(verb, getattr(action, "card", None) if action is not None else values.get("card"))
     if wrong_type:
         return wrong_type
+    cls = type(action) if action is not None else action_class(str(verb), verb_scopes(state, seat))
+    from_hand = cls is None or cls.card_from_hand
     for field in ("card", "spend"):
         card_key = getattr(action, field, None) if action is not None else values.get(field)
-        needs_hand = verb not in ("use", "take") or field == "spend"
+        needs_hand = (from_hand and verb not in ("use", "take")) or field == "spend"
         if needs_hand and isinstance(card_key, str) and card_key in keys() and not hand.holds(state, seat, card_key):
             return f"{keys()[card_key].name} is not in your hand"
     for name in ("clearing", "src", "dst"):

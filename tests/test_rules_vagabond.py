@@ -689,3 +689,31 @@ def test_scenario_a_slip_into_a_forest_and_a_rest_there() -> None:
     assert vb.where(state) == "A" and state.turn.seat != V
     assert "The Vagabond rests in the forest and repairs 2 items." in public_text(events)
     assert item_specs(state) == ["boots", "sword", "torch"]
+
+
+@pytest.mark.parametrize(
+    ("text", "reason"),
+    [
+        ("battle 5 eyrie", "exhausts a sword"),
+        ("explore", "no ruin with an item in clearing 5"),
+        ("quest escort score", "the quests face up are"),
+        ("aid eyrie anvil", "matching clearing 5"),
+        ("coalition dominance-fox eyrie", "four or more players"),
+        ("labor bake-sale", "only the Tinker"),
+        ("repair sword", "exhausts a hammer"),
+        ("move 5>fA", "only the Slip"),
+        ("move 5>7", "not next to clearing 5"),
+        ("ally eyrie", "start of a battle"),
+    ],
+)
+def test_refusals_say_why_in_the_vagabond_s_terms(text: str, reason: str) -> None:
+    state = vb_blank(where=5)
+    set_items(state, "boots", "torch", "sword:exhausted", "sword:damaged")
+    put(state, 5, "eyrie", "warrior")
+    set_hand(state, V, "anvil", "dominance-fox")
+    offer(state, "errand-fox", "errand-rabbit", "fundraising")
+    state = daylight(state)
+    before = state.digest()
+    with pytest.raises(rules.RulesError, match=reason):
+        rules.apply(state, rules.parse(state, text))
+    assert state.digest() == before

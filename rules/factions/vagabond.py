@@ -9,6 +9,7 @@ from typing import Any, ClassVar
 from rules import battle, crafting, decisions, flow, hand, items, movement, registry, rng
 from rules.actions import Action, Battle, Craft, Move, Pass
 from rules.cards import card, deck, keys, label
+from rules.dominance import ACTIVATE_AT
 from rules.factions import vagabond_board as vb
 from rules.factions.base import Faction
 from rules.factions.vagabond_actions import (
@@ -316,7 +317,7 @@ class Vagabond(Faction):
 
     def _coalitions(self, state: GameState, seat: int) -> Iterator[Action]:
         me = state.seats[seat]
-        if me.dominance is not None or me.points < 10 or len(state.seats) < vb.data()["coalition_seats"]:
+        if me.dominance is not None or me.points < ACTIVATE_AT or len(state.seats) < vb.data()["coalition_seats"]:
             return
         for card_key in hand.distinct_keys(state, seat):
             if keys()[card_key].type == "dominance":

@@ -181,6 +181,7 @@ class Labor(Action):
 
     verb: ClassVar[str] = "labor"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("card", CARD),)
+    card_from_hand: ClassVar[bool] = False
     card: str
 
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 from rules import hand, items, registry
 from rules.actions import Action, Battle, Move
 from rules.cards import keys
+from rules.dominance import ACTIVATE_AT
 from rules.factions import vagabond_board as vb
 from rules.factions.vagabond_actions import (
     Aid,
@@ -113,8 +114,8 @@ def _why_not_coalition(faction: Vagabond, state: GameState, seat: int, action: C
         return "a coalition needs four or more players"
     if state.seats[seat].dominance is not None:
         return "you already activated a dominance card"
-    if state.seats[seat].points < 10:
-        return "activating a dominance card needs 10 points"
+    if state.seats[seat].points < ACTIVATE_AT:
+        return f"activating a dominance card needs {ACTIVATE_AT} points"
     if keys()[action.card].type != "dominance" or not hand.holds(state, seat, action.card):
         return "a coalition takes a dominance card from your hand"
     names = [state.seats[s].faction for s in faction.coalition_targets(state, seat)]
