@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -12,6 +13,7 @@ from render.text import fit, font, plural, width, wrap
 from rules.cards import Card, keys
 
 TILE_W, TILE_H = 400, 236
+SUIT_COSTS = {"fox", "mouse", "rabbit", "bird", "any"}
 GAP = 16
 COLUMNS = 3
 TITLE_H = 60
@@ -38,8 +40,8 @@ def _kind(card: Card) -> str:
 def _cost(draw: ImageDraw.ImageDraw, cost: tuple[str, ...], x: int, y: int) -> None:
     face = font(19, True)
     draw.text((x, y + 16), "Cost", font=face, fill=P.MUTED, anchor="lm")
-    if not cost:
-        draw.text((x + 56, y + 16), "none", font=font(19), fill=P.INK, anchor="lm")
+    if not cost or not set(cost) <= SUIT_COSTS:  # nothing, or things that are no suits (a quest's items)
+        draw.text((x + 56, y + 16), ", ".join(cost) or "none", font=font(19), fill=P.INK, anchor="lm")
         return
     for i, suit in enumerate(cost):
         left = x + 56 + i * 38
@@ -47,8 +49,9 @@ def _cost(draw: ImageDraw.ImageDraw, cost: tuple[str, ...], x: int, y: int) -> N
         draw_suit_glyph(draw, suit, left + 16, y + 16, 22, P.INK)
 
 
-def _tile(draw: ImageDraw.ImageDraw, key: str, x: int, y: int) -> None:
-    card = keys().get(key)
+def _tile(draw: ImageDraw.ImageDraw, key: str | Card, x: int, y: int) -> None:
+    card = key if isinstance(key, Card) else keys().get(key)
+    key = card.key if card else str(key)
     suit = card.suit if card else None
     band = P.suit_colour(suit)
     draw.rounded_rectangle((x, y, x + TILE_W, y + TILE_H), 16, fill=P.WHITE, outline=P.INK, width=3)
@@ -84,18 +87,53 @@ def compose_hand(view: dict[str, Any]) -> Image.Image:
     if hand is None:
         raise ValueError("this view has no hand: only a seat's own view shows its cards")
     cards = [str(k) for k in hand]
-    columns = max(1, min(COLUMNS, len(cards)))
-    rows = max(1, (len(cards) + COLUMNS - 1) // COLUMNS)
+    played = _play_area(view)
+    rows = _rows(len(cards))
+    extra = (TITLE_H + _rows(len(played)) * (TILE_H + GAP)) if played else 0
     title = _title(view, len(cards))
-    tiles_width = GAP + columns * (TILE_W + GAP)
-    size = (max(tiles_width, width(title, font(28, True)) + 2 * GAP), TITLE_H + rows * (TILE_H + GAP) + GAP // 2)
-    image = Image.new("RGB", size, P.PANEL_BG)
+    tiles_width = GAP + max(1, min(COLUMNS, max(len(cards), len(played)))) * (TILE_W + GAP)
+    height = TITLE_H + rows * (TILE_H + GAP) + GAP // 2 + extra
+    image = Image.new("RGB", (max(tiles_width, width(title, font(28, True)) + 2 * GAP), height), P.PANEL_BG)
     draw = ImageDraw.Draw(image)
     draw.text((GAP, TITLE_H // 2 + 4), title, font=font(28, True), fill=P.INK, anchor="lm")
     if not cards:
         draw.text((GAP, TITLE_H + 40), "No cards.", font=font(24), fill=P.MUTED, anchor="lm")
-    for i, key in enumerate(cards):
-        x = GAP + (i % COLUMNS) * (TILE_W + GAP)
-        y = TITLE_H + (i // COLUMNS) * (TILE_H + GAP)
-        _tile(draw, key, x, y)
+    _tiles(draw, cards, TITLE_H)
+    if played:
+        top = TITLE_H + rows * (TILE_H + GAP)
+        label = f"In play ({len(played)})"
+        draw.text((GAP, top + TITLE_H // 2 + 4), label, font=font(28, True), fill=P.INK, anchor="lm")
+        _tiles(draw, played, top + TITLE_H)
     return image
+
+
+def _rows(count: int) -> int:
+    return max(1, (count + COLUMNS - 1) // COLUMNS)
+
+
+def _tiles(draw: ImageDraw.ImageDraw, cards: Sequence[str | Card], top: int) -> None:
+    for i, key in enumerate(cards):
+        _tile(draw, key, GAP + (i % COLUMNS) * (TILE_W + GAP), top + (i // COLUMNS) * (TILE_H + GAP))
+
+
+def _play_area(view: dict[str, Any]) -> list[Card]:
+    """The viewer's public cards of other decks (a Vagabond's completed quests), as the view describes them."""
+    seats = view.get("seats") or []
+    viewer = view.get("viewer")
+    if not isinstance(viewer, int) or not 0 <= viewer < len(seats):
+        return []
+    return [
+        Card(
+            id=0,
+            key=str(c["key"]),
+            name=str(c["name"]),
+            suit=str(c["suit"]),
+            type=str(c["type"]),
+            cost=tuple(c["cost"]),
+            item=None,
+            vp=0,
+            effect=None,
+            text=str(c["text"]),
+        )
+        for c in seats[viewer].get("play_area") or []
+    ]

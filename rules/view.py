@@ -7,7 +7,7 @@ from typing import Any
 
 from rules import decisions, registry
 from rules.battle import sides_view
-from rules.cards import card
+from rules.cards import card, deck
 from rules.engine import to_act, waiting_for
 from rules.pieces import kinds_of
 from rules.scoring import team_points
@@ -66,6 +66,20 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
     return view
 
 
+def _card_data(deck_id: str, cid: int) -> dict[str, Any]:
+    """A card of any deck as a renderer draws it without looking it up: its deck, key, name, suit, cost, text."""
+    c = deck(deck_id)[cid]
+    return {
+        "deck": deck_id,
+        "key": c.key,
+        "name": c.name,
+        "suit": c.suit,
+        "type": c.type,
+        "cost": list(c.cost),
+        "text": c.text,
+    }
+
+
 def _pending_prompt(state: GameState, d: dict[str, Any], index: int) -> str:
     """What a pending decision asks; a later seat's setup is not described as a choice before its turn to choose
     (its choices depend on the setups before it), unless it is already down to one."""
@@ -103,6 +117,7 @@ def _seat_view(state: GameState, i: int) -> dict[str, Any]:
         "supply": dict(s.supply),
         "areas": {k: dict(v) for k, v in s.areas.items()},
         "panel": faction.panel(state, i),
+        "play_area": [_card_data(deck_id, cid) for deck_id, cid in faction.play_area(state, i)],
     }
 
 

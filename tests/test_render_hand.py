@@ -8,12 +8,14 @@ from typing import Any
 
 import pytest
 from PIL import Image
+from vagabond_helpers import V, vb_blank
 
 import rules
 from render import palette as P
 from render import render_hand
 from render.hand import GAP, TILE_H, TILE_W, TITLE_H
 from render.samples import played_game
+from rules.factions import vagabond_board as vb
 
 
 @pytest.fixture(scope="module")
@@ -67,3 +69,15 @@ def test_tile_band_shows_the_suit() -> None:
 
 def test_unknown_card_keys_still_draw() -> None:
     assert render_hand({"hand": ["no-such-card"], "viewer": None}).startswith(b"\x89PNG")
+
+
+def test_the_viewer_s_completed_quests_follow_the_hand_in_play() -> None:
+    state = vb_blank(where=5)
+    plain = rules.view_for(state, V)
+    state.piles[vb.DONE] = [state.piles[vb.QUEST_DECK].pop(), state.piles[vb.QUEST_DECK].pop()]
+    view = rules.view_for(state, V)
+    assert [c["name"] for c in view["seats"][V]["play_area"]] == [vb.quest(q).name for q in vb.done(state)]
+    assert rules.view_for(state, 0)["seats"][V]["play_area"] == view["seats"][V]["play_area"]  # public
+    shown, before = decode(render_hand(view)), decode(render_hand(plain))
+    assert shown.height == before.height + TITLE_H + TILE_H + GAP
+    assert decode(render_hand(rules.view_for(state, 0))).height < shown.height  # another seat's hand shows none

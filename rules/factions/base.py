@@ -206,6 +206,10 @@ class Faction(TableHooks):
         """What the player does in one of this faction's steps, in a few words."""
         return step.split(".", 1)[-1].replace("_", " ")
 
+    def play_area(self, state: GameState, seat: int) -> list[tuple[str, int]]:
+        """Public cards of another deck lying in front of the seat, as (deck, card id): the Vagabond's quests."""
+        return []
+
     def held_cards(self, state: GameState, seat: int) -> list[int]:
         """Cards the faction keeps outside hand and crafted area (the Eyrie's Decree, the Alliance's Supporters)."""
         return []

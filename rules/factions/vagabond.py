@@ -717,6 +717,10 @@ class Vagabond(Faction):
         """One more card per coin on the track."""
         return vb.draw_bonus(state.seats[seat].items)
 
+    def play_area(self, state: GameState, seat: int) -> list[tuple[str, int]]:
+        """His completed quests, face up in front of him."""
+        return [(vb.DECK, q) for q in vb.done(state)]
+
     def coalition_with(self, state: GameState, seat: int) -> int | None:
         """The player in a coalition with the Vagabond."""
         partner: int | None = state.seats[seat].data.get("coalition")
