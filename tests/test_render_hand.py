@@ -74,9 +74,9 @@ def test_unknown_card_keys_still_draw() -> None:
 def test_the_viewer_s_completed_quests_follow_the_hand_in_play() -> None:
     state = vb_blank(where=5)
     plain = rules.view_for(state, V)
-    state.piles[vb.DONE] = [state.piles[vb.QUEST_DECK].pop(), state.piles[vb.QUEST_DECK].pop()]
+    state.piles[vb.done_pile(vb.ID)] = [state.piles[vb.QUEST_DECK].pop(), state.piles[vb.QUEST_DECK].pop()]
     view = rules.view_for(state, V)
-    assert [c["name"] for c in view["seats"][V]["play_area"]] == [vb.quest(q).name for q in vb.done(state)]
+    assert [c["name"] for c in view["seats"][V]["play_area"]] == [vb.quest(q).name for q in vb.done(state, vb.ID)]
     assert rules.view_for(state, 0)["seats"][V]["play_area"] == view["seats"][V]["play_area"]  # public
     shown, before = decode(render_hand(view)), decode(render_hand(plain))
     assert shown.height == before.height + TITLE_H + TILE_H + GAP

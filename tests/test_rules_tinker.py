@@ -884,10 +884,10 @@ def vagabond_table(where: int) -> GameState:
     from rules.factions import vagabond_board as vb
 
     s = table(("marquise", "vagabond", "tinker"))
-    here = vb.where(s)
+    here = vb.where(s, vb.ID)
     assert here is not None
-    tb.take_off(s, here, vb.PAWN, 1)
-    tb.add(s, where, vb.PAWN, 1)
+    tb.take_off(s, here, vb.pawn(vb.ID), 1)
+    tb.add(s, where, vb.pawn(vb.ID), 1)
     return set_items(s, "sword", "sword", "crossbow", seat=1)
 
 

@@ -63,7 +63,7 @@ def test_9_3_2_the_pawn_starts_in_any_forest() -> None:
 
 def test_9_3_3_three_quests_face_up_and_twelve_face_down() -> None:
     state = vb_game()
-    assert len(vb.offered(state)) == 3 and len(state.piles[vb.QUEST_DECK]) == 12 and vb.done(state) == []
+    assert len(vb.offered(state)) == 3 and len(state.piles[vb.QUEST_DECK]) == 12 and vb.done(state, vb.ID) == []
 
 
 def test_9_3_6_every_relationship_starts_indifferent() -> None:
@@ -90,7 +90,7 @@ def test_9_2_2_1_a_favor_damages_three_items_and_leaves_the_pawn() -> None:
     set_hand(state, M, "favor-of-the-foxes")
     state = goto(check(state), M, "marquise.craft")
     state = play(state, "craft favor-of-the-foxes")
-    assert vb.where(state) == 1
+    assert vb.where(state, vb.ID) == 1
     assert state.pending[0]["what"] == "damage" and state.pending[0]["left"] == 3
     state = play(state, "damage sword", "damage tea", "damage torch")
     assert item_specs(state) == ["boots", "sword:damaged", "tea:damaged", "torch:damaged"]
@@ -153,7 +153,7 @@ def test_9_2_7_hits_beyond_his_undamaged_items_are_ignored() -> None:
     force_dice(state, 3, 3)
     state = goto(check(state), M, "marquise.actions")
     state = play(state, "battle 5 vagabond")
-    assert item_specs(state) == ["boots:damaged", "sword:damaged"] and vb.where(state) == 5
+    assert item_specs(state) == ["boots:damaged", "sword:damaged"] and vb.where(state, vb.ID) == 5
 
 
 def test_9_2_8_no_dominance_victory_and_no_coalition_below_four_players() -> None:
@@ -210,7 +210,7 @@ def test_9_2_9_2_2_allied_warriors_move_along_when_their_faction_rules_an_end() 
     assert legal(state, "lead") == ["lead 5>1 x1 marquise", "lead 5>1 x2 marquise", "lead 5>1 x3 marquise",
                                     "lead 5>2 x1 marquise", "lead 5>2 x2 marquise", "lead 5>2 x3 marquise"]
     state = play(state, "lead 5>2 x2 marquise")
-    assert vb.where(state) == 2 and state.clearings[1] == {"vagabond:pawn": 1, "marquise:warrior": 2}
+    assert vb.where(state, vb.ID) == 2 and state.clearings[1] == {"vagabond:pawn": 1, "marquise:warrior": 2}
     assert item_specs(state) == ["boots:exhausted"]
 
 
@@ -343,7 +343,7 @@ def test_9_4_2_slip_to_an_adjacent_clearing_or_forest_without_boots() -> None:
     assert legal(state, "move") == ["move fA>1 x1", "move fA>2 x1", "move fA>5 x1", "move fA>10 x1",
                                     "move fA>fB x1", "move fA>fC x1"]
     state = play(state, "move fA>fB")
-    assert vb.where(state) == "B" and legal(state, "move") == []
+    assert vb.where(state, vb.ID) == "B" and legal(state, "move") == []
 
 
 # --- 9.5 Daylight --------------------------------------------------------------------------
@@ -353,7 +353,7 @@ def test_9_5_1_move_exhausts_a_boot() -> None:
     state = vb_blank(where=5)
     set_items(state, "boots", "boots")
     state = play(daylight(state), "move 5>2")
-    assert vb.where(state) == 2 and item_specs(state) == ["boots", "boots:exhausted"]
+    assert vb.where(state, vb.ID) == 2 and item_specs(state) == ["boots", "boots:exhausted"]
 
 
 def test_9_5_2_battle_exhausts_a_sword() -> None:
@@ -405,8 +405,8 @@ def test_9_5_5_quest_exhausts_its_items_and_scores_per_quest_of_the_suit() -> No
     state = vb_blank(where=1)  # fox
     set_items(state, "tea", "boots", "torch", "hammer")
     offer(state, "errand-fox", "repair-a-shed", "escort")
-    state.piles[vb.DONE] = [q for q in range(15) if vb.quest(q).key == "give-a-speech-fox"]
-    state.piles[vb.QUEST_DECK].remove(state.piles[vb.DONE][0])
+    state.piles[vb.done_pile(vb.ID)] = [q for q in range(15) if vb.quest(q).key == "give-a-speech-fox"]
+    state.piles[vb.QUEST_DECK].remove(state.piles[vb.done_pile(vb.ID)][0])
     state = daylight(state)
     assert legal(state, "quest") == ["quest errand-fox score", "quest errand-fox draw",
                                      "quest repair-a-shed score", "quest repair-a-shed draw"]
@@ -582,7 +582,7 @@ def test_cobbler_grants_the_pawn_a_move_without_boots() -> None:
     state = goto(check(state), V, "evening.start")
     assert legal(state) == ["pass", "move 5>1 x1", "move 5>2 x1"]
     state = play(state, "move 5>2")
-    assert vb.where(state) == 2 and item_specs(state) == ["sword"]
+    assert vb.where(state, vb.ID) == 2 and item_specs(state) == ["sword"]
 
 
 def test_cobbler_into_hostile_warriors_needs_one_boot() -> None:
@@ -602,7 +602,7 @@ def test_winter_forests_are_written_with_their_number() -> None:
     assert "pawn fW1" in legal(state)
     assert rules.parse(state, "pawn fw1").notation() == "pawn fW1"
     state = play(state, "pawn fW8")
-    assert vb.where(state) == "W8"
+    assert vb.where(state, vb.ID) == "W8"
 
 
 def _views(state: rules.GameState) -> list[dict[str, object]]:
@@ -678,7 +678,8 @@ def test_scenario_a_strike_makes_the_eyrie_hostile_and_entering_their_clearing_c
     state = play(daylight(state), "strike eyrie warrior")
     assert vb.relation(state, V, "eyrie") == vb.HOSTILE
     state = play(state, "move 5>2")
-    assert vb.where(state) == 2 and item_specs(state) == ["boots:exhausted", "boots:exhausted", "crossbow:exhausted"]
+    assert vb.where(state, vb.ID) == 2
+    assert item_specs(state) == ["boots:exhausted", "boots:exhausted", "crossbow:exhausted"]
 
 
 def test_scenario_a_slip_into_a_forest_and_a_rest_there() -> None:
@@ -686,7 +687,7 @@ def test_scenario_a_slip_into_a_forest_and_a_rest_there() -> None:
     set_items(state, "sword:damaged", "boots:damaged-exhausted", "torch")
     state = goto(check(state), V, "vagabond.slip")
     state, events = play_events(state, "move 5>fA")  # nothing else to do: Daylight passes, Evening rests
-    assert vb.where(state) == "A" and state.turn.seat != V
+    assert vb.where(state, vb.ID) == "A" and state.turn.seat != V
     assert "The Vagabond rests in the forest and repairs 2 items." in public_text(events)
     assert item_specs(state) == ["boots", "sword", "torch"]
 

@@ -40,12 +40,12 @@ def vb_blank(seed: int = 1, character: str = "thief", where: int | str = "C", **
 
 def pawn_to(state: GameState, where: int | str) -> GameState:
     """Put the pawn in a clearing or forest (no move, no boots)."""
-    here = vb.where(state)
+    here = vb.where(state, vb.ID)
     if here is None:
-        pieces_at(state, where)[vb.PAWN] = 1
+        pieces_at(state, where)[vb.pawn(vb.ID)] = 1
         state.seats[V].supply["pawn"] = 0
     elif here != where:
-        shift(state, vb.PAWN, here, where, 1)
+        shift(state, vb.pawn(vb.ID), here, where, 1)
     return state
 
 
@@ -93,5 +93,6 @@ def offer(state: GameState, *quest_keys: str) -> GameState:
     ids = {vb.quest(q).key: q for q in range(15)}
     wanted = [ids[k] for k in quest_keys]
     state.piles[vb.OFFER] = wanted
-    state.piles[vb.QUEST_DECK] = [q for q in range(15) if q not in wanted and q not in vb.done(state)]
+    done = {q for name, pile in state.piles.items() if name.startswith(vb.DONE) for q in pile}
+    state.piles[vb.QUEST_DECK] = [q for q in range(15) if q not in wanted and q not in done]
     return state

@@ -11,6 +11,7 @@ from rules.pieces import BATTLE, BUILDING, TOKEN, WARRIOR, PieceKind, controller
 
 if TYPE_CHECKING:
     from rules.actions import Action
+    from rules.items import Item
     from rules.state import GameState
 
 
@@ -181,6 +182,10 @@ class Faction(TableHooks):
     def box_items(self, state: GameState, seat: int) -> dict[str, int]:
         """Items this faction brings to the table beyond the shared supplies (the Vagabond's starting items)."""
         return {}
+
+    def crafted_items(self, state: GameState, seat: int) -> list[Item]:
+        """Items in this seat's Crafted Items box, the ones others may take (the Vagabond has none: his are his own)."""
+        return state.seats[seat].items
 
     def on_battle_start(self, state: GameState, seat: int, battle: dict[str, Any]) -> None:
         """React when this faction has just started a battle, before any ambush (the Vagabond's allies)."""

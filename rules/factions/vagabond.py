@@ -32,6 +32,7 @@ from rules.factions.vagabond_actions import (
     Repair,
     Steal,
     Strike,
+    register_verbs,
 )
 from rules.factions.vagabond_words import panel_lines, why_not
 from rules.hooks import CANCEL, Place, Removal, Removed
@@ -43,7 +44,7 @@ from rules.scoring import score
 from rules.state import GameState
 from rules.words import plural, possessive
 
-ID = vb.ID
+ID = vb.ID  # the first Vagabond; SecondVagabond below is vb.ID2
 SLIP, DAYLIGHT, REST, CAPACITY = "vagabond.slip", "vagabond.daylight", "vagabond.rest", "vagabond.capacity"
 REFRESH = "vagabond.refresh"
 ITEM_CHOICES = {c.verb: c for c in (Refresh, Damage, Drop, Exhaust, Claim, Repair)}
@@ -57,7 +58,7 @@ def _item_name(name: str, state_of: str | None) -> str:
 class Vagabond(Faction):
     """The Vagabond (the Thief, the Tinker or the Ranger)."""
 
-    id: ClassVar[str] = ID
+    id: ClassVar[str] = vb.ID
     name: ClassVar[str] = "Vagabond"
     aliases: ClassVar[tuple[str, ...]] = ("vb", "raccoon")
     kind: ClassVar[str] = "vagabond"
@@ -69,7 +70,7 @@ class Vagabond(Faction):
     activates_dominance: ClassVar[bool] = False
     playable: ClassVar[bool] = True
     decks: ClassVar[tuple[str, ...]] = (vb.DECK,)
-    pieces: ClassVar[tuple[PieceKind, ...]] = (PieceKind(ID, "pawn", PAWN, 1, "Vagabond", "star"),)
+    pieces: ClassVar[tuple[PieceKind, ...]] = (PieceKind(vb.ID, "pawn", PAWN, 1, "Vagabond", "star"),)
     steps: ClassVar[dict[str, tuple[str, ...]]] = {
         "birdsong": (REFRESH, SLIP),
         "daylight": (DAYLIGHT,),
@@ -78,30 +79,43 @@ class Vagabond(Faction):
 
     # --- setup -------------------------------------------------------------------
     def setup(self, state: GameState, seat: int) -> None:
-        """Relationships all indifferent; the quest deck shuffled and three quests face up."""
+        """Relationships with every other faction Indifferent; the quests shuffled and three face up (once for the
+        table: a second Vagabond shares them)."""
         super().setup(state, seat)
-        others = [s.faction for s in state.seats if s.faction != ID]
+        others = [s.faction for s in state.seats if s.faction != self.id]
         state.seats[seat].data = {
             "setup": "character",
             "character": None,
             "relations": dict.fromkeys(others, vb.INDIFFERENT),
             "coalition": None,
         }
+        state.piles[vb.done_pile(self.id)] = []
+        if vb.OFFER in state.piles:
+            return
         state.rng, quests = rng.shuffled(state.rng, list(range(len(deck(vb.DECK)))))
         state.piles[vb.OFFER] = quests[: vb.OFFERED]
         state.piles[vb.QUEST_DECK] = quests[vb.OFFERED :]
-        state.piles[vb.DONE] = []
 
     def setup_prompt(self, state: GameState, seat: int) -> str:
         """Character first, then the pawn's forest."""
         if state.seats[seat].data["setup"] == "character":
-            return "choose a character: thief, tinker or ranger (character NAME)"
+            names = self.free_characters(state, seat)
+            return f"choose a character: {' or '.join(names)} (character NAME)"
         return "place the pawn in any forest (pawn fA)"
 
+    def free_characters(self, state: GameState, seat: int) -> list[str]:
+        """The characters no other Vagabond at the table has chosen."""
+        taken = {
+            state.seats[s].data.get("character")
+            for s in range(len(state.seats))
+            if s != seat and isinstance(registry.of(state, s), Vagabond)
+        }
+        return [name for name in vb.data()["characters"] if name not in taken]
+
     def setup_legal(self, state: GameState, seat: int) -> Iterator[Action]:
-        """A character, then any forest."""
+        """A character no other Vagabond has, then any forest."""
         if state.seats[seat].data["setup"] == "character":
-            for name in vb.data()["characters"]:
+            for name in self.free_characters(state, seat):
                 yield Character(name)
             return
         for fid in sorted(state.board.forests):
@@ -115,12 +129,12 @@ class Vagabond(Faction):
             data["setup"] = "pawn"
             for name in vb.data()["characters"][action.name]["items"]:
                 items.gain(state, seat, name)
-            state.say(f"The Vagabond is the {action.name.title()}.")
+            state.say(f"The {self.name} is the {action.name.title()}.")
             return False
         assert isinstance(action, Pawn)
         place(state, seat, "pawn", action.forest)
         data["setup"] = "done"
-        state.say(f"The Vagabond starts in forest {action.forest}.", None, ("place", action.forest, None))
+        state.say(f"The {self.name} starts in forest {action.forest}.", None, ("place", action.forest, None))
         return True
 
     def box_items(self, state: GameState, seat: int) -> dict[str, int]:
@@ -145,7 +159,7 @@ class Vagabond(Faction):
         n = vb.refresh_count(state.seats[seat].items)
         done = self._all_or_choose(state, seat, "refresh", n, f"refresh {plural(n, 'exhausted item')}: choose which")
         if done:
-            state.say(f"The Vagabond refreshes {plural(done, 'item')}.")
+            state.say(f"The {self.name} refreshes {plural(done, 'item')}.")
 
     def _all_or_choose(self, state: GameState, seat: int, what: str, n: int, prompt: str) -> int:
         """Refresh, damage or repair every item that could be chosen when there are at most n (returns how many);
@@ -160,13 +174,13 @@ class Vagabond(Faction):
         return len(candidates)
 
     def _rest(self, state: GameState, seat: int) -> None:
-        if isinstance(vb.where(state), int):
+        if isinstance(vb.where(state, self.id), int):
             return
         hurt = [i for i in state.seats[seat].items if i["damaged"]]
         for item in hurt:
             item["damaged"] = item["exhausted"] = False
         if hurt:
-            state.say(f"The Vagabond rests in the forest and repairs {plural(len(hurt), 'item')}.")
+            state.say(f"The {self.name} rests in the forest and repairs {plural(len(hurt), 'item')}.")
 
     def _capacity(self, state: GameState, seat: int) -> None:
         mine = state.seats[seat].items
@@ -175,7 +189,7 @@ class Vagabond(Faction):
             self._ask(state, seat, "drop", over, f"remove {plural(over, 'item')} over the item limit")
 
     def _ask(self, state: GameState, seat: int, what: str, left: int, prompt: str, **extra: Any) -> None:
-        decisions.push(state, "faction", seat, faction=ID, what=what, left=left, prompt=prompt, **extra)
+        decisions.push(state, "faction", seat, faction=self.id, what=what, left=left, prompt=prompt, **extra)
 
     def interactive(self, state: GameState, seat: int, step: str) -> bool:
         """Slip and Daylight wait for the player."""
@@ -196,7 +210,7 @@ class Vagabond(Faction):
 
     def legal(self, state: GameState, seat: int, step: str, verb: str | None) -> Iterator[Action]:
         """The Slip, or every Daylight action the ready items allow."""
-        here = vb.where(state)
+        here = vb.where(state, self.id)
         if here is None:
             return
         if step == SLIP:
@@ -270,7 +284,7 @@ class Vagabond(Faction):
     def _aids(self, state: GameState, seat: int, here: int) -> Iterator[Action]:
         cards = hand.keys_matching(state, seat, suit(state, here))
         for faction in factions_in(state, here):
-            if faction != ID:
+            if faction != self.id:
                 for card_key in cards:
                     yield Aid(faction, card_key)
 
@@ -287,7 +301,7 @@ class Vagabond(Faction):
     def _strikes(self, state: GameState, seat: int, here: int) -> Iterator[Action]:
         for faction in factions_in(state, here):
             other = state.seat_of(faction)
-            if faction == ID or other is None or not enemies(state, seat, other):
+            if faction == self.id or other is None or not enemies(state, seat, other):
                 continue
             for kind in self._strike_kinds(state, faction, here):
                 yield Strike(faction, kind)
@@ -307,7 +321,7 @@ class Vagabond(Faction):
         if special == "steal" and verb in (None, "steal"):
             for faction in factions_in(state, here):
                 other = state.seat_of(faction)
-                if faction != ID and other is not None and state.seats[other].hand:
+                if faction != self.id and other is not None and state.seats[other].hand:
                     yield Steal(faction)
         elif special == "labor" and verb in (None, "labor"):
             for card_key in sorted({card(c).key for c in state.discard if card(c).matches(suit(state, here))}):
@@ -349,8 +363,8 @@ class Vagabond(Faction):
             items.exhaust(state, seat, name)
 
     def _go(self, state: GameState, seat: int, src: Place, dst: Place, verb: str) -> None:
-        state.say(f"The Vagabond {verb} from {place_name(src)} to {place_name(dst)}.", None, ("move", src, dst))
-        movement.move_piece(state, seat, vb.PAWN, src, dst)
+        state.say(f"The {self.name} {verb} from {place_name(src)} to {place_name(dst)}.", None, ("move", src, dst))
+        movement.move_piece(state, seat, vb.pawn(self.id), src, dst)
 
     def _do_move(self, state: GameState, seat: int, action: Move) -> None:
         assert isinstance(action.dst, int)
@@ -364,7 +378,7 @@ class Vagabond(Faction):
         assert other is not None
         piece = key(action.ally, "warrior")
         state.say(
-            f"{plural(action.count, registry.of(state, other).name + ' warrior')} move along with the Vagabond.",
+            f"{plural(action.count, registry.of(state, other).name + ' warrior')} move along with the {self.name}.",
             None,
             ("move", action.src, action.dst),
         )
@@ -375,7 +389,7 @@ class Vagabond(Faction):
         battle.start(state, seat, action.clearing, action.defender)
 
     def _do_explore(self, state: GameState, seat: int, action: Explore) -> None:
-        cid = vb.clearing(state)
+        cid = vb.clearing(state, self.id)
         assert cid is not None
         found = state.ruins[cid - 1]
         assert found is not None
@@ -383,7 +397,7 @@ class Vagabond(Faction):
         state.ruins[cid - 1] = None
         items.gain(state, seat, found)
         state.irreversible = True
-        state.say(f"The Vagabond explores the ruin in clearing {cid} and finds {found}.", None, ("place", cid, None))
+        state.say(f"The {self.name} explores the ruin in clearing {cid} and finds {found}.", None, ("place", cid, None))
         score(state, seat, 1, "exploring a ruin")
 
     def _do_aid(self, state: GameState, seat: int, action: Aid) -> None:
@@ -393,8 +407,8 @@ class Vagabond(Faction):
         state.seats[other].hand.append(given)
         name = registry.of(state, other).name
         state.say(
-            f"The Vagabond aids the {name}, giving a card.",
-            {seat: f"You gave {label(given)}.", other: f"The Vagabond gave you {label(given)}."},
+            f"The {self.name} aids the {name}, giving a card.",
+            {seat: f"You gave {label(given)}.", other: f"The {self.name} gave you {label(given)}."},
         )
         self._ask(state, seat, "exhaust", 1, "exhaust an item for the aid", other=other)
 
@@ -403,10 +417,11 @@ class Vagabond(Faction):
         c = vb.quest(qid)
         self._exhaust(state, seat, *c.cost)
         state.piles[vb.OFFER].remove(qid)
-        state.piles[vb.DONE].append(qid)
-        state.say(f"The Vagabond completes the quest {c.name} ({c.suit}).")
+        state.piles.setdefault(vb.done_pile(self.id), []).append(qid)
+        state.say(f"The {self.name} completes the quest {c.name} ({c.suit}).")
         if action.reward == "score":
-            score(state, seat, vb.done_of(state, c.suit), f"{plural(vb.done_of(state, c.suit), c.suit + ' quest')}")
+            n = vb.done_of(state, self.id, c.suit)
+            score(state, seat, n, plural(n, c.suit + " quest"))
         else:
             hand.draw(state, seat, 2)
         if state.piles[vb.QUEST_DECK]:
@@ -416,10 +431,10 @@ class Vagabond(Faction):
             state.say(f"A new quest: {vb.quest(new).name} ({vb.quest(new).suit}).")
 
     def _do_strike(self, state: GameState, seat: int, action: Strike) -> None:
-        cid = vb.clearing(state)
+        cid = vb.clearing(state, self.id)
         assert cid is not None
         self._exhaust(state, seat, "crossbow")
-        state.say(f"The Vagabond strikes with a crossbow in clearing {cid}.")
+        state.say(f"The {self.name} strikes with a crossbow in clearing {cid}.")
         remove_all(state, cid, {key(action.faction, action.kind): 1}, seat, ABILITY)
 
     def _do_repair(self, state: GameState, seat: int, action: Repair) -> None:
@@ -430,7 +445,7 @@ class Vagabond(Faction):
         item = items.find(state.seats[seat].items, action.item, action.state)
         assert item is not None
         item["damaged"] = False
-        state.say(f"The Vagabond repairs a {action.item}.")
+        state.say(f"The {self.name} repairs a {action.item}.")
 
     def _do_craft(self, state: GameState, seat: int, action: Craft) -> None:
         cost = len(keys()[action.card].cost)
@@ -476,7 +491,7 @@ class Vagabond(Faction):
             me.data["relations"][action.faction] = vb.INDIFFERENT
         name = registry.of(state, other).name
         state.say(
-            f"The Vagabond activates {card(cid).name} ({card(cid).suit}) to form a coalition with the {name}: "
+            f"The {self.name} activates {card(cid).name} ({card(cid).suit}) to form a coalition with the {name}: "
             "he no longer scores points, and wins if they win."
         )
 
@@ -506,7 +521,8 @@ class Vagabond(Faction):
             return vb.carried(mine)
         if what == "repair":
             return [i for i in mine if i["damaged"]]
-        return list(state.seats[decision["other"]].items)
+        other = decision["other"]
+        return list(registry.of(state, other).crafted_items(state, other))
 
     def decision_apply(self, state: GameState, decision: dict[str, Any], action: Action) -> bool:
         """Carry out one choice; True when the decision is finished."""
@@ -514,8 +530,8 @@ class Vagabond(Faction):
         if isinstance(action, Ally):
             b = state.battle
             assert b is not None
-            b[ID]["ally"] = action.faction
-            state.say(f"The Vagabond fights alongside the {registry.faction(action.faction).name}.")
+            b[self.id]["ally"] = action.faction
+            state.say(f"The {self.name} fights alongside the {registry.faction(action.faction).name}.")
             return True
         if isinstance(action, Pass):
             return True
@@ -527,7 +543,7 @@ class Vagabond(Faction):
         item = items.find(state.seats[seat].items, action.item, action.state)
         assert item is not None
         item["exhausted"] = False
-        state.say(f"The Vagabond refreshes a {action.item}.")
+        state.say(f"The {self.name} refreshes a {action.item}.")
 
     def _choose_damage(self, state: GameState, seat: int, decision: dict[str, Any], action: Damage) -> None:
         self.damage(state, seat, action.item, action.state)
@@ -537,19 +553,19 @@ class Vagabond(Faction):
         item = items.find(state.seats[seat].items, name, state_of)
         assert item is not None
         item["damaged"] = True
-        state.say(f"The Vagabond's {name} is damaged.")
+        state.say(f"The {self.name}'s {name} is damaged.")
 
     def _choose_drop(self, state: GameState, seat: int, decision: dict[str, Any], action: Drop) -> None:
         items.take_item(state, seat, action.item, action.state)
         state.items_removed.append(action.item)
-        state.say(f"The Vagabond removes a {action.item} from the game (item limit).")
+        state.say(f"The {self.name} removes a {action.item} from the game (item limit).")
 
     def _choose_exhaust(self, state: GameState, seat: int, decision: dict[str, Any], action: Exhaust) -> None:
         items.exhaust(state, seat, action.item)
         other = decision["other"]
-        state.say(f"The Vagabond exhausts a {action.item} for the aid.")
+        state.say(f"The {self.name} exhausts a {action.item} for the aid.")
         self._aided(state, seat, other)
-        if state.seats[other].items:
+        if registry.of(state, other).crafted_items(state, other):
             name = registry.of(state, other).name
             self._ask(state, seat, "claim", 1, f"take an item from the {possessive(name)} crafted items, or pass",
                       other=other)
@@ -559,7 +575,7 @@ class Vagabond(Faction):
         items.take_item(state, other, action.item, action.state)
         items.gain(state, seat, action.item)
         name = registry.of(state, other).name
-        state.say(f"The Vagabond takes a {action.item} from the {possessive(name)} crafted items.")
+        state.say(f"The {self.name} takes a {action.item} from the {possessive(name)} crafted items.")
 
     def _choose_repair(self, state: GameState, seat: int, decision: dict[str, Any], action: Repair) -> None:
         self._repair(state, seat, action)
@@ -583,7 +599,7 @@ class Vagabond(Faction):
         aids[faction] = 0
         state.seats[seat].data["relations"][faction] = level + 1
         name = registry.of(state, other).name
-        state.say(f"The Vagabond's relationship with the {name} improves to {vb.relation_word(level + 1)}.")
+        state.say(f"The {self.name}'s relationship with the {name} improves to {vb.relation_word(level + 1)}.")
         score(state, seat, rule["points"][level], f"a better relationship with the {name}")
 
     def on_removed(self, state: GameState, seat: int | None, removed: Removed) -> None:
@@ -602,7 +618,7 @@ class Vagabond(Faction):
             if warriors and relations[faction] != vb.HOSTILE:
                 relations[faction] = vb.HOSTILE
                 spared = 1
-                state.say(f"The Vagabond's relationship with the {registry.faction(faction).name} is now Hostile.")
+                state.say(f"The {self.name}'s relationship with the {registry.faction(faction).name} is now Hostile.")
             if in_battle and relations[faction] == vb.HOSTILE:
                 infamy = sum(mine.values()) - spared
                 if infamy > 0:
@@ -611,18 +627,18 @@ class Vagabond(Faction):
     # --- battle ------------------------------------------------------------------------
     def strength(self, state: GameState, seat: int, cid: int) -> int:
         """The pawn, and the Allied warriors treated as his own in this battle."""
-        if vb.where(state) != cid:
+        if vb.where(state, self.id) != cid:
             return 0
         return 1 + self._ally_warriors(state, cid)
 
     def _ally_warriors(self, state: GameState, cid: int) -> int:
         b = state.battle
-        ally = b.get(ID, {}).get("ally") if b is not None and b["clearing"] == cid else None
+        ally = b.get(self.id, {}).get("ally") if b is not None and b["clearing"] == cid else None
         return state.clearings[cid - 1].get(key(ally, "warrior"), 0) if ally else 0
 
     def can_attack(self, state: GameState, seat: int, cid: int) -> bool:
         """A battle is fought where the pawn is."""
-        return vb.where(state) == cid
+        return vb.where(state, self.id) == cid
 
     def max_rolled_hits(self, state: GameState, seat: int, cid: int) -> int:
         """Undamaged swords, face up or down, plus Allied warriors fighting with him."""
@@ -638,7 +654,7 @@ class Vagabond(Faction):
 
     def granted_moves(self, state: GameState, seat: int) -> Iterator[Action]:
         """A move a card grants (Cobbler): the pawn to an adjacent clearing, a boot only into Hostile warriors."""
-        here = vb.where(state)
+        here = vb.where(state, self.id)
         if here is None:
             return
         board = state.board
@@ -654,19 +670,19 @@ class Vagabond(Faction):
 
     def hit_options(self, state: GameState, seat: int, cid: int, assigned: dict[str, int]) -> dict[str, int]:
         """Each hit damages an undamaged item (on the pawn), or removes an Allied warrior fighting with him."""
-        out = {vb.PAWN: items.undamaged(state, seat) - assigned.get(vb.PAWN, 0)}
+        out = {vb.pawn(self.id): items.undamaged(state, seat) - assigned.get(vb.pawn(self.id), 0)}
         b = state.battle
-        ally = b.get(ID, {}).get("ally") if b is not None else None
+        ally = b.get(self.id, {}).get("ally") if b is not None else None
         if ally:
-            piece = key(ally, "warrior", ID)
+            piece = key(ally, "warrior", self.id)
             out[piece] = self._ally_warriors(state, cid) - assigned.get(piece, 0)
         return {p: n for p, n in out.items() if n > 0}
 
     def resolve_hit(self, state: GameState, seat: int, cid: int, piece: str, n: int, by: int) -> int:
         """Damage n items (the Vagabond chooses which), or remove Allied warriors."""
         b = state.battle
-        tally = b.setdefault(ID, {}) if b is not None else {}
-        if piece == vb.PAWN:
+        tally = b.setdefault(self.id, {}) if b is not None else {}
+        if piece == vb.pawn(self.id):
             tally["items"] = tally.get("items", 0) + n
             self.take_damage(state, seat, n, "take the hits")
             return 0
@@ -678,11 +694,11 @@ class Vagabond(Faction):
     def take_damage(self, state: GameState, seat: int, n: int, why: str) -> None:
         """Damage n undamaged items: all of them when no more are left, else the Vagabond chooses."""
         if self._all_or_choose(state, seat, "damage", n, f"damage {plural(n, 'item')} to {why}"):
-            state.say(f"The Vagabond's items are all damaged ({why}).")
+            state.say(f"The {self.name}'s items are all damaged ({why}).")
 
     def on_battle_start(self, state: GameState, seat: int, b: dict[str, Any]) -> None:
         """Attacking, he may treat the warriors of one Allied faction there (not the defender) as his own."""
-        b[ID] = {"ally": None, "items": 0, "allies": 0}
+        b[self.id] = {"ally": None, "items": 0, "allies": 0}
         defender = state.seats[b["defender"]].faction
         here = state.clearings[b["clearing"] - 1]
         allies = [f for f in self.allies(state, seat) if f != defender and here.get(key(f, "warrior"))]
@@ -691,16 +707,16 @@ class Vagabond(Faction):
 
     def on_battle_end(self, state: GameState, seat: int, b: dict[str, Any]) -> None:
         """More hits taken by Allied warriors than by items makes that ally Hostile."""
-        tally = b.get(ID) or {}
+        tally = b.get(self.id) or {}
         ally = tally.get("ally")
         if ally and tally.get("allies", 0) > tally.get("items", 0):
             state.seats[seat].data["relations"][ally] = vb.HOSTILE
             name = registry.faction(ally).name
-            state.say(f"The Vagabond's relationship with the {name} is now Hostile (more of their warriors fell).")
+            state.say(f"The {self.name}'s relationship with the {name} is now Hostile (more of their warriors fell).")
 
     def intercept_removal(self, state: GameState, seat: int | None, removal: Removal) -> str | None:
         """The pawn is never removed; an effect removing every enemy piece in his clearing damages three items."""
-        if removal.piece != vb.PAWN:
+        if removal.piece != vb.pawn(self.id):
             return None
         assert seat is not None
         if removal.cause != BATTLE:
@@ -710,7 +726,7 @@ class Vagabond(Faction):
     # --- everything else ----------------------------------------------------------------
     def crafting_suits(self, state: GameState, seat: int) -> list[str]:
         """One suit of his clearing per face-up undamaged hammer."""
-        cid = vb.clearing(state)
+        cid = vb.clearing(state, self.id)
         return [] if cid is None else [suit(state, cid)] * items.ready(state, seat, "hammer")
 
     def draw_bonus(self, state: GameState, seat: int) -> int:
@@ -719,7 +735,11 @@ class Vagabond(Faction):
 
     def play_area(self, state: GameState, seat: int) -> list[tuple[str, int]]:
         """His completed quests, face up in front of him."""
-        return [(vb.DECK, q) for q in vb.done(state)]
+        return [(vb.DECK, q) for q in vb.done(state, self.id)]
+
+    def crafted_items(self, state: GameState, seat: int) -> list[items.Item]:
+        """None: his items are in his Satchel, tracks and Damaged box, no Crafted Items box (aid takes nothing)."""
+        return []
 
     def coalition_with(self, state: GameState, seat: int) -> int | None:
         """The player in a coalition with the Vagabond."""
@@ -739,4 +759,17 @@ class Vagabond(Faction):
         return panel_lines(self, state, seat)
 
 
-registry.register(Vagabond())
+class SecondVagabond(Vagabond):
+    """A second Vagabond at the same table (the Riverfolk's two-Vagabond game; Vagabond B in the 3x3 mode)."""
+
+    id: ClassVar[str] = vb.ID2
+    name: ClassVar[str] = "Second Vagabond"
+    aliases: ClassVar[tuple[str, ...]] = ("vb2", "second-vagabond")
+    colour: ClassVar[str] = "#56B4E9"
+    reach: ClassVar[int] = 2
+    pieces: ClassVar[tuple[PieceKind, ...]] = (PieceKind(vb.ID2, "pawn", PAWN, 1, "Second Vagabond", "star"),)
+
+
+for _plugin in (Vagabond(), SecondVagabond()):
+    registry.register(_plugin)
+    register_verbs(_plugin.id)

@@ -1,4 +1,7 @@
-"""The Vagabond's own verbs: setup choices, Daylight actions and the item choices his decisions ask for."""
+"""The Vagabond's own verbs: setup choices, Daylight actions and the item choices his decisions ask for.
+
+Each Vagabond at the table (`vagabond`, `vagabond2`) has these verbs in his own scope: `register_verbs`.
+"""
 
 from __future__ import annotations
 
@@ -8,9 +11,10 @@ from typing import ClassVar
 from rules.actions import CARD, COUNT, FACTION, FOREST, PATH, WORD, Action, register_for
 from rules.assets import load_json
 from rules.cards import deck
+from rules.factions import vagabond_board as vb
 from rules.items import STATES
 
-ID = "vagabond"
+ID = vb.ID  # the module's own faction; each Vagabond at a table gets the verbs: register_verbs
 ITEMS = ("boots", "coins", "crossbow", "hammer", "sack", "sword", "tea", "torch")
 CHARACTERS = tuple(load_json("vagabond.json")["characters"])
 REWARDS = ("score", "draw")
@@ -22,7 +26,6 @@ def quest_keys() -> tuple[str, ...]:
     return tuple(dict.fromkeys(c.key for c in deck("quests")))
 
 
-@register_for(ID)
 @dataclass(frozen=True, slots=True)
 class Character(Action):
     """Vagabond setup: choose a character (thief, tinker or ranger)."""
@@ -33,7 +36,6 @@ class Character(Action):
     name: str
 
 
-@register_for(ID)
 @dataclass(frozen=True, slots=True)
 class Pawn(Action):
     """Vagabond setup: place the pawn in a forest (written f and its id: fA)."""
@@ -43,7 +45,6 @@ class Pawn(Action):
     forest: str
 
 
-@register_for(ID)
 @dataclass(frozen=True, slots=True)
 class Lead(Action):
     """Vagabond: move (exhausting boots) and force warriors of an Allied faction along with the pawn."""
@@ -56,7 +57,6 @@ class Lead(Action):
     ally: str
 
 
-@register_for(ID)
 @dataclass(frozen=True, slots=True)
 class Explore(Action):
     """Vagabond: exhaust a torch to take the item under the ruin in your clearing (one point)."""
@@ -64,7 +64,6 @@ class Explore(Action):
     verb: ClassVar[str] = "explore"
 
 
-@register_for(ID)
 @dataclass(frozen=True, slots=True)
 class Aid(Action):
     """Vagabond: exhaust an item and give a card matching your clearing to a faction there."""
@@ -76,7 +75,6 @@ class Aid(Action):
     card: str
 
 
-@register_for(ID)
 @dataclass(frozen=True, slots=True)
 class Quest(Action):
     """Vagabond: complete a quest matching your clearing, then score or draw two cards."""
@@ -88,7 +86,6 @@ class Quest(Action):
     reward: str
 
 
-@register_for(ID)
 @dataclass(frozen=True, slots=True)
 class Strike(Action):
     """Vagabond: exhaust a crossbow to remove an enemy warrior in your clearing (another piece if it has none)."""
@@ -110,7 +107,6 @@ class _ItemChoice(Action):
     state: str | None = None
 
 
-@register_for(ID)
 @dataclass(frozen=True, slots=True)
 class Repair(_ItemChoice):
     """Vagabond: repair a damaged item (exhausting a hammer in Daylight; free in a Hideout)."""
@@ -118,7 +114,6 @@ class Repair(_ItemChoice):
     verb: ClassVar[str] = "repair"
 
 
-@register_for(ID)
 @dataclass(frozen=True, slots=True)
 class Refresh(_ItemChoice):
     """Vagabond Birdsong: flip this exhausted item face up."""
@@ -126,7 +121,6 @@ class Refresh(_ItemChoice):
     verb: ClassVar[str] = "refresh"
 
 
-@register_for(ID)
 @dataclass(frozen=True, slots=True)
 class Damage(_ItemChoice):
     """Vagabond: damage this item to take a hit."""
@@ -134,7 +128,6 @@ class Damage(_ItemChoice):
     verb: ClassVar[str] = "damage"
 
 
-@register_for(ID)
 @dataclass(frozen=True, slots=True)
 class Drop(_ItemChoice):
     """Vagabond Evening: remove this item from the game (over the item limit)."""
@@ -142,7 +135,6 @@ class Drop(_ItemChoice):
     verb: ClassVar[str] = "drop"
 
 
-@register_for(ID)
 @dataclass(frozen=True, slots=True)
 class Exhaust(_ItemChoice):
     """Vagabond: exhaust this item to aid."""
@@ -150,7 +142,6 @@ class Exhaust(_ItemChoice):
     verb: ClassVar[str] = "exhaust"
 
 
-@register_for(ID)
 @dataclass(frozen=True, slots=True)
 class Claim(_ItemChoice):
     """Vagabond: take this item from the crafted items of the faction you aided."""
@@ -166,7 +157,6 @@ class _FactionChoice(Action):
     faction: str
 
 
-@register_for(ID)
 @dataclass(frozen=True, slots=True)
 class Steal(_FactionChoice):
     """Thief: exhaust a torch to take a random card from a player with pieces in your clearing."""
@@ -174,7 +164,6 @@ class Steal(_FactionChoice):
     verb: ClassVar[str] = "steal"
 
 
-@register_for(ID)
 @dataclass(frozen=True, slots=True)
 class Labor(Action):
     """Tinker (Day Labor): exhaust a torch to take a card matching your clearing (or a bird) from the discard."""
@@ -185,7 +174,6 @@ class Labor(Action):
     card: str
 
 
-@register_for(ID)
 @dataclass(frozen=True, slots=True)
 class Hideout(Action):
     """Ranger: exhaust a torch to repair three items, then end Daylight."""
@@ -193,7 +181,6 @@ class Hideout(Action):
     verb: ClassVar[str] = "hideout"
 
 
-@register_for(ID)
 @dataclass(frozen=True, slots=True)
 class Ally(_FactionChoice):
     """Vagabond attacking: treat the warriors of an Allied faction in the clearing as your own in this battle."""
@@ -201,7 +188,6 @@ class Ally(_FactionChoice):
     verb: ClassVar[str] = "ally"
 
 
-@register_for(ID)
 @dataclass(frozen=True, slots=True)
 class Coalition(Action):
     """Vagabond (4+ players): activate a dominance card to form a coalition with the player with fewest points."""
@@ -210,3 +196,15 @@ class Coalition(Action):
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("card", CARD), ("faction", FACTION))
     card: str
     faction: str
+
+
+VERBS: tuple[type[Action], ...] = (
+    Character, Pawn, Lead, Explore, Aid, Quest, Strike, Repair, Refresh, Damage, Drop, Exhaust, Claim,
+    Steal, Labor, Hideout, Ally, Coalition,
+)
+
+
+def register_verbs(scope: str) -> None:
+    """Give one Vagabond (by faction id) every Vagabond verb."""
+    for cls in VERBS:
+        register_for(scope)(cls)

@@ -2,8 +2,12 @@
 
 Item records live in the seat's items; what sits on a track is worked out from them: face-up undamaged
 tea, coins and sacks fill their track (up to its size), every other item is in the Satchel or the
-Damaged box. Quests are piles of the quest deck: `quests:deck` (face down), `quests:offer` (three face
-up) and `quests:done` (completed, in the Vagabond's play area).
+Damaged box. Quests are piles of the quest deck: `quests:deck` (face down) and `quests:offer` (three face
+up) are shared by every Vagabond at the table; each Vagabond's completed quests are his own pile
+(`done_pile`), in his play area.
+
+Everything that belongs to one Vagabond is keyed by his faction id (`vagabond`, `vagabond2`): his pawn,
+his completed quests, the seat data holding his character and relationships.
 """
 
 from __future__ import annotations
@@ -18,8 +22,7 @@ from rules.items import Item, is_ready
 from rules.pieces import WARRIOR, category_of_key, parse_key
 from rules.state import GameState
 
-ID = "vagabond"
-PAWN = f"{ID}:pawn"
+ID, ID2 = "vagabond", "vagabond2"
 DECK = "quests"
 QUEST_DECK, OFFER, DONE = f"{DECK}:deck", f"{DECK}:offer", f"{DECK}:done"
 HOSTILE, INDIFFERENT, ALLIED = -1, 0, 3
@@ -38,17 +41,23 @@ def character(state: GameState, seat: int) -> dict[str, Any] | None:
     return data()["characters"][name] if name else None
 
 
-def where(state: GameState) -> Place | None:
-    """The pawn's clearing or forest (None before setup places it)."""
+def pawn(fid: str) -> str:
+    """The piece key of one Vagabond's pawn."""
+    return f"{fid}:pawn"
+
+
+def where(state: GameState, fid: str) -> Place | None:
+    """One Vagabond's pawn: its clearing or forest (None before setup places it)."""
+    piece = pawn(fid)
     for cid, pieces in enumerate(state.clearings, start=1):
-        if PAWN in pieces:
+        if piece in pieces:
             return cid
-    return next((fid for fid, pieces in state.forests.items() if PAWN in pieces), None)
+    return next((forest for forest, pieces in state.forests.items() if piece in pieces), None)
 
 
-def clearing(state: GameState) -> int | None:
-    """The pawn's clearing, or None when it is in a forest."""
-    place = where(state)
+def clearing(state: GameState, fid: str) -> int | None:
+    """One Vagabond's clearing, or None when his pawn is in a forest."""
+    place = where(state, fid)
     return place if isinstance(place, int) else None
 
 
@@ -131,11 +140,16 @@ def offered(state: GameState) -> list[int]:
     return state.piles.get(OFFER, [])
 
 
-def done(state: GameState) -> list[int]:
-    """The completed quests."""
-    return state.piles.get(DONE, [])
+def done_pile(fid: str) -> str:
+    """The pile of one Vagabond's completed quests (the first keeps the name games were saved with)."""
+    return DONE if fid == ID else f"{DONE}:{fid}"
 
 
-def done_of(state: GameState, suit: str) -> int:
-    """Completed quests of one suit."""
-    return sum(1 for q in done(state) if quest(q).suit == suit)
+def done(state: GameState, fid: str) -> list[int]:
+    """One Vagabond's completed quests."""
+    return state.piles.get(done_pile(fid), [])
+
+
+def done_of(state: GameState, fid: str, suit: str) -> int:
+    """One Vagabond's completed quests of one suit."""
+    return sum(1 for q in done(state, fid) if quest(q).suit == suit)

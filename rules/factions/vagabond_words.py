@@ -30,7 +30,7 @@ from rules.words import plural
 if TYPE_CHECKING:
     from rules.factions.vagabond import Vagabond
 
-ID = vb.ID
+ID = vb.ID  # the module's own faction; the words speak for whichever Vagabond is asked
 DAYLIGHT_VERBS = ("lead", "explore", "aid", "quest", "strike", "repair", "steal", "labor", "hideout", "coalition")
 SPECIALS = {"steal": "thief", "labor": "tinker", "hideout": "ranger"}
 NEEDS = {"explore": "torch", "steal": "torch", "labor": "torch", "hideout": "torch", "strike": "crossbow"}
@@ -39,12 +39,12 @@ NEEDS = {"explore": "torch", "steal": "torch", "labor": "torch", "hideout": "tor
 def why_not(faction: Vagabond, state: GameState, seat: int, action: Action) -> str | None:
     """Why one of the Vagabond's actions is refused now."""
     if state.pending:
-        return _why_not_setup(state, action) if state.pending[0]["kind"] == "setup" else None
+        return _why_not_setup(faction, state, seat, action) if state.pending[0]["kind"] == "setup" else None
     step = state.turn.step
     if isinstance(action, Move) and step == "vagabond.slip":
-        return _why_not_slip(state, action)
+        return _why_not_slip(state, faction.id, action)
     if step != "vagabond.daylight" and (action.verb in DAYLIGHT_VERBS or isinstance(action, (Move, Battle))):
-        return "the Vagabond takes that action in Daylight"
+        return f"the {faction.name} takes that action in Daylight"
     special = SPECIALS.get(action.verb)
     if special and state.seats[seat].data.get("character") != special:
         return f"only the {special.title()} can {action.verb}"
@@ -56,7 +56,7 @@ def why_not(faction: Vagabond, state: GameState, seat: int, action: Action) -> s
         return _why_not_repair(state, seat, action)
     if isinstance(action, (Move, Lead)):
         return _why_not_move(faction, state, seat, action)
-    here = vb.clearing(state)
+    here = vb.clearing(state, faction.id)
     if here is None:
         return "the pawn is in a forest: that action needs a clearing"
     needed = NEEDS.get(action.verb, "sword" if isinstance(action, Battle) else None)
@@ -65,24 +65,28 @@ def why_not(faction: Vagabond, state: GameState, seat: int, action: Action) -> s
     return _why_not_here(state, seat, here, action)
 
 
-def _why_not_setup(state: GameState, action: Action) -> str | None:
+def _why_not_setup(faction: Vagabond, state: GameState, seat: int, action: Action) -> str | None:
     if isinstance(action, Character):
-        return f"the characters are {', '.join(vb.data()['characters'])}"
+        free = faction.free_characters(state, seat)
+        if action.name in vb.data()["characters"]:
+            return f"another Vagabond is the {action.name.title()}; the free characters are {', '.join(free)}"
+        return f"the characters are {', '.join(free)}"
     if isinstance(action, Pawn):
         return f"the pawn starts in a forest: {', '.join('f' + f for f in sorted(state.board.forests))}"
     return None
 
 
-def _why_not_slip(state: GameState, action: Move) -> str:
+def _why_not_slip(state: GameState, fid: str, action: Move) -> str:
+    here = vb.where(state, fid)
     if state.turn.flags.get("slipped"):
         return "you already slipped this Birdsong"
-    if action.src != vb.where(state):
-        return f"the pawn is in {place_name(vb.where(state) or '?')}, not {place_name(action.src)}"
+    if action.src != here:
+        return f"the pawn is in {place_name(here or '?')}, not {place_name(action.src)}"
     return f"{place_name(action.dst)} is not next to {place_name(action.src)}"
 
 
 def _why_not_move(faction: Vagabond, state: GameState, seat: int, action: Move | Lead) -> str:
-    here = vb.where(state)
+    here = vb.where(state, faction.id)
     if action.src != here:
         return f"the pawn is in {place_name(here or '?')}, not {place_name(action.src)}"
     if not isinstance(action.dst, int):
@@ -160,7 +164,7 @@ def panel_lines(faction: Vagabond, state: GameState, seat: int) -> list[str]:
     s = state.seats[seat]
     chosen = vb.character(state, seat)
     lines = [f"Character: {chosen['name']} ({chosen['special_name']})" if chosen else "Character: not chosen yet"]
-    here = vb.where(state)
+    here = vb.where(state, faction.id)
     lines.append(f"Pawn: {place_name(here)}" if here is not None else "Pawn: not placed yet")
     mine = s.items
     track = vb.on_track(mine)
@@ -171,8 +175,9 @@ def panel_lines(faction: Vagabond, state: GameState, seat: int) -> list[str]:
     lines.append(f"Satchel and damaged: {len(vb.carried(mine))} of {vb.item_limit(mine)} items")
     lines.append("Relationships: " + _relations(state, seat))
     lines += [f"Quest up: {_quest(q)}" for q in vb.offered(state)] or ["Quests up: none"]
-    counts = ", ".join(f"{x} {vb.done_of(state, x)}" for x in ("fox", "mouse", "rabbit"))
-    lines.append(f"Quests done: {len(vb.done(state))} ({counts}); {len(state.piles.get(vb.QUEST_DECK, []))} in deck")
+    counts = ", ".join(f"{x} {vb.done_of(state, faction.id, x)}" for x in ("fox", "mouse", "rabbit"))
+    in_deck = len(state.piles.get(vb.QUEST_DECK, []))
+    lines.append(f"Quests done: {len(vb.done(state, faction.id))} ({counts}); {in_deck} in deck")
     partner = faction.coalition_with(state, seat)
     if partner is not None:
         lines.append(f"Coalition with the {registry.of(state, partner).name}")

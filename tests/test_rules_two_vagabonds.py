@@ -1,0 +1,156 @@
+"""Two Vagabonds at one table (`vagabond` and `vagabond2`): each keeps his own pawn, character, items,
+relationships and completed quests; the three face-up quests are shared."""
+
+from __future__ import annotations
+
+import pytest
+from rules_helpers import check, clear_map, force_dice, goto, hand_keys, legal, play, set_hand
+from vagabond_helpers import item_specs, offer, set_items
+
+import rules
+from rules import registry
+from rules.errors import IllegalActionError
+from rules.factions import vagabond_board as vb
+from rules.map_pieces import shift
+from rules.playout import play as playout
+from rules.state import GameState
+
+M, E, V1, V2 = 0, 1, 2, 3
+FACTIONS = ["marquise", "eyrie", "vagabond", "vagabond2"]
+
+
+def two_vb_setup(seed: int = 1) -> GameState:
+    """A four-seat game with both Vagabonds, played until the first Vagabond chooses a character."""
+    state = rules.new_game({"factions": FACTIONS, "first_player": 0}, seed)
+    return play(state, "keep 1", "build sawmill 1", "build workshop 5", "build recruiter 9", "leader despot")
+
+
+def two_vb_game(seed: int = 1) -> GameState:
+    """Past setup: the first Vagabond the Thief in forest C, the second the Ranger in forest E."""
+    state = two_vb_setup(seed)
+    return play(state, "character thief", "pawn fC", "character ranger", "pawn fE")
+
+
+def two_vb_blank(where1: int | str = 5, where2: int | str = 5) -> GameState:
+    """Past setup with an empty map but both pawns (at where1 and where2), empty hands, nothing pending."""
+    state = two_vb_game()
+    clear_map(state)
+    for fid, where in ((vb.ID, where1), (vb.ID2, where2)):
+        here = vb.where(state, fid)
+        assert here is not None
+        shift(state, vb.pawn(fid), here, where, 1)
+    for seat in range(len(state.seats)):
+        set_hand(state, seat)
+    state.pending = []
+    state.battle = None
+    return check(state)
+
+
+def test_the_second_vagabond_is_a_faction_of_its_own() -> None:
+    second = registry.faction("vagabond2")
+    assert second.name == "Second Vagabond" and second.kind == "vagabond" and second.playable
+    assert registry.find_faction("vb2") == registry.find_faction("Second-Vagabond") == "vagabond2"
+    others = {registry.faction(f).colour.lower() for f in registry.all_ids() if f != "vagabond2"}
+    assert second.colour.lower() not in others
+
+
+def test_each_vagabond_has_his_own_pawn() -> None:
+    state = two_vb_game()
+    assert state.forests["C"] == {"vagabond:pawn": 1} and state.forests["E"] == {"vagabond2:pawn": 1}
+    assert vb.where(state, vb.ID) == "C" and vb.where(state, vb.ID2) == "E"
+    assert rules.problems(state) == []
+
+
+def test_characters_cannot_be_shared() -> None:
+    state = play(two_vb_setup(), "character thief", "pawn fC")
+    assert legal(state) == ["character tinker", "character ranger"]
+    assert registry.of(state, V2).setup_prompt(state, V2).startswith("choose a character: tinker or ranger")
+    with pytest.raises(IllegalActionError, match="another Vagabond is the Thief"):
+        play(state, "character thief")
+
+
+def test_each_keeps_his_own_starting_items() -> None:
+    state = two_vb_game()
+    assert item_specs(state, V1) == ["boots", "sword", "tea", "torch"]  # the Thief
+    assert item_specs(state, V2) == ["boots", "crossbow", "sword", "torch"]  # the Ranger
+    assert rules.problems(state) == []  # both boxes of starting items are accounted for
+
+
+def test_relationships_list_every_other_faction_the_other_vagabond_included() -> None:
+    state = two_vb_game()
+    assert state.seats[V1].data["relations"] == {"marquise": 0, "eyrie": 0, "vagabond2": 0}
+    assert state.seats[V2].data["relations"] == {"marquise": 0, "eyrie": 0, "vagabond": 0}
+
+
+def test_aiding_the_other_vagabond_improves_that_relationship_only() -> None:
+    state = two_vb_blank(where1=1, where2=1)
+    set_items(state, "boots", seat=V1)
+    set_hand(state, V1, "ambush-fox")
+    state = goto(check(state), V1, "vagabond.daylight")
+    state = play(state, "aid vagabond2 ambush-fox")  # the only item, boots, is exhausted; nothing to claim
+    assert vb.relation(state, V1, "vagabond2") == 1 and state.seats[V1].points == 1
+    assert vb.relation(state, V2, "vagabond") == vb.INDIFFERENT
+    assert hand_keys(state, V2) == ["ambush-fox"]
+
+
+def test_the_face_up_quests_are_shared_and_each_keeps_the_quests_he_completes() -> None:
+    state = two_vb_game()
+    assert len(vb.offered(state)) == 3 and len(state.piles[vb.QUEST_DECK]) == 12  # dealt once for the table
+    state = two_vb_blank(where1=1, where2=1)  # clearing 1 is a fox clearing
+    offer(state, "errand-fox", "give-a-speech-fox", "repair-a-shed")
+    set_items(state, "tea", "boots", "torch", "hammer", seat=V1)
+    set_items(state, "torch", "tea", seat=V2)
+    state = goto(check(state), V2, "vagabond.daylight")
+    assert legal(state, "quest") == ["quest give-a-speech-fox score", "quest give-a-speech-fox draw"]
+    state = play(state, "quest give-a-speech-fox score")
+    assert [vb.quest(q).key for q in vb.done(state, vb.ID2)] == ["give-a-speech-fox"]
+    assert vb.done(state, vb.ID) == [] and state.seats[V2].points == 1
+    offered = [vb.quest(q).key for q in vb.offered(state)]
+    assert len(offered) == 3 and "give-a-speech-fox" not in offered
+    offer(state, "errand-fox", "repair-a-shed", offered[-1])
+    state = goto(check(state), V1, "vagabond.daylight")
+    state = play(state, "quest errand-fox score")
+    assert state.seats[V1].points == 1  # his first fox quest: the other Vagabond's does not count
+    state = play(state, "quest repair-a-shed score")
+    assert state.seats[V1].points == 1 + 2
+    view = rules.view_for(state, V1)
+    assert [c["name"] for c in view["seats"][V1]["play_area"]] == ["Errand", "Repair a Shed"]
+    assert [c["name"] for c in view["seats"][V2]["play_area"]] == ["Give a Speech"]
+    assert rules.problems(state) == []
+
+
+def test_in_a_battle_between_them_the_hits_damage_each_one_own_items() -> None:
+    state = two_vb_blank(where1=5, where2=5)
+    set_items(state, "sword", "sword", "boots", seat=V1)
+    set_items(state, "sword", "tea", seat=V2)
+    state = goto(check(state), V1, "vagabond.daylight")
+    assert legal(state, "battle") == ["battle 5 vagabond2"]
+    state = play(force_dice(state, 2, 1), "battle 5 vagabond2")
+    assert item_specs(state, V2) == ["sword:damaged", "tea:damaged"]  # two hits: both his items
+    assert state.pending[0]["faction"] == "vagabond" and state.pending[0]["seat"] == V1
+    state = play(state, "damage boots")
+    assert item_specs(state, V1) == ["boots:damaged", "sword", "sword:exhausted"]
+    assert rules.problems(state) == []
+
+
+def test_each_vagabond_slips_his_own_pawn() -> None:
+    state = two_vb_blank(where1="C", where2="E")
+    state = goto(check(state), V2, "vagabond.slip")
+    assert all(text.startswith("move fE>") for text in legal(state, "move"))
+    with pytest.raises(IllegalActionError, match="the pawn is in forest E"):
+        play(state, "move fC>5")
+
+
+def test_a_short_game_with_both_vagabonds_has_no_violations() -> None:
+    result = playout({"factions": FACTIONS, "round_limit": 6}, 3)
+    assert result.violations == []
+    assert result.state is not None and result.state.over and result.record is not None
+    state, acted = rules.new_game(result.record.options, result.record.seed), [0, 0, 0, 0]
+    for text in result.record.actions:  # whose actions they were
+        seat = rules.to_act(state)
+        assert seat is not None
+        acted[seat] += 1
+        state, _ = rules.apply(state, rules.parse(state, text))
+    assert acted[V1] > 10 and acted[V2] > 10
+    characters = {result.state.seats[s].data["character"] for s in (V1, V2)}
+    assert len(characters) == 2 and None not in characters
