@@ -178,9 +178,12 @@ def test_the_alliance_example_game_runs_to_the_end_and_keeps_the_supporters_priv
     assert supporters and all(b.startswith("thread of @carol]") or b.startswith("only @carol]") for b in supporters)
 
 
-def test_the_vagabond_example_game_runs_to_the_end_and_keeps_the_aid_card_private(tmp_path, capsys):
+def test_the_vagabond_example_game_runs_to_the_end_and_keeps_the_aid_and_stolen_cards_private(tmp_path, capsys):
     out, text, blocks = _whole_game(tmp_path, capsys, "vagabond-game.txt")
     assert "/pawn " in text and "aid" in text and "/exhaust " in text  # the Vagabond's own commands
     assert "`aid marquise ?`" in out  # the channel sees that a card was given, not which
     given = [b for b in blocks if "The Vagabond gave you" in b or "You gave" in b]
     assert given and all(b.startswith(("thread of @alice]", "thread of @carol]")) for b in given)
+    stolen = [b for b in blocks if "stole" in b]  # Steal: the card named only to the thief and the robbed player
+    assert {b.split("]")[0] for b in stolen} == {"thread of @alice", "thread of @carol"}
+    assert "The Thief steals a random card from the Marquise de Cat." in out
