@@ -122,7 +122,7 @@ async def open_store(url: str, read_only: bool = False) -> Any:
     from bot.store import SchemaMismatch, Store
 
     path = sqlite_path(url) if url.startswith("sqlite") else None
-    shown = str(path) if path is not None else url
+    shown = str(path) if path is not None else _where(url)
     if path is not None and path.is_dir():
         raise CliError(messages.DB_IS_FOLDER.format(db=shown))
     if path is not None and read_only and not path.exists():
@@ -172,10 +172,12 @@ def run_bot(settings: Settings, sync: bool = False) -> int:
 
 
 def _where(url: str) -> str:
+    from sqlalchemy.engine import make_url
+
     from bot.db import sqlite_path
 
     path = sqlite_path(url) if url.startswith("sqlite") else None
-    return str(path.resolve()) if path is not None else url.split("@")[-1]
+    return str(path.resolve()) if path is not None else make_url(url).render_as_string(hide_password=True)
 
 
 async def console(args: argparse.Namespace) -> int:

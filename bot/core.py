@@ -160,11 +160,14 @@ def answers(
 def one_at_a_time(
     method: Callable[Concatenate[S, Actor, P], Awaitable[Outbox]],
 ) -> Callable[Concatenate[S, Actor, P], Awaitable[Outbox]]:
-    """Run a command while holding its channel's lock, and answer refusals privately."""
+    """Run a command while holding its channel's lock, in one database transaction; answer refusals privately.
+
+    A refusal rolls the transaction back, so a refused command leaves the saved game exactly as it was.
+    """
 
     @functools.wraps(method)
     async def locked(self: S, actor: Actor, /, *args: P.args, **kwargs: P.kwargs) -> Outbox:
-        async with self.lock(actor.channel_id):
+        async with self.lock(actor.channel_id), self.store.unit():
             return await method(self, actor, *args, **kwargs)
 
     return answers(locked)

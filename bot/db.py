@@ -1,4 +1,5 @@
-"""The database engine: SQLite in WAL with a busy timeout and one writer, transactions that lock at BEGIN."""
+"""The database engine: SQLite in WAL with a busy timeout and one writer, transactions that lock at BEGIN;
+or PostgreSQL (asyncpg) with a connection pool. Everything SQLite-only (pragmas, BEGIN IMMEDIATE) stays here."""
 
 from __future__ import annotations
 
@@ -17,6 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 BUSY_TIMEOUT_MS = 10_000
+POOL_SIZE = 5  # PostgreSQL connections per process
 
 
 def is_sqlite(url: str) -> bool:
@@ -30,11 +32,19 @@ def make_engine(url: str, read_only: bool = False) -> AsyncEngine:
     Read-only, a SQLite file is opened with `mode=ro` (never created, never written, no write lock taken).
     """
     if not is_sqlite(url):
-        return create_async_engine(url, pool_pre_ping=True)
+        return _server_engine(url, read_only)
     if read_only:
         return _read_only_engine(url)
     _make_parent_folder(url)
     return _sqlite_engine(url, _on_connect, _on_begin)
+
+
+def _server_engine(url: str, read_only: bool) -> AsyncEngine:
+    """PostgreSQL: a small pool per process, connections recycled instead of pinged (no extra round trip)."""
+    settings = {"default_transaction_read_only": "on"} if read_only else {}
+    return create_async_engine(
+        url, pool_size=POOL_SIZE, max_overflow=2, pool_recycle=1800, connect_args={"server_settings": settings}
+    )
 
 
 def _sqlite_engine(url: str, on_connect: Any, on_begin: Any) -> AsyncEngine:

@@ -1,10 +1,17 @@
-"""Data access: the only code that opens database sessions. Every write is one short transaction."""
+"""Data access: the only code that opens database sessions.
+
+A command runs in one transaction (`Store.unit`): every store call inside it shares that transaction, whose first
+read locks the game's row (PostgreSQL: FOR NO KEY UPDATE; SQLite: BEGIN IMMEDIATE), so two processes on one
+database take a channel's commands one at a time. Outside a unit, each call is its own short transaction.
+"""
 
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Callable, Sequence
 from contextlib import asynccontextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
+from time import perf_counter
 
 from sqlalchemy import delete, func, insert, or_, update
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
@@ -80,9 +87,12 @@ class Snapshot:
 class Store:
     """Async data-access functions over one SQLAlchemy engine."""
 
-    def __init__(self, engine: AsyncEngine) -> None:
+    def __init__(self, engine: AsyncEngine, read_only: bool = False) -> None:
         self.engine = engine
+        self.read_only = read_only
+        self.db_seconds = 0.0  # time spent waiting on the database (the benchmark reads it)
         self._sessions = async_sessionmaker(engine, class_=AsyncSession, expire_on_commit=False)
+        self._unit: ContextVar[AsyncSession | None] = ContextVar(f"store-unit-{id(self)}", default=None)
 
     @classmethod
     async def open(cls, url: str) -> Store:
@@ -106,22 +116,51 @@ class Store:
         except BaseException:
             await engine.dispose()
             raise
-        return cls(engine)
+        return cls(engine, read_only=True)
 
     async def close(self) -> None:
         """Release the connection pool."""
         await self.engine.dispose()
 
     @asynccontextmanager
+    async def unit(self) -> AsyncIterator[None]:
+        """One transaction for a whole command: committed when it ends, rolled back on any exception."""
+        if self._unit.get() is not None:  # already inside one
+            yield
+            return
+        async with self._sessions() as session:
+            token = self._unit.set(session)
+            try:
+                yield
+                start = perf_counter()
+                await session.commit()
+                self.db_seconds += perf_counter() - start
+            finally:
+                self._unit.reset(token)
+
+    @asynccontextmanager
     async def _tx(self) -> AsyncIterator[AsyncSession]:
-        async with self._sessions() as session, session.begin():
-            yield session
+        start, shared = perf_counter(), self._unit.get()
+        try:
+            if shared is None:
+                async with self._sessions() as session, session.begin():
+                    yield session
+            else:
+                yield shared
+                await shared.flush()
+                shared.expunge_all()  # what was read stays as read, like after a commit; the next read is fresh
+        finally:
+            self.db_seconds += perf_counter() - start
+
+    def _locks_rows(self) -> bool:
+        """Whether reads lock the game row: inside a command's transaction, on a database that is written."""
+        return self._unit.get() is not None and not self.read_only
 
     # --- reading ---------------------------------------------------------------
     async def load(self, channel_id: int) -> Loaded | None:
         """A game and its seats (one query), or None when the channel has no game."""
         async with self._tx() as s:
-            return await _load(s, channel_id)
+            return await _load(s, channel_id, self._locks_rows())
 
     async def snapshot(self, channel_id: int) -> Snapshot | None:
         """A game, its seats and its record in one transaction, or None when the channel has no game."""
@@ -333,13 +372,15 @@ class Store:
             await s.merge(settings)
 
 
-async def _load(s: AsyncSession, channel_id: int) -> Loaded | None:
+async def _load(s: AsyncSession, channel_id: int, lock: bool = False) -> Loaded | None:
     query = (
         select(Game, SeatRow)
         .outerjoin(SeatRow, col(SeatRow.channel_id) == col(Game.channel_id))
         .where(col(Game.channel_id) == channel_id)
         .order_by(col(SeatRow.id))
     )
+    if lock:  # FOR NO KEY UPDATE: inserts that refer to the game (log lines, reminders) are not held up
+        query = query.with_for_update(of=Game, key_share=True)
     rows = list((await s.exec(query)).all())
     if not rows:
         return None

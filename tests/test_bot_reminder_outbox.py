@@ -11,7 +11,7 @@ import textwrap
 from pathlib import Path
 
 import pytest
-from discord_harness import ALICE, CHANNEL, MOD, FakeClock, db_url, open_service, started_game
+from discord_harness import ALICE, CHANNEL, MOD, FakeClock, open_service, started_game
 
 from bot import messages
 from bot.reminders import tick
@@ -41,17 +41,17 @@ class Channel:
         return [text for where, text, _ in self.posted if where == channel]
 
 
-async def reminder_due(tmp_path: Path) -> tuple[FakeClock, GameService]:
+async def reminder_due(database: str) -> tuple[FakeClock, GameService]:
     """A started game whose first reminder is due."""
     clock = FakeClock()
-    service = await open_service(db_url(tmp_path), clock)
+    service = await open_service(database, clock)
     await started_game(service)
     clock.advance(25)
     return clock, service
 
 
-async def test_a_post_that_raises_is_retried_later_and_delivered_once(tmp_path):
-    clock, service = await reminder_due(tmp_path)
+async def test_a_post_that_raises_is_retried_later_and_delivered_once(database):
+    clock, service = await reminder_due(database)
     channel = Channel()
     channel.failures = 2
     assert await tick(service, channel.post, channel.already_posted) == 0  # Discord down: kept, not marked sent
@@ -68,8 +68,8 @@ async def test_a_post_that_raises_is_retried_later_and_delivered_once(tmp_path):
     await service.store.close()
 
 
-async def test_a_tick_abandoned_mid_way_loses_nothing_and_a_restart_resumes(tmp_path):
-    url = db_url(tmp_path)
+async def test_a_tick_abandoned_mid_way_loses_nothing_and_a_restart_resumes(database):
+    url = database
     clock = FakeClock()
     first = await open_service(url, clock)
     for channel_id in CHANNELS:
@@ -94,8 +94,8 @@ async def test_a_tick_abandoned_mid_way_loses_nothing_and_a_restart_resumes(tmp_
     await second.store.close()
 
 
-async def test_a_crash_after_the_post_went_out_does_not_post_it_again(tmp_path):
-    url = db_url(tmp_path)
+async def test_a_crash_after_the_post_went_out_does_not_post_it_again(database):
+    url = database
     clock = FakeClock()
     first = await open_service(url, clock)
     await started_game(first)
@@ -123,8 +123,8 @@ async def test_a_crash_after_the_post_went_out_does_not_post_it_again(tmp_path):
     await second.store.close()
 
 
-async def test_a_reminder_of_a_game_that_moved_on_is_dropped_not_posted(tmp_path):
-    clock, service = await reminder_due(tmp_path)
+async def test_a_reminder_of_a_game_that_moved_on_is_dropped_not_posted(database):
+    clock, service = await reminder_due(database)
     channel = Channel()
     channel.failures = 1
     await tick(service, channel.post, channel.already_posted)
@@ -135,8 +135,8 @@ async def test_a_reminder_of_a_game_that_moved_on_is_dropped_not_posted(tmp_path
     await service.store.close()
 
 
-async def test_a_post_that_always_fails_is_given_up_after_its_attempts(tmp_path, caplog):
-    clock, service = await reminder_due(tmp_path)
+async def test_a_post_that_always_fails_is_given_up_after_its_attempts(database, caplog):
+    clock, service = await reminder_due(database)
     channel = Channel()
     channel.failures = 1000
     for _ in range(20):
@@ -150,9 +150,9 @@ async def test_a_post_that_always_fails_is_given_up_after_its_attempts(tmp_path,
     await service.store.close()
 
 
-async def test_an_unseated_seat_is_reminded_to_the_moderators(tmp_path):
+async def test_an_unseated_seat_is_reminded_to_the_moderators(database):
     clock = FakeClock()
-    service = await open_service(db_url(tmp_path), clock)
+    service = await open_service(database, clock)
     await started_game(service)
     await service.mod_settings(MOD, role_id=31337)
     assert not (await service.mod_unseat(MOD, "marquise")).refused
@@ -189,8 +189,8 @@ KILLED_TICK = textwrap.dedent(
 )
 
 
-async def test_a_process_killed_mid_tick_loses_no_reminder_and_posts_none_twice(tmp_path):
-    url = db_url(tmp_path)
+async def test_a_process_killed_mid_tick_loses_no_reminder_and_posts_none_twice(database, tmp_path):
+    url = database
     clock = FakeClock()
     service = await open_service(url, clock)
     for channel_id in CHANNELS:

@@ -4,16 +4,16 @@ from __future__ import annotations
 
 import logging
 
-from discord_harness import ALICE, CHANNEL, MOD, FakeClock, db_url, open_service, started_game
+from discord_harness import ALICE, CHANNEL, MOD, FakeClock, open_service, started_game
 
 from bot import messages
 from bot.reminders import tick
 from bot.store import Change
 
 
-async def test_due_and_not_due_and_never_twice(tmp_path):
+async def test_due_and_not_due_and_never_twice(database):
     clock = FakeClock()
-    service = await open_service(db_url(tmp_path), clock)
+    service = await open_service(database, clock)
     await started_game(service)
     clock.advance(23.9)
     assert await service.due_reminders() == []
@@ -34,9 +34,9 @@ async def test_due_and_not_due_and_never_twice(tmp_path):
     await service.store.close()
 
 
-async def test_an_action_restarts_the_clock(tmp_path):
+async def test_an_action_restarts_the_clock(database):
     clock = FakeClock()
-    service = await open_service(db_url(tmp_path), clock)
+    service = await open_service(database, clock)
     await started_game(service)
     clock.advance(20)
     assert not (await service.submit(ALICE, "keep 1")).refused
@@ -47,9 +47,9 @@ async def test_an_action_restarts_the_clock(tmp_path):
     await service.store.close()
 
 
-async def test_pause_stops_the_clock_and_resume_restarts_it(tmp_path):
+async def test_pause_stops_the_clock_and_resume_restarts_it(database):
     clock = FakeClock()
-    service = await open_service(db_url(tmp_path), clock)
+    service = await open_service(database, clock)
     await started_game(service)
     clock.advance(10)
     assert not (await service.mod_pause(MOD)).refused
@@ -64,8 +64,8 @@ async def test_pause_stops_the_clock_and_resume_restarts_it(tmp_path):
     await service.store.close()
 
 
-async def test_reminders_carry_on_after_a_restart_none_lost_none_twice(tmp_path):
-    url = db_url(tmp_path)
+async def test_reminders_carry_on_after_a_restart_none_lost_none_twice(database):
+    url = database
     clock = FakeClock()
     first = await open_service(url, clock)
     await started_game(first)
@@ -80,9 +80,9 @@ async def test_reminders_carry_on_after_a_restart_none_lost_none_twice(tmp_path)
     await second.store.close()
 
 
-async def test_the_interval_is_set_per_game(tmp_path):
+async def test_the_interval_is_set_per_game(database):
     clock = FakeClock()
-    service = await open_service(db_url(tmp_path), clock)
+    service = await open_service(database, clock)
     await started_game(service)
     assert not (await service.mod_reminders(MOD, 2)).refused
     clock.advance(2.1)
@@ -91,9 +91,9 @@ async def test_the_interval_is_set_per_game(tmp_path):
     await service.store.close()
 
 
-async def test_moderators_role_is_mentioned_in_the_notice(tmp_path):
+async def test_moderators_role_is_mentioned_in_the_notice(database):
     clock = FakeClock()
-    service = await open_service(db_url(tmp_path), clock)
+    service = await open_service(database, clock)
     await started_game(service)
     await service.mod_settings(MOD, role_id=31337, reminders_before_notice=1)
     clock.advance(25)
@@ -104,9 +104,9 @@ async def test_moderators_role_is_mentioned_in_the_notice(tmp_path):
     await service.store.close()
 
 
-async def test_the_loop_body_survives_any_exception(tmp_path, caplog):
+async def test_the_loop_body_survives_any_exception(database, caplog):
     clock = FakeClock()
-    service = await open_service(db_url(tmp_path), clock)
+    service = await open_service(database, clock)
     await started_game(service)
     clock.advance(25)
 
@@ -131,9 +131,9 @@ async def test_the_loop_body_survives_any_exception(tmp_path, caplog):
     await service.store.close()
 
 
-async def test_a_changed_deadline_is_not_reminded_from_a_stale_read(tmp_path):
+async def test_a_changed_deadline_is_not_reminded_from_a_stale_read(database):
     clock = FakeClock()
-    service = await open_service(db_url(tmp_path), clock)
+    service = await open_service(database, clock)
     await started_game(service)
     clock.advance(25)
     [(deadline, _game)] = await service.store.due(int(clock.now))

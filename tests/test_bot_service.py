@@ -13,7 +13,6 @@ from discord_harness import (
     CHANNEL,
     FakeClock,
     actor_for,
-    db_url,
     open_service,
     play_random,
     saved,
@@ -26,8 +25,8 @@ from bot import messages
 from bot.table import Actor
 
 
-async def test_lobby_refuses_clearly(tmp_path):
-    service = await open_service(db_url(tmp_path))
+async def test_lobby_refuses_clearly(database):
+    service = await open_service(database)
     assert (await service.join(ALICE, "marquise")).reply == messages.NO_GAME
     await service.create(ALICE, seats=2)
     assert (await service.create(BOB, seats=2)).refused
@@ -46,8 +45,8 @@ async def test_lobby_refuses_clearly(tmp_path):
     await service.store.close()
 
 
-async def test_bad_options_are_refused_in_the_engines_words(tmp_path):
-    service = await open_service(db_url(tmp_path))
+async def test_bad_options_are_refused_in_the_engines_words(database):
+    service = await open_service(database)
     assert "seats" in (await service.create(ALICE, seats=9)).reply
     assert "unknown faction" in (await service.create(ALICE, seats=2, factions="cats,dragons")).reply
     outbox = await service.create(ALICE, seats=2, board="moon")
@@ -55,8 +54,8 @@ async def test_bad_options_are_refused_in_the_engines_words(tmp_path):
     await service.store.close()
 
 
-async def test_game_survives_a_restart(tmp_path):
-    url = db_url(tmp_path)
+async def test_game_survives_a_restart(database):
+    url = database
     first = await open_service(url)
     await started_game(first)
     played = await play_random(first, 12)
@@ -74,8 +73,8 @@ async def test_game_survives_a_restart(tmp_path):
     await second.store.close()
 
 
-async def test_two_commands_at_once_apply_exactly_once(tmp_path):
-    service = await open_service(db_url(tmp_path))
+async def test_two_commands_at_once_apply_exactly_once(database):
+    service = await open_service(database)
     await started_game(service)
     first, second = await asyncio.gather(service.submit(ALICE, "keep 1"), service.submit(ALICE, "keep 1"))
     assert sorted([first.refused, second.refused]) == [False, True]
@@ -84,8 +83,8 @@ async def test_two_commands_at_once_apply_exactly_once(tmp_path):
     await service.store.close()
 
 
-async def test_two_seats_at_once_one_is_told_it_is_not_their_turn(tmp_path):
-    service = await open_service(db_url(tmp_path))
+async def test_two_seats_at_once_one_is_told_it_is_not_their_turn(database):
+    service = await open_service(database)
     await started_game(service)
     mine, theirs = await asyncio.gather(service.submit(ALICE, "keep 1"), service.submit(BOB, "roost 3"))
     assert not mine.refused
@@ -93,8 +92,8 @@ async def test_two_seats_at_once_one_is_told_it_is_not_their_turn(tmp_path):
     await service.store.close()
 
 
-async def test_two_processes_on_one_file_never_double_apply(tmp_path):
-    url = db_url(tmp_path)
+async def test_two_processes_on_one_file_never_double_apply(database):
+    url = database
     one = await open_service(url)
     await started_game(one)
     two = await open_service(url)  # a second process: its own locks, its own connection
@@ -124,8 +123,8 @@ async def test_two_processes_on_one_file_never_double_apply(tmp_path):
         (ALICE, "", "say what to do"),
     ],
 )
-async def test_bad_input_is_refused_and_changes_nothing(tmp_path, actor, text, says):
-    service = await open_service(db_url(tmp_path))
+async def test_bad_input_is_refused_and_changes_nothing(database, actor, text, says):
+    service = await open_service(database)
     await started_game(service)
     before = await saved(service)
     outbox = await service.submit(actor, text)
@@ -135,8 +134,8 @@ async def test_bad_input_is_refused_and_changes_nothing(tmp_path, actor, text, s
     await service.store.close()
 
 
-async def test_card_not_in_hand_is_refused(tmp_path):
-    service = await open_service(db_url(tmp_path))
+async def test_card_not_in_hand_is_refused(database):
+    service = await open_service(database)
     await started_game(service)
     await play_random(service, 4)  # through setup
     state = await state_of(service)
@@ -150,8 +149,8 @@ async def test_card_not_in_hand_is_refused(tmp_path):
     await service.store.close()
 
 
-async def test_a_seats_hand_never_reaches_anyone_else(tmp_path):
-    service = await open_service(db_url(tmp_path))
+async def test_a_seats_hand_never_reaches_anyone_else(database):
+    service = await open_service(database)
     await started_game(service, win_points=10, round_limit=3)
     secrets: dict[int, list[str]] = {ALICE.user_id: [], BOB.user_id: []}
     public: list[str] = []
@@ -188,8 +187,8 @@ async def test_a_seats_hand_never_reaches_anyone_else(tmp_path):
     await service.store.close()
 
 
-async def test_player_undo_follows_the_engines_policy(tmp_path):
-    service = await open_service(db_url(tmp_path))
+async def test_player_undo_follows_the_engines_policy(database):
+    service = await open_service(database)
     await started_game(service)
     assert not (await service.submit(ALICE, "keep 1")).refused
     before = await saved(service)
@@ -204,8 +203,8 @@ async def test_player_undo_follows_the_engines_policy(tmp_path):
     await service.store.close()
 
 
-async def test_choices_for_a_decision_only_for_its_seat(tmp_path):
-    service = await open_service(db_url(tmp_path))
+async def test_choices_for_a_decision_only_for_its_seat(database):
+    service = await open_service(database)
     await started_game(service)
     mine = await service.choices(ALICE)
     assert [c.notation for c in mine.choices] == ["keep 1", "keep 2", "keep 3", "keep 4"]
@@ -216,8 +215,8 @@ async def test_choices_for_a_decision_only_for_its_seat(tmp_path):
     await service.store.close()
 
 
-async def test_information_commands(tmp_path):
-    service = await open_service(db_url(tmp_path))
+async def test_information_commands(database):
+    service = await open_service(database)
     await started_game(service)
     await play_random(service, 6)
     assert "Your hand" in (await service.hand(ALICE)).reply
@@ -232,9 +231,9 @@ async def test_information_commands(tmp_path):
     await service.store.close()
 
 
-async def test_clock_is_injected(tmp_path):
+async def test_clock_is_injected(database):
     clock = FakeClock()
-    service = await open_service(db_url(tmp_path), clock)
+    service = await open_service(database, clock)
     await started_game(service)
     deadline = await service.store.deadline(CHANNEL)
     assert deadline is not None and deadline.due_at == int(clock.now) + 24 * 3600

@@ -8,7 +8,8 @@ import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from discord_harness import ALICE, BOB, CHANNEL, db_url, open_service, state_of
+from discord_harness import ALICE, BOB, CHANNEL, db_url, open_service, started_game, state_of
+from sqlalchemy import event
 from sqlmodel import SQLModel
 
 import rules
@@ -18,21 +19,27 @@ from bot.db import alembic_config, current_revision, make_engine, upgrade
 HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()
 
 
-async def test_migrations_build_exactly_the_models(tmp_path):
-    engine = make_engine(db_url(tmp_path))
+async def test_migrations_build_exactly_the_models(database):
+    engine = make_engine(database)
     await upgrade(engine)
     assert await current_revision(engine) == HEAD
     async with engine.connect() as conn:
         diff = await conn.run_sync(lambda c: compare_metadata(MigrationContext.configure(c), SQLModel.metadata))
+    assert diff == []
+    await engine.dispose()
+
+
+async def test_sqlite_runs_in_wal_with_a_busy_timeout(tmp_path):
+    engine = make_engine(db_url(tmp_path))
+    async with engine.connect() as conn:
         mode = (await conn.exec_driver_sql("PRAGMA journal_mode")).scalar()
         busy = (await conn.exec_driver_sql("PRAGMA busy_timeout")).scalar()
-    assert diff == []
     assert mode == "wal" and busy and busy >= 1000
     await engine.dispose()
 
 
-async def test_an_old_database_file_upgrades_and_its_game_goes_on(tmp_path):
-    url = db_url(tmp_path)
+async def test_an_old_database_file_upgrades_and_its_game_goes_on(database):
+    url = database
     engine = make_engine(url)
     await upgrade(engine, "0001")  # the schema before reminders existed
     options = {"factions": ["marquise", "eyrie"], "board": "autumn", "mode": "standard", "first_player": 0}
@@ -58,7 +65,7 @@ async def test_an_old_database_file_upgrades_and_its_game_goes_on(tmp_path):
         await conn.execute(
             sa.text(
                 "INSERT INTO actions (channel_id, seq, kind, seat, user_id, notation, public, private, irreversible,"
-                " version, undone, created_at) VALUES (:c, 1, 'action', 0, :u, 'keep 1', '', '{}', 0, 1, 0, 0)"
+                " version, undone, created_at) VALUES (:c, 1, 'action', 0, :u, 'keep 1', '', '{}', false, 1, false, 0)"
             ),
             {"c": CHANNEL, "u": ALICE.user_id},
         )
@@ -77,9 +84,25 @@ async def test_an_old_database_file_upgrades_and_its_game_goes_on(tmp_path):
     await service.store.close()
 
 
-async def test_snowflakes_fit(tmp_path):
-    service = await open_service(db_url(tmp_path))
+async def test_snowflakes_fit(database):
+    service = await open_service(database)
     big = ALICE.__class__(2**63 - 25, 2**63 - 7, "big", 2**63 - 3)
     assert not (await service.create(big, seats=2)).refused
     assert (await service.table(big.channel_id)).game.guild_id == 2**63 - 3
+    await service.store.close()
+
+
+async def test_a_move_is_one_transaction_of_four_statements(database):
+    service = await open_service(database)
+    await started_game(service)
+    seen: dict[str, list[str]] = {"begin": [], "sql": []}
+    engine = service.store.engine.sync_engine
+    event.listen(engine, "begin", lambda _conn: seen["begin"].append("begin"))
+    event.listen(engine, "before_cursor_execute", lambda *a: seen["sql"].append(a[2].split()[0].upper()))
+    assert not (await service.submit(ALICE, "keep 1")).refused
+    statements = [s for s in seen["sql"] if s not in ("BEGIN", "COMMIT")]  # SQLite opens with BEGIN IMMEDIATE
+    assert len(seen["begin"]) == 1, seen  # the read and the write share one transaction
+    assert statements == ["SELECT", "UPDATE", "INSERT", "INSERT"], statements  # game+seats, game, log, deadline
+    refused = await service.submit(ALICE, "keep 1")
+    assert refused.refused and len(seen["begin"]) == 2  # a refusal reads in one transaction and writes nothing
     await service.store.close()
