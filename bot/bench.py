@@ -2,7 +2,9 @@
 
 Each command goes the whole way: console line parsed, fake interaction through discord.py's command tree, the
 service, the engine, the database commit, and the board PNG drawn in a worker thread.
-Usage: python -m bot.bench [--script assets/examples/short-game.txt] [--repeat 3]
+It also prints the database's share of a move: the time spent waiting on the database (bot.store counts it),
+and the transactions and statements a move takes.
+Usage: python -m bot.bench [--script assets/examples/short-game.txt] [--repeat 3] [--postgres]
        python -m bot.bench --boards    (board pictures the channel gets under each board posting setting)
 """
 
@@ -13,7 +15,12 @@ import asyncio
 import statistics
 import tempfile
 import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
+from sqlalchemy import event
 
 from bot import images, messages
 from bot.cli import DEFAULT_CHANNEL, seeded
@@ -26,24 +33,61 @@ from bot.store import Store
 EXAMPLE = Path(__file__).resolve().parents[1] / "assets" / "examples" / "short-game.txt"
 
 
-async def timed_run(lines: list[str], folder: Path) -> tuple[list[float], list[float]]:
-    """Milliseconds of every command, and of the accepted moves (those that post a board)."""
-    store = await Store.open(f"sqlite+aiosqlite:///{folder / 'bench.db'}")
+@dataclass
+class Timings:
+    """What one run measured: milliseconds per command and per move, and the database's part of the moves."""
+
+    every: list[float] = field(default_factory=list)
+    moves: list[float] = field(default_factory=list)
+    move_db: list[float] = field(default_factory=list)  # ms waiting on the database, per move
+    move_tx: list[int] = field(default_factory=list)  # transactions per move
+    move_sql: list[int] = field(default_factory=list)  # statements per move (BEGIN/COMMIT not counted)
+
+    def add(self, other: Timings) -> None:
+        """Pool another run's figures into these."""
+        for name in ("every", "moves", "move_db", "move_tx", "move_sql"):
+            getattr(self, name).extend(getattr(other, name))
+
+
+def count_statements(store: Store) -> dict[str, int]:
+    """Live counts of the transactions and statements a store's engine runs."""
+    counts = {"tx": 0, "sql": 0}
+    engine = store.engine.sync_engine
+
+    def begun(_conn: Any) -> None:
+        counts["tx"] += 1
+
+    def statement(_conn: Any, _cursor: Any, sql: str, *_rest: Any) -> None:
+        if sql.split()[0].upper() not in ("BEGIN", "COMMIT"):
+            counts["sql"] += 1
+
+    event.listen(engine, "begin", begun)
+    event.listen(engine, "before_cursor_execute", statement)
+    return counts
+
+
+async def timed_run(lines: list[str], url: str) -> Timings:
+    """Time every command of a script, and the accepted moves (those that post a board) with their database part."""
+    store = await Store.open(url)
     clock = OffsetClock()
     service = GameService(store, Settings(), clock=clock, seed_for=lambda cid: seeded(cid, None))
     shell = Console(OfflineBot(service), clock, DEFAULT_CHANNEL, None, write=lambda _: None)
-    every, moves = [], []
+    counts, out = count_statements(store), Timings()
     for line in lines:
+        db, tx, sql = store.db_seconds, counts["tx"], counts["sql"]
         start = time.perf_counter()
         result = await shell.run_line(line)
         elapsed = (time.perf_counter() - start) * 1000
         if result is None:
             continue
-        every.append(elapsed)
+        out.every.append(elapsed)
         if result.outbox is not None and result.outbox.board_png and result.public and not result.refused:
-            moves.append(elapsed)
+            out.moves.append(elapsed)
+            out.move_db.append((store.db_seconds - db) * 1000)
+            out.move_tx.append(counts["tx"] - tx)
+            out.move_sql.append(counts["sql"] - sql)
     await store.close()
-    return every, moves
+    return out
 
 
 BOARD_SETTINGS = [(when, live) for live in (False, True) for when in ("move", "turn", "request")]
@@ -90,32 +134,58 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
+def run_all(lines: list[str], repeat: int, url_for: Callable[[int], str]) -> Timings:
+    """Run the script repeat+1 times (the first warms up imports, fonts and the static map layer)."""
+    total = Timings()
+    for i in range(repeat + 1):
+        run = asyncio.run(timed_run(lines, url_for(i)))
+        if i:
+            total.add(run)
+    return total
+
+
+def report(total: Timings, repeat: int, wall: float, where: str) -> list[str]:
+    """The figures, one line each."""
+    every, moves, db = total.every, total.moves, total.move_db
+    share = 100 * sum(db) / sum(moves) if moves else 0.0
+    return [
+        f"bench: {len(every)} commands ({len(moves)} moves with a board PNG) over {repeat} runs on {where}",
+        f"  every command: median {statistics.median(every):.1f} ms, p95 {percentile(every, 95):.1f} ms",
+        f"  moves + PNG:   median {statistics.median(moves):.1f} ms, p95 {percentile(moves, 95):.1f} ms",
+        f"  database:      median {statistics.median(db):.2f} ms of a move ({share:.1f}% of move time), "
+        f"{statistics.mean(total.move_tx):.1f} transactions and {statistics.mean(total.move_sql):.1f} statements",
+        f"  throughput:    {1000 / statistics.mean(every):.1f} commands/s (wall {wall:.1f} s incl. warm-up)",
+    ]
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--script", default=str(EXAMPLE))
     parser.add_argument("--repeat", type=int, default=3)
     parser.add_argument("--boards", action="store_true", help="count board pictures under each posting setting")
+    parser.add_argument("--postgres", action="store_true", help="run on a throwaway PostgreSQL server")
     args = parser.parse_args(argv)
     lines = [ln for ln in Path(args.script).read_text(encoding="utf-8").splitlines() if ln.strip()]
     if args.boards:
         print(f"boards: {Path(args.script).name}, {len(lines)} lines")
         print("\n".join(board_report(lines)))
         return 0
-    every: list[float] = []
-    moves: list[float] = []
     started = time.perf_counter()
-    for i in range(args.repeat + 1):
-        with tempfile.TemporaryDirectory() as folder:
-            run_all, run_moves = asyncio.run(timed_run(lines, Path(folder)))
-        if i:  # the first run warms up imports, fonts and the static map layer
-            every += run_all
-            moves += run_moves
-    wall = time.perf_counter() - started
-    print(f"bench: {len(every)} commands ({len(moves)} moves with a board PNG) over {args.repeat} runs")
-    print(f"  every command: median {statistics.median(every):.1f} ms, p95 {percentile(every, 95):.1f} ms")
-    print(f"  moves + PNG:   median {statistics.median(moves):.1f} ms, p95 {percentile(moves, 95):.1f} ms")
-    print(f"  throughput:    {1000 / statistics.mean(every):.1f} commands/s (wall {wall:.1f} s incl. warm-up)")
+    with tempfile.TemporaryDirectory() as folder:
+        if args.postgres:
+            from bot.pgtemp import TempPostgres
+
+            server = TempPostgres.start(durable=True)
+            try:
+                urls = [server.create_database("bench") for _ in range(args.repeat + 1)]
+                total, where = run_all(lines, args.repeat, urls.__getitem__), "PostgreSQL (throwaway, durable)"
+            finally:
+                server.stop()
+        else:
+            total = run_all(lines, args.repeat, lambda i: f"sqlite+aiosqlite:///{Path(folder) / f'bench-{i}.db'}")
+            where = "SQLite"
+    print("\n".join(report(total, args.repeat, time.perf_counter() - started, where)))
     return 0
 
 

@@ -158,6 +158,7 @@ def run_bot(settings: Settings, sync: bool = False) -> int:
     async def start() -> None:
         store = await open_store(settings.database_url)
         print(messages.DATABASE_AT.format(where=_where(settings.database_url)), file=sys.stderr)
+        print(messages.SHARDS_RUN.format(shards=settings.shards.text()), file=sys.stderr)
         client = RootClient(GameService(store, settings), settings, sync=sync)
         async with client:
             await client.start(settings.token or "")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from typing import Any
 
 import discord
 from discord import app_commands
@@ -13,7 +14,7 @@ from bot.commands import build_commands
 from bot.discord_io import ChannelPoster
 from bot.reminders import tick
 from bot.service import GameService
-from bot.settings import Settings
+from bot.settings import Settings, Shards
 from bot.views import AnswerButton, ChooseButton
 
 log = logging.getLogger(__name__)
@@ -36,11 +37,18 @@ def invite_url(application_id: int) -> str:
     return discord.utils.oauth_url(application_id, permissions=PERMISSIONS, scopes=SCOPES)
 
 
-class RootClient(discord.Client):
-    """A client with the rootbot command tree over one GameService."""
+def shard_options(shards: Shards) -> dict[str, Any]:
+    """The sharding arguments of the client: none (Discord says how many, this process runs all), or ids of a total."""
+    if shards.ids is None:
+        return {}
+    return {"shard_ids": list(shards.ids), "shard_count": shards.count}
+
+
+class RootClient(discord.AutoShardedClient):
+    """A sharded client with the rootbot command tree over one GameService (ROOTBOT_SHARDS picks the shards)."""
 
     def __init__(self, service: GameService, settings: Settings, sync: bool = False) -> None:
-        super().__init__(intents=discord.Intents.default())
+        super().__init__(intents=discord.Intents.default(), **shard_options(settings.shards))
         self.service = service
         self.settings = settings
         self.sync_on_start = sync

@@ -213,6 +213,11 @@ EXPECTED_ID = "a Discord server id (a whole number, from Developer Mode: right-c
 EXPECTED_NUMBER = "a number of {what} {range}"
 EXPECTED_WHOLE = "a whole number {range}"
 EXPECTED_LEVEL = "one of {levels}"
+EXPECTED_SHARDS = (
+    "'auto' (one process, Discord says how many shards), or this process's shard ids out of the total, "
+    "such as '0-3 of 8', '4-7 of 8' or '0,2 of 4' (ids from 0 to the total - 1, a total from 1 to {most})"
+)
+SHARDS_RUN = "rootbot: running shards {shards}"
 INVITE = "invite the bot to a server with: {url}"
 DATABASE_AT = "rootbot: games are kept in {where}"
 CONSOLE_PROMPT = "Type lines such as: @alice /root create seats:2   (Ctrl-D ends)"

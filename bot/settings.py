@@ -21,6 +21,7 @@ from bot import messages
 DEFAULT_DB_FILE = "rootbot.db"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
 SNOWFLAKE_MAX = 2**63 - 1
+MAX_SHARDS = 10_000  # far beyond any bot's need; a typo such as '0-3 of 80000' is caught
 
 
 class SettingsError(Exception):
@@ -61,6 +62,20 @@ ROUND_LIMIT = Bounds(1, 100)
 
 
 @dataclass(frozen=True)
+class Shards:
+    """Which Discord shards this process runs: some ids out of a total, or (None) all of them, counted by Discord."""
+
+    ids: tuple[int, ...] | None = None
+    count: int | None = None
+
+    def text(self) -> str:
+        """The shards in words, as ROOTBOT_SHARDS takes them ('auto', '0-3 of 8')."""
+        if self.ids is None or self.count is None:
+            return "auto"
+        return f"{','.join(map(str, self.ids))} of {self.count}"
+
+
+@dataclass(frozen=True)
 class Settings:
     """Everything the bot reads at start-up."""
 
@@ -71,6 +86,7 @@ class Settings:
     reminders_before_notice: int = 2
     reminder_poll_seconds: float = 60.0
     log_level: str = "INFO"
+    shards: Shards = Shards()
 
     def __post_init__(self) -> None:
         if not self.database_url:
@@ -127,6 +143,26 @@ def database_url(text: str) -> str:
     return text
 
 
+def shards(text: str) -> Shards:
+    """'auto', or shard ids out of a total: '0-3 of 8', '5 of 8', '0,2,4-6 of 8' (ids from 0 to the total - 1)."""
+    if text.lower() == "auto":
+        return Shards()
+    wanted, of, total = text.partition(" of ")
+    if not of:
+        raise ValueError(text)
+    count = int(total)
+    if not 1 <= count <= MAX_SHARDS:
+        raise ValueError(text)
+    ids: set[int] = set()
+    for part in wanted.split(","):
+        low, dash, high = part.strip().partition("-")
+        first, last = int(low), int(high) if dash else int(low)
+        if not 0 <= first <= last < count:
+            raise ValueError(text)
+        ids.update(range(first, last + 1))
+    return Shards(tuple(sorted(ids)), count)
+
+
 VARIABLES = (
     Variable("DISCORD_TOKEN", "token", str, "the bot token"),
     Variable("ROOTBOT_DATABASE_URL", "database_url", database_url, messages.EXPECTED_DB_URL),
@@ -150,6 +186,7 @@ VARIABLES = (
         messages.EXPECTED_NUMBER.format(what="seconds", range=REMINDER_POLL_SECONDS.text()),
     ),
     Variable("ROOTBOT_LOG_LEVEL", "log_level", log_level, messages.EXPECTED_LEVEL.format(levels=", ".join(LOG_LEVELS))),
+    Variable("ROOTBOT_SHARDS", "shards", shards, messages.EXPECTED_SHARDS.format(most=MAX_SHARDS)),
 )
 
 

@@ -132,6 +132,7 @@ def test_env_example_lists_every_setting():
         "ROOTBOT_LOG_LEVEL",
         "ROOTBOT_REMINDERS_BEFORE_NOTICE",
         "ROOTBOT_REMINDER_POLL_SECONDS",
+        "ROOTBOT_SHARDS",
     ):
         assert f"\n{name}=" in text
 

@@ -38,6 +38,8 @@ PLAYER = textwrap.dedent(
     async def main():
         service = await open_service(url)
         chooser = random.Random(seed)
+        print("ready", flush=True)
+        sys.stdin.readline()  # both processes start playing at once
         for _ in range(moves):
             table = await service.table(channel)
             state = table.state
@@ -60,13 +62,20 @@ async def test_two_processes_on_one_database_apply_every_acknowledged_move_once(
     await started_game(service)
     runs = [
         subprocess.Popen(
-            [sys.executable, "-c", PLAYER, pg_database, str(CHANNEL), str(seed), "15"],
+            [sys.executable, "-c", PLAYER, pg_database, str(CHANNEL), str(seed), "20"],
             env=ENV,
+            stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
             stderr=subprocess.PIPE,
         )
         for seed in (1, 2)
     ]
+    for run in runs:
+        assert run.stdout is not None and run.stdout.readline() == b"ready\n", run.communicate()[1].decode()
+    for run in runs:
+        assert run.stdin is not None
+        run.stdin.write(b"go\n")
+        run.stdin.flush()
     acknowledged = []
     for run in runs:
         out, err = run.communicate(timeout=300)
