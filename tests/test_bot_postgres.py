@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import json
 import os
+import signal
 import subprocess
 import sys
 import textwrap
@@ -30,6 +31,7 @@ ENV = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'tests'}"}
 PLAYER = textwrap.dedent(
     """
     import asyncio, json, random, sys
+    from dataclasses import replace
     from discord_harness import actor_for, open_service
     import rules
 
@@ -47,7 +49,8 @@ PLAYER = textwrap.dedent(
             if seat is None:
                 break
             text = chooser.choice(rules.legal_actions(state, seat)).notation()
-            out = await service.submit(actor_for(state, seat), text, expected_version=table.game.version)
+            actor = replace(actor_for(state, seat), channel_id=channel)
+            out = await service.submit(actor, text, expected_version=table.game.version)
             if not out.refused:
                 print(json.dumps([table.game.version, text]), flush=True)
         await service.store.close()
@@ -143,3 +146,44 @@ def test_an_unreachable_server_is_one_line_without_the_password(capsys):
     said = capsys.readouterr().err
     assert "127.0.0.1" in said and "sekret" not in said and "Traceback" not in said
     assert len(said.strip().splitlines()) == 1
+
+
+def _player(url: str, channel: int, seed: int, moves: int) -> subprocess.Popen[bytes]:
+    run = subprocess.Popen(
+        [sys.executable, "-c", PLAYER, url, str(channel), str(seed), str(moves)],
+        env=ENV,
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+    )
+    assert run.stdout is not None and run.stdout.readline() == b"ready\n", run.communicate()[1].decode()
+    return run
+
+
+async def test_kill_9_of_one_of_two_processes_mid_burst_loses_no_acknowledged_move(pg_database):
+    service = await open_service(pg_database)
+    channels = (CHANNEL, CHANNEL + 1)
+    for channel in channels:
+        await started_game(service, channel=channel)
+    killed, survivor = _player(pg_database, channels[0], 1, 60), _player(pg_database, channels[1], 2, 12)
+    for run in (killed, survivor):
+        assert run.stdin is not None
+        run.stdin.write(b"go\n")
+        run.stdin.flush()
+    assert killed.stdout is not None
+    acknowledged = [tuple(json.loads(killed.stdout.readline())) for _ in range(4)]
+    os.kill(killed.pid, signal.SIGKILL)  # mid-burst: it was deciding or saving its next move
+    out, _ = killed.communicate(timeout=60)
+    acknowledged += [tuple(json.loads(line)) for line in out.decode().splitlines() if line.startswith("[")]
+    assert killed.returncode == -signal.SIGKILL
+    out, err = survivor.communicate(timeout=300)
+    assert survivor.returncode == 0, err.decode()
+    other = [tuple(json.loads(line)) for line in out.splitlines()]
+    for channel, acked in ((channels[0], acknowledged), (channels[1], other)):
+        rows = await service.store.record_rows(channel)
+        saved = [r.notation for r in rows]
+        assert saved[: len(acked)] == [text for _, text in acked]  # every acknowledged move is kept, in order
+        assert len(saved) <= len(acked) + 1  # at most the one move whose answer the kill cut off
+        table = await service.table(channel)
+        assert rules.replay(await service.record(table)).digest() == table.state.digest()
+    await service.store.close()
