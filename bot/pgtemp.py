@@ -74,7 +74,8 @@ class TempPostgres:
     @classmethod
     def start(cls, durable: bool = False) -> TempPostgres:
         """initdb and start a server on a free port of 127.0.0.1; PostgresUnavailable if it cannot."""
-        server = cls(Path(tempfile.mkdtemp(prefix="rootbot-pg-")), free_port(), server_bin(), durable, _run_as())
+        programs, user = server_bin(), _run_as()
+        server = cls(Path(tempfile.mkdtemp(prefix="rootbot-pg-")), free_port(), programs, durable, user)
         try:
             server._init()
             server._ctl("start", "-w", "-t", "60", "-l", str(server.log), "-o", server._options())

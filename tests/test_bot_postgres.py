@@ -187,3 +187,12 @@ async def test_kill_9_of_one_of_two_processes_mid_burst_loses_no_acknowledged_mo
         table = await service.table(channel)
         assert rules.replay(await service.record(table)).digest() == table.state.digest()
     await service.store.close()
+
+
+def test_missing_server_programs_fail_loudly_naming_the_package(monkeypatch):
+    from bot import pgtemp
+
+    monkeypatch.setattr(pgtemp.shutil, "which", lambda _name: None)
+    monkeypatch.setattr(pgtemp.glob, "glob", lambda _pattern: [])
+    with pytest.raises(pgtemp.PostgresUnavailable, match="install Debian's `postgresql` package"):
+        pgtemp.TempPostgres.start()
