@@ -18,7 +18,7 @@ from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 BUSY_TIMEOUT_MS = 10_000
-POOL_SIZE = 5  # PostgreSQL connections per process
+POOL_SIZE = 10  # PostgreSQL connections per process kept open (and as many more at a peak)
 
 
 def is_sqlite(url: str) -> bool:
@@ -43,7 +43,7 @@ def _server_engine(url: str, read_only: bool) -> AsyncEngine:
     """PostgreSQL: a small pool per process, connections recycled instead of pinged (no extra round trip)."""
     settings = {"default_transaction_read_only": "on"} if read_only else {}
     return create_async_engine(
-        url, pool_size=POOL_SIZE, max_overflow=2, pool_recycle=1800, connect_args={"server_settings": settings}
+        url, pool_size=POOL_SIZE, max_overflow=POOL_SIZE, pool_recycle=1800, connect_args={"server_settings": settings}
     )
 
 

@@ -10,7 +10,6 @@ from discord_harness import (
     CAROL,
     CHANNEL,
     MOD,
-    db_url,
     open_service,
     play_random,
     saved,
@@ -22,8 +21,8 @@ import rules
 from bot import messages
 
 
-async def test_everything_is_refused_for_non_moderators(tmp_path):
-    service = await open_service(db_url(tmp_path))
+async def test_everything_is_refused_for_non_moderators(database):
+    service = await open_service(database)
     await started_game(service)
     before = await saved(service)
     calls = [
@@ -45,8 +44,8 @@ async def test_everything_is_refused_for_non_moderators(tmp_path):
     await service.store.close()
 
 
-async def test_skip_answers_with_the_engines_default(tmp_path):
-    service = await open_service(db_url(tmp_path))
+async def test_skip_answers_with_the_engines_default(database):
+    service = await open_service(database)
     await started_game(service)
     state = await state_of(service)
     expected = rules.default_action(state)
@@ -57,8 +56,8 @@ async def test_skip_answers_with_the_engines_default(tmp_path):
     await service.store.close()
 
 
-async def test_replace_and_unseat_a_player(tmp_path):
-    service = await open_service(db_url(tmp_path))
+async def test_replace_and_unseat_a_player(database):
+    service = await open_service(database)
     await started_game(service)
     outbox = await service.mod_replace(MOD, "marquise", CAROL.user_id, CAROL.name)
     assert not outbox.refused and outbox.mentions == [CAROL.user_id]
@@ -73,8 +72,8 @@ async def test_replace_and_unseat_a_player(tmp_path):
     await service.store.close()
 
 
-async def test_undo_by_replay_refuses_across_hidden_information_unless_confirmed(tmp_path):
-    service = await open_service(db_url(tmp_path))
+async def test_undo_by_replay_refuses_across_hidden_information_unless_confirmed(database):
+    service = await open_service(database)
     await started_game(service)
     played = await play_random(service, 40, seed=4)
     rows = await service.store.record_rows(CHANNEL)
@@ -94,8 +93,8 @@ async def test_undo_by_replay_refuses_across_hidden_information_unless_confirmed
     await service.store.close()
 
 
-async def test_edits_are_written_to_the_record_and_replay_exactly(tmp_path):
-    service = await open_service(db_url(tmp_path))
+async def test_edits_are_written_to_the_record_and_replay_exactly(database):
+    service = await open_service(database)
     await started_game(service)
     await play_random(service, 10)
     outbox = await service.mod_edit(MOD, "points eyrie 7")
@@ -111,8 +110,8 @@ async def test_edits_are_written_to_the_record_and_replay_exactly(tmp_path):
     await service.store.close()
 
 
-async def test_end_and_status(tmp_path):
-    service = await open_service(db_url(tmp_path))
+async def test_end_and_status(database):
+    service = await open_service(database)
     await started_game(service)
     assert not (await service.mod_end(MOD)).refused
     assert "ended" in (await service.status(BOB)).reply
@@ -122,8 +121,8 @@ async def test_end_and_status(tmp_path):
     await service.store.close()
 
 
-async def test_moderator_role_from_settings(tmp_path):
-    service = await open_service(db_url(tmp_path))
+async def test_moderator_role_from_settings(database):
+    service = await open_service(database)
     assert await service.is_moderator(ALICE.guild_id, [], manage_guild=True)
     assert not await service.is_moderator(ALICE.guild_id, [42], manage_guild=False)
     await service.mod_settings(MOD, role_id=42)
