@@ -242,3 +242,17 @@ def test_a_dominance_card_is_named_with_its_suit(drawn: TextLog) -> None:
     view["dominance_available"] = ["dominance-mouse"]
     text = " ".join(texts(drawn, view).split())
     assert "Dominance: Dominance (fox)" in text and "Dominance (mouse)" in text
+
+
+def test_both_vagabonds_boards_are_drawn_with_items_relationships_and_quests(drawn: TextLog) -> None:
+    state = rules.new_game({"factions": ["marquise", "eyrie", "vagabond", "vagabond2"], "first_player": 0}, 1)
+    state = play(state, "keep 1", "build sawmill 1", "build workshop 5", "build recruiter 9", "leader despot")
+    state = play(state, "character thief", "pawn fC", "character ranger", "pawn fE")
+    state.seats[3].items[0].update(exhausted=True, damaged=True)  # the Ranger's boots
+    text = " ".join(texts(drawn, rules.view_for(state, None)).split())  # long lines wrap
+    assert "Character: Thief (Steal)" in text and "Character: Ranger (Hideout)" in text
+    assert "Pawn: forest C" in text and "Pawn: forest E" in text
+    assert "boots (exhausted, damaged)" in text
+    assert "Marquise de Cat indifferent; Second Vagabond indifferent" in text  # the first Vagabond's
+    assert "Marquise de Cat indifferent; Vagabond indifferent" in text  # the second's
+    assert text.count("Quest up:") == 2 * 3  # the three shared quests, on each board

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from rules_helpers import (
     check,
+    clear_map,
     craft_for,
     force_dice,
     give,
@@ -19,6 +20,7 @@ from rules_helpers import (
     to_discard,
 )
 from vagabond_helpers import (
+    OPTIONS,
     E,
     M,
     V,
@@ -377,6 +379,25 @@ def test_9_5_3_explore_takes_the_ruin_item_scores_and_opens_the_slot() -> None:
     assert f"finds {found}" in public_text(events)
     assert sorted(i["item"] for i in state.seats[V].items) == sorted(["torch", found])
     assert rules.problems(state) == []
+
+
+@pytest.mark.parametrize(("board", "ruined", "recruiter", "forest"), [
+    ("autumn", [6, 10, 11, 12], 9, "C"),
+    ("winter", [8, 9, 11, 12], 10, "W8"),
+])
+def test_9_3_4_the_autumn_and_winter_ruins_hold_the_four_r_items(board: str, ruined: list[int], recruiter: int,
+                                                                   forest: str) -> None:
+    state = rules.new_game({**OPTIONS, "board": board}, 3)
+    state = play(state, "keep 1", "build sawmill 1", "build workshop 5", f"build recruiter {recruiter}")
+    state = play(state, "leader despot", "character thief", f"pawn f{forest}")
+    assert [cid for cid, item in enumerate(state.ruins, start=1) if item] == ruined
+    assert sorted(i for i in state.ruins if i) == ["boots", "hammer", "sack", "sword"]
+    clear_map(state)
+    pawn_to(state, ruined[0])
+    set_items(state, "torch")
+    found = state.ruins[ruined[0] - 1]
+    state = play(daylight(state), "explore")
+    assert state.ruins[ruined[0] - 1] is None and item_specs(state) == sorted([str(found), "torch:exhausted"])
 
 
 def test_9_5_4_aid_gives_the_card_privately_and_may_take_a_crafted_item() -> None:
