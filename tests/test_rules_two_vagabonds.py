@@ -154,3 +154,19 @@ def test_a_short_game_with_both_vagabonds_has_no_violations() -> None:
     assert acted[V1] > 10 and acted[V2] > 10
     characters = {result.state.seats[s].data["character"] for s in (V1, V2)}
     assert len(characters) == 2 and None not in characters
+
+
+def test_a_vagabond_in_the_other_s_coalition_forms_none_of_his_own() -> None:
+    state = two_vb_blank(where1=5, where2=5)
+    for seat, points in ((M, 11), (E, 11), (V1, 12), (V2, 10)):
+        state.seats[seat].points = points
+    set_hand(state, V1, "dominance-fox")
+    state = goto(check(state), V1, "vagabond.daylight")
+    assert legal(state, "coalition") == ["coalition dominance-fox vagabond2"]
+    state = play(state, "coalition dominance-fox vagabond2")
+    set_hand(state, V2, "dominance-rabbit")
+    state.seats[V2].points = 10
+    state = goto(check(state), V2, "vagabond.daylight")
+    assert legal(state, "coalition") == []
+    with pytest.raises(IllegalActionError, match="you are in the Vagabond's coalition already"):
+        play(state, "coalition dominance-rabbit marquise")

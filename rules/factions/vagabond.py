@@ -333,10 +333,17 @@ class Vagabond(Faction):
         me = state.seats[seat]
         if me.dominance is not None or me.points < ACTIVATE_AT or len(state.seats) < vb.data()["coalition_seats"]:
             return
+        if self.partnered_by(state, seat) is not None:
+            return
         for card_key in hand.distinct_keys(state, seat):
             if keys()[card_key].type == "dominance":
                 for other in self.coalition_targets(state, seat):
                     yield Coalition(card_key, state.seats[other].faction)
+
+    def partnered_by(self, state: GameState, seat: int) -> int | None:
+        """The seat that formed a coalition with this one (another Vagabond), if any: he forms none of his own."""
+        others = (s for s in range(len(state.seats)) if s != seat)
+        return next((s for s in others if registry.of(state, s).coalition_with(state, s) == seat), None)
 
     def coalition_targets(self, state: GameState, seat: int) -> list[int]:
         """Players the Vagabond may form a coalition with: those with fewest points, not in one, not dominant."""

@@ -120,6 +120,9 @@ def _why_not_coalition(faction: Vagabond, state: GameState, seat: int, action: C
         return "you already activated a dominance card"
     if state.seats[seat].points < ACTIVATE_AT:
         return f"activating a dominance card needs {ACTIVATE_AT} points"
+    partner = faction.partnered_by(state, seat)
+    if partner is not None:
+        return f"you are in the {registry.of(state, partner).name}'s coalition already"
     if keys()[action.card].type != "dominance" or not hand.holds(state, seat, action.card):
         return "a coalition takes a dominance card from your hand"
     names = [state.seats[s].faction for s in faction.coalition_targets(state, seat)]
