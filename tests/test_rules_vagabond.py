@@ -713,6 +713,17 @@ def test_scenario_a_slip_into_a_forest_and_a_rest_there() -> None:
     assert item_specs(state) == ["boots", "sword", "torch"]
 
 
+def test_scenario_a_quest_scoring_its_second_point() -> None:
+    state = vb_blank(where=1)  # fox
+    set_items(state, "tea", "boots", "torch", "hammer")
+    offer(state, "errand-fox", "repair-a-shed", "escort")
+    state, first = play_events(daylight(state), "quest errand-fox score")
+    assert state.seats[V].points == 1 and "1 fox quest" in public_text(first)
+    state, second = play_events(state, "quest repair-a-shed score")
+    assert state.seats[V].points == 1 + 2 and "2 fox quests" in public_text(second)
+    assert [vb.quest(q).key for q in vb.done(state, vb.ID)] == ["errand-fox", "repair-a-shed"]
+
+
 @pytest.mark.parametrize(
     ("text", "reason"),
     [
