@@ -170,3 +170,11 @@ def test_a_vagabond_in_the_other_s_coalition_forms_none_of_his_own() -> None:
     assert legal(state, "coalition") == []
     with pytest.raises(IllegalActionError, match="you are in the Vagabond's coalition already"):
         play(state, "coalition dominance-rabbit marquise")
+
+
+def test_five_seats_with_both_vagabonds_play_without_violations() -> None:
+    factions = ["marquise", "eyrie", "alliance", "vagabond", "vagabond2"]
+    result = playout({"factions": factions, "round_limit": 3}, 5)
+    assert result.violations == []
+    assert result.state is not None and result.state.over and result.state.turn.round == 3
+    assert [s.faction for s in result.state.seats] == factions
