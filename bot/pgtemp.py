@@ -121,7 +121,7 @@ class TempPostgres:
         """A new empty database; its URL."""
         self.names += 1
         name = f"{prefix}{os.getpid()}_{self.names}"
-        asyncio.run(self._admin(f'CREATE DATABASE "{name}"'))
+        asyncio.run(self._admin(f'CREATE DATABASE "{name}" STRATEGY FILE_COPY'))  # no copy of the template in WAL
         return self.url(name)
 
     async def _admin(self, sql: str) -> None:
@@ -134,8 +134,11 @@ class TempPostgres:
             await conn.close()
 
     def stop(self) -> None:
-        """Stop the server at once and remove its folder."""
+        """Stop the server at once and remove its folder (in the background: thousands of files on a busy disk)."""
         if (self.data / "postmaster.pid").exists():
             with contextlib.suppress(OSError, subprocess.SubprocessError):
                 self._ctl("stop", "-m", "immediate", "-w", "-t", "20")
-        shutil.rmtree(self.folder, ignore_errors=True)
+        try:
+            subprocess.Popen(["rm", "-rf", str(self.folder)], start_new_session=True)
+        except OSError:
+            shutil.rmtree(self.folder, ignore_errors=True)
