@@ -44,6 +44,8 @@ def normalise(options: dict[str, Any]) -> dict[str, Any]:
     out["factions"] = ids
     mode = find_mode(str(out["mode"]))
     mode.validate(out)
+    for fid in ids:
+        registry.faction(fid).validate_options(out)
     try:
         load_board(mode.board_id(out))
     except ValueError as err:

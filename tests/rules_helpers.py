@@ -91,10 +91,12 @@ def new_table(
     keep: int = 1,
     leader: str = "despot",
     first_player: int = 0,
+    options: dict[str, object] | None = None,
 ) -> GameState:
     """A game of any factions (seated in the order given) played through setup with default choices:
-    the keep corner and the default starting buildings, the first corner offered, the given Eyrie leader."""
-    state = rules.new_game({"factions": list(factions), "first_player": first_player}, seed)
+    the keep corner and the default starting buildings, the first corner offered, the given Eyrie leader;
+    `options` adds game options."""
+    state = rules.new_game({**(options or {}), "factions": list(factions), "first_player": first_player}, seed)
     wanted = [f"keep {keep}", *(f"build {kind} {cid}" for kind, cid in DEFAULT_BUILDINGS[keep]), f"leader {leader}"]
     while state.turn.phase == "setup" and state.pending:
         options = legal(state)
@@ -102,9 +104,11 @@ def new_table(
     return state
 
 
-def blank_table(factions: Iterable[str], seed: int = 1, leader: str = "despot") -> GameState:
+def blank_table(
+    factions: Iterable[str], seed: int = 1, leader: str = "despot", options: dict[str, object] | None = None
+) -> GameState:
     """A game of any factions past setup with an empty map and empty hands, paused at no particular step."""
-    return emptied(new_table(factions, seed, leader=leader))
+    return emptied(new_table(factions, seed, leader=leader, options=options))
 
 
 def emptied(state: GameState) -> GameState:
@@ -161,13 +165,14 @@ def clear_map(state: GameState, *cids: int) -> GameState:
     return state
 
 
-def put(state: GameState, cid: int, faction: str, kind: str, n: int = 1) -> GameState:
-    """Place n pieces from the owner's supply (asserts the supply has them)."""
+def put(state: GameState, cid: int, faction: str, kind: str, n: int = 1, controller: str | None = None) -> GameState:
+    """Place n pieces from the owner's supply (asserts the supply has them); a controller stores them as
+    another faction's (an infected warrior is put with controller="spore")."""
     supply = state.seats[_seat_of_owner(state, faction)].supply
     family = kind_of(faction, kind).box_family
     assert supply.get(family, 0) >= n, f"{faction} has only {supply.get(family, 0)} {family} in supply"
     supply[family] -= n
-    piece = f"{faction}:{kind}"
+    piece = f"{faction}:{kind}" if controller is None else f"{faction}:{kind}:{controller}"
     state.clearings[cid - 1][piece] = state.clearings[cid - 1].get(piece, 0) + n
     return state
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
 
-from rules.hooks import TableHooks
+from rules.hooks import Place, TableHooks
 from rules.map_pieces import controlled_warriors, shift, warriors_of
 from rules.pieces import BATTLE, BUILDING, TOKEN, WARRIOR, PieceKind, controller, kind_of_key
 
@@ -200,6 +200,14 @@ class Faction(TableHooks):
     def wins_with(self, state: GameState, seat: int, winners: list[int]) -> bool:
         """Whether this seat also wins when these seats win (the Vagabond's coalition partner)."""
         return False
+
+    def seize_pawn(self, state: GameState, seat: int, by: int, place: Place) -> bool:
+        """Another faction would take control of this faction's pawn (The Spore's infection): do what happens
+        instead. True when something did (the taker then gains what its rule gives); by default nothing can."""
+        return False
+
+    def validate_options(self, options: dict[str, Any]) -> None:
+        """Refuse the game options this faction reads when their values are wrong (raise RulesError)."""
 
     def blocks_placement(
         self, state: GameState, seat: int, placer: str, cid: int, category: str | None = None
