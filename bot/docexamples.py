@@ -6,9 +6,9 @@ An example is a console line and how to reach a moment where it is accepted: con
 few moves), and for the engine's verbs a record of notations found by seeded random walks from the start of a
 game (with moderator edits first where a verb needs them), written as the game's state; a verb the two-seat game
 never allows (a faction's own, the dominance cards it sets aside) is looked for in the other games (three seats with
-the Alliance or the Vagabond, four with both). tests/test_bot_docs.py runs every example through the real command
-tree from that moment and checks it is accepted. A verb no game the bot can create allows (a move fee) keeps an
-example that is refused, and the test checks the refusal says why.
+the Alliance, the Vagabond or the Spore, four with the Alliance and the Vagabond). tests/test_bot_docs.py runs every
+example through the real command tree from that moment and checks it is accepted. A verb no game the bot can create
+allows (a move fee) keeps an example that is refused, and the test checks the refusal says why.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from bot.store import Store
 
 FILE = Path(__file__).resolve().parents[1] / "assets" / "examples" / "command-examples.json"
 SEED = 1
-PLAYERS = {"marquise": "alice", "eyrie": "bob", "alliance": "carol", "vagabond": "dave"}
+PLAYERS = {"marquise": "alice", "eyrie": "bob", "alliance": "carol", "vagabond": "dave", "spore": "erin"}
 CREATE = "@alice /root create seats:2 factions:marquise,eyrie"
 LOBBY = [CREATE, "@alice /root join faction:marquise", "@bob /root join faction:eyrie", "@bob /root start"]
 LOBBY3 = [  # a three-seat game with the Alliance: its verbs, and the dominance cards (set aside with two seats)
@@ -58,6 +58,13 @@ LOBBY4 = [  # four seats: the Vagabond's coalition
     "@carol /root join faction:alliance",
     "@dave /root join faction:vagabond",
     "@dave /root start",
+]
+LOBBY_SPORE = [  # a three-seat game with the Spore: its verbs
+    "@erin /root create seats:3 factions:spore,marquise,eyrie",
+    "@alice /root join faction:marquise",
+    "@bob /root join faction:eyrie",
+    "@erin /root join faction:spore",
+    "@erin /root start",
 ]
 WALKS, STEPS = 40, 400
 UNREACHABLE = {  # verbs no game the bot can create allows yet, with the example kept for the command's page
@@ -153,12 +160,34 @@ def _coalition_ready(state: rules.GameState) -> list[str]:
     return ["!points vagabond 10", f"!card {card} deck hand:vagabond"]
 
 
+def _uncovered_mycelium(state: rules.GameState) -> list[str]:
+    """Edits that put an uncovered mycelium one clearing beyond the Spore's homeland network, with two infected and
+    an enemy warrior beside it (so natural covering leaves it and the infected may cover it)."""
+    board, here = state.board, state.clearings
+    home = next((c for c in board.ids() if here[c - 1].get("spore:homeland")), None)
+    if home is None:
+        return []
+    free = [c for c in board.ids() if not any(p.startswith("spore:") for p in here[c - 1])]
+    for first in sorted(board.adjacent_to(home)):
+        beyond = [c for c in sorted(board.adjacent_to(first)) if c in free and c not in board.adjacent_to(home)]
+        if first in free and beyond and beyond[0] != home:
+            return [
+                f"!place {first} spore:mycelium x1",
+                f"!place {beyond[0]} spore:uncovered x1",
+                f"!place {beyond[0]} marquise:warrior:spore x2",
+                f"!place {beyond[0]} eyrie:warrior x1",
+            ]
+    return []
+
+
 Game = tuple[rules.GameState, dict[str, Any], int]
 OTHER_GAMES: tuple[tuple[list[str], Edits | None, tuple[str, ...]], ...] = (
     (LOBBY3, None, ()),  # the Alliance, and the dominance cards the two-seat game sets aside
     (LOBBY_VAGABOND, None, ()),  # the Vagabond
     (LOBBY_VAGABOND, None, ("aid", "exhaust", "claim", "ally", "lead", "battle")),  # an Allied faction: lead, ally
     (LOBBY4, _coalition_ready, ("coalition",)),  # a coalition
+    (LOBBY_SPORE, None, ()),  # the Spore
+    (LOBBY_SPORE, _uncovered_mycelium, ("cover",)),  # an uncovered mycelium beside the infected: cover
 )
 
 

@@ -294,6 +294,8 @@ FIELD_HELP = {
     "quest": "the face-up quest",
     "reward": "score (a point per quest of its suit) or draw (two cards)",
     "ally": "the Allied faction whose warriors go along",
+    "owner": "the faction whose piece it is",
+    "sacrifice": "the faction whose infected warrior is sacrificed",
 }
 VERB_CHOICES = "{verb} … ({n} choices)"
 PLAY_HELP = "Any legal action in notation (type to search, e.g. 'move 1>5 x2')"

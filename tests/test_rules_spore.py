@@ -13,6 +13,7 @@ from rules_helpers import (
     blank_table,
     check,
     count,
+    craft_for,
     force_dice,
     give,
     goto,
@@ -27,6 +28,7 @@ from rules_helpers import (
     set_hand,
     step,
 )
+from vagabond_helpers import item_specs, pawn_to, set_items
 
 import rules
 from rules import crafting, registry
@@ -395,6 +397,63 @@ def test_a_faction_with_no_answer_keeps_its_pawn_ts_2_5():
         assert pieces(s, 1) == {"test-wanderer:pawn": 1}
     finally:
         seam_factions.unregister_all()
+
+
+def vagabond_table(*items: str) -> GameState:
+    """Spore, Marquise and Vagabond (seat 2): the homeland in 5, the pawn in clearing 1 with these items."""
+    s = table(("spore", "marquise", "vagabond"))
+    grown(s, 5)
+    pawn_to(s, 1)
+    return check(set_items(s, *items))
+
+
+def test_an_infected_vagabond_damages_an_item_and_the_spore_gains_a_command_ts_2_5():
+    s = goto(vagabond_table("sword", "boots:damaged"), S, "spore.infection")
+    assert item_specs(s) == ["boots:damaged", "sword:damaged"]
+    assert s.seats[S].data["extra_actions"] == 1
+    assert pieces(s, 1) == {"vagabond:pawn": 1}
+
+
+def test_the_vagabond_chooses_the_item_the_infection_damages_ts_2_5():
+    s = vagabond_table("sword", "boots", "torch")
+    s = goto(s, S, "spore.infection")
+    assert rules.to_act(s) == 2
+    s = play(s, "damage boots")
+    assert item_specs(s) == ["boots:damaged", "sword", "torch"]
+    assert s.seats[S].data["extra_actions"] == 1
+
+
+def test_the_vagabond_moving_into_the_homeland_is_infected_on_his_turn_ts_2_5():
+    s = vagabond_table("boots", "boots", "sword")
+    s = goto(s, 2, "vagabond.daylight")
+    s = play(s, "move 1>5")
+    assert rules.waiting_for(s) == "damage 1 item to resist the infection"
+    s = play(s, "damage sword")
+    assert step(s) == (2, "vagabond.daylight")
+    assert item_specs(s) == ["boots", "boots:exhausted", "sword:damaged"]
+    assert s.seats[S].data["extra_actions"] == 1
+
+
+def test_spores_on_the_vagabond_damage_one_item_per_spread_ts_2_5():
+    s = vagabond_table("sword", "torch:damaged")
+    put(s, 5, "spore", "mushroom", 2)  # three mushrooms with the homeland
+    pawn_to(s, 12)
+    s = goto(check(s), S, "spore.spores")
+    s.rng = die_position(3)
+    s, events = play_events(s, "spores 5>12")
+    assert item_specs(s) == ["sword:damaged", "torch:damaged"]  # three infections, one pawn: one item
+    assert public_text(events).count("The Spore gains an extra Daylight action.") == 1
+
+
+def test_cobbler_moves_the_infected_no_farther_than_one_clearing_from_the_network_ts_5_2():
+    s = table()
+    grown(s, 5)
+    sick(s, 1, n=2)
+    sick(s, 3, n=1)
+    craft_for(s, S, "cobbler")
+    s = goto(check(s), S, "evening.start")
+    assert rules.waiting_for(s).startswith("take a move (Cobbler)")
+    assert legal(s) == ["pass", "move 1>5 x1", "move 1>5 x2"]
 
 
 # --- TS.4.1 infection -----------------------------------------------------------------------------------------

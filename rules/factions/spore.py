@@ -9,11 +9,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
+from functools import cache
 from itertools import combinations
 from typing import Any, ClassVar
 
 from rules import battle, crafting, decisions, hand, movement, registry, rng
 from rules.actions import CARD, CLEARING, CLEARINGS, FACTION, PATH, Action, Battle, Craft, Move, register_for
+from rules.board import load_board
 from rules.cards import keys, label
 from rules.errors import RulesError
 from rules.factions.base import Faction, standard_hit_options
@@ -168,18 +170,7 @@ def homeland(state: GameState) -> int | None:
 
 def network(state: GameState) -> frozenset[int]:
     """Clearings of the connected network: mycelium joined to the homeland's clearing by paths (never rivers)."""
-    start = homeland(state)
-    if start is None or not has_mycelium(state, start):
-        return frozenset()
-    seen = {start}
-    todo = [start]
-    while todo:
-        here = todo.pop()
-        for there in state.board.adjacent_to(here):
-            if there not in seen and has_mycelium(state, there):
-                seen.add(there)
-                todo.append(there)
-    return frozenset(seen)
+    return _grid(state)[0]
 
 
 def near(state: GameState, cids: frozenset[int] | set[int]) -> frozenset[int]:
@@ -192,7 +183,38 @@ def near(state: GameState, cids: frozenset[int] | set[int]) -> frozenset[int]:
 
 def command_reach(state: GameState) -> frozenset[int]:
     """Where the infected can be commanded and moved: in or next to a clearing of the connected network (TS.2.4)."""
-    return near(state, network(state))
+    return _grid(state)[1]
+
+
+def _grid(state: GameState) -> tuple[frozenset[int], frozenset[int]]:
+    """The connected network and its reach, worked out once per layout of mycelium and homeland."""
+    home = None
+    grown = []
+    for cid, pieces in enumerate(state.clearings, start=1):
+        if COVERED in pieces or UNCOVERED in pieces:
+            grown.append(cid)
+        if HOMELAND in pieces:
+            home = cid
+    return _connected(state.board_id, home, tuple(grown))
+
+
+@cache
+def _connected(board_id: str, home: int | None, grown: tuple[int, ...]) -> tuple[frozenset[int], frozenset[int]]:
+    if home is None or home not in grown:
+        return frozenset(), frozenset()
+    board = load_board(board_id)
+    seen = {home}
+    todo = [home]
+    while todo:
+        here = todo.pop()
+        for there in board.adjacent_to(here):
+            if there not in seen and there in grown:
+                seen.add(there)
+                todo.append(there)
+    reach = set(seen)
+    for cid in seen:
+        reach |= board.adjacent_to(cid)
+    return frozenset(seen), frozenset(reach)
 
 
 def infected(state: GameState, cid: int) -> dict[str, int]:
@@ -301,7 +323,6 @@ class Spore(Faction):
     colour: ClassVar[str] = "#CC79A7"
     setup_order: ClassVar[int] = 0
     controls_others_warriors: ClassVar[bool] = True
-    playable: ClassVar[bool] = False
     pieces: ClassVar[tuple[PieceKind, ...]] = (
         PieceKind(ID, "homeland", TOKEN, 1, "Homeland Mushroom", "triangle", "H"),
         PieceKind(ID, "mushroom", TOKEN, MUSHROOMS, "Mushroom", "triangle"),
@@ -560,18 +581,22 @@ class Spore(Faction):
     def _command_options(self, state: GameState, seat: int, verb: str | None) -> Iterator[Action]:
         if self.commands_left(state, seat) <= 0:
             return
-        reach = command_reach(state)
-        sources = [cid for cid in sorted(reach) if infected(state, cid)]
+        sources = [cid for cid in sorted(command_reach(state)) if infected(state, cid)]
         if verb in (None, "move"):
-            for m in movement.move_options(state, seat, sources):
-                if isinstance(m, Move) and m.dst in reach:
-                    yield m
+            yield from self.granted_moves(state, seat)
         if verb in (None, "battle"):
             yield from battle.battle_options(state, seat, sources)
         if verb in (None, "cover"):
             for cid in sources:
                 if state.clearings[cid - 1].get(UNCOVERED):
                     yield Cover(cid)
+
+    def granted_moves(self, state: GameState, seat: int) -> Iterator[Action]:
+        """A card's move (Cobbler) moves infected that can be commanded, and no farther from the network (TS.5.2)."""
+        reach = command_reach(state)
+        for m in movement.move_options(state, seat, [cid for cid in sorted(reach) if infected(state, cid)]):
+            if isinstance(m, Move) and m.dst in reach:
+                yield m
 
     def commands_left(self, state: GameState, seat: int) -> int:
         """Commands of the infected still open this Daylight (three, plus extra actions)."""

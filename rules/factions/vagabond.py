@@ -703,6 +703,13 @@ class Vagabond(Faction):
         if self._all_or_choose(state, seat, "damage", n, f"damage {plural(n, 'item')} to {why}"):
             state.say(f"The {self.name}'s items are all damaged ({why}).")
 
+    def seize_pawn(self, state: GameState, seat: int, by: int, place: Place) -> bool:
+        """The Spore's infection (TS.2.5): one item of his choice is damaged instead; False with none undamaged."""
+        if not items.undamaged(state, seat):
+            return False
+        self.take_damage(state, seat, 1, "resist the infection")
+        return True
+
     def on_battle_start(self, state: GameState, seat: int, b: dict[str, Any]) -> None:
         """Attacking, he may treat the warriors of one Allied faction there (not the defender) as his own."""
         b[self.id] = {"ally": None, "items": 0, "allies": 0}

@@ -1,0 +1,100 @@
+"""A game with The Spore through the real command tree: created, started and played for several turns with each
+verb's own slash command; the board image shows an infected warrior ringed in the Spore's colour."""
+
+from __future__ import annotations
+
+import random
+
+from discord_harness import OfflineUser, db_url, offline_bot
+from render_helpers import clearing_of, decode, empty_map
+from test_bot_alliance import slash_options
+
+import rules
+from bot import images
+from render import palette as P
+from render import render_board
+from render.geometry import layout
+from render.legend import legend
+from render.pieces import place_clearing
+
+CHANNEL = 6161
+PLAYERS = {"spore": OfflineUser("dave"), "marquise": OfflineUser("alice"), "eyrie": OfflineUser("bob")}
+
+
+async def test_a_three_seat_game_with_the_spore_plays_through_the_command_tree(tmp_path, monkeypatch):
+    for name in ("board_png", "hand_png"):  # the pictures are checked below, not here
+        monkeypatch.setattr(images, name, lambda *_args: b"\x89PNG")
+    bot = await offline_bot(db_url(tmp_path))
+    dave = PLAYERS["spore"]
+    offered = await bot.autocomplete(dave, CHANNEL, "root create", "factions", factions="spo")
+    assert any(c["value"] == "spore" for c in offered)
+    created = await bot.slash(dave, CHANNEL, "root create", seats=3, factions="spore,marquise,eyrie")
+    assert not created.refused, created.text
+    for faction, user in PLAYERS.items():
+        assert not (await bot.slash(user, CHANNEL, "root join", faction=faction)).refused
+    assert not (await bot.slash(dave, CHANNEL, "root start")).refused
+
+    chooser, used = random.Random(3), set()
+    for _ in range(600):
+        state = (await bot.service.table(CHANNEL)).state
+        seat = rules.to_act(state)
+        if seat is None or state.turn.round > 4:
+            break
+        faction = state.seats[seat].faction
+        action = chooser.choice(rules.legal_actions(state, seat))
+        if action.verb == "grow":
+            suggested = await bot.autocomplete(dave, CHANNEL, "grow", "clearing", clearing="")
+            assert action.clearing in [c["value"] for c in suggested]
+        result = await bot.slash(PLAYERS[faction], CHANNEL, action.verb, **slash_options(action))
+        assert not result.refused, (action.notation(), result.text)
+        used.add((faction, action.verb))
+    assert {("spore", "homeland"), ("spore", "grow"), ("spore", "mycelium"), ("spore", "move")} <= used
+    state = (await bot.service.table(CHANNEL)).state
+    assert state.turn.round > 4 or state.over
+    assert not rules.problems(state)
+    assert any(p.endswith(":spore") and p.count(":") == 2 for c in state.clearings for p in c)  # someone is infected
+
+    view = rules.view_for(state, 1)
+    assert any(line.startswith("Infection markers:") for line in view["seats"][0]["panel"])
+    assert render_board(view).startswith(b"\x89PNG")  # the real picture of this mid-game position
+    mine = await bot.slash(dave, CHANNEL, "root hand")
+    assert mine.private and not mine.public
+    await bot.service.store.close()
+
+
+def test_the_spores_verbs_have_commands():
+    from bot.commands import build_commands
+
+    names = {c.name for c in build_commands()}
+    assert {"homeland", "grow", "mycelium", "spores", "cover", "infect"} <= names
+
+
+def test_an_infected_warrior_is_drawn_as_its_owner_s_warrior_ringed_in_the_spore_s_colour():
+    state = rules.new_game({"factions": ["spore", "marquise"], "first_player": 0}, 1)
+    view = empty_map(rules.view_for(state, None))
+    clearing_of(view, 11)["pieces"] = {"marquise:warrior": 1, "marquise:warrior:spore": 1}
+    groups, _ = place_clearing(clearing_of(view, 11), layout("autumn"), legend(view))
+    plain, infected = sorted(groups, key=lambda g: g.ringed)
+    assert (plain.look, infected.look) == (plain.look, plain.look)  # the same piece: the owner's warrior
+    assert not plain.ringed and infected.ringed and infected.controller == "spore"
+    image = decode(render_board(view)).convert("RGB")
+    spore = P.hex_rgb("#CC79A7")
+    x, y = infected.centres()[0]
+    ring = infected.size // 2 + 3  # between the warrior's edge and the ring's outer edge
+    assert any(image.getpixel((x + dx, y + dy)) == spore for dx, dy in ((ring, 0), (-ring, 0), (0, ring), (0, -ring)))
+    x, y = plain.centres()[0]
+    ring = plain.size // 2 + 3
+    assert all(image.getpixel((x + dx, y + dy)) != spore for dx, dy in ((ring, 0), (-ring, 0), (0, ring), (0, -ring)))
+
+
+
+def test_the_spore_example_game_runs_to_the_end_in_the_console(tmp_path, capsys):
+    from test_bot_console import EXAMPLES, run_console
+
+    script = EXAMPLES / "spore-game.txt"
+    assert run_console(tmp_path, script) == 0
+    out = capsys.readouterr().out
+    assert " 0 refused" in out.strip().splitlines()[-1] and "The game is over" in out
+    text = script.read_text()
+    assert "factions:spore," in text and "/grow " in text and "/mycelium " in text and "/spores " in text
+    assert "The Spore infects" in out
