@@ -804,6 +804,8 @@ def test_no_seat_sees_another_seat_s_hand_in_a_spore_game():
         (("spore", "marquise", "eyrie"), 3),
         (("alliance", "spore", "marquise"), 4),
         (("spore", "marquise", "eyrie", "alliance"), 5),
+        (("vagabond", "spore"), 6),
+        (("spore", "marquise", "eyrie", "alliance", "vagabond"), 7),
     ],
 )
 def test_random_games_with_the_spore_play_to_the_end_without_violations(factions: tuple[str, ...], seed: int):
