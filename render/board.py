@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Sequence
 from typing import Any
 
 from PIL import Image, ImageDraw
 
 from render import palette as P
-from render.geometry import Layout, layout
+from render.geometry import RADIUS, Layout, Point, layout
 from render.legend import Legend, legend
 from render.maplayer import map_layer
 from render.marks import draw_marks, drawn_kinds
@@ -18,6 +19,7 @@ from render.text import draw_text, font
 
 MAX_SEATS_ONE_COLUMN = 4
 COLUMN_TITLE = 46  # "Team A · 31 VP" over a team's column
+LINK_WIDTH = 10  # a faction's thread between clearings (inside a dark outline)
 
 
 def columns_for(view: dict[str, Any]) -> int:
@@ -71,10 +73,33 @@ def compose(view: dict[str, Any], last: Sequence[Any] = ()) -> Image.Image:
     needed = top + max((sum(block_height(b) for b in col) for col in blocks), default=0)
     image = _canvas(map_layer(geo.board.id, suits_of(view, geo), columns), needed)
     draw = ImageDraw.Draw(image)
+    _draw_links(draw, seats, geo)
     draw_marks(draw, geo, last)
     _draw_pieces(draw, view, geo, key)
     _draw_panel(draw, view, geo, key, header, split, blocks)
     return image
+
+
+def _draw_links(draw: ImageDraw.ImageDraw, seats: list[dict[str, Any]], geo: Layout) -> None:
+    """Threads a faction declares between clearings (the Spore's network): its colour inside a dark outline."""
+    for seat in seats:
+        links = seat.get("links")
+        colour = seat.get("colour")
+        if not isinstance(links, list) or not isinstance(colour, str):
+            continue
+        for pair in links:
+            if not (isinstance(pair, list | tuple) and len(pair) == 2 and all(c in geo.centres for c in pair)):
+                continue
+            a, b = _between(geo.centre(pair[0]), geo.centre(pair[1]))
+            draw.line([a, b], fill=P.INK, width=LINK_WIDTH + 6)
+            draw.line([a, b], fill=P.hex_rgb(colour), width=LINK_WIDTH)
+
+
+def _between(a: Point, b: Point) -> tuple[tuple[float, float], tuple[float, float]]:
+    """The part of the segment a-b outside the two clearings' circles."""
+    length = math.dist(a, b) or 1.0
+    ux, uy = (b[0] - a[0]) / length, (b[1] - a[1]) / length
+    return (a[0] + ux * RADIUS, a[1] + uy * RADIUS), (b[0] - ux * RADIUS, b[1] - uy * RADIUS)
 
 
 def _draw_pieces(draw: ImageDraw.ImageDraw, view: dict[str, Any], geo: Layout, key: Legend) -> None:

@@ -88,6 +88,24 @@ def test_an_infected_warrior_is_drawn_as_its_owner_s_warrior_ringed_in_the_spore
 
 
 
+def test_the_connected_network_is_drawn_as_threads_in_the_spores_colour():
+    state = rules.new_game({"factions": ["spore", "marquise"], "first_player": 0}, 1)
+    for text in ("homeland 5", "keep 3"):
+        state, _ = rules.apply(state, rules.parse(state, text))
+    state.clearings[0]["spore:mycelium"] = 1  # 5-1 is a path: joined to the network
+    state.seats[0].supply["mycelium"] -= 1
+    view = rules.view_for(state, None)
+    assert view["seats"][0]["links"] == [[1, 5]] and view["seats"][1]["links"] == []
+    image = decode(render_board(view)).convert("RGB")
+    geo = layout("autumn")
+    (ax, ay), (bx, by) = geo.centre(1), geo.centre(5)
+    middle = ((ax + bx) // 2, (ay + by) // 2)
+    assert image.getpixel(middle) == P.hex_rgb("#CC79A7")
+    view["seats"][0]["links"] = []
+    assert decode(render_board(view)).convert("RGB").getpixel(middle) != P.hex_rgb("#CC79A7")
+    view["seats"][0]["links"] = [[1], [1, 99], "x"]  # malformed pairs are left out, never an error
+    assert decode(render_board(view)).convert("RGB").getpixel(middle) != P.hex_rgb("#CC79A7")
+
 def test_the_spore_example_game_runs_to_the_end_in_the_console(tmp_path, capsys):
     from test_bot_console import EXAMPLES, run_console
 

@@ -33,6 +33,9 @@ from vagabond_helpers import item_specs, pawn_to, set_items
 import rules
 from rules import crafting, registry
 from rules.factions import spore
+from rules.factions import tinker_board as tb
+from rules.factions import vagabond_board as vb
+from rules.factions.alliance import martial_law
 from rules.factions.base import Faction
 from rules.factions.spore import MARKERS, command_reach, markers_left, network
 from rules.hooks import Place
@@ -47,6 +50,7 @@ from rules.state import GameState
 
 FACTIONS = ("spore", "marquise", "eyrie")
 S, M, E = 0, 1, 2
+T = 2  # the Tinker, at a table of Spore, Marquise and Tinker
 INFECTED = "marquise:warrior:spore"
 
 
@@ -445,6 +449,29 @@ def test_spores_on_the_vagabond_damage_one_item_per_spread_ts_2_5():
     assert public_text(events).count("The Spore gains an extra Daylight action.") == 1
 
 
+def test_a_vagabond_with_every_item_damaged_resists_nothing_and_gives_no_command_ts_2_5():
+    s = goto(vagabond_table("sword:damaged", "boots:damaged"), S, "spore.infection")
+    assert item_specs(s) == ["boots:damaged", "sword:damaged"]
+    assert s.seats[S].data["extra_actions"] == 0
+    assert pieces(s, 1) == {"vagabond:pawn": 1}
+
+
+def test_a_strike_on_the_spore_takes_an_infected_warrior_first_and_makes_the_spore_hostile():
+    """Law 9.5.6 and 9.2.9: infected are the Spore's warriors (TS.2.4), so a Strike removes them before its tokens."""
+    s = vagabond_table("crossbow")
+    pawn_to(s, 3)
+    sick(s, 3)
+    put(s, 3, "spore", "mushroom")
+    supply = s.seats[M].supply["warrior"]
+    s = goto(check(s), 2, "vagabond.daylight")
+    assert legal(s, "strike") == ["strike spore warrior"]
+    s = play(s, "strike spore warrior")
+    assert pieces(s, 3) == {"vagabond:pawn": 1, "spore:mushroom": 1}
+    assert s.seats[M].supply["warrior"] == supply + 1
+    relations = s.seats[2].data["relations"]
+    assert relations["spore"] == vb.HOSTILE and relations["marquise"] != vb.HOSTILE
+
+
 def test_cobbler_moves_the_infected_no_farther_than_one_clearing_from_the_network_ts_5_2():
     s = table()
     grown(s, 5)
@@ -759,6 +786,14 @@ def test_the_infected_moving_into_sympathy_owe_outrage():
     assert s.pending and s.pending[0]["kind"] == "outrage" and s.pending[0]["seat"] == S
 
 
+def test_martial_law_counts_the_spores_infected_not_their_owners():
+    s = alliance_table()
+    sick(s, 3, n=3)
+    put(s, 4, "marquise", "warrior", 2)
+    sick(s, 4, n=1)  # two Marquise warriors and one Spore warrior: nobody has three
+    assert martial_law(s, 2, 3) and not martial_law(s, 2, 4)
+
+
 def test_overgrown_sympathy_is_removed_by_the_spore_and_causes_outrage():
     s = alliance_table()
     grown(s, 5)
@@ -779,6 +814,125 @@ def test_the_keep_forbids_mushrooms_and_mycelium():
     set_hand(s, S, "anvil")
     s = goto(check(s), S, "spore.mycelium")
     assert "mycelium 1 anvil" not in legal(s)
+
+
+def tinker_table() -> GameState:
+    """Spore, Marquise and Old Man Tinker (seat 2): the homeland in 5, bare robot tracks, the Old Man off the map."""
+    s = table(("spore", "marquise", "tinker"))
+    for robot in tb.ROBOTS:
+        s.seats[T].supply[tb.FAMILY] += tb.gears_on(s, T, robot)
+        tb.set_gears(s, T, robot, 0)
+    for fid in list(s.forests):
+        for piece, n in list(s.forests[fid].items()):
+            tb.to_supply(s, T, fid, piece, n)
+    return grown(s, 5)
+
+
+def robot(s: GameState, name: str, cid: int, gears: int) -> GameState:
+    """A robot in a clearing with gears from the Tinker's supply on its track."""
+    put(s, cid, "tinker", name)
+    s.seats[T].supply[tb.FAMILY] -= gears
+    tb.set_gears(s, T, name, gears)
+    return s
+
+
+def test_an_infected_drone_is_a_spore_warrior_and_a_robots_gears_are_never_infected():
+    """OMT.2.3 drones are warriors in every respect; OMT.2.4 gears on a track are on the faction board."""
+    s = tinker_table()
+    put(s, 1, "tinker", "drone", 2)
+    put(s, 1, "tinker", "gear", 1)
+    robot(s, "birdbot", 1, 2)
+    s = goto(check(s), S, "spore.infection")
+    assert pieces(s, 1) == {"tinker:drone:spore": 2, "tinker:gear": 1, "tinker:birdbot": 1}
+    assert tb.gears_on(s, T, "birdbot") == 2 and markers_left(s) == MARKERS - 2
+    assert registry.of(s, S).strength(s, S, 1) == 2
+    check(s)
+
+
+def test_the_spore_chooses_among_drones_and_other_warriors_and_sacrifices_a_drone():
+    s = tinker_table()
+    sick(s, 3, n=MARKERS - 1)
+    put(s, 1, "tinker", "drone", 1)
+    put(s, 1, "marquise", "warrior", 1)
+    s = goto(check(s), S, "spore.infection")
+    assert legal(s) == ["infect 1 marquise", "infect 1 tinker"]
+    s = play(s, "infect 1 tinker")
+    assert pieces(s, 1) == {"tinker:drone:spore": 1, "marquise:warrior": 1}
+    put(s, 1, "spore", "mycelium")
+    s = goto(check(s), S, "spore.grow")
+    s = play(s, "grow 1")
+    s = play(s, "grow 1 tinker")
+    assert pieces(s, 1)["spore:mushroom"] == 2 and "tinker:drone:spore" not in pieces(s, 1)
+    assert s.seats[T].supply[tb.FAMILY] == 15
+    check(s)
+
+
+def test_infected_drones_removed_in_battle_go_back_to_the_tinkers_supply_for_no_point():
+    s = tinker_table()
+    put(s, 9, "tinker", "drone", 2, controller="spore")
+    put(s, 9, "marquise", "warrior", 3)
+    force_dice(s, 2, 1)
+    rules.battle.start(check(s), M, 9, "spore")
+    rules.flow.advance(s)
+    assert s.battle is None and "tinker:drone:spore" not in pieces(s, 9)
+    assert s.seats[T].supply[tb.FAMILY] == 15 and s.seats[M].points == 0
+    assert markers_left(s) == MARKERS
+    check(s)
+
+
+def test_drones_crusading_into_the_homeland_are_infected_but_the_robot_they_escort_is_not():
+    s = tinker_table()
+    put(s, 1, "tinker", "drone", 2)
+    robot(s, "wolfbot", 1, 3)
+    s = goto(check(s), T, "tinker.actions")
+    s = play(s, "crusade 1>5 x2 wolfbot")
+    assert pieces(s, 5)["tinker:drone:spore"] == 2 and pieces(s, 5)["tinker:wolfbot"] == 1
+    assert tb.gears_on(s, T, "wolfbot") == 3
+    assert s.seats[S].data.get("extra_actions", 0) == 0
+    check(s)
+
+
+def test_the_old_man_is_a_pawn_the_spore_neither_infects_nor_overgrows():
+    """TS.2.5 names only the Vagabond's pawn: the Old Man is no warrior, no token outside battle (OMT.2.2)."""
+    s = tinker_table()
+    s.seats[T].supply["oldman"] -= 1
+    tb.add(s, 1, tb.OLD_MAN, 1)
+    put(s, 1, "spore", "mycelium")
+    put(s, 1, "spore", "mushroom")
+    s = goto(check(s), S, "spore.infection")
+    assert pieces(s, 1)[tb.OLD_MAN] == 1 and s.seats[S].data.get("extra_actions", 0) == 0
+    s = goto(s, S, "spore.grow")
+    s = play(s, "grow 1")
+    assert pieces(s, 1) == {tb.OLD_MAN: 1, "spore:mycelium": 1, "spore:mushroom": 2}
+    check(s)
+
+
+def test_overgrowth_removes_gears_and_a_factory_with_meltdown_and_blocks_gear_production():
+    s = tinker_table()
+    put(s, 1, "spore", "mycelium")
+    put(s, 1, "spore", "mushroom")
+    put(s, 1, "tinker", "factory")
+    put(s, 1, "tinker", "gear", 2)
+    robot(s, "catbot", 1, 1)
+    s = goto(check(s), S, "spore.grow")
+    s.seats[T].data["level"] = 2
+    s, events = play_events(s, "grow 1")
+    assert pieces(s, 1) == {"spore:mycelium": 1, "spore:mushroom": 2, "tinker:catbot": 1}
+    assert "Old Man Tinker loses 1 factory, 2 gears." in public_text(events)
+    assert s.seats[T].data["level"] == 1  # Meltdown
+    assert s.seats[S].points == 2  # only the Evening's two clearings with mushrooms: the overgrowth scored nothing
+    assert not may_place(s, "tinker", 1, TOKEN) and may_place(s, "tinker", 1, WARRIOR)
+    check(s)
+
+
+def test_a_robot_with_gears_keeps_the_mycelium_uncovered():
+    s = tinker_table()
+    put(s, 2, "spore", "uncovered")
+    robot(s, "birdbot", 2, 1)
+    put(s, 10, "spore", "uncovered")
+    robot(s, "catbot", 10, 0)  # broken: no warriors
+    s = goto(check(s), S, "spore.covering")
+    assert "spore:uncovered" in pieces(s, 2) and pieces(s, 10).get("spore:mycelium") == 1
 
 
 # --- hidden information and playouts ---------------------------------------------------------------------------

@@ -248,6 +248,10 @@ class Faction(TableHooks):
         """Lines of the faction board others may see."""
         return []
 
+    def map_links(self, state: GameState, seat: int) -> list[tuple[int, int]]:
+        """Pairs of adjacent clearings the board image joins with a thread in the faction's colour (a network)."""
+        return []
+
     def decision_legal(self, state: GameState, decision: dict[str, Any]) -> Iterator[Action]:
         """Choices of a faction-specific pending decision."""
         return iter(())

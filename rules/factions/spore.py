@@ -237,13 +237,19 @@ def mycelium_on_map(state: GameState) -> int:
     return on_map(state, ID, "mycelium") + on_map(state, ID, "uncovered")
 
 
+def _free_warriors(state: GameState, seat: int, cid: int) -> Iterator[tuple[str, str, int]]:
+    """(owner, map key, count) of enemy warrior pieces in a clearing that nobody else controls (a drone too)."""
+    for piece, n in state.clearings[cid - 1].items():
+        owner, _, controller = parse_key(piece)
+        if n and controller == owner and kind_of_key(piece).category == WARRIOR and _enemy(state, seat, owner):
+            yield owner, piece, n
+
+
 def infectable(state: GameState, seat: int, cid: int) -> dict[str, int]:
     """Enemy warriors in a clearing that could carry a marker, by owner (warriors nobody else controls)."""
     out: dict[str, int] = {}
-    for piece, n in state.clearings[cid - 1].items():
-        owner, kind, controller = parse_key(piece)
-        if n and controller == owner and kind_of_key(piece).category == WARRIOR and _enemy(state, seat, owner):
-            out[owner] = out.get(owner, 0) + n
+    for owner, _, n in _free_warriors(state, seat, cid):
+        out[owner] = out.get(owner, 0) + n
     return out
 
 
@@ -276,11 +282,14 @@ def infect(state: GameState, seat: int, cid: int, owner: str, n: int) -> int:
     if n <= 0:
         return 0
     pieces = state.clearings[cid - 1]
-    plain, marked = f"{owner}:warrior", f"{owner}:warrior:{ID}"
-    pieces[plain] -= n
-    if not pieces[plain]:
-        del pieces[plain]
-    pieces[marked] = pieces.get(marked, 0) + n
+    left = n
+    for _, plain, have in [w for w in _free_warriors(state, seat, cid) if w[0] == owner]:
+        took = min(left, have)
+        pieces[plain] -= took
+        if not pieces[plain]:
+            del pieces[plain]
+        pieces[f"{plain}:{ID}"] = pieces.get(f"{plain}:{ID}", 0) + took
+        left -= took
     what = plural(n, owner_name(state, owner) + " warrior")
     state.say(f"{NAME} infects {what} in clearing {cid}.", None, ("place", cid, None))
     return n
@@ -477,7 +486,8 @@ class Spore(Faction):
         else:
             state.turn.flags["grew_sacrifice"] = True
             state.say(f"{NAME} sacrifices an infected {owner_name(state, action.sacrifice)} warrior in clearing {cid}.")
-            remove_all(state, cid, {f"{action.sacrifice}:warrior:{ID}": 1}, seat, ABILITY)
+            victim = next(p for p in sorted(infected(state, cid)) if parse_key(p)[0] == action.sacrifice)
+            remove_all(state, cid, {victim: 1}, seat, ABILITY)
         place(state, seat, "mushroom", cid)
         state.say(f"{NAME} grows a mushroom in clearing {cid}.", None, ("place", cid, None))
         overgrow(state, seat, cid)
@@ -519,9 +529,14 @@ class Spore(Faction):
                 self._cover(state, cid, "Natural covering")
 
     def _enemy_warriors(self, state: GameState, seat: int, cid: int) -> bool:
-        return any(
+        """Warriors of another side in a clearing: pieces, or what a faction counts as warriors (a robot's gears)."""
+        pieces = any(
             n and kind_of_key(p).category == WARRIOR and _enemy(state, seat, parse_key(p)[2])
             for p, n in state.clearings[cid - 1].items()
+        )
+        return pieces or any(
+            enemies(state, seat, other) and registry.of(state, other).warrior_bonus(state, other, cid) > 0
+            for other in registry.seats_overriding(state, "warrior_bonus")
         )
 
     def _cover(self, state: GameState, cid: int, who: str) -> None:
@@ -796,6 +811,11 @@ class Spore(Faction):
             return f"covering needs an uncovered mycelium and your infected in clearing {action.clearing}"
         return f"that is not possible for the infected in clearing {where} now"
 
+    def map_links(self, state: GameState, seat: int) -> list[tuple[int, int]]:
+        """The connected network's paths, drawn as threads on the board image."""
+        grid = network(state)
+        return [(a, b) for a in sorted(grid) for b in sorted(state.board.adjacent_to(a)) if a < b and b in grid]
+
     def panel(self, state: GameState, seat: int) -> list[str]:
         """Markers, the network, the mycelium track, mushrooms, extra actions and commands left."""
         grid = network(state)
@@ -811,7 +831,8 @@ class Spore(Faction):
         grown = [cid for cid in state.board.ids() if mushrooms(state, cid)]
         lines = [
             f"Infection markers: {markers_left(state)} of {MARKERS} left",
-            f"Connected network: {net}",
+            f"Connected network (threads on the map): {net}",
+            f"Infected answer commands in: {', '.join(str(c) for c in sorted(command_reach(state))) or 'nowhere'}",
             track,
             f"Mushrooms in {plural(len(grown), 'clearing')}: scores {len(grown)} in Evening",
         ]

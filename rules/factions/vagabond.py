@@ -55,6 +55,18 @@ def _item_name(name: str, state_of: str | None) -> str:
     return name + (f" ({state_of.replace('-', ', ')})" if state_of else "")
 
 
+
+def _struck(state: GameState, cid: int, action: Strike) -> str:
+    """The map key a Strike removes: the faction's own piece of that kind, else one it controls (an infected)."""
+    own = key(action.faction, action.kind)
+    if state.clearings[cid - 1].get(own):
+        return own
+    return min(
+        p
+        for p, n in state.clearings[cid - 1].items()
+        if n and parse_key(p)[1] == action.kind and parse_key(p)[2] == action.faction
+    )
+
 class Vagabond(Faction):
     """The Vagabond (the Thief, the Tinker or the Ranger)."""
 
@@ -310,7 +322,7 @@ class Vagabond(Faction):
         """Kinds a Strike may remove: the enemy's warriors there, else its other pieces there (not while it has
         warriors there that are no pieces to strike, such as a robot's gears)."""
         mine = [p for p, n in state.clearings[cid - 1].items() if n and parse_key(p)[2] == faction]
-        warriors = [p for p in mine if category_of_key(p) == WARRIOR and parse_key(p)[0] == faction]
+        warriors = [p for p in mine if category_of_key(p) == WARRIOR]  # others' warriors it controls too
         other = state.seat_of(faction)
         shielded = other is not None and registry.of(state, other).warrior_bonus(state, other, cid) > 0
         rest = [] if shielded else [p for p in mine if category_of_key(p) != WARRIOR and parse_key(p)[0] == faction]
@@ -442,7 +454,7 @@ class Vagabond(Faction):
         assert cid is not None
         self._exhaust(state, seat, "crossbow")
         state.say(f"The {self.name} strikes with a crossbow in clearing {cid}.")
-        remove_all(state, cid, {key(action.faction, action.kind): 1}, seat, ABILITY)
+        remove_all(state, cid, {_struck(state, cid, action): 1}, seat, ABILITY)
 
     def _do_repair(self, state: GameState, seat: int, action: Repair) -> None:
         self._exhaust(state, seat, "hammer")
@@ -616,10 +628,10 @@ class Vagabond(Faction):
             return
         relations = state.seats[seat].data.get("relations", {})
         in_battle = removed.cause == BATTLE and state.turn.seat == seat
-        for faction in sorted({parse_key(p)[0] for p in removed.pieces}):
+        for faction in sorted({parse_key(p)[2] for p in removed.pieces}):
             if faction not in relations:
                 continue
-            mine = removed.owned_by(faction)
+            mine = {p: n for p, n in removed.pieces.items() if parse_key(p)[2] == faction}  # its infected too
             warriors = sum(n for p, n in mine.items() if category_of_key(p) == WARRIOR)
             spared = 0
             if warriors and relations[faction] != vb.HOSTILE:
