@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from discord_harness import OfflineUser, db_url, offline_bot
+from discord_harness import ALICE, BOB, CAROL, OfflineUser, db_url, offline_bot, open_service, path_to, state_of
 from render_helpers import clearing_of, decode, empty_map
 from test_bot_alliance import slash_options
 
@@ -61,6 +61,33 @@ async def test_a_three_seat_game_with_the_spore_plays_through_the_command_tree(t
     assert mine.private and not mine.public
     await bot.service.store.close()
 
+
+async def test_the_spore_is_asked_which_infected_take_hits_on_another_players_turn(tmp_path):
+    service = await open_service(db_url(tmp_path))
+    users = {"spore": ALICE, "marquise": BOB, "eyrie": CAROL}
+    assert not (await service.create(ALICE, seats=3, factions="spore,marquise,eyrie")).refused
+    for faction, user in users.items():
+        assert not (await service.join(user, faction)).refused
+    assert not (await service.start(ALICE)).refused
+    start = await state_of(service)
+    spore = start.seat_of("spore")
+
+    def spore_chooses_hits(s: rules.GameState) -> bool:
+        asked = s.pending[0]["kind"] if s.pending else None
+        return not s.over and rules.to_act(s) == spore and s.turn.seat != spore and asked == "hits"
+
+    outbox = None
+    for text in path_to(start, spore_chooses_hits):
+        state = await state_of(service)
+        seat = rules.to_act(state)
+        assert seat is not None
+        outbox = await service.submit(users[state.seats[seat].faction], text)
+        assert not outbox.refused, outbox.reply
+    assert outbox is not None and outbox.mentions == [ALICE.user_id]  # the Spore's player is called, off-turn
+    assert outbox.prompt is not None and outbox.prompt.user_id == ALICE.user_id
+    mine = await service.choices(ALICE)
+    assert mine.choices and all(c.notation.startswith("hit") for c in mine.choices)
+    await service.store.close()
 
 def test_the_spores_verbs_have_commands():
     from bot.commands import build_commands
