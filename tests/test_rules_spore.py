@@ -27,6 +27,7 @@ from rules_helpers import (
     set_decree,
     set_hand,
     step,
+    to_area,
 )
 from vagabond_helpers import item_specs, pawn_to, set_items
 
@@ -935,6 +936,46 @@ def test_a_robot_with_gears_keeps_the_mycelium_uncovered():
     assert "spore:uncovered" in pieces(s, 2) and pieces(s, 10).get("spore:mycelium") == 1
 
 
+def test_infected_carried_to_the_ward_free_their_markers_and_come_back_as_their_owners_warriors():
+    """SOM.2.3 First Response takes the infected off the map (TS.2.4: the marker goes back to the Spore)."""
+    s = table(("spore", "marquise", "spinners"))
+    put(s, 1, "spinners", "fox-infirmary")
+    put(s, 1, "spinners", "web")
+    put(s, 9, "spinners", "web")
+    put(s, 9, "spinners", "warrior", 2)
+    sick(s, 9, n=2)
+    force_dice(check(s), 2, 1)
+    s = goto(s, 2, "spinners.daylight")
+    s = play(s, "battle 9 spore")
+    assert legal(s) == ["pass", "respond 9"]
+    s = play(s, "respond 9")
+    assert s.seats[2].areas["ward"] == {"marquise:warrior": 2}
+    assert markers_left(s) == MARKERS
+    s = goto(check(s), 2, "spinners.discharge")
+    s = play(s, "discharge marquise 1")
+    assert pieces(s, 1).get("marquise:warrior") == 1 and INFECTED not in pieces(s, 1)
+    check(s)
+
+
+def test_overgrowth_removes_webs_and_an_infirmary_without_triage_and_a_recruit_there_brings_no_web():
+    s = table(("spore", "marquise", "spinners"))
+    grown(s, 5, 2, mushrooms={2: 1})
+    put(s, 2, "spinners", "mouse-infirmary")
+    put(s, 2, "spinners", "web", 2)
+    put(s, 2, "spinners", "warrior")
+    to_area(s, 2, "ward", "marquise", "warrior")
+    s = goto(check(s), S, "spore.grow")
+    s = play(s, "grow 2")
+    assert pieces(s, 2) == {"spore:mycelium": 1, "spore:mushroom": 2, "spinners:warrior": 1}
+    assert s.seats[2].areas["ward"] == {"marquise:warrior": 1}  # no Triage: not removed in battle
+    set_hand(s, 2, "sword")  # a mouse card: a warrior and a web in every mouse clearing
+    s = goto(check(s), 2, "spinners.daylight")
+    s = play(s, "recruit sword")
+    assert pieces(s, 2)["spinners:warrior"] == 2 and "spinners:web" not in pieces(s, 2)
+    assert pieces(s, 7) == {"spinners:warrior": 1, "spinners:web": 1}
+    check(s)
+
+
 # --- hidden information and playouts ---------------------------------------------------------------------------
 
 
@@ -960,6 +1001,8 @@ def test_no_seat_sees_another_seat_s_hand_in_a_spore_game():
         (("spore", "marquise", "eyrie", "alliance"), 5),
         (("vagabond", "spore"), 6),
         (("spore", "marquise", "eyrie", "alliance", "vagabond"), 7),
+        (("tinker", "spore", "marquise"), 8),
+        (("spore", "spinners", "eyrie"), 9),
     ],
 )
 def test_random_games_with_the_spore_play_to_the_end_without_violations(factions: tuple[str, ...], seed: int):

@@ -807,11 +807,13 @@ class Spinners(Faction):
         self._say_carried(state, cid, carried)
 
     def _carry(self, state: GameState, seat: int, cid: int, piece: str, n: int) -> None:
+        """Off the map into the Ward as the owner's warrior: a controller's mark (an infection) stays behind."""
         pieces = state.clearings[cid - 1]
         pieces[piece] -= n
         if not pieces[piece]:
             del pieces[piece]
-        _to_ward(state, seat, piece, n)
+        owner, kind, _ = parse_key(piece)
+        _to_ward(state, seat, f"{owner}:{kind}", n)
 
     def _say_carried(self, state: GameState, cid: int, carried: dict[str, int]) -> None:
         state.say(
