@@ -16,6 +16,7 @@ from render import render_board
 from render.geometry import layout
 from render.legend import legend
 from render.pieces import place_clearing
+from rules import registry
 
 CHANNEL = 6161
 PLAYERS = {"spore": OfflineUser("dave"), "marquise": OfflineUser("alice"), "eyrie": OfflineUser("bob")}
@@ -105,7 +106,7 @@ def test_an_infected_warrior_is_drawn_as_its_owner_s_warrior_ringed_in_the_spore
     assert (plain.look, infected.look) == (plain.look, plain.look)  # the same piece: the owner's warrior
     assert not plain.ringed and infected.ringed and infected.controller == "spore"
     image = decode(render_board(view)).convert("RGB")
-    spore = P.hex_rgb("#CC79A7")
+    spore = P.hex_rgb(registry.faction("spore").colour)
     x, y = infected.centres()[0]
     ring = infected.size // 2 + 3  # between the warrior's edge and the ring's outer edge
     assert any(image.getpixel((x + dx, y + dy)) == spore for dx, dy in ((ring, 0), (-ring, 0), (0, ring), (0, -ring)))
@@ -127,11 +128,11 @@ def test_the_connected_network_is_drawn_as_threads_in_the_spores_colour():
     geo = layout("autumn")
     (ax, ay), (bx, by) = geo.centre(1), geo.centre(5)
     middle = ((ax + bx) // 2, (ay + by) // 2)
-    assert image.getpixel(middle) == P.hex_rgb("#CC79A7")
+    assert image.getpixel(middle) == P.hex_rgb(registry.faction("spore").colour)
     view["seats"][0]["links"] = []
-    assert decode(render_board(view)).convert("RGB").getpixel(middle) != P.hex_rgb("#CC79A7")
+    assert decode(render_board(view)).convert("RGB").getpixel(middle) != P.hex_rgb(registry.faction("spore").colour)
     view["seats"][0]["links"] = [[1], [1, 99], "x"]  # malformed pairs are left out, never an error
-    assert decode(render_board(view)).convert("RGB").getpixel(middle) != P.hex_rgb("#CC79A7")
+    assert decode(render_board(view)).convert("RGB").getpixel(middle) != P.hex_rgb(registry.faction("spore").colour)
 
 def test_the_spore_example_game_runs_to_the_end_in_the_console(tmp_path, capsys):
     from test_bot_console import EXAMPLES, run_console

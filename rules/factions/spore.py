@@ -329,7 +329,7 @@ class Spore(Faction):
     name: ClassVar[str] = NAME
     aliases: ClassVar[tuple[str, ...]] = ("the-spore", "fungus")
     kind: ClassVar[str] = "insurgent"
-    colour: ClassVar[str] = "#CC79A7"
+    colour: ClassVar[str] = "#F0E442"  # Okabe-Ito yellow (the Spinners have reddish purple)
     setup_order: ClassVar[int] = 0
     controls_others_warriors: ClassVar[bool] = True
     pieces: ClassVar[tuple[PieceKind, ...]] = (
