@@ -1003,6 +1003,7 @@ def test_no_seat_sees_another_seat_s_hand_in_a_spore_game():
         (("spore", "marquise", "eyrie", "alliance", "vagabond"), 7),
         (("tinker", "spore", "marquise"), 8),
         (("spore", "spinners", "eyrie"), 9),
+        (("spore", "marquise", "eyrie", "alliance", "vagabond", "vagabond2"), 10),
     ],
 )
 def test_random_games_with_the_spore_play_to_the_end_without_violations(factions: tuple[str, ...], seed: int):
