@@ -1,6 +1,7 @@
 """Random playouts: play whole games choosing uniformly among legal actions, checking everything.
 
 Usage: python -m rules.playout --games N --seed S --factions marquise,eyrie [--board autumn] [--mode standard]
+[--teams A,A,B,B]. Without --factions a mode's default line-up is played (marquise,eyrie for the standard game).
 """
 
 from __future__ import annotations
@@ -13,8 +14,10 @@ import traceback
 from dataclasses import dataclass, field
 
 from rules import engine, parse, problems, view_for
+from rules.errors import RulesError
+from rules.modes import find_mode
 from rules.record import Record, replay
-from rules.setup import new_game
+from rules.setup import new_game, normalise
 from rules.state import GameState
 
 DEFAULT_ROUND_LIMIT = 60
@@ -84,24 +87,47 @@ def hidden_shown(state: GameState) -> list[str]:
     return found
 
 
+def playout_options(
+    mode_id: str, factions: str | None, teams: str | None, board: str, round_limit: int | None
+) -> dict[str, object]:
+    """Engine options for a playout: the named factions (and teams), else the mode's default line-up."""
+    mode = find_mode(mode_id)
+    lineup = mode.default_lineup() if factions is None else None
+    options: dict[str, object] = {"board": board, "mode": mode_id}
+    if lineup is not None:
+        options.update(lineup)
+    else:
+        names = (factions or "marquise,eyrie").split(",")
+        options["factions"] = names
+        if teams is not None:
+            letters = teams.split(",")
+            if len(letters) != len(names):
+                raise RulesError(f"--teams needs one letter per faction ({len(names)}), not {len(letters)}")
+            options["teams"] = dict(zip(names, letters, strict=True))
+    if round_limit is not None or mode.rounds is None:
+        options["round_limit"] = round_limit or DEFAULT_ROUND_LIMIT
+    return options
+
+
 def main(argv: list[str] | None = None) -> int:
     """Run playouts and print the summary line."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=10)
     parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--factions", default="marquise,eyrie")
+    parser.add_argument("--factions", default=None, help="comma-separated (default: the mode's line-up)")
+    parser.add_argument("--teams", default=None, help="a team letter per faction, comma-separated")
     parser.add_argument("--board", default="autumn")
     parser.add_argument("--mode", default="standard")
-    parser.add_argument("--round-limit", type=int, default=DEFAULT_ROUND_LIMIT)
+    parser.add_argument("--round-limit", type=int, default=None, help=f"default {DEFAULT_ROUND_LIMIT}, or the mode's")
     parser.add_argument("--check-every", type=int, default=1, help="check invariants every N actions")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args(argv)
-    options = {
-        "factions": args.factions.split(","),
-        "board": args.board,
-        "mode": args.mode,
-        "round_limit": args.round_limit,
-    }
+    try:
+        options = playout_options(args.mode, args.factions, args.teams, args.board, args.round_limit)
+        normalise(options)
+    except RulesError as err:
+        print(f"playout: {err}", file=sys.stderr)
+        return 2
     total_actions = total_violations = 0
     game_ms: list[float] = []
     failed = False

@@ -28,6 +28,8 @@ class Mode(TableHooks):
     patches: ClassVar[dict[str, type]] = {}
     playable: ClassVar[bool] = True
     """Whether lobbies offer this mode (False while it is being built)."""
+    rounds: ClassVar[int | None] = None
+    """A fixed number of rounds this mode always plays (None: only the round_limit option ends it)."""
 
     # --- the table ---------------------------------------------------------------
     def board_id(self, options: dict[str, Any]) -> str:
@@ -47,6 +49,10 @@ class Mode(TableHooks):
             raise RulesError(f"a {self.id} game needs {self.min_seats} to {self.max_seats} factions, not {n}")
         if options.get("teams") and not self.teams:
             raise RulesError(f"a {self.id} game is played without teams")
+
+    def default_lineup(self) -> dict[str, Any] | None:
+        """Factions (and teams) to play when none are named, e.g. by playouts (None: the caller chooses)."""
+        return None
 
     def turn_order(self, options: dict[str, Any], first: int) -> list[int]:
         """Seats in the order they take turns, starting with the first player."""

@@ -1,0 +1,129 @@
+"""The Frontier Alliance Mode's table: teams, home maps, setup sides, bridges and team standings.
+
+Map 1 (Autumn) is team A's home map, Map 2 (Winter) team B's. "The left side of Map 1" is Map 1's
+clearings left of its middle; "the right side of Map 2" is Map 2's clearings right of its middle.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from rules import registry
+from rules.map_pieces import warriors_counted
+from rules.rule import ruler
+
+if TYPE_CHECKING:
+    from rules.board import Board
+    from rules.hooks import Place
+    from rules.state import GameState
+
+TEAMS = ("A", "B")
+HOME_MAP = {"A": 0, "B": 1}
+"""Each team's home map, as an index into the board's maps."""
+BRIDGE_GUARD = 5
+"""Rival warriors at a bridge's entrance that make them the keepers of its fee (3x3.2)."""
+ENTRANCES = ("either", "source", "destination")
+"""Readings of "the entrance to that bridge" (game option bridge_entrance; default either)."""
+
+
+def team_of(state: GameState, seat: int) -> str:
+    """A seat's team."""
+    team = state.seats[seat].team
+    assert team in TEAMS, team
+    return team
+
+
+def rival(team: str) -> str:
+    """The other team."""
+    return "B" if team == "A" else "A"
+
+
+def members(state: GameState, team: str) -> list[int]:
+    """The seats of a team, in seat order."""
+    return [i for i, s in enumerate(state.seats) if s.team == team]
+
+
+def allies(state: GameState, seat: int) -> list[int]:
+    """The other seats of a seat's team."""
+    return [i for i in members(state, team_of(state, seat)) if i != seat]
+
+
+def home_map(state: GameState, seat: int) -> str:
+    """The map a seat's team sets up on and brings contraband home to."""
+    return state.board.maps[HOME_MAP[team_of(state, seat)]]
+
+
+def on_home_map(state: GameState, seat: int, cid: int) -> bool:
+    """Whether a clearing lies on a seat's home map."""
+    return state.board.map_of(cid) == home_map(state, seat)
+
+
+def home_side(board: Board, team: str) -> frozenset[int]:
+    """Where a team sets up: the left half of Map 1 for team A, the right half of Map 2 for team B."""
+    index = HOME_MAP[team]
+    width = len(board.maps)
+    out = set()
+    for c in board.clearings:
+        if c.map_id != board.maps[index]:
+            continue
+        local_x = c.x * width - index
+        if (local_x < 0.5) == (team == "A"):
+            out.add(c.id)
+    return frozenset(out)
+
+
+def crosses_bridge(state: GameState, src: Place, dst: Place) -> bool:
+    """Whether a move between two places crosses a border bridge."""
+    if not isinstance(src, int) or not isinstance(dst, int):
+        return False
+    return (min(src, dst), max(src, dst)) in state.board.bridges
+
+
+def entrances(state: GameState, src: int, dst: int) -> list[int]:
+    """The bridge's entrance clearings under the bridge_entrance option (the destination first)."""
+    reading = str(state.options.get("bridge_entrance") or "either")
+    return {"either": [dst, src], "source": [src], "destination": [dst]}[reading]
+
+
+def bridge_keeper(state: GameState, seat: int, src: int, dst: int) -> int | None:
+    """The rival seat a bridge fee goes to: where rivals have 5+ warriors at an entrance, the one with the most
+    warriors there (ties: the first in turn order); None when the fee is discarded."""
+    rivals = members(state, rival(team_of(state, seat)))
+    for cid in entrances(state, src, dst):
+        counts = {r: warriors_counted(state, r, cid) for r in rivals}
+        if sum(counts.values()) >= BRIDGE_GUARD:
+            return max(sorted(rivals, key=state.order.index), key=lambda r: counts[r])
+    return None
+
+
+def ruled_by_team(state: GameState, team: str) -> int:
+    """How many clearings a team rules (allies combine)."""
+    side = f"team:{team}"
+    return sum(1 for cid in state.board.ids() if ruler(state, cid) == side)
+
+
+def warriors_of_team(state: GameState, team: str) -> int:
+    """Warriors a team has on the map."""
+    return sum(warriors_counted(state, seat, cid) for seat in members(state, team) for cid in state.board.ids())
+
+
+def standing(state: GameState, team: str) -> tuple[int, int, int]:
+    """A team's place after round 6: team points, clearings ruled, warriors on the map (3x3.4)."""
+    from rules.scoring import team_points
+
+    return team_points(state, team), ruled_by_team(state, team), warriors_of_team(state, team)
+
+
+def tie_break_words(mine: tuple[int, int, int], other: tuple[int, int, int]) -> str:
+    """Why a team won after the last round, in words."""
+    labels = ("points", "clearings ruled", "warriors on the map")
+    for label, a, b in zip(labels, mine, other, strict=True):
+        if a != b:
+            return f"has more {label} ({a} to {b})"
+    return "is level"
+
+
+def golden(state: GameState, seat: int, hook: str, *args: Any, default: Any = None) -> Any:
+    """Ask a seat's faction for a golden rule only this mode knows (a mix-in's method), else the default."""
+    method = getattr(registry.of(state, seat), hook, None)
+    return default if method is None else method(state, seat, *args)

@@ -1,0 +1,178 @@
+"""The Frontier Alliance Mode (issue 14), section by section of the seed (3x3.1 ... 3x3.9), on literal states."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from random import Random
+
+import pytest
+import seam_factions as sf
+from frontier_helpers import (
+    ALLIANCE,
+    EYRIE,
+    MARQUISE,
+    TINKER,
+    VAGABOND,
+    blank,
+    options,
+    setup_game,
+    started,
+)
+from rules_helpers import put
+
+import rules
+from rules.cards import card
+from rules.modes import find_mode
+from rules.modes import frontier_table as table
+
+MODE = find_mode("frontier")
+
+
+@pytest.fixture(autouse=True)
+def _sixth_faction() -> Iterator[None]:
+    sf.register_all()
+    yield
+    sf.unregister_all()
+
+
+# --- 3x3.1 setup ---------------------------------------------------------------------------------
+
+
+def test_3x3_1_two_maps_one_deck_without_favors_or_dominance_and_eight_ruins() -> None:
+    state = started()
+    assert state.board.maps == ("autumn", "winter") and len(state.board.bridges) == 2
+    held = state.deck + [c for s in state.seats for c in s.hand] + state.discard
+    assert {card(c).type for c in state.removed} == {"favor", "dominance"}
+    assert not [c for c in held if card(c).type in ("favor", "dominance")]
+    assert sum(1 for item in state.ruins if item) == 8
+    assert set(state.item_supply) == {"autumn", "winter"}
+
+
+def test_3x3_1_team_a_sets_up_on_the_left_of_map_1_and_team_b_on_the_right_of_map_2() -> None:
+    state = setup_game()
+    assert [a.notation() for a in rules.legal_actions(state, MARQUISE)] == ["keep 1", "keep 4"]
+    left, right = table.home_side(state.board, "A"), table.home_side(state.board, "B")
+    assert left == {1, 4, 8, 9, 10, 12} and right == {14, 15, 18, 19, 20, 24}
+    state = started()
+    roost = next(cid for cid in state.board.ids() if state.clearings[cid - 1].get("eyrie:roost"))
+    assert roost == 4  # the other corner on the left of Map 1
+    tinker = [cid for cid in state.board.ids() if any(p.startswith("tinker:") for p in state.clearings[cid - 1])]
+    assert tinker and set(tinker) <= right
+    pawn = next(f for f, pieces in state.forests.items() if pieces.get("vagabond:pawn"))
+    assert state.board.forests[pawn].clearings & left
+
+
+def test_3x3_1_the_marquise_garrisons_every_other_clearing_of_map_1_and_nothing_on_map_2() -> None:
+    state = started(keep=1)
+    cats = {cid for cid in state.board.ids() if state.clearings[cid - 1].get("marquise:warrior")}
+    assert cats == set(range(2, 13))  # the eleven others, the far corner (3) included
+    assert not any(state.clearings[cid - 1].get("marquise:warrior") for cid in range(13, 25))
+
+
+def test_3x3_1_turns_alternate_by_role_military_then_insurgent_then_vagabond() -> None:
+    lineup = ("vagabond", "alliance", "marquise", "test-medics", "tinker", "eyrie")
+    state = rules.new_game(
+        {
+            "factions": list(lineup),
+            "mode": "frontier",
+            "teams": dict(zip(lineup, "AAABBB", strict=True)),
+        },
+        1,
+    )
+    names = [state.seats[i].faction for i in state.order]
+    assert names == ["marquise", "test-medics", "alliance", "tinker", "vagabond", "eyrie"]
+
+
+@pytest.mark.parametrize(
+    ("changed", "error"),
+    [
+        ({"test-medics": None}, "test-medics has none"),
+        ({"test-medics": "C"}, "not 'C'"),
+        ({"vagabond": "B"}, "team A has 2"),
+    ],
+)
+def test_3x3_1_a_line_up_that_is_not_two_teams_of_three_is_refused(changed: dict[str, str | None], error: str) -> None:
+    teams = {f: t for f, t in {**options()["teams"], **changed}.items() if t is not None}
+    with pytest.raises(rules.RulesError, match=error):
+        rules.new_game({**options(), "teams": teams}, 1)
+
+
+def test_3x3_1_a_game_needs_six_seats() -> None:
+    with pytest.raises(rules.RulesError, match="6 to 6 factions, not 4"):
+        rules.new_game(options(("marquise", "eyrie", "tinker", "alliance")), 1)
+
+
+# --- 3x3.4 victory ---------------------------------------------------------------------------------
+
+
+def test_3x3_4_a_team_at_90_points_wins_at_once() -> None:
+    state = started()
+    state.seats[MARQUISE].points, state.seats[EYRIE].points, state.seats[VAGABOND].points = 40, 30, 19
+    state.seats[TINKER].points = 89
+    rules.flow.advance(state)
+    assert not state.over
+    state.seats[VAGABOND].points = 20
+    rules.flow.advance(state)
+    assert state.over and state.winners == [MARQUISE, EYRIE, VAGABOND]
+
+
+def test_3x3_4_after_round_6_more_team_points_win() -> None:
+    state = blank()
+    state.seats[TINKER].points = 3
+    state.seats[MARQUISE].points = 2
+    MODE.end_of_round(state, 5)
+    assert not state.over
+    MODE.end_of_round(state, 6)
+    assert state.over and set(state.winners) == set(table.members(state, "B"))
+    assert "more points (3 to 2)" in state.events[-1].public
+
+
+def test_3x3_4_level_on_points_the_team_ruling_more_clearings_wins_allies_combined() -> None:
+    state = blank()
+    put(state, 5, "marquise", "warrior")
+    put(state, 5, "eyrie", "warrior")
+    put(state, 5, "tinker", "drone")  # allies combine: 2 to 1, team A rules clearing 5
+    put(state, 14, "tinker", "drone", 2)
+    put(state, 6, "eyrie", "warrior")
+    assert table.ruled_by_team(state, "A") == 2 and table.ruled_by_team(state, "B") == 1
+    MODE.end_of_round(state, 6)
+    assert set(state.winners) == set(table.members(state, "A"))
+    assert "more clearings ruled (2 to 1)" in state.events[-1].public
+
+
+def test_3x3_4_level_on_points_and_clearings_more_warriors_on_the_map_win() -> None:
+    state = blank()
+    put(state, 5, "marquise", "warrior", 4)
+    put(state, 14, "tinker", "drone", 1)
+    put(state, 15, "alliance", "warrior", 1)
+    put(state, 15, "tinker", "drone", 1)
+    put(state, 6, "eyrie", "roost")
+    assert table.standing(state, "A")[:2] == table.standing(state, "B")[:2]
+    MODE.end_of_round(state, 6)
+    assert set(state.winners) == set(table.members(state, "A"))
+    assert "more warriors on the map (4 to 3)" in state.events[-1].public
+
+
+def test_3x3_4_level_on_every_tie_break_both_teams_share_the_win() -> None:
+    state = blank()
+    MODE.end_of_round(state, 6)
+    assert state.over and state.winners == list(range(6))
+
+
+def test_3x3_4_the_flow_plays_six_rounds_and_ends() -> None:
+    state = started(seed=2)
+    pick = Random(2)
+    while not state.over:
+        seat = rules.to_act(state)
+        assert seat is not None
+        state, _ = rules.apply(state, pick.choice(rules.legal_actions(state, seat)))
+    assert state.turn.round == 6 or max(table.standing(state, t)[0] for t in table.TEAMS) >= 90
+    assert rules.problems(state) == []
+
+
+def test_3x3_4_the_order_of_a_round_is_the_alternating_order() -> None:
+    state = started()
+    names = [state.seats[i].faction for i in state.order]
+    assert names == ["marquise", "tinker", "eyrie", "test-medics", "vagabond", "alliance"]
+    assert state.turn.seat == MARQUISE and state.turn.round == 1
+    assert state.order[-1] == ALLIANCE
