@@ -18,12 +18,24 @@ from frontier_helpers import (
     setup_game,
     started,
 )
-from rules_helpers import put
+from rules_helpers import (
+    count,
+    discard_keys,
+    give,
+    hand_keys,
+    legal,
+    marquise_actions,
+    play,
+    put,
+    set_hand,
+)
 
 import rules
+from rules.actions import Move
 from rules.cards import card
 from rules.modes import find_mode
 from rules.modes import frontier_table as table
+from rules.state import GameState
 
 MODE = find_mode("frontier")
 
@@ -176,3 +188,97 @@ def test_3x3_4_the_order_of_a_round_is_the_alternating_order() -> None:
     assert names == ["marquise", "tinker", "eyrie", "test-medics", "vagabond", "alliance"]
     assert state.turn.seat == MARQUISE and state.turn.round == 1
     assert state.order[-1] == ALLIANCE
+
+
+# --- 3x3.2 border bridges ----------------------------------------------------------------------------
+
+SUIT_CARD = {"fox": "anvil", "mouse": "mouse-in-a-sack", "rabbit": "bake-sale", "bird": "birdy-bindle"}
+
+
+def other_suit(suit: str) -> str:
+    """A card of a different suit (never a bird)."""
+    return SUIT_CARD[next(s for s in ("fox", "mouse", "rabbit") if s != suit)]
+
+
+def bridge_game(**extra: object) -> GameState:
+    """Two Marquise warriors at clearing 2, the end of the top bridge on Map 1 (2 to 13)."""
+    state = blank(**extra)
+    put(state, 2, "marquise", "warrior", 2)
+    return state
+
+
+def test_3x3_2_crossing_a_bridge_needs_a_card_matching_the_destination() -> None:
+    state = bridge_game()
+    set_hand(state, MARQUISE, other_suit(state.suits[12]))
+    state = marquise_actions(state)
+    assert "move 2>13 x1" not in legal(state, "move") and "move 2>5 x1" in legal(state, "move")
+    with pytest.raises(rules.IllegalActionError, match=f"costs a {state.suits[12]} card"):
+        rules.apply(state, Move(2, 13, 1))
+
+
+def test_3x3_2_the_fee_is_discarded_when_no_rival_guards_the_bridge() -> None:
+    state = bridge_game()
+    fee = SUIT_CARD[state.suits[12]]
+    set_hand(state, MARQUISE, fee)
+    state = play(marquise_actions(state), "move 2>13 x1")
+    assert count(state, 13, "marquise", "warrior") == 1
+    assert state.seats[MARQUISE].hand == [] and fee in discard_keys(state)
+
+
+def test_3x3_2_five_rival_warriors_at_the_entrance_take_the_fee_the_one_with_most_gets_it() -> None:
+    state = bridge_game()
+    put(state, 13, "tinker", "drone", 2)
+    put(state, 13, "alliance", "warrior", 3)
+    fee = SUIT_CARD[state.suits[12]]
+    set_hand(state, MARQUISE, fee)
+    state = play(marquise_actions(state), "move 2>13 x2")
+    assert hand_keys(state, ALLIANCE) == [fee] and fee not in discard_keys(state)
+
+
+def test_3x3_2_four_rival_warriors_do_not_guard_and_allies_never_do() -> None:
+    state = bridge_game()
+    put(state, 13, "tinker", "drone", 2)
+    put(state, 13, "alliance", "warrior", 2)
+    put(state, 13, "eyrie", "warrior", 5)
+    fee = SUIT_CARD[state.suits[12]]
+    set_hand(state, MARQUISE, fee)
+    state = play(marquise_actions(state), "move 2>13 x1")
+    assert fee in discard_keys(state)
+
+
+def test_3x3_2_option_bridge_entrance_source_counts_only_the_clearing_left() -> None:
+    state = bridge_game(bridge_entrance="source")
+    put(state, 13, "tinker", "drone", 5)
+    fee = SUIT_CARD[state.suits[12]]
+    set_hand(state, MARQUISE, fee)
+    state = play(marquise_actions(state), "move 2>13 x1")
+    assert fee in discard_keys(state)
+    assert table.bridge_keeper(state, TINKER, 13, 2) == MARQUISE or count(state, 13, "marquise", "warrior") < 5
+
+
+def test_3x3_2_the_marquise_pays_the_fee_for_wood_brought_across_a_bridge() -> None:
+    state = blank()
+    put(state, 13, "marquise", "warrior", 2)
+    put(state, 2, "marquise", "warrior", 1)
+    put(state, 2, "marquise", "wood", 1)
+    put(state, 9, "marquise", "sawmill")  # the next sawmill costs one wood
+    set_hand(state, MARQUISE, other_suit(state.suits[12]))
+    state = marquise_actions(state)
+    assert "build sawmill 13" not in legal(state, "build")
+    with pytest.raises(rules.IllegalActionError, match="crosses the bridge into clearing 13"):
+        rules.apply(state, rules.parse(state, "build sawmill 13"))
+    fee = SUIT_CARD[state.suits[12]]
+    give(state, MARQUISE, fee)
+    state = play(state, "build sawmill 13")
+    assert count(state, 13, "marquise", "sawmill") == 1 and fee in discard_keys(state)
+    assert count(state, 2, "marquise", "wood") == 0
+
+
+def test_3x3_2_wood_on_the_build_map_pays_no_fee() -> None:
+    state = blank()
+    put(state, 13, "marquise", "warrior", 2)
+    put(state, 13, "marquise", "wood", 1)
+    put(state, 9, "marquise", "sawmill")
+    set_hand(state, MARQUISE)
+    state = play(marquise_actions(state), "build sawmill 13")
+    assert count(state, 13, "marquise", "sawmill") == 1 and not state.pending

@@ -115,15 +115,7 @@ class Frontier(Mode):
     # --- 3x3.2 border bridges ----------------------------------------------------------------------
     def move_fee(self, state: GameState, seat: int, src: Place, dst: Place) -> str | None:
         """Crossing a border bridge costs a card of the destination's suit (faction rules may waive it)."""
-        if not table.crosses_bridge(state, src, dst):
-            return None
-        if table.golden(state, seat, "waives_bridge_fee", src, dst, default=False):
-            return None
-        for other in table.allies(state, seat):
-            if table.golden(state, other, "waives_ally_bridge_fee", seat, src, dst, default=False):
-                return None
-        assert isinstance(dst, int)
-        return state.suits[dst - 1]
+        return table.fee_suit(state, seat, src, dst)
 
     def fee_recipient(self, state: GameState, seat: int, src: Place, dst: Place) -> int | None:
         """With 5+ rival warriors at the bridge entrance, the fee goes to the rival there with the most."""

@@ -2,17 +2,56 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+from rules import decisions, hand
 from rules.map_pieces import shift
+from rules.modes import frontier_table as table
 
 if TYPE_CHECKING:
-    from rules.actions import Action
+    from rules.actions import Action, Build
     from rules.state import GameState
 
 
+def wood_paid(state: GameState, seat: int, action: Build) -> tuple[int, ...]:
+    """The clearings a build's wood comes from (the named ones, else the Marquise's default)."""
+    from rules.factions.marquise import COST, default_wood, wood_sources
+    from rules.map_pieces import on_map
+
+    if action.wood:
+        return tuple(action.wood)
+    placed = on_map(state, "marquise", action.kind)
+    return default_wood(wood_sources(state, seat, action.clearing), COST[placed]) if placed < len(COST) else ()
+
+
+def wood_bridges(state: GameState, seat: int, action: Build) -> list[tuple[int, int]]:
+    """Bridges the build's wood crosses, as (far end, near end): none when all of it lies on the build's map."""
+    from rules.factions.marquise import wood_reachable
+
+    home = state.board.map_of(action.clearing)
+    if all(state.board.map_of(c) == home for c in wood_paid(state, seat, action)):
+        return []
+    reach = set(wood_reachable(state, seat, action.clearing))
+    out = []
+    for a, b in sorted(state.board.bridges):
+        near, far = (a, b) if state.board.map_of(a) == home else (b, a)
+        if a in reach and b in reach:
+            out.append((far, near))
+    return out
+
+
+def wood_fee(state: GameState, seat: int, action: Build) -> tuple[int, int] | None:
+    """The bridge whose fee pays for a build's wood: the first whose near end's suit the Marquise can pay."""
+    for far, near in wood_bridges(state, seat, action):
+        fee = table.fee_suit(state, seat, far, near)
+        if fee is None or hand.keys_matching(state, seat, fee):
+            return far, near
+    return None
+
+
 class FrontierMarquise:
-    """Setup on her home map only, with a warrior in each of its eleven other clearings."""
+    """Setup on her home map only; wood crossing a border bridge pays the bridge's fee."""
 
     def setup_apply(self, state: GameState, seat: int, action: Action) -> bool:
         """The keep, and a warrior in each of the eleven other clearings of its map (3x3.9.1): the standard
@@ -24,3 +63,33 @@ class FrontierMarquise:
         if isinstance(action, Keep) and far is not None:
             shift(state, "marquise:warrior", action.clearing, far, 1)
         return done
+
+    def _build_options(self, state: GameState, seat: int) -> Iterator[Action]:
+        """Builds as usual, less those whose wood crosses a bridge the Marquise can't pay for (3x3.9.1)."""
+        for action in super()._build_options(state, seat):  # type: ignore[misc]
+            if not wood_bridges(state, seat, action) or wood_fee(state, seat, action) is not None:
+                yield action
+
+    def _build(self, state: GameState, seat: int, kind: str, cid: int, wood: tuple[int, ...] = ()) -> None:
+        """Build; wood brought across a bridge owes the bridge's fee, asked as a move fee."""
+        from rules.actions import Build
+
+        crossing = wood_fee(state, seat, Build(kind, cid, None, wood))
+        super()._build(state, seat, kind, cid, wood)  # type: ignore[misc]
+        if crossing is not None:
+            far, near = crossing
+            fee = table.fee_suit(state, seat, far, near)
+            if fee is not None:
+                state.say(f"The Marquise de Cat's wood crosses the bridge into clearing {near}.")
+                decisions.push(state, "move_fee", seat, suit=fee, src=far, dst=near)
+
+    def explain(self, state: GameState, seat: int, action: Action) -> str | None:
+        """A build refused only for the wood's bridge fee says so."""
+        from rules.actions import Build
+
+        crossing = wood_bridges(state, seat, action) if isinstance(action, Build) and not state.pending else []
+        if crossing and isinstance(action, Build) and wood_fee(state, seat, action) is None:
+            near = crossing[0][1]
+            return f"the wood crosses the bridge into clearing {near}, which costs a {state.suits[near - 1]} card"
+        reason: str | None = super().explain(state, seat, action)  # type: ignore[misc]
+        return reason

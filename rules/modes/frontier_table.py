@@ -79,6 +79,19 @@ def crosses_bridge(state: GameState, src: Place, dst: Place) -> bool:
     return (min(src, dst), max(src, dst)) in state.board.bridges
 
 
+def fee_suit(state: GameState, seat: int, src: Place, dst: Place) -> str | None:
+    """The suit of the card a crossing costs (the destination's), None when not a crossing or waived (3x3.2)."""
+    if not crosses_bridge(state, src, dst):
+        return None
+    if golden(state, seat, "waives_bridge_fee", src, dst, default=False):
+        return None
+    for other in allies(state, seat):
+        if golden(state, other, "waives_ally_bridge_fee", seat, src, dst, default=False):
+            return None
+    assert isinstance(dst, int)
+    return state.suits[dst - 1]
+
+
 def entrances(state: GameState, src: int, dst: int) -> list[int]:
     """The bridge's entrance clearings under the bridge_entrance option (the destination first)."""
     reading = str(state.options.get("bridge_entrance") or "either")
