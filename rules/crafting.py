@@ -138,8 +138,9 @@ def craft(state: GameState, seat: int, key: str, using: tuple[str, ...] = ()) ->
         state.item_supply[supply][c.item] -= 1
         hand.to_discard(state, cid)
         state.say(f"{faction.name} crafts {c.name}, taking a {c.item}.")
-        if mode.take_crafted_item(state, seat, c.item, supply):
-            score(state, seat, faction.item_points(state, seat, c.vp), f"crafting {c.name}")
+        points = faction.item_points(state, seat, c.vp)
+        if mode.take_crafted_item(state, seat, c.item, supply, points):
+            score(state, seat, points, f"crafting {c.name}")
     elif c.type == "persistent":
         state.seats[seat].crafted.append(cid)
         state.say(f"{faction.name} crafts {c.name}.")

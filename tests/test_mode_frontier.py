@@ -19,9 +19,11 @@ from frontier_helpers import (
     started,
 )
 from rules_helpers import (
+    check,
     count,
     discard_keys,
     give,
+    goto,
     hand_keys,
     legal,
     marquise_actions,
@@ -282,3 +284,80 @@ def test_3x3_2_wood_on_the_build_map_pays_no_fee() -> None:
     set_hand(state, MARQUISE)
     state = play(marquise_actions(state), "build sawmill 13")
     assert count(state, 13, "marquise", "sawmill") == 1 and not state.pending
+
+
+# --- 3x3.2 / 3x3.3 contraband --------------------------------------------------------------------------
+
+CRAFT_FOR = {
+    "fox": ("anvil", "hammer", 2),
+    "mouse": ("root-tea-fox", "tea", 2),
+    "rabbit": ("travel-gear-fox", "boots", 1),
+}
+
+
+def smuggling_game() -> tuple[GameState, str, int]:
+    """The Marquise's only workshop stands in clearing 13 (Map 2) with two warriors; she holds an item card for it."""
+    state = blank()
+    put(state, 13, "marquise", "workshop")
+    put(state, 13, "marquise", "warrior", 2)
+    key, item, vp = CRAFT_FOR[state.suits[12]]
+    set_hand(state, MARQUISE, key)
+    state = goto(check(state), MARQUISE, "marquise.craft")
+    state = play(state, f"craft {key}")
+    return state, item, vp
+
+
+def test_3x3_2_an_item_crafted_from_the_rival_maps_supply_is_contraband_carried_without_points() -> None:
+    state, item, vp = smuggling_game()
+    assert state.seats[MARQUISE].points == 0 and state.seats[MARQUISE].items == []
+    carried = {"item": item, "clearing": 13, "carrier": "marquise:warrior", "by": 0, "points": vp}
+    assert state.map_items == [carried]
+    assert state.item_supply["winter"][item] == rules.assets.items_data()["supply"][item] - 1
+
+
+def test_3x3_2_contraband_scores_when_its_carrier_crosses_home() -> None:
+    state, item, vp = smuggling_game()
+    fee = SUIT_CARD[state.suits[1]]
+    set_hand(state, MARQUISE, fee)
+    state = play(goto(state, MARQUISE, "marquise.actions"), "move 13>2 x1")
+    assert state.map_items == [] and state.seats[MARQUISE].points == vp
+    assert [i["item"] for i in state.seats[MARQUISE].items] == [item]
+
+
+def test_3x3_2_contraband_moving_on_the_rival_map_scores_nothing() -> None:
+    state, item, _ = smuggling_game()
+    state = play(goto(state, MARQUISE, "marquise.actions"), "move 13>22 x2")
+    assert state.map_items[0]["clearing"] == 22 and state.seats[MARQUISE].points == 0
+
+
+def test_3x3_2_contraband_falls_when_its_carriers_are_removed_and_a_warrior_searches_the_rubble() -> None:
+    state, item, _ = smuggling_game()
+    rules.removal.remove_all(state, 13, {"marquise:warrior": 2}, TINKER, "battle")
+    assert state.map_items[0]["carrier"] is None
+    put(state, 13, "marquise", "warrior")
+    state = goto(check(state), MARQUISE, "marquise.actions")
+    assert f"search 13 {item}" in legal(state, "search")
+    state = play(state, f"search 13 {item}")
+    assert state.map_items[0]["carrier"] == "marquise:warrior"
+    assert state.turn.flags["actions"] == 2 and state.turn.flags["march"] == 1  # one move of a march
+
+
+def test_3x3_3_the_home_team_seizes_lying_contraband_for_a_point_and_it_leaves_the_game() -> None:
+    state = blank()
+    rules.items.lay(state, "sword", 5, by=TINKER)
+    state.item_supply["autumn"]["sword"] -= 1
+    put(state, 5, "marquise", "warrior")
+    state = goto(check(state), MARQUISE, "marquise.actions")
+    assert legal(state, "seize") == ["seize 5 sword"]
+    state = play(state, "seize 5 sword")
+    assert state.map_items == [] and state.items_removed == ["sword"]
+    assert state.seats[MARQUISE].points == 1 and state.turn.flags["actions"] == 2
+
+
+def test_3x3_2_crafting_on_the_home_map_scores_at_once() -> None:
+    state = blank()
+    put(state, 5, "marquise", "workshop")
+    key, item, vp = CRAFT_FOR[state.suits[4]]
+    set_hand(state, MARQUISE, key)
+    state = play(goto(check(state), MARQUISE, "marquise.craft"), f"craft {key}")
+    assert state.map_items == [] and state.seats[MARQUISE].points == vp

@@ -77,8 +77,8 @@ class Mode(TableHooks):
         """The map whose item supply a seat's craft takes from."""
         return state.board.maps[0]
 
-    def take_crafted_item(self, state: GameState, seat: int, item: str, supply: str) -> bool:
-        """Put a crafted item where this mode keeps it; True when its points are scored now."""
+    def take_crafted_item(self, state: GameState, seat: int, item: str, supply: str, points: int = 0) -> bool:
+        """Put a crafted item where this mode keeps it; True when its points (given) are scored now."""
         from rules.items import gain
 
         gain(state, seat, item)

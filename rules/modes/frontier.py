@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.cards import deck
 from rules.errors import RulesError
+from rules.modes import frontier_contraband as contraband
 from rules.modes import frontier_table as table
 from rules.modes.base import Mode, register
 from rules.modes.frontier_marquise import FrontierMarquise
@@ -19,7 +20,7 @@ from rules.modes.frontier_vagabond import FrontierVagabond
 from rules.words import plural
 
 if TYPE_CHECKING:
-    from rules.hooks import Place
+    from rules.hooks import Entered, Place, Removed
     from rules.state import GameState
 
 ROUNDS = 6
@@ -111,6 +112,28 @@ class Frontier(Mode):
     def setup_region(self, state: GameState, seat: int) -> frozenset[int] | None:
         """Team A sets up on the left half of Map 1, team B on the right half of Map 2."""
         return table.home_side(state.board, table.team_of(state, seat))
+
+    # --- 3x3.2 contraband ----------------------------------------------------------------------------
+    def craft_supply(self, state: GameState, seat: int) -> str:
+        """The home map's supply, unless all the seat's crafting pieces stand on the rival map."""
+        return contraband.crafting_map(state, seat)
+
+    def take_crafted_item(self, state: GameState, seat: int, item: str, supply: str, points: int = 0) -> bool:
+        """An item from the rival map's supply is contraband: laid there, its points wait for the trip home."""
+        if supply == table.home_map(state, seat):
+            return super().take_crafted_item(state, seat, item, supply, points)
+        contraband.smuggle(state, seat, item, supply, points)
+        return False
+
+    def on_enter(self, state: GameState, seat: int | None, entered: Entered) -> None:
+        """Contraband moves with its carriers and scores when it crosses home."""
+        if state.map_items:
+            contraband.carried_along(state, entered)
+
+    def on_removed(self, state: GameState, seat: int | None, removed: Removed) -> None:
+        """Contraband falls when its carriers are removed."""
+        if state.map_items:
+            contraband.dropped(state, removed)
 
     # --- 3x3.2 border bridges ----------------------------------------------------------------------
     def move_fee(self, state: GameState, seat: int, src: Place, dst: Place) -> str | None:
