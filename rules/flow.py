@@ -95,6 +95,7 @@ def enter(state: GameState, seat: int, step: str) -> None:
         if len(state.seats[seat].hand) > HAND_LIMIT:
             decisions.push(state, "discard", seat)
     elif step == "turn.end":
+        mode_of(state).end_of_turn(state, seat)
         order = state.order
         begin_turn(state, order[(order.index(seat) + 1) % len(order)])
     elif step not in GENERIC:

@@ -10,7 +10,7 @@ from rules.actions import Action, Move, Pay
 from rules.cards import label
 from rules.hooks import Entered, Place
 from rules.map_pieces import place_name, shift
-from rules.modes.base import mode_of
+from rules.modes.base import Mode, mode_of
 from rules.rule import ruled_by, rules
 from rules.state import GameState
 from rules.words import plural
@@ -23,13 +23,15 @@ def move_options(
     faction = registry.of(state, seat)
     mine = set(ruled_by(state, seat))
     free = faction.moves_ignoring_rule
-    fees = registry.lineup(state).move_fees
+    table = registry.lineup(state)
+    fees, frees = table.move_fees, type(table.mode).frees_move is not Mode.frees_move
     for src in sources if sources is not None else state.board.ids():
         have = faction.movable(state, seat, src)
         if have <= 0:
             continue
         for dst in sorted(state.board.adjacent_to(src)):
-            if (free or src in mine or dst in mine) and (not fees or fee_payable(state, seat, src, dst)):
+            ruled = free or src in mine or dst in mine or (frees and table.mode.frees_move(state, seat, src, dst))
+            if ruled and (not fees or fee_payable(state, seat, src, dst)):
                 for n in range(1, have + 1):
                     yield Move(src, dst, n, decree)
 
@@ -57,7 +59,8 @@ def why_not_move(state: GameState, seat: int, src: Place, dst: Place, n: int) ->
         return f"you have only {plural(have, 'warrior')} in clearing {src}"
     if n <= 0:
         return "move at least one warrior"
-    if not faction.moves_ignoring_rule and not (rules(state, seat, src) or rules(state, seat, dst)):
+    ruled = rules(state, seat, src) or rules(state, seat, dst) or mode_of(state).frees_move(state, seat, src, dst)
+    if not faction.moves_ignoring_rule and not ruled:
         return f"you rule neither clearing {src} nor clearing {dst}, so you can't move between them"
     fee = mode_of(state).move_fee(state, seat, src, dst)
     if fee is not None and not hand.keys_matching(state, seat, fee):

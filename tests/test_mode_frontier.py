@@ -28,7 +28,10 @@ from rules_helpers import (
     legal,
     marquise_actions,
     play,
+    play_events,
+    public_text,
     put,
+    set_decree,
     set_hand,
 )
 
@@ -37,6 +40,7 @@ from rules.actions import Move
 from rules.cards import card
 from rules.modes import find_mode
 from rules.modes import frontier_table as table
+from rules.rule import ruler
 from rules.state import GameState
 
 MODE = find_mode("frontier")
@@ -361,3 +365,73 @@ def test_3x3_2_crafting_on_the_home_map_scores_at_once() -> None:
     set_hand(state, MARQUISE, key)
     state = play(goto(check(state), MARQUISE, "marquise.craft"), f"craft {key}")
     assert state.map_items == [] and state.seats[MARQUISE].points == vp
+
+
+# --- 3x3.9.2 the Eyrie's golden rules ----------------------------------------------------------------
+
+
+def isolation_game(round_: int) -> tuple[GameState, int]:
+    """The Decree holds one fox battle; the only fox clearing with an enemy is on Map 2."""
+    state = blank()
+    fox = next(c for c in range(13, 25) if state.suits[c - 1] == "fox")
+    put(state, fox, "eyrie", "warrior", 2)
+    put(state, fox, "tinker", "drone")
+    put(state, 1, "eyrie", "roost")
+    set_decree(state, battle=["anvil"])
+    state.turn.round = round_
+    return goto(check(state), EYRIE, "eyrie.resolve"), fox
+
+
+def test_3x3_9_2_imperial_isolation_skips_a_decree_card_only_the_rival_map_satisfies_in_rounds_1_and_2() -> None:
+    state, fox = isolation_game(2)
+    assert legal(state) == [f"battle {fox} tinker fox", "skip battle fox"]
+    leader = state.seats[EYRIE].data["leader"]
+    state, events = play_events(state, "skip battle fox")
+    assert state.seats[EYRIE].data["leader"] == leader and "Turmoil" not in public_text(events)
+    assert len(state.seats[EYRIE].data["decree"]["battle"]) == 1  # the card stays in the Decree
+
+
+def test_3x3_9_2_from_round_3_the_eyrie_must_march_to_the_border() -> None:
+    state, fox = isolation_game(3)
+    assert legal(state) == [f"battle {fox} tinker fox"]
+
+
+def wings_game() -> GameState:
+    """Two Marquise warriors and an Eyrie roost at clearing 2, the Map 1 end of the top bridge."""
+    state = blank()
+    put(state, 2, "marquise", "warrior", 2)
+    put(state, 2, "eyrie", "roost")
+    return state
+
+
+def test_3x3_9_2_wings_of_the_alliance_waive_the_bridge_fee_and_the_ally_feeds_the_eyrie_at_the_end_of_its_turn() -> (
+    None
+):
+    state = wings_game()
+    set_hand(state, MARQUISE, other_suit(state.suits[12]))
+    set_hand(state, EYRIE)
+    state = marquise_actions(state)
+    assert "move 2>13 x1" in legal(state, "move")
+    state = play(state, "move 2>13 x1", "end")
+    assert not state.pending or state.pending[0]["kind"] != "move_fee"
+    while rules.to_act(state) == MARQUISE and state.turn.seat == MARQUISE:
+        state = play(state, legal(state)[0] if legal(state) != ["end"] else "end")
+    assert rules.to_act(state) == MARQUISE and legal(state)[0].startswith("feed ")
+    given = legal(state)[0].split()[1]
+    state, events = play_events(state, legal(state)[0])
+    assert given in hand_keys(state, EYRIE)
+    assert given not in public_text(events) and "gives Eyrie Dynasties a card" in public_text(events)
+
+
+def test_3x3_9_2_wings_of_the_alliance_let_an_ally_leave_a_roost_clearing_the_enemy_rules() -> None:
+    state = blank()
+    put(state, 14, "marquise", "warrior")
+    put(state, 14, "eyrie", "roost")
+    put(state, 14, "tinker", "drone", 3)
+    put(state, 18, "tinker", "drone", 1)
+    state = marquise_actions(state)
+    assert ruler(state, 14) == "team:B" and ruler(state, 18) == "team:B"
+    assert "move 14>18 x1" in legal(state, "move")
+    put(state, 19, "marquise", "warrior")
+    put(state, 19, "tinker", "drone", 2)
+    assert "move 19>24 x1" not in legal(state, "move")  # no roost at either end

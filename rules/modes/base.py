@@ -88,9 +88,16 @@ class Mode(TableHooks):
         """The suit of a card a seat must pay to make this move (a bridge fee), or None."""
         return None
 
+    def frees_move(self, state: GameState, seat: int, src: Place, dst: Place) -> bool:
+        """Whether a seat may make this move though its side rules neither end (asked only then)."""
+        return False
+
     def fee_recipient(self, state: GameState, seat: int, src: Place, dst: Place) -> int | None:
         """The seat that receives a paid move fee (None: it is discarded)."""
         return None
+
+    def end_of_turn(self, state: GameState, seat: int) -> None:
+        """A seat's turn is over (before the next one begins): decisions pushed here are asked first."""
 
     # --- the end --------------------------------------------------------------------
     def win_points(self, state: GameState) -> int:

@@ -13,8 +13,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rules.cards import deck
 from rules.errors import RulesError
 from rules.modes import frontier_contraband as contraband
+from rules.modes import frontier_eyrie as eyrie
 from rules.modes import frontier_table as table
 from rules.modes.base import Mode, register
+from rules.modes.frontier_eyrie import FrontierEyrie
 from rules.modes.frontier_marquise import FrontierMarquise
 from rules.modes.frontier_vagabond import FrontierVagabond
 from rules.words import plural
@@ -46,6 +48,7 @@ class Frontier(Mode):
     playable: ClassVar[bool] = False
     patches: ClassVar[dict[str, type]] = {
         "marquise": FrontierMarquise,
+        "eyrie": FrontierEyrie,
         "vagabond": FrontierVagabond,
     }
 
@@ -129,6 +132,18 @@ class Frontier(Mode):
         """Contraband moves with its carriers and scores when it crosses home."""
         if state.map_items:
             contraband.carried_along(state, entered)
+        eyrie.note_flight(state, entered)
+
+    def end_of_turn(self, state: GameState, seat: int) -> None:
+        """Allies who flew with the Eyrie this turn give it a card (3x3.9.2)."""
+        eyrie.ask_for_feed(state)
+
+    def frees_move(self, state: GameState, seat: int, src: Place, dst: Place) -> bool:
+        """An ally's golden rule may let a seat leave a clearing the enemy rules (Wings of the Alliance)."""
+        return any(
+            table.golden(state, ally, "frees_ally_move", seat, src, dst, default=False)
+            for ally in table.allies(state, seat)
+        )
 
     def on_removed(self, state: GameState, seat: int | None, removed: Removed) -> None:
         """Contraband falls when its carriers are removed."""

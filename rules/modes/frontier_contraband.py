@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules import registry
-from rules.actions import CLEARING, WORD, Action, register_for
+from rules.actions import CLEARING, SUIT, WORD, Action, register_for
 from rules.assets import items_data
 from rules.items import gain, lay
 from rules.modes import frontier_table as table
@@ -37,9 +37,10 @@ class Search(Action):
 
     verb: ClassVar[str] = "search"
     words: ClassVar[tuple[str, ...]] = ITEM_WORDS
-    spec: ClassVar[tuple[tuple[str, str], ...]] = (("clearing", CLEARING), ("item", WORD))
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("clearing", CLEARING), ("item", WORD), ("suit", SUIT))
     clearing: int
     item: str
+    suit: str | None = None
 
 
 @register_for(MODE_ID)
@@ -49,9 +50,10 @@ class Seize(Action):
 
     verb: ClassVar[str] = "seize"
     words: ClassVar[tuple[str, ...]] = ITEM_WORDS
-    spec: ClassVar[tuple[tuple[str, str], ...]] = (("clearing", CLEARING), ("item", WORD))
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("clearing", CLEARING), ("item", WORD), ("suit", SUIT))
     clearing: int
     item: str
+    suit: str | None = None
 
 
 def crafting_map(state: GameState, seat: int) -> str:

@@ -1,0 +1,171 @@
+"""The Eyrie Dynasties' golden rules in the Frontier Alliance Mode (3x3.9.2).
+
+Imperial Isolation: in rounds 1 and 2 a Decree card that can only be resolved on the rival map may be
+skipped (no Turmoil). Wings of the Alliance: an ally's move that begins or ends in a roost clearing
+pays no bridge fee and may leave a clearing the enemy rules; the ally owes the Eyrie a card at the end
+of its turn. Contraband: a Decree move card may search the rubble, a Decree battle card may seize.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, ClassVar
+
+from rules import decisions, hand, registry
+from rules.actions import CARD, SUIT, WORD, Action, register_for
+from rules.map_pieces import count
+from rules.modes import frontier_contraband as contraband
+from rules.modes import frontier_table as table
+from rules.rule import ruler, side_of
+
+if TYPE_CHECKING:
+    from rules.hooks import Entered, Place
+    from rules.state import GameState
+
+ISOLATION_ROUNDS = 2
+ROOST = "eyrie:roost"
+
+
+@register_for(contraband.MODE_ID)
+@dataclass(frozen=True, slots=True)
+class Skip(Action):
+    """Imperial Isolation: set aside a Decree card that only the rival map could satisfy (rounds 1 and 2)."""
+
+    verb: ClassVar[str] = "skip"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("column", WORD), ("suit", SUIT))
+    words: ClassVar[tuple[str, ...]] = ("recruit", "move", "battle", "build")
+    column: str
+    suit: str
+
+
+def places_of(action: Action) -> list[int]:
+    """The clearings an action names."""
+    out: list[int] = []
+    for name in ("clearing", "src", "dst"):
+        value = getattr(action, name, None)
+        if isinstance(value, int):
+            out.append(value)
+    out += [c for c in getattr(action, "clearings", ()) or () if isinstance(c, int)]
+    return out
+
+
+def roost_move(state: GameState, src: Place, dst: Place) -> bool:
+    """Whether a move begins or ends in a clearing with a roost."""
+    return any(isinstance(p, int) and count(state, "eyrie", "roost", p) > 0 for p in (src, dst))
+
+
+class FrontierEyrie:
+    """Imperial Isolation, Wings of the Alliance, and contraband by Decree."""
+
+    def _resolve_options(self, state: GameState, seat: int, verb: str | None) -> Iterator[Action]:
+        """The Decree's actions, searches and seizures by Decree, and skips under Imperial Isolation."""
+        options = list(super()._resolve_options(state, seat, verb))  # type: ignore[misc]
+        yield from options
+        column = self.current_column(state)  # type: ignore[attr-defined]
+        if column is None:
+            return
+        suits = sorted(set(state.turn.flags["todo"][column]))
+        yield from self._contraband_options(state, seat, column, suits, verb)
+        if state.turn.round > ISOLATION_ROUNDS or verb not in (None, "skip"):
+            return
+        if verb is not None:
+            options = list(super()._resolve_options(state, seat, None))  # type: ignore[misc]
+        for s in suits:
+            mine = [a for a in options if getattr(a, "suit", None) == s]
+            home = [a for a in mine if all(table.on_home_map(state, seat, c) for c in places_of(a))]
+            if mine and not home:
+                yield Skip(column, s)
+
+    def _contraband_options(
+        self, state: GameState, seat: int, column: str, suits: list[str], verb: str | None
+    ) -> Iterator[Action]:
+        from rules.factions.eyrie import fits
+        from rules.map_pieces import suit as suit_of
+
+        found: list[contraband.Search] | list[contraband.Seize]
+        if column == "move" and verb in (None, "search"):
+            found = contraband.search_options(state, seat)
+        elif column == "battle" and verb in (None, "seize"):
+            found = contraband.seize_options(state, seat)
+        else:
+            return
+        for s in suits:
+            for a in found:
+                if fits(s, suit_of(state, a.clearing)):
+                    yield type(a)(a.clearing, a.item, s)
+
+    def apply(self, state: GameState, seat: int, step: str, action: Action) -> None:
+        """Skips, searches and seizures use up their Decree card; the rest as the Eyrie plays them."""
+        if isinstance(action, (Skip, contraband.Search, contraband.Seize)):
+            column = action.column if isinstance(action, Skip) else self.current_column(state)  # type: ignore[attr-defined]
+            state.turn.flags["todo"][column].remove(action.suit)
+            if isinstance(action, Skip):
+                state.say(f"Imperial Isolation: the Eyrie Dynasties set aside a {action.suit} {column} of the Decree.")
+            elif isinstance(action, contraband.Search):
+                contraband.search(state, seat, action)
+            else:
+                contraband.seize(state, seat, action)
+            return
+        super().apply(state, seat, step, action)  # type: ignore[misc]
+
+    def waives_ally_bridge_fee(self, state: GameState, seat: int, mover: int, src: Place, dst: Place) -> bool:
+        """Wings of the Alliance: an ally crossing from or to a roost pays no fee and owes the Eyrie a card."""
+        return roost_move(state, src, dst)
+
+    def frees_ally_move(self, state: GameState, seat: int, mover: int, src: Place, dst: Place) -> bool:
+        """Wings of the Alliance: an ally may leave a roost clearing the enemy rules."""
+        return roost_move(state, src, dst)
+
+
+@register_for(contraband.MODE_ID)
+@dataclass(frozen=True, slots=True)
+class Feed(Action):
+    """Wings of the Alliance: give the Eyrie a card for the flight (the table does not see which)."""
+
+    verb: ClassVar[str] = "feed"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("card", CARD),)
+    secret: ClassVar[tuple[str, ...]] = ("card",)
+    card: str
+
+
+def note_flight(state: GameState, entered: Entered) -> None:
+    """An ally's move from or to a roost that crossed a bridge or left a clearing the enemy rules owes a card."""
+    src, dst, mover = entered.src, entered.dst, entered.mover
+    if not isinstance(src, int) or not isinstance(dst, int) or not roost_move(state, src, dst):
+        return
+    side = side_of(state, mover)
+    helped = table.crosses_bridge(state, src, dst) or ruler(state, src) not in (None, side)
+    for ally in table.allies(state, mover):
+        if helped and hasattr(registry.of(state, ally), "frees_ally_move"):
+            state.turn.flags.setdefault("wings", {})[str(mover)] = ally
+
+
+def ask_for_feed(state: GameState) -> None:
+    """At the end of a turn, each ally who flew gives the Eyrie a card (if it holds one)."""
+    for debtor, eyrie in sorted(state.turn.flags.get("wings", {}).items()):
+        if state.seats[int(debtor)].hand:
+            decisions.push(state, "frontier_feed", int(debtor), to=eyrie)
+
+
+def _feed_legal(state: GameState, d: decisions.Decision) -> Iterator[Action]:
+    for key in hand.distinct_keys(state, d["seat"]):
+        yield Feed(key)
+
+
+def _feed_resolve(state: GameState, d: decisions.Decision, action: Action) -> bool:
+    assert isinstance(action, Feed)
+    cid = hand.take(state, d["seat"], action.card)
+    state.seats[d["to"]].hand.append(cid)
+    giver, eyrie = registry.of(state, d["seat"]).name, registry.of(state, d["to"]).name
+    state.say(f"{giver} gives {eyrie} a card for the flight (Wings of the Alliance).")
+    return True
+
+
+decisions.define(
+    "frontier_feed",
+    _feed_legal,
+    _feed_resolve,
+    lambda s, d: "give the Eyrie a card for using Wings of the Alliance (feed CARD)",
+    auto_single=True,
+)
