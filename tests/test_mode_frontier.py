@@ -11,6 +11,7 @@ from frontier_helpers import (
     ALLIANCE,
     EYRIE,
     MARQUISE,
+    MEDICS,
     TINKER,
     VAGABOND,
     blank,
@@ -37,7 +38,9 @@ from rules_helpers import (
 
 import rules
 from rules.actions import Move
+from rules.assets import items_data
 from rules.cards import card
+from rules.factions.alliance import spread_sites
 from rules.modes import find_mode
 from rules.modes import frontier_table as table
 from rules.rule import ruler
@@ -435,3 +438,38 @@ def test_3x3_9_2_wings_of_the_alliance_let_an_ally_leave_a_roost_clearing_the_en
     put(state, 19, "marquise", "warrior")
     put(state, 19, "tinker", "drone", 2)
     assert "move 19>24 x1" not in legal(state, "move")  # no roost at either end
+
+
+# --- 3x3.9.3 the Alliance's golden rules --------------------------------------------------------------
+
+
+def test_3x3_9_3_sympathy_spreads_across_a_bridge_onto_the_other_map() -> None:
+    state = blank()
+    put(state, 13, "alliance", "sympathy")
+    assert 2 in spread_sites(state) and 16 not in spread_sites(state)
+
+
+def test_3x3_9_3_outrage_without_borders_comes_from_the_rival_team_only() -> None:
+    state = blank()
+    put(state, 14, "alliance", "sympathy")
+    put(state, 18, "test-medics", "warrior", 2)
+    put(state, 19, "marquise", "warrior", 2)
+    set_hand(state, MEDICS, "anvil")
+    set_hand(state, MARQUISE, SUIT_CARD[state.suits[13]])
+    state = goto(check(state), MEDICS, sf.ACT)
+    state = play(state, "move 18>14 x1")
+    assert not [d for d in state.pending if d["kind"] == "outrage"]
+    state = play(marquise_actions(state), "move 19>14 x1")
+    assert [d["seat"] for d in state.pending if d["kind"] == "outrage"] == [MARQUISE]
+
+
+def test_3x3_9_3_the_revolutionary_agent_leaves_its_contraband_in_the_clearing() -> None:
+    state = blank()
+    put(state, 5, "alliance", "sympathy")
+    put(state, 5, "alliance", "warrior", 2)
+    key, item, vp = CRAFT_FOR[state.suits[4]]
+    set_hand(state, ALLIANCE, key)
+    state = goto(check(state), ALLIANCE, "alliance.daylight")
+    state = play(state, f"craft {key}")
+    assert state.map_items == [{"item": item, "clearing": 5, "carrier": None, "by": ALLIANCE, "points": vp}]
+    assert state.seats[ALLIANCE].points == 0 and state.item_supply["autumn"][item] == items_data()["supply"][item] - 1

@@ -16,6 +16,7 @@ from rules.modes import frontier_contraband as contraband
 from rules.modes import frontier_eyrie as eyrie
 from rules.modes import frontier_table as table
 from rules.modes.base import Mode, register
+from rules.modes.frontier_alliance import FrontierAlliance
 from rules.modes.frontier_eyrie import FrontierEyrie
 from rules.modes.frontier_marquise import FrontierMarquise
 from rules.modes.frontier_vagabond import FrontierVagabond
@@ -49,6 +50,7 @@ class Frontier(Mode):
     patches: ClassVar[dict[str, type]] = {
         "marquise": FrontierMarquise,
         "eyrie": FrontierEyrie,
+        "alliance": FrontierAlliance,
         "vagabond": FrontierVagabond,
     }
 
