@@ -23,6 +23,7 @@ from rules_helpers import (
     check,
     count,
     discard_keys,
+    force_dice,
     give,
     goto,
     hand_keys,
@@ -35,14 +36,18 @@ from rules_helpers import (
     set_decree,
     set_hand,
 )
+from vagabond_helpers import daylight as vb_daylight
+from vagabond_helpers import item_specs, pawn_to, set_items
 
 import rules
 from rules.actions import Move
 from rules.assets import items_data
 from rules.cards import card
+from rules.factions import vagabond_board as vb
 from rules.factions.alliance import spread_sites
 from rules.modes import find_mode
 from rules.modes import frontier_table as table
+from rules.modes.frontier_vagabond import LEGENDS, legend
 from rules.rule import ruler
 from rules.state import GameState
 
@@ -473,3 +478,98 @@ def test_3x3_9_3_the_revolutionary_agent_leaves_its_contraband_in_the_clearing()
     state = play(state, f"craft {key}")
     assert state.map_items == [{"item": item, "clearing": 5, "carrier": None, "by": ALLIANCE, "points": vp}]
     assert state.seats[ALLIANCE].points == 0 and state.item_supply["autumn"][item] == items_data()["supply"][item] - 1
+
+
+# --- 3x3.6 / 3x3.7 the Vagabonds ------------------------------------------------------------------------
+
+
+def vagabond_at(cid: int, *item_specs_: str) -> GameState:
+    """A blank frontier game with the Vagabond's pawn in a clearing holding exactly these items."""
+    state = blank()
+    pawn_to(state, cid)
+    set_items(state, *item_specs_)
+    return state
+
+
+def test_3x3_7_relations_start_allied_with_the_team_and_indifferent_with_the_rivals() -> None:
+    state = started()
+    relations = state.seats[VAGABOND].data["relations"]
+    assert relations == {"marquise": vb.ALLIED, "eyrie": vb.ALLIED, "tinker": 0, "alliance": 0, "test-medics": 0}
+
+
+def test_3x3_7_allied_warriors_never_move_or_fight_with_him() -> None:
+    state = vagabond_at(5, "boots", "boots", "sword")
+    put(state, 5, "marquise", "warrior", 2)
+    put(state, 5, "tinker", "drone", 1)
+    state = vb_daylight(state)
+    assert legal(state, "lead") == []
+    state = play(state, "battle 5 tinker")
+    assert rules.to_act(state) != VAGABOND or "ally marquise" not in legal(state)
+
+
+def test_3x3_7_attacking_a_rival_makes_it_hostile_at_once() -> None:
+    state = vagabond_at(5, "sword")
+    put(state, 5, "tinker", "factory")
+    state = play(vb_daylight(state), "battle 5 tinker")
+    assert state.seats[VAGABOND].data["relations"]["tinker"] == vb.HOSTILE
+
+
+def test_3x3_7_help_to_an_ally_takes_an_item_and_scores_nothing() -> None:
+    state = vagabond_at(5, "boots", "sack")
+    put(state, 5, "marquise", "warrior")
+    set_items(state, "hammer", seat=MARQUISE)
+    give(state, VAGABOND, SUIT_CARD[state.suits[4]])
+    state = play(vb_daylight(state), f"aid marquise {SUIT_CARD[state.suits[4]]}")
+    while rules.to_act(state) == VAGABOND and any(n.startswith("exhaust") for n in legal(state)):
+        state = play(state, next(n for n in legal(state) if n.startswith("exhaust")))
+    assert "claim hammer" in legal(state)
+    state = play(state, "claim hammer")
+    assert "hammer" in item_specs(state) and state.seats[VAGABOND].points == 0
+    assert state.seats[VAGABOND].data["relations"]["marquise"] == vb.ALLIED
+
+
+def looting_game() -> GameState:
+    state = vagabond_at(5, "sword", "sword")
+    put(state, 5, "tinker", "drone", 2)
+    set_items(state, "hammer", seat=TINKER)
+    return vb_daylight(state)
+
+
+def test_3x3_6_looting_gives_the_defender_the_higher_die_and_a_hit_takes_a_crafted_item() -> None:
+    state = looting_game()
+    assert legal(state, "loot") == ["loot 5 tinker"]
+    force_dice(state, 2, 1)
+    state, events = play_events(state, "loot 5 tinker")
+    assert "takes the higher die" in public_text(events)
+    while rules.to_act(state) == VAGABOND and not any(n.startswith("claim") for n in legal(state)):
+        state = play(state, legal(state)[0])
+    assert "claim hammer" in legal(state)
+    state = play(state, "claim hammer")
+    assert state.seats[TINKER].items == [] and "hammer" in item_specs(state)
+    assert legal(state, "loot") == []  # one Looting a turn
+
+
+def test_3x3_6_a_looting_without_a_rolled_hit_takes_nothing() -> None:
+    state = looting_game()
+    force_dice(state, 0, 0)
+    state, events = play_events(state, "loot 5 tinker")
+    assert "The Looting takes nothing." in public_text(events)
+    assert [i["item"] for i in state.seats[TINKER].items] == ["hammer"]
+
+
+def test_3x3_6_the_first_vagabond_with_three_ruins_and_three_quests_becomes_a_legend() -> None:
+    state = vagabond_at(6, "torch")
+    state.seats[VAGABOND].data.update({"frontier_ruins": 2, "frontier_quests": 3})
+    state = play(vb_daylight(state), "explore")
+    assert legal(state) == [f"legend {n}" for n in LEGENDS]
+    state = play(state, "legend forest-ghost")
+    assert legend(state, VAGABOND) == "forest-ghost"
+    assert table.fee_suit(state, VAGABOND, 2, 13) is None and table.fee_suit(state, MARQUISE, 2, 13) is not None
+
+
+def test_3x3_6_war_veteran_may_reroll_the_die_of_a_looting() -> None:
+    state = looting_game()
+    state.seats[VAGABOND].data["legend"] = "war-veteran"
+    force_dice(state, 0, 0)
+    state = play(state, "loot 5 tinker")
+    assert "reroll" in legal(state)

@@ -15,6 +15,7 @@ from rules.errors import RulesError
 from rules.modes import frontier_contraband as contraband
 from rules.modes import frontier_eyrie as eyrie
 from rules.modes import frontier_table as table
+from rules.modes import frontier_vagabond as vagabond
 from rules.modes.base import Mode, register
 from rules.modes.frontier_alliance import FrontierAlliance
 from rules.modes.frontier_eyrie import FrontierEyrie
@@ -23,6 +24,7 @@ from rules.modes.frontier_vagabond import FrontierVagabond
 from rules.words import plural
 
 if TYPE_CHECKING:
+    from rules.actions import Action
     from rules.hooks import Entered, Place, Removed
     from rules.state import GameState
 
@@ -52,6 +54,7 @@ class Frontier(Mode):
         "eyrie": FrontierEyrie,
         "alliance": FrontierAlliance,
         "vagabond": FrontierVagabond,
+        "vagabond2": FrontierVagabond,
     }
 
     # --- 3x3.1 the table ------------------------------------------------------------------------
@@ -146,6 +149,25 @@ class Frontier(Mode):
             table.golden(state, ally, "frees_ally_move", seat, src, dst, default=False)
             for ally in table.allies(state, seat)
         )
+
+    def defender_rolls_high(self, state: GameState, seat: int | None, battle: dict[str, Any]) -> bool:
+        """In a Looting the defender takes the higher die (3x3.6)."""
+        return bool(battle.get("looting"))
+
+    def after_roll_choices(
+        self, state: GameState, seat: int | None, chooser: int, battle: dict[str, Any]
+    ) -> list[Action]:
+        """War Veteran's reroll of a Looting."""
+        return vagabond.reroll_choices(state, chooser, battle)
+
+    def after_roll_apply(
+        self, state: GameState, seat: int | None, chooser: int, battle: dict[str, Any], action: Action
+    ) -> bool:
+        """Reroll the Vagabond's die."""
+        if not isinstance(action, vagabond.Reroll):
+            return False
+        vagabond.reroll(state, chooser, battle)
+        return True
 
     def on_removed(self, state: GameState, seat: int | None, removed: Removed) -> None:
         """Contraband falls when its carriers are removed."""
