@@ -573,3 +573,13 @@ def test_3x3_6_war_veteran_may_reroll_the_die_of_a_looting() -> None:
     force_dice(state, 0, 0)
     state = play(state, "loot 5 tinker")
     assert "reroll" in legal(state)
+
+
+def test_3x3_3_a_vagabond_takes_lying_contraband_into_his_satchel_with_his_torch() -> None:
+    state = vagabond_at(5, "torch")
+    rules.items.lay(state, "sword", 5, by=TINKER)
+    state.item_supply["autumn"]["sword"] -= 1
+    state = vb_daylight(state)
+    assert legal(state, "search") == ["search 5 sword"]
+    state = play(state, "search 5 sword")
+    assert state.map_items == [] and item_specs(state) == ["sword", "torch:exhausted"]

@@ -19,6 +19,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules import battle, decisions, items, registry
 from rules.actions import CLEARING, FACTION, PATH, WORD, Action, Battle, Craft, register_for
+from rules.modes import frontier_contraband as contraband
 from rules.modes import frontier_table as table
 
 if TYPE_CHECKING:
@@ -151,6 +152,17 @@ class FrontierVagabond:
                     yield Loot(option.clearing, option.defender)
         if verb in (None, "vanguard") and legend(state, seat) == "vanguard-leader":
             yield from self._vanguards(state, seat, here)
+        if verb in (None, "search") and items.ready(state, seat, "torch"):
+            for name in sorted({i["item"] for i in contraband.lying(state, here)}):
+                yield contraband.Search(here, name)
+
+    def _do_search(self, state: GameState, seat: int, action: contraband.Search) -> None:
+        """With his torch, the Vagabond takes lying contraband into his satchel (3x3.3)."""
+        self._exhaust(state, seat, "torch")  # type: ignore[attr-defined]
+        found = next(i for i in contraband.lying(state, action.clearing) if i["item"] == action.item)
+        state.map_items.remove(found)
+        items.gain(state, seat, action.item)
+        state.say(f"The Vagabond takes the contraband {action.item} in clearing {action.clearing} with his torch.")
 
     def _do_loot(self, state: GameState, seat: int, action: Loot) -> None:
         """Declare the Looting, then battle."""
