@@ -583,3 +583,44 @@ def test_3x3_3_a_vagabond_takes_lying_contraband_into_his_satchel_with_his_torch
     assert legal(state, "search") == ["search 5 sword"]
     state = play(state, "search 5 sword")
     assert state.map_items == [] and item_specs(state) == ["sword", "torch:exhausted"]
+
+
+# --- 3x3.5 battles and control ----------------------------------------------------------------------------
+
+
+def test_3x3_5_allies_never_battle_each_other_and_an_attacker_names_which_ally_it_attacks() -> None:
+    state = blank()
+    put(state, 5, "marquise", "warrior", 2)
+    put(state, 5, "eyrie", "warrior", 1)
+    put(state, 5, "test-medics", "warrior", 3)
+    put(state, 5, "tinker", "drone", 1)
+    state = goto(check(state), MEDICS, sf.ACT)
+    assert legal(state, "battle") == ["battle 5 marquise", "battle 5 eyrie"]
+
+
+def test_3x3_5_only_the_attacked_ally_takes_hits_and_extra_hits_are_lost() -> None:
+    state = blank()
+    put(state, 5, "marquise", "warrior", 2)
+    put(state, 5, "eyrie", "warrior", 1)
+    put(state, 5, "test-medics", "warrior", 3)
+    state = goto(check(state), MEDICS, sf.ACT)
+    force_dice(state, 3, 0)
+    state = play(state, "battle 5 eyrie")
+    while state.battle is not None or (state.pending and state.pending[0]["kind"] != "faction"):
+        state = play(state, legal(state)[0])
+    assert count(state, 5, "eyrie", "warrior") == 0 and count(state, 5, "marquise", "warrior") == 2
+
+
+def test_3x3_5_allies_add_up_for_rule_and_use_each_others_clearings_to_move_and_build() -> None:
+    state = blank()
+    put(state, 5, "marquise", "warrior", 2)
+    put(state, 5, "eyrie", "warrior", 1)
+    put(state, 5, "tinker", "drone", 2)  # 2 cats + 1 bird against 2 drones: team A rules
+    put(state, 9, "marquise", "sawmill")
+    put(state, 10, "eyrie", "warrior", 3)
+    put(state, 10, "tinker", "drone", 2)
+    put(state, 10, "marquise", "warrior")
+    assert ruler(state, 5) == "team:A" and ruler(state, 10) == "team:A"
+    state = marquise_actions(state)
+    assert "move 10>12 x1" in legal(state, "move")  # leaving a clearing the Eyrie rules for the team
+    assert "build workshop 10" in legal(state, "build") or "build sawmill 10" in legal(state, "build")
