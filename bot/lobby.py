@@ -65,6 +65,8 @@ def lobby_settings(
     if mode in all_mode_ids() and mode not in playable_mode_ids():
         reason = messages.NOT_PLAYABLE_MODE.format(mode=echo(mode), known=", ".join(playable_mode_ids()))
         raise Refusal(messages.REFUSED.format(reason=reason))
+    if uses_teams(mode):
+        _team_mode_seats(mode, seats)
     in_range("win_points", win_points, WIN_POINTS)
     in_range("round_limit", round_limit, ROUND_LIMIT)
     settings = {
@@ -75,8 +77,17 @@ def lobby_settings(
         "win_points": win_points,
         "round_limit": round_limit,
     }
-    rules.new_game(engine_options(settings, factions[:seats], {}), 0)  # the engine refuses bad options
+    if not uses_teams(mode):  # a team mode's line-up is checked at /root start, once players chose teams
+        rules.new_game(engine_options(settings, factions[:seats], {}), 0)  # the engine refuses bad options
     return settings
+
+
+def _team_mode_seats(mode: str, seats: int) -> None:
+    """A team mode's own seat range."""
+    found = find_mode(mode)
+    if not found.min_seats <= seats <= found.max_seats:
+        reason = messages.MODE_SEATS.format(mode=mode, low=found.min_seats, high=found.max_seats, seats=seats)
+        raise Refusal(messages.REFUSED.format(reason=reason))
 
 
 def engine_options(settings: dict[str, Any], factions: list[str], teams: dict[str, str]) -> dict[str, Any]:
@@ -100,9 +111,25 @@ def uses_teams(mode: str) -> bool:
 
 
 def goal_text(settings: dict[str, Any]) -> str:
-    """How a game is won, in words."""
-    limit = messages.ROUND_LIMIT.format(rounds=settings["round_limit"]) if settings.get("round_limit") else ""
-    return messages.GOAL.format(points=messages.plural(settings.get("win_points") or 30, "point"), limit=limit)
+    """How a game is won, in words (a mode may have its own target and number of rounds)."""
+    mode = find_mode(settings.get("mode") or "standard")
+    rounds = settings.get("round_limit") or mode.rounds
+    limit = messages.ROUND_LIMIT.format(rounds=rounds) if rounds else ""
+    goal = messages.TEAM_GOAL if mode.teams else messages.GOAL
+    points = settings.get("win_points") or mode.default_win_points
+    return goal.format(points=messages.plural(points, "point"), limit=limit)
+
+
+def _team_name(mode: str, team: str | None) -> str | None:
+    """A team as the mode names it (A, B: any case), or a refusal naming the teams."""
+    if not team:
+        return None
+    names = find_mode(mode).team_names
+    found = next((n for n in names if n.lower() == team.strip().lower()), None)
+    if names and found is None:
+        reason = messages.BAD_TEAM.format(mode=mode, teams=" and ".join(names), team=echo(team))
+        raise Refusal(messages.REFUSED.format(reason=reason))
+    return found or team
 
 
 class Lobby(ServiceCore):
@@ -167,6 +194,7 @@ class Lobby(ServiceCore):
             raise Refusal(messages.FACTION_TAKEN.format(faction=faction_name(fid)))
         if team and not uses_teams(settings["mode"]):
             raise Refusal(messages.REFUSED.format(reason=messages.NO_TEAMS.format(mode=settings["mode"])))
+        team = _team_name(settings["mode"], team)
         row = SeatRow(
             channel_id=actor.channel_id,
             faction=fid,

@@ -28,6 +28,10 @@ class Mode(TableHooks):
     patches: ClassVar[dict[str, type]] = {}
     playable: ClassVar[bool] = True
     """Whether lobbies offer this mode (False while it is being built)."""
+    default_win_points: ClassVar[int] = WIN_POINTS
+    """The score that wins when the win_points option is not set."""
+    team_names: ClassVar[tuple[str, ...]] = ()
+    """The teams of a team mode (empty: any name)."""
     rounds: ClassVar[int | None] = None
     """A fixed number of rounds this mode always plays (None: only the round_limit option ends it)."""
 
@@ -102,7 +106,7 @@ class Mode(TableHooks):
     # --- the end --------------------------------------------------------------------
     def win_points(self, state: GameState) -> int:
         """The score that wins the game."""
-        return int(state.options.get("win_points") or WIN_POINTS)
+        return int(state.options.get("win_points") or self.default_win_points)
 
     def check_victory(self, state: GameState) -> None:
         """End the game when a seat reaches the winning score (the first in turn order from the current seat)."""

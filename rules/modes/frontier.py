@@ -48,6 +48,8 @@ class Frontier(Mode):
     max_seats: ClassVar[int] = 6
     teams: ClassVar[bool] = True
     rounds: ClassVar[int | None] = ROUNDS
+    default_win_points: ClassVar[int] = WIN_POINTS
+    team_names: ClassVar[tuple[str, ...]] = table.TEAMS
     playable: ClassVar[bool] = False
     patches: ClassVar[dict[str, type]] = {
         "marquise": FrontierMarquise,
@@ -185,10 +187,6 @@ class Frontier(Mode):
         return table.bridge_keeper(state, seat, src, dst)
 
     # --- 3x3.4 the end ----------------------------------------------------------------------------
-    def win_points(self, state: GameState) -> int:
-        """A team's target: 90 points (or the win_points option)."""
-        return int(state.options.get("win_points") or WIN_POINTS)
-
     def check_victory(self, state: GameState) -> None:
         """A team at the target wins at once."""
         from rules.scoring import finish, team_points

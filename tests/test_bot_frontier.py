@@ -1,0 +1,86 @@
+"""The Frontier Alliance Mode through the real command tree: a six-seat lobby with teams, started and played."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator
+
+import pytest
+from discord_harness import OfflineUser, db_url, offline_bot
+
+import rules
+from rules import registry
+from rules.modes import find_mode
+
+PLAYERS = {
+    "marquise": ("alice", "A"),
+    "eyrie": ("bob", "a"),
+    "vagabond": ("carol", "A"),
+    "tinker": ("dave", "B"),
+    "spinners": ("erin", "B"),
+    "alliance": ("fred", "b"),
+}
+
+
+@pytest.fixture(autouse=True)
+def _playable(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The mode and the fan factions are still being built: lobbies offer them in these tests only."""
+    monkeypatch.setattr(type(find_mode("frontier")), "playable", True)
+    for fid in ("tinker", "spinners"):
+        monkeypatch.setattr(type(registry.faction(fid)), "playable", True)
+    yield
+
+
+async def test_a_frontier_game_is_created_with_teams_started_and_played_for_a_round(tmp_path) -> None:
+    bot = await offline_bot(db_url(tmp_path))
+    users = {faction: OfflineUser(name) for faction, (name, _) in PLAYERS.items()}
+    factions = ",".join(PLAYERS)
+    created = await bot.slash(users["marquise"], 1, "root create", mode="frontier", seats=6, factions=factions)
+    assert created.outbox is not None and not created.outbox.refused, created.outbox.reply
+    assert "The first team to 90 points wins, or the most points after round 6." in created.outbox.public
+    for faction, (_, team) in PLAYERS.items():
+        joined = await bot.slash(users[faction], 1, "root join", faction=faction, team=team)
+        assert joined.outbox is not None and not joined.outbox.refused, joined.outbox.reply
+    started = await bot.slash(users["alliance"], 1, "root start")
+    assert started.outbox is not None and not started.outbox.refused, started.outbox.reply
+    state = (await bot.service.table(1)).state
+    assert [s.team for s in state.seats] == ["A", "A", "A", "B", "B", "B"]
+    chooser = random.Random(5)
+    while state.turn.round < 2:
+        seat = rules.to_act(state)
+        assert seat is not None
+        action = chooser.choice(rules.legal_actions(state, seat))
+        result = await bot.slash(users[state.seats[seat].faction], 1, "play", action=action.notation())
+        assert result.outbox is not None and not result.outbox.refused, (action.notation(), result.outbox.reply)
+        state = (await bot.service.table(1)).state
+    assert rules.problems(state) == []
+    board = await bot.slash(users["vagabond"], 1, "root board")
+    assert any(s.files.get("board.png", b"").startswith(b"\x89PNG") for s in board.sent)
+    await bot.service.store.close()
+
+
+async def test_a_frontier_lobby_refuses_a_wrong_seat_count_and_a_team_that_is_not_a_or_b(tmp_path) -> None:
+    bot = await offline_bot(db_url(tmp_path))
+    alice = OfflineUser("alice")
+    refused = await bot.slash(alice, 1, "root create", mode="frontier", seats=4)
+    assert refused.outbox is not None and refused.outbox.refused
+    assert "a frontier game has 6 to 6 seats, not 4" in refused.outbox.reply
+    created = await bot.slash(alice, 1, "root create", mode="frontier", seats=6, factions=",".join(PLAYERS))
+    assert created.outbox is not None and not created.outbox.refused
+    wrong = await bot.slash(alice, 1, "root join", faction="marquise", team="red")
+    assert wrong.outbox is not None and wrong.outbox.refused
+    assert "teams in a frontier game are A and B, not 'red'" in wrong.outbox.reply
+    await bot.service.store.close()
+
+
+async def test_a_frontier_start_with_unbalanced_teams_is_refused_and_the_lobby_stays(tmp_path) -> None:
+    bot = await offline_bot(db_url(tmp_path))
+    users = {faction: OfflineUser(name) for faction, (name, _) in PLAYERS.items()}
+    await bot.slash(users["marquise"], 1, "root create", mode="frontier", seats=6, factions=",".join(PLAYERS))
+    for faction in PLAYERS:
+        await bot.slash(users[faction], 1, "root join", faction=faction, team="A" if faction != "alliance" else "B")
+    refused = await bot.slash(users["marquise"], 1, "root start")
+    assert refused.outbox is not None and refused.outbox.refused
+    assert "each team has 3 factions; team A has 5" in refused.outbox.reply
+    assert (await bot.service.table(1)).game.status == "lobby"
+    await bot.service.store.close()
