@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 from discord_harness import OfflineUser, db_url, offline_bot
 
 import rules
+from bot import cli
 from rules import registry
 from rules.modes import find_mode
 
@@ -84,3 +86,15 @@ async def test_a_frontier_start_with_unbalanced_teams_is_refused_and_the_lobby_s
     assert "each team has 3 factions; team A has 5" in refused.outbox.reply
     assert (await bot.service.table(1)).game.status == "lobby"
     await bot.service.store.close()
+
+
+def test_the_six_player_frontier_example_runs_to_the_end_in_the_console(tmp_path, capsys) -> None:
+    """assets/examples/frontier-game.txt: six rounds, decided after the last one (the mode is not offered yet)."""
+    script = Path(__file__).resolve().parents[1] / "assets" / "examples" / "frontier-game.txt"
+    db, pictures = str(tmp_path / "c.db"), str(tmp_path / "img")
+    assert cli.main(["console", "--script", str(script), "--db", db, "--images", pictures]) == 0
+    out = capsys.readouterr().out
+    summary = out.strip().splitlines()[-1]
+    assert " 0 refused" in summary and "0 unreadable" in summary
+    assert "The game is over" in out
+    assert "win the game: the last round is over: team A has more points (13 to 10)!" in out
