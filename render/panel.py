@@ -152,7 +152,8 @@ def title_line(view: dict[str, Any]) -> str:
         return f"Game over after round {view.get('round', '?')}"
     if turn.get("phase") == "setup":
         return "Setup"
-    return f"Round {view.get('round', '?')} · {_phase(turn)}"
+    of = f" of {view['rounds']}" if view.get("rounds") else ""
+    return f"Round {view.get('round', '?')}{of} · {_phase(turn)}"
 
 
 def battle_lines(view: dict[str, Any], legend: Legend) -> list[str]:

@@ -22,6 +22,7 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
         "board": board.id,
         "maps": list(board.maps),
         "round": state.turn.round,
+        "rounds": int(state.options.get("round_limit") or 0) or (state.lineup or registry.lineup(state)).mode.rounds,
         "turn": {
             "seat": state.turn.seat,
             "faction": state.seats[state.turn.seat].faction,

@@ -624,3 +624,11 @@ def test_3x3_5_allies_add_up_for_rule_and_use_each_others_clearings_to_move_and_
     state = marquise_actions(state)
     assert "move 10>12 x1" in legal(state, "move")  # leaving a clearing the Eyrie rules for the team
     assert "build workshop 10" in legal(state, "build") or "build sawmill 10" in legal(state, "build")
+
+
+def test_3x3_4_the_view_and_the_board_title_name_the_round_of_six() -> None:
+    from render.panel import title_line
+
+    state = started()
+    view = rules.view_for(state, None)
+    assert view["rounds"] == 6 and title_line(view).startswith("Round 1 of 6 · ")
