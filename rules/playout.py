@@ -150,7 +150,11 @@ def main(argv: list[str] | None = None) -> int:
         if args.verbose and result.state is not None:
             s = result.state
             points = ", ".join(f"{x.faction} {x.points}" for x in s.seats)
-            print(f"game seed={seed}: {result.actions} actions, round {s.turn.round}, {points}, winners {s.winners}")
+            ended = next((e.public for e in reversed(s.events) if " win" in e.public), "")
+            print(
+                f"game seed={seed}: {result.actions} actions, round {s.turn.round}, {points}, winners {s.winners}"
+                f"{' (' + ended + ')' if ended else ''}"
+            )
     elapsed = (time.perf_counter() - started) * 1000
     per_action = elapsed / total_actions if total_actions else 0.0
     if game_ms:
