@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import random
 from collections.abc import Iterator
 from pathlib import Path
@@ -58,6 +59,14 @@ async def test_a_frontier_game_is_created_with_teams_started_and_played_for_a_ro
     assert rules.problems(state) == []
     board = await bot.slash(users["vagabond"], 1, "root board")
     assert any(s.files.get("board.png", b"").startswith(b"\x89PNG") for s in board.sent)
+    exported = await bot.slash(users["tinker"], 1, "root export")
+    [record] = [json.loads(data) for s in exported.sent for data in s.files.values()]
+    assert "seed" not in record and len(record["actions"]) == state.version
+    before = state.version
+    undone = await bot.slash(OfflineUser("mo", moderator=True), 1, "rootmod undo", count=3, confirm=True)
+    assert undone.outbox is not None and not undone.outbox.refused, undone.outbox.reply
+    state = (await bot.service.table(1)).state
+    assert rules.problems(state) == [] and len(state.seats) == 6 and state.version < before
     await bot.service.store.close()
 
 
