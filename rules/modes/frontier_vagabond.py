@@ -135,7 +135,8 @@ class FrontierVagabond:
         relations = state.seats[seat].data["relations"]
         if relations.get(action.defender, vb.HOSTILE) != vb.HOSTILE:
             relations[action.defender] = vb.HOSTILE
-            state.say(f"The Vagabond attacks: the {registry.faction(action.defender).name} are now Hostile.")
+            me, them = registry.of(state, seat).name, registry.faction(action.defender).name
+            state.say(f"The {me} attacks: the {them} are now Hostile.")
         super()._do_battle(state, seat, action)  # type: ignore[misc]
 
     # --- Looting ---------------------------------------------------------------------------
@@ -162,12 +163,14 @@ class FrontierVagabond:
         found = next(i for i in contraband.lying(state, action.clearing) if i["item"] == action.item)
         state.map_items.remove(found)
         items.gain(state, seat, action.item)
-        state.say(f"The Vagabond takes the contraband {action.item} in clearing {action.clearing} with his torch.")
+        me = registry.of(state, seat).name
+        state.say(f"The {me} takes the contraband {action.item} in clearing {action.clearing} with his torch.")
 
     def _do_loot(self, state: GameState, seat: int, action: Loot) -> None:
         """Declare the Looting, then battle."""
         state.turn.flags["looted"] = True
-        state.say(f"The Vagabond declares a Looting against the {registry.faction(action.defender).name}.")
+        me, them = registry.of(state, seat).name, registry.faction(action.defender).name
+        state.say(f"The {me} declares a Looting against the {them}.")
         self._do_battle(state, seat, Battle(action.clearing, action.defender))
         if state.battle is not None:
             state.battle["looting"] = True
@@ -213,7 +216,8 @@ class FrontierVagabond:
         super()._do_craft(state, seat, action)  # type: ignore[misc]
         if legend(state, seat) == "master-craftsman" and pay_plan(cost, plain, action.using) is None:
             state.turn.flags["master_used"] = True
-            state.say("Master Craftsman: the Vagabond crafts ignoring one clearing requirement.")
+            me = registry.of(state, seat).name
+            state.say(f"Master Craftsman: the {me} crafts ignoring one clearing requirement.")
 
     def waives_bridge_fee(self, state: GameState, seat: int, src: Place, dst: Place) -> bool:
         """Forest Ghost: no bridge fees."""
@@ -280,4 +284,4 @@ def reroll(state: GameState, chooser: int, b: dict[str, Any]) -> None:
     cap = registry.of(state, chooser).max_rolled_hits(state, chooser, b["clearing"])
     b["rolled"][0] = min(die, cap)
     b["rerolled"] = True
-    state.say(f"War Veteran: the Vagabond rerolls and gets {die}.")
+    state.say(f"War Veteran: the {registry.of(state, chooser).name} rerolls and gets {die}.")
