@@ -141,8 +141,21 @@ def header_rows(
     if dominance:
         deck += " · Dominance on offer: " + ", ".join(_card_name(k) for k in dominance)
     rows += _text_rows(deck, font(18), P.MUTED, limit)
+    for line in map_item_lines(view, legend):
+        rows += _text_rows(line, font(18), P.INK, limit)
     rows.append(_suit_key(limit))
     return rows + _marks_key(marks, limit)
+
+
+def map_item_lines(view: dict[str, Any], legend: Legend) -> list[str]:
+    """Items on the map (contraband): lying in a clearing, or carried by a faction's warrior there."""
+    out = []
+    for item in view.get("map_items") or []:
+        carrier = item.get("carrier")
+        owner = str(carrier).split(":", 1)[0] if carrier else None
+        who = f"carried by {legend.name(owner)}" if owner else "lying"
+        out.append(f"Contraband: {item.get('item')} in clearing {item.get('clearing')}, {who}")
+    return out
 
 
 def title_line(view: dict[str, Any]) -> str:

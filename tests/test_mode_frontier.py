@@ -632,3 +632,19 @@ def test_3x3_4_the_view_and_the_board_title_name_the_round_of_six() -> None:
     state = started()
     view = rules.view_for(state, None)
     assert view["rounds"] == 6 and title_line(view).startswith("Round 1 of 6 · ")
+
+
+def test_3x3_2_the_board_panel_lists_contraband_and_who_carries_it() -> None:
+    from render import render_board
+    from render.legend import legend
+    from render.panel import map_item_lines
+
+    state, item, _ = smuggling_game()
+    rules.items.lay(state, "sword", 5, by=TINKER)
+    state.item_supply["autumn"]["sword"] -= 1
+    view = rules.view_for(state, None)
+    assert map_item_lines(view, legend(view)) == [
+        f"Contraband: {item} in clearing 13, carried by Marquise de Cat",
+        "Contraband: sword in clearing 5, lying",
+    ]
+    assert render_board(view, []).startswith(b"\x89PNG")
