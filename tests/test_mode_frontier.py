@@ -648,3 +648,21 @@ def test_3x3_2_the_board_panel_lists_contraband_and_who_carries_it() -> None:
         "Contraband: sword in clearing 5, lying",
     ]
     assert render_board(view, []).startswith(b"\x89PNG")
+
+
+def test_3x3_1_each_team_has_its_own_vagabond_and_two_in_one_team_are_refused() -> None:
+    lineup = ("marquise", "eyrie", "vagabond", "alliance", "tinker", "vagabond2")
+    state = rules.new_game(options(lineup), 1)
+    names = [state.seats[i].faction for i in state.order]
+    assert names[-2:] == ["vagabond", "vagabond2"]  # Vagabond A, then Vagabond B
+    mixed = {"marquise": "A", "eyrie": "B", "vagabond": "A", "alliance": "B", "tinker": "B", "vagabond2": "A"}
+    with pytest.raises(rules.RulesError, match="team A has two Vagabonds"):
+        rules.new_game({**options(lineup), "teams": mixed}, 1)
+
+
+def test_3x3_7_the_second_vagabond_is_allied_with_his_team_and_indifferent_with_the_other_vagabond() -> None:
+    lineup = ("marquise", "eyrie", "vagabond", "alliance", "tinker", "vagabond2")
+    state = rules.new_game(options(lineup), 1)
+    second = state.seats[5].data["relations"]
+    assert second["alliance"] == second["tinker"] == vb.ALLIED
+    assert second["vagabond"] == second["marquise"] == second["eyrie"] == vb.INDIFFERENT

@@ -149,7 +149,7 @@ class FrontierVagabond:
             for option in battle.battle_options(state, seat, [here]):
                 assert isinstance(option, Battle)
                 target = state.seat_of(option.defender)
-                if target is not None and state.seats[target].items:
+                if target is not None and registry.of(state, target).crafted_items(state, target):
                     yield Loot(option.clearing, option.defender)
         if verb in (None, "vanguard") and legend(state, seat) == "vanguard-leader":
             yield from self._vanguards(state, seat, here)
@@ -181,7 +181,7 @@ class FrontierVagabond:
         if not b.get("looting") or b["attacker"] != seat:
             return
         other = b["defender"]
-        if b["rolled"][0] >= 1 and state.seats[other].items:
+        if b["rolled"][0] >= 1 and registry.of(state, other).crafted_items(state, other):
             name = registry.of(state, other).name
             self._ask(state, seat, "claim", 1, f"take an item from the {name}'s crafted items", other=other)  # type: ignore[attr-defined]
         else:
