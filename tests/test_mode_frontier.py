@@ -666,3 +666,38 @@ def test_3x3_7_the_second_vagabond_is_allied_with_his_team_and_indifferent_with_
     second = state.seats[5].data["relations"]
     assert second["alliance"] == second["tinker"] == vb.ALLIED
     assert second["vagabond"] == second["marquise"] == second["eyrie"] == vb.INDIFFERENT
+
+
+# --- 3x3.9.1 Shared Field Hospitals ---------------------------------------------------------------------
+
+
+def hospital_battle(cid: int) -> GameState:
+    """The Medics (team B) kill two Eyrie warriors in a clearing; the Marquise holds a matching card."""
+    state = blank()
+    put(state, 1, "marquise", "keep")
+    put(state, cid, "eyrie", "warrior", 2)
+    put(state, cid, "test-medics", "warrior", 3)
+    set_hand(state, MARQUISE, SUIT_CARD[state.suits[cid - 1]])
+    state = goto(check(state), MEDICS, sf.ACT)
+    force_dice(state, 3, 0)
+    return play(state, f"battle {cid} eyrie")
+
+
+def test_3x3_9_1_shared_field_hospitals_send_allied_warriors_removed_on_the_home_map_to_the_keep() -> None:
+    state = hospital_battle(5)
+    while rules.to_act(state) != MARQUISE:
+        state = play(state, legal(state)[0])
+    card_key = SUIT_CARD[state.suits[4]]
+    assert legal(state) == ["pass", f"hospital {card_key}"]
+    state = play(state, f"hospital {card_key}")
+    assert count(state, 1, "eyrie", "warrior") == 2 and count(state, 5, "eyrie", "warrior") == 0
+    assert state.seats[MARQUISE].hand == [] and rules.problems(state) == []
+
+
+def test_3x3_9_1_no_shared_field_hospitals_on_the_rival_map() -> None:
+    state = hospital_battle(14)
+    while state.battle is not None:
+        state = play(state, legal(state)[0])
+    assert count(state, 14, "eyrie", "warrior") == 0
+    assert not any(d.get("what") == "shared_hospital" for d in state.pending)
+    assert count(state, 1, "eyrie", "warrior") == 0

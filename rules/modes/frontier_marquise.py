@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
-from rules import decisions, hand
-from rules.map_pieces import shift
+from rules import decisions, hand, registry
+from rules.map_pieces import shift, suit
 from rules.modes import frontier_contraband as contraband
 from rules.modes import frontier_table as table
+from rules.pieces import BATTLE, WARRIOR, category_of_key, kind_of, parse_key
+from rules.words import plural
 
 if TYPE_CHECKING:
     from rules.actions import Action, Build
+    from rules.hooks import Removed
     from rules.state import GameState
 
 
@@ -122,3 +125,75 @@ class FrontierMarquise:
             contraband.seize(state, seat, action)
         else:
             super().apply(state, seat, step, action)  # type: ignore[misc]
+
+    # --- Shared Field Hospitals (3x3.9.1) -------------------------------------------------------------
+    def on_removed(self, state: GameState, seat: int | None, removed: Removed) -> None:
+        """Her own Field Hospitals; allies' warriors removed in battle on her home map may go to the keep."""
+        from rules.factions.marquise import keep_clearing
+
+        super().on_removed(state, seat, removed)  # type: ignore[misc]
+        assert seat is not None
+        cid = removed.place
+        if removed.cause != BATTLE or not isinstance(cid, int) or not table.on_home_map(state, seat, cid):
+            return
+        if keep_clearing(state) is None or not state.seats[seat].hand:
+            return
+        allied = {state.seats[a].faction for a in table.allies(state, seat)}
+        for piece, n in sorted(removed.pieces.items()):
+            owner, kind, controller = parse_key(piece)
+            if n and owner in allied and controller == owner and category_of_key(piece) == WARRIOR:
+                decisions.push(
+                    state,
+                    "faction",
+                    seat,
+                    faction="marquise",
+                    what="shared_hospital",
+                    clearing=cid,
+                    piece=piece,
+                    count=n,
+                    prompt=(
+                        f"Shared Field Hospitals: spend a {suit(state, cid)} card to send "
+                        f"{plural(n, 'allied warrior')} to the keep, or pass"
+                    ),
+                )
+
+    def decision_legal(self, state: GameState, decision: dict[str, Any]) -> Iterator[Action]:
+        """A card matching the clearing, or pass, for an ally's warriors; her own decisions as usual."""
+        if decision["what"] != "shared_hospital":
+            yield from super().decision_legal(state, decision)  # type: ignore[misc]
+            return
+        from rules.actions import Pass
+        from rules.factions.marquise import Hospital, keep_clearing
+
+        if keep_clearing(state) is None:
+            return
+        yield Pass()
+        for key in hand.keys_matching(state, decision["seat"], suit(state, decision["clearing"])):
+            yield Hospital(key)
+
+    def decision_apply(self, state: GameState, decision: dict[str, Any], action: Action) -> bool:
+        """Spend the card; the ally's warriors come back from its supply into the keep's clearing."""
+        from rules.factions.marquise import Hospital, keep_clearing
+
+        if decision["what"] != "shared_hospital" or not isinstance(action, Hospital):
+            done: bool = super().decision_apply(state, decision, action)  # type: ignore[misc]
+            return done
+        hand.spend(state, decision["seat"], action.card)
+        keep = keep_clearing(state)
+        assert keep is not None
+        owner, kind, _ = parse_key(decision["piece"])
+        ally = state.seat_of(owner)
+        assert ally is not None
+        family = kind_of(owner, kind).box_family
+        supply = state.seats[ally].supply
+        n = min(int(decision["count"]), supply.get(family, 0))
+        supply[family] = supply.get(family, 0) - n
+        here = state.clearings[keep - 1]
+        here[decision["piece"]] = here.get(decision["piece"], 0) + n
+        name = registry.of(state, ally).name
+        state.say(
+            f"Shared Field Hospitals: {plural(n, 'warrior')} of the {name} go to the keep in clearing {keep}.",
+            None,
+            ("place", keep, None),
+        )
+        return True
