@@ -35,6 +35,7 @@ from rules_helpers import (
     put,
     set_decree,
     set_hand,
+    to_area,
 )
 from vagabond_helpers import daylight as vb_daylight
 from vagabond_helpers import item_specs, pawn_to, set_items
@@ -701,3 +702,17 @@ def test_3x3_9_1_no_shared_field_hospitals_on_the_rival_map() -> None:
     assert count(state, 14, "eyrie", "warrior") == 0
     assert not any(d.get("what") == "shared_hospital" for d in state.pending)
     assert count(state, 1, "eyrie", "warrior") == 0
+
+
+def test_3x3_3_the_alliance_seizes_contraband_on_its_home_map_as_a_military_operation() -> None:
+    state = blank()
+    rules.items.lay(state, "sword", 14, by=MARQUISE)
+    state.item_supply["winter"]["sword"] -= 1
+    put(state, 14, "alliance", "warrior")
+    put(state, 15, "alliance", "fox-base")
+    to_area(state, ALLIANCE, "officers", "alliance", "warrior", 1)
+    state = goto(check(state), ALLIANCE, "alliance.operations")
+    assert "seize 14 sword" in legal(state, "seize")
+    state = play(state, "seize 14 sword")
+    assert state.items_removed == ["sword"] and state.seats[ALLIANCE].points == 1
+    assert (state.turn.seat, state.turn.step) != (ALLIANCE, "alliance.operations")  # its one operation is used
