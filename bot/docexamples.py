@@ -6,9 +6,9 @@ An example is a console line and how to reach a moment where it is accepted: con
 few moves), and for the engine's verbs a record of notations found by seeded random walks from the start of a
 game (with moderator edits first where a verb needs them), written as the game's state; a verb the two-seat game
 never allows (a faction's own, the dominance cards it sets aside) is looked for in the other games (three seats with
-the Alliance, the Vagabond or the Spore, four with the Alliance and the Vagabond). tests/test_bot_docs.py runs every
-example through the real command tree from that moment and checks it is accepted. A verb no game the bot can create
-allows (a move fee) keeps an example that is refused, and the test checks the refusal says why.
+the Alliance, the Vagabond, the Spore or the Spinners, four with the Alliance and the Vagabond). tests/test_bot_docs.py
+runs every example through the real command tree from that moment and checks it is accepted. A verb no game the bot
+can create allows (a move fee) keeps an example that is refused, and the test checks the refusal says why.
 """
 
 from __future__ import annotations
@@ -34,7 +34,14 @@ from bot.store import Store
 
 FILE = Path(__file__).resolve().parents[1] / "assets" / "examples" / "command-examples.json"
 SEED = 1
-PLAYERS = {"marquise": "alice", "eyrie": "bob", "alliance": "carol", "vagabond": "dave", "spore": "erin"}
+PLAYERS = {  # the Spore and the Spinners never share a game here
+    "marquise": "alice",
+    "eyrie": "bob",
+    "alliance": "carol",
+    "vagabond": "dave",
+    "spore": "erin",
+    "spinners": "erin",
+}
 CREATE = "@alice /root create seats:2 factions:marquise,eyrie"
 LOBBY = [CREATE, "@alice /root join faction:marquise", "@bob /root join faction:eyrie", "@bob /root start"]
 LOBBY3 = [  # a three-seat game with the Alliance: its verbs, and the dominance cards (set aside with two seats)
@@ -64,6 +71,13 @@ LOBBY_SPORE = [  # a three-seat game with the Spore: its verbs
     "@alice /root join faction:marquise",
     "@bob /root join faction:eyrie",
     "@erin /root join faction:spore",
+    "@erin /root start",
+]
+LOBBY_SPINNERS = [  # a three-seat game with the Spinners of Mercy: their verbs, and First Response in others' battles
+    "@alice /root create seats:3 factions:marquise,eyrie,spinners",
+    "@alice /root join faction:marquise",
+    "@bob /root join faction:eyrie",
+    "@erin /root join faction:spinners",
     "@erin /root start",
 ]
 WALKS, STEPS = 40, 400
@@ -188,6 +202,8 @@ OTHER_GAMES: tuple[tuple[list[str], Edits | None, tuple[str, ...]], ...] = (
     (LOBBY4, _coalition_ready, ("coalition",)),  # a coalition
     (LOBBY_SPORE, None, ()),  # the Spore
     (LOBBY_SPORE, _uncovered_mycelium, ("cover",)),  # an uncovered mycelium beside the infected: cover
+    (LOBBY_SPINNERS, None, ()),  # the Spinners of Mercy
+    (LOBBY_SPINNERS, None, ("battle", "respond", "triage", "establish")),  # First Response and Triage
 )
 
 

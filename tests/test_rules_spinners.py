@@ -78,11 +78,12 @@ def daylight(s: rules.GameState) -> rules.GameState:
 # --- SOM.1 overview and SOM.3.1 the box ------------------------------------------------------------------------------
 
 
-def test_the_faction_answers_to_its_aliases_and_is_not_offered_until_complete_som_1():
+def test_the_faction_answers_to_its_aliases_and_is_offered_in_lobbies_som_1():
     for alias in ("spinners", "spinners-of-mercy", "som", "spiders"):
         assert registry.find_faction(alias) == "spinners"
     faction = registry.faction("spinners")
     assert faction.name == "Spinners of Mercy"
+    assert "spinners" in registry.playable_ids()
 
 
 def test_supplies_hold_twenty_warriors_twenty_four_webs_and_nine_infirmaries_som_3_1():

@@ -185,6 +185,14 @@ def web_connected(state: GameState, a: int, b: int) -> bool:
     return state.board.adjacent(a, b) and webs_at(state, a) > 0 and webs_at(state, b) > 0
 
 
+def response_reach(state: GameState) -> list[int]:
+    """Clearings connected by web to an infirmary: where First Response may answer (SOM.2.3)."""
+    reach: set[int] = set()
+    for cid in infirmary_clearings(state):
+        reach |= web_network(state, cid)
+    return sorted(reach)
+
+
 def connected_to_infirmary(state: GameState, cid: int) -> bool:
     """Whether a clearing with a web is connected by web to an infirmary (its own, or one along the webs)."""
     return any(infirmaries_at(state, c) for c in web_network(state, cid))
@@ -302,7 +310,6 @@ class Spinners(Faction):
     colour: ClassVar[str] = "#CC79A7"
     setup_order: ClassVar[int] = 10
     explains_moves: ClassVar[bool] = True
-    playable: ClassVar[bool] = False
     pieces: ClassVar[tuple[PieceKind, ...]] = (
         PieceKind(ID, "warrior", WARRIOR, 20, "Warrior", "circle"),
         PieceKind(ID, "web", TOKEN, 24, "Web", "octagon", points=0),
@@ -926,6 +933,11 @@ class Spinners(Faction):
             return f"the Spinners intervene only where they have a web and a warrior, not in clearing {action.clearing}"
         return None
 
+    def map_links(self, state: GameState, seat: int) -> list[tuple[int, int]]:
+        """The web connections: every path or bridge between two clearings that both hold webs (SOM.2.2)."""
+        board = state.board
+        return [(a, b) for a, b in sorted(board.paths | board.bridges) if web_connected(state, a, b)]
+
     def panel(self, state: GameState, seat: int) -> list[str]:
         """The Ward, the tracks, bonuses, webs, and the actions left."""
         held = ward(state, seat)
@@ -936,6 +948,8 @@ class Spinners(Faction):
         lines.append("Infirmaries built: " + ", ".join(tracks))
         lines.append(f"Web bonuses: {web_bonuses(state, seat)} · draw bonuses: {draw_bonuses(state, seat)}")
         lines.append(f"Webs in supply: {state.seats[seat].supply.get('web', 0)}/24")
+        reach = response_reach(state)
+        lines.append("First Response reaches: " + (", ".join(str(c) for c in reach) if reach else "no clearing"))
         if state.turn.seat == seat and state.turn.step == "spinners.daylight":
             flags = state.turn.flags
             used = [w for w, f in (("recruited", "recruited"), ("gathered", "gathered")) if flags.get(f)]
