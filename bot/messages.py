@@ -299,6 +299,8 @@ FIELD_HELP = {
     "ally": "the Allied faction whose warriors go along",
     "owner": "the faction whose piece it is",
     "sacrifice": "the faction whose infected warrior is sacrificed",
+    "patient": "the faction whose warrior leaves the Ward",
+    "source": "the clearing the web is taken from (none: from the supply)",
 }
 VERB_CHOICES = "{verb} … ({n} choices)"
 PLAY_HELP = "Any legal action in notation (type to search, e.g. 'move 1>5 x2')"

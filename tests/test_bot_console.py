@@ -188,3 +188,11 @@ def test_the_vagabond_example_game_runs_to_the_end_and_keeps_the_aid_and_stolen_
     stolen = [b for b in blocks if "stole" in b]  # Steal: the card named only to the thief and the robbed player
     assert {b.split("]")[0] for b in stolen} == {"thread of @alice", "thread of @carol"}
     assert "The Thief steals a random card from the Marquise de Cat." in out
+
+
+def test_the_spinners_example_game_runs_to_the_end_with_patients_in_the_ward(tmp_path, capsys):
+    out, text, _ = _whole_game(tmp_path, capsys, "spinners-game.txt")
+    assert "/respond " in text and "discharge" in text and "/establish " in text  # the Spinners' own commands
+    assert "First Response: the Spinners of Mercy give up a warrior and a web" in out
+    assert "discharge a Marquise de Cat warrior from the Ward" in out
+    assert "Spinners of Mercy (carol) wins!" in out

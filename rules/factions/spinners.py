@@ -185,6 +185,11 @@ def web_connected(state: GameState, a: int, b: int) -> bool:
     return state.board.adjacent(a, b) and webs_at(state, a) > 0 and webs_at(state, b) > 0
 
 
+def response_prompt(cid: int) -> str:
+    """What a First Response decision asks (the table reads it as 'Spinners of Mercy must ...')."""
+    return f"decide on First Response in clearing {cid}: respond {cid} (a warrior and a web of theirs) or pass"
+
+
 def response_reach(state: GameState) -> list[int]:
     """Clearings connected by web to an infirmary: where First Response may answer (SOM.2.3)."""
     reach: set[int] = set()
@@ -688,7 +693,7 @@ class Spinners(Faction):
             faction=ID,
             what="respond",
             clearing=cid,
-            prompt=f"First Response in clearing {cid}: respond {cid} (a warrior and a web of yours) or pass",
+            prompt=response_prompt(cid),
         )
         return True
 
@@ -736,7 +741,7 @@ class Spinners(Faction):
                 pieces={},
                 by=removal.by,
                 cause=removal.cause,
-                prompt=f"First Response in clearing {cid}: respond {cid} (a warrior and a web of yours) or pass",
+                prompt=response_prompt(cid),
             )
             waiting = state.pending[-1]
         waiting["pieces"][removal.piece] = waiting["pieces"].get(removal.piece, 0) + removal.count
@@ -757,7 +762,7 @@ class Spinners(Faction):
                 what="triage",
                 count=lost,
                 clearing=removed.place,
-                prompt=f"Triage: choose a patient to return to its owner ({lost} to go)",
+                prompt=f"choose a patient for Triage to return to its owner ({lost} to go: triage FACTION)",
             )
 
     # --- decisions ----------------------------------------------------------------------------------------------------
