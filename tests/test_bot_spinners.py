@@ -54,6 +54,9 @@ async def test_first_response_asks_the_spinners_player_with_a_button_in_another_
         assert not result.refused, (text, result.text)
     state = (await bot.service.table(CHANNEL)).state
     assert rules.to_act(state) == spinners and answering_another_battle(state)
+    cid = state.pending[0]["clearing"]
+    offered = await bot.autocomplete(PLAYERS["spinners"], CHANNEL, "respond", "clearing", clearing="")
+    assert [c["value"] for c in offered] == [cid]  # autocomplete offers the clearing of the battle
     [post] = [s for s in result.public if s.buttons]
     assert f"<@{PLAYERS['spinners'].id}>" in post.content and "First Response" in post.content
     [choose] = post.buttons
