@@ -11,7 +11,7 @@ from discord import app_commands
 
 from bot import messages
 from bot.discord_io import actor_of, run
-from bot.notation import Option, build, verb_options, verbs
+from bot.notation import Option, build, verb_options, verb_summary, verbs
 from bot.suggest import Suggestion
 from bot.table import Actor
 from rules.board import MAPS
@@ -55,7 +55,10 @@ def choices(found: list[Suggestion]) -> list[app_commands.Choice[Any]]:
     return [app_commands.Choice(name=s.name[:100], value=s.value) for s in found[:25]]
 
 
-def first_line(text: str | None, limit: int = 100) -> str:
+DESCRIPTION_LIMIT = 100  # Discord's limit on a command's description
+
+
+def first_line(text: str | None, limit: int = DESCRIPTION_LIMIT) -> str:
     """A docstring's first line, fitted to Discord's 100 characters (a trailing aside dropped, else cut at a word)."""
     line = (text or "").strip().splitlines()[0] if text and text.strip() else "…"
     if len(line) > limit and line.endswith(")."):
@@ -95,7 +98,6 @@ def action_command(verb: str) -> AppCommand:
     The callback's signature is built from the action's fields (discord.py reads parameters with
     inspect.signature), so a verb a new faction registers gets its command with no code here.
     """
-    cls = verbs()[verb]
     options = verb_options(verb)
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
@@ -112,7 +114,8 @@ def action_command(verb: str) -> AppCommand:
     callback.__discord_app_commands_param_autocomplete__ = {  # type: ignore[attr-defined]
         o.field: _field_autocomplete(verb, o.field) for o in options
     }
-    command: AppCommand = app_commands.Command(name=verb, description=first_line(cls.__doc__), callback=callback)  # type: ignore[arg-type]
+    summary = first_line(verb_summary(verb, DESCRIPTION_LIMIT), DESCRIPTION_LIMIT)
+    command: AppCommand = app_commands.Command(name=verb, description=summary, callback=callback)  # type: ignore[arg-type]
     command.guild_only = True
     return command
 

@@ -6,9 +6,10 @@ An example is a console line and how to reach a moment where it is accepted: con
 few moves), and for the engine's verbs a record of notations found by seeded random walks from the start of a
 game (with moderator edits first where a verb needs them), written as the game's state; a verb the two-seat game
 never allows (a faction's own, the dominance cards it sets aside) is looked for in the other games (three seats with
-the Alliance, the Vagabond, the Spore or the Spinners, four with the Alliance and the Vagabond). tests/test_bot_docs.py
-runs every example through the real command tree from that moment and checks it is accepted. A verb no game the bot
-can create allows (a move fee) keeps an example that is refused, and the test checks the refusal says why.
+the Alliance, the Vagabond, the Spore, the Spinners or Old Man Tinker, four with the Alliance and the Vagabond).
+tests/test_bot_docs.py runs every example through the real command tree from that moment and checks it is
+accepted. A verb no game the bot can create allows (a move fee) keeps an example that is refused, and the test
+checks the refusal says why.
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ from bot.scriptgen import command_line
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Store
+from rules.map_pieces import open_slots
 
 FILE = Path(__file__).resolve().parents[1] / "assets" / "examples" / "command-examples.json"
 SEED = 1
@@ -41,6 +43,7 @@ PLAYERS = {  # the Spore and the Spinners never share a game here
     "vagabond": "dave",
     "spore": "erin",
     "spinners": "erin",
+    "tinker": "frank",
 }
 CREATE = "@alice /root create seats:2 factions:marquise,eyrie"
 LOBBY = [CREATE, "@alice /root join faction:marquise", "@bob /root join faction:eyrie", "@bob /root start"]
@@ -57,6 +60,13 @@ LOBBY_VAGABOND = [  # a three-seat game with the Vagabond: his verbs
     "@bob /root join faction:eyrie",
     "@dave /root join faction:vagabond",
     "@dave /root start",
+]
+LOBBY_TINKER = [  # a three-seat game with Old Man Tinker: his verbs
+    "@alice /root create seats:3 factions:marquise,eyrie,tinker",
+    "@alice /root join faction:marquise",
+    "@bob /root join faction:eyrie",
+    "@frank /root join faction:tinker",
+    "@frank /root start",
 ]
 LOBBY4 = [  # four seats: the Vagabond's coalition
     "@alice /root create seats:4 factions:marquise,eyrie,alliance,vagabond",
@@ -194,6 +204,19 @@ def _uncovered_mycelium(state: rules.GameState) -> list[str]:
     return []
 
 
+def _short_of_tokens(state: rules.GameState) -> list[str]:
+    """Edits that give the Tinker two factories and leave one token in his supply (he then chooses which produces)."""
+    seat = state.seat_of("tinker")
+    assert seat is not None
+    robots = next(c for c in state.board.ids() if state.clearings[c - 1].get("tinker:birdbot"))
+    free = [c for c in state.board.ids() if open_slots(state, c) > 0 and c != robots]
+    first = free[0]
+    second = next(c for c in free[1:] if not state.board.adjacent(first, c))
+    spare = state.seats[seat].supply["gear"] - 1
+    factories = [f"!place {c} tinker:factory" for c in (first, second)]
+    return [*factories, f"!place {robots} tinker:gear x{spare}"]
+
+
 Game = tuple[rules.GameState, dict[str, Any], int]
 OTHER_GAMES: tuple[tuple[list[str], Edits | None, tuple[str, ...]], ...] = (
     (LOBBY3, None, ()),  # the Alliance, and the dominance cards the two-seat game sets aside
@@ -204,6 +227,8 @@ OTHER_GAMES: tuple[tuple[list[str], Edits | None, tuple[str, ...]], ...] = (
     (LOBBY_SPORE, _uncovered_mycelium, ("cover",)),  # an uncovered mycelium beside the infected: cover
     (LOBBY_SPINNERS, None, ()),  # the Spinners of Mercy
     (LOBBY_SPINNERS, None, ("battle", "respond", "triage", "establish")),  # First Response and Triage
+    (LOBBY_TINKER, None, ()),  # Old Man Tinker
+    (LOBBY_TINKER, _short_of_tokens, ("end",)),  # too few tokens for every factory: which produces first
 )
 
 

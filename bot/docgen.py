@@ -11,7 +11,7 @@ from typing import Any
 from discord import app_commands
 
 from bot.docexamples import load
-from bot.notation import verbs
+from bot.notation import verb_summary, verbs
 
 NOT_YET = (
     "No game the bot can create today allows this (no mode charges a card to move yet); the example is refused, "
@@ -37,9 +37,8 @@ def example(command: app_commands.Command[Any, Any, Any]) -> str:
 
 def description(command: app_commands.Command[Any, Any, Any]) -> str:
     """What a command does, in full (Discord's own description is cut to 100 characters)."""
-    verb = verbs().get(command.qualified_name)
-    doc = (verb.__doc__ or "").strip().splitlines() if verb else []
-    return doc[0] if doc else command.description
+    name = command.qualified_name
+    return (verb_summary(name) if name in verbs() else "") or command.description
 
 
 def option_rows(command: app_commands.Command[Any, Any, Any]) -> list[str]:

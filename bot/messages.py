@@ -301,6 +301,10 @@ FIELD_HELP = {
     "sacrifice": "the faction whose infected warrior is sacrificed",
     "patient": "the faction whose warrior leaves the Ward",
     "source": "the clearing the web is taken from (none: from the supply)",
+    "side": "the side the tokens show after the flip: gear or drone",
+    "robot": "the robot: birdbot, catbot or wolfbot",
+    "robots": "the robots that go along, joined with + (e.g. birdbot+catbot)",
+    "change": "up or down (the production level), or flip (the marker)",
 }
 VERB_CHOICES = "{verb} … ({n} choices)"
 PLAY_HELP = "Any legal action in notation (type to search, e.g. 'move 1>5 x2')"

@@ -62,6 +62,26 @@ def verb_classes(verb: str) -> list[type[actions.Action]]:
     return found
 
 
+def verb_summary(verb: str, limit: int | None = None) -> str:
+    """What a verb's command does: its action's docstring line, or each faction's in turn when several write the verb
+    (the Vagabond's repair and the Tinker's); past `limit` characters each line's closing aside is left out."""
+    lines = list(dict.fromkeys(_doc_line(cls) for cls in verb_classes(verb)))
+    text = " ".join(lines)
+    if limit is not None and len(text) > limit:
+        text = " ".join(_without_aside(line) for line in lines)
+    return text
+
+
+def _doc_line(cls: type[actions.Action]) -> str:
+    doc = (cls.__doc__ or "").strip()
+    return doc.splitlines()[0] if doc else ""
+
+
+def _without_aside(line: str) -> str:
+    """'Repair a damaged item (free in a Hideout).' -> 'Repair a damaged item.'"""
+    return line[: line.rindex(" (")] + "." if line.endswith(").") and " (" in line else line
+
+
 def verbs() -> dict[str, type[actions.Action]]:
     """Every action verb a player may use in some game: the shared ones and each registered faction's or mode's own
     (a verb several of them use stands for all; `verb_options` gives the options of all of them)."""

@@ -1,9 +1,10 @@
 """Write a console script of a whole short game, chosen by a seeded random playout through the console itself.
 
 Usage: python -m bot.scriptgen --out assets/examples/short-game.txt [--seed 7] [--win-points 10] [--round-limit 3]
-       [--factions marquise,eyrie,alliance] [--mode frontier --teams A,A,A,B,B,B]
+       [--factions marquise,eyrie,alliance] [--mode frontier --teams A,A,A,B,B,B] [--avoid doover]
 (assets/examples/alliance-game.txt is made with --factions marquise,eyrie,alliance and the options its first line shows;
-assets/examples/frontier-game.txt with --mode frontier, six factions, --teams A,A,A,B,B,B --win-points 15 --seed 3)
+assets/examples/frontier-game.txt with --mode frontier, six factions, --teams A,A,A,B,B,B --win-points 15 --seed 3;
+assets/examples/tinker-game.txt with --factions marquise,eyrie,tinker --avoid doover, so the Tinker keeps his setup)
 Every line is run as it is written, so the script is known to play to the end with nothing refused.
 """
 
@@ -51,8 +52,10 @@ async def generate(
     factions: tuple[str, ...] = FACTIONS,
     mode: str = "standard",
     teams: tuple[str, ...] = (),
+    avoid: frozenset[str] = frozenset(),
 ) -> list[str]:
-    """Play a game through the console, choosing uniformly among legal actions; return the lines."""
+    """Play a game through the console, choosing uniformly among legal actions (those with an avoided verb only
+    when nothing else is legal); return the lines."""
     chooser = random.Random(seed)
     players = dict(zip(factions, PLAYERS, strict=False))
     team_of = dict(zip(factions, teams, strict=False))
@@ -88,7 +91,7 @@ async def generate(
             if seat is None:
                 break
             user = players[state.seats[seat].faction]
-            action = chooser.choice(rules.legal_actions(state, seat))
+            action = chooser.choice(_preferred(rules.legal_actions(state, seat), avoid))
             line = _pick_line(user, action, count)
             if count == 0:
                 line = f"@{user} click {action.notation()}"
@@ -106,6 +109,11 @@ async def generate(
 
 def _join_line(user: str, faction: str, team: str | None) -> str:
     return f"@{user} /root join faction:{faction}" + (f" team:{team}" if team else "")
+
+
+def _preferred(legal: list[rules.Action], avoid: frozenset[str]) -> list[rules.Action]:
+    """The legal actions without an avoided verb, or all of them when every one is avoided."""
+    return [a for a in legal if a.verb not in avoid] or legal
 
 
 def _pick_line(user: str, action: rules.Action, count: int) -> str:
@@ -130,11 +138,13 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--factions", default=",".join(FACTIONS), help="one per seat, in seat order")
     parser.add_argument("--mode", default="standard")
     parser.add_argument("--teams", default="", help="a team per faction, comma-separated (team modes)")
+    parser.add_argument("--avoid", default="", help="verbs chosen only when nothing else is legal, e.g. doover")
     args = parser.parse_args(argv)
     factions = tuple(f.strip() for f in args.factions.split(",") if f.strip())
     teams = tuple(t.strip() for t in args.teams.split(",") if t.strip())
+    avoid = frozenset(v.strip() for v in args.avoid.split(",") if v.strip())
     limit = args.round_limit or None
-    lines = asyncio.run(generate(args.seed, args.win_points, limit, factions, args.mode, teams))
+    lines = asyncio.run(generate(args.seed, args.win_points, limit, factions, args.mode, teams, avoid))
     Path(args.out).parent.mkdir(parents=True, exist_ok=True)
     Path(args.out).write_text("\n".join(lines) + "\n", encoding="utf-8")
     print(f"scriptgen: {len(lines)} lines written to {args.out}")

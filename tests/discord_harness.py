@@ -12,11 +12,14 @@ from dataclasses import replace
 from pathlib import Path
 
 import rules
+from bot.commands import RENAMES
+from bot.notation import verb_options
 from bot.offline import OfflineBot, OfflineUser, Result, stable_id
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Store
 from bot.table import Actor
+from rules.actions import place_token
 
 START = 1_800_000_000  # a fixed "now" (2027-01-15)
 CHANNEL = 4242
@@ -139,3 +142,31 @@ def console_channel(name: str) -> int:
 
 
 __all__ = ["OfflineBot", "OfflineUser", "Result"]
+
+
+PLACE_FIELDS = ("src", "dst", "forest")
+
+
+def slash_options(action: rules.Action) -> dict[str, object]:
+    """The options of an action's own command, by their Discord names (places as typed: 5, fA; lists joined by ',')."""
+    out: dict[str, object] = {}
+    for option in verb_options(action.verb):
+        value = getattr(action, option.field, None)
+        if value is None or value == ():
+            continue
+        if option.field in PLACE_FIELDS:
+            value = place_token(value)
+        elif isinstance(value, tuple):
+            value = ",".join(map(str, value))
+        out[RENAMES.get(option.field, option.field)] = value
+    return out
+
+
+async def seated_game(bot: OfflineBot, channel: int, players: dict[str, OfflineUser]) -> None:
+    """A game created by the first player, each faction joined by its player (in order), started by the last."""
+    users = list(players.values())
+    created = await bot.slash(users[0], channel, "root create", seats=len(users), factions=",".join(players))
+    assert not created.refused, created.text
+    for faction, user in players.items():
+        assert not (await bot.slash(user, channel, "root join", faction=faction)).refused
+    assert not (await bot.slash(users[-1], channel, "root start")).refused

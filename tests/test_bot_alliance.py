@@ -6,27 +6,14 @@ from __future__ import annotations
 import random
 import re
 
-from discord_harness import OfflineUser, db_url, offline_bot
+from discord_harness import OfflineUser, db_url, offline_bot, seated_game, slash_options
 
 import rules
 from bot import images
-from bot.commands import RENAMES
-from bot.notation import verb_options
 from rules.factions.alliance import supporters
 
 CHANNEL = 5151
 PLAYERS = {"marquise": OfflineUser("alice"), "eyrie": OfflineUser("bob"), "alliance": OfflineUser("carol")}
-
-
-def slash_options(action: rules.Action) -> dict[str, object]:
-    """The options of an action's own command, by their Discord names."""
-    out: dict[str, object] = {}
-    for option in verb_options(action.verb):
-        value = getattr(action, option.field, None)
-        if value is None or value == ():
-            continue
-        out[RENAMES.get(option.field, option.field)] = ",".join(map(str, value)) if isinstance(value, tuple) else value
-    return out
 
 
 async def test_a_three_seat_game_with_the_alliance_plays_through_the_command_tree(tmp_path, monkeypatch):
@@ -36,11 +23,7 @@ async def test_a_three_seat_game_with_the_alliance_plays_through_the_command_tre
     alice, bob, carol = PLAYERS.values()
     offered = await bot.autocomplete(alice, CHANNEL, "root create", "factions", factions="wood")
     assert any(c["value"] == "alliance" for c in offered)
-    created = await bot.slash(alice, CHANNEL, "root create", seats=3, factions="marquise,eyrie,alliance")
-    assert not created.refused
-    for faction, user in PLAYERS.items():
-        assert not (await bot.slash(user, CHANNEL, "root join", faction=faction)).refused
-    assert not (await bot.slash(carol, CHANNEL, "root start")).refused
+    await seated_game(bot, CHANNEL, PLAYERS)
 
     chooser, used, outraged = random.Random(5), set(), False
     for _ in range(400):

@@ -196,3 +196,10 @@ def test_the_spinners_example_game_runs_to_the_end_with_patients_in_the_ward(tmp
     assert "First Response: the Spinners of Mercy give up a warrior and a web" in out
     assert "discharge a Marquise de Cat warrior from the Ward" in out
     assert "Spinners of Mercy (carol) wins!" in out
+def test_the_tinker_example_game_runs_to_the_end_with_the_tinkers_own_commands(tmp_path, capsys):
+    out, text, blocks = _whole_game(tmp_path, capsys, "tinker-game.txt")
+    for verb in ("/materialize ", "/bustle ", "/crusade ", "/tinker ", "/overproduce ", "/restructure ", "/salvage "):
+        assert verb in text, verb
+    assert "The Old Man bustles from forest" in out and "rolls the breakage dice" in out and "produces" in out
+    hands = [b for b in blocks if "Your hand (" in b]
+    assert hands and all(b.startswith(("thread of @", "only @")) for b in hands)

@@ -8,6 +8,7 @@ C (2, 6, 10, 11, 12), D (4, 9, 12), E (4, 7, 8, 12), F (3, 7, 11, 12), G (3, 6, 
 from __future__ import annotations
 
 from dataclasses import dataclass
+from random import Random
 from typing import ClassVar
 
 import pytest
@@ -36,7 +37,7 @@ from rules import registry
 from rules.actions import WORD, Action, Build, parse_pattern, register_for
 from rules.battle import start
 from rules.factions import tinker_board as tb
-from rules.factions.tinker_actions import Flip
+from rules.factions.tinker_actions import Flip, Restructure
 from rules.factions.tinker_board import FACTORY, GEAR, OLD_MAN
 from rules.rng import below
 from rules.rule import ruler
@@ -559,6 +560,15 @@ def test_bustle_carries_up_to_three_gears_picking_up_and_dropping_en_route_omt_4
     assert count(s, 12, "tinker", "gear") == 3 and tb.old_man(s) == 12
 
 
+def test_the_prompts_name_the_setup_verb_and_count_the_moves_left_omt_3_omt_4_3():
+    s = rules.new_game({"factions": list(FACTIONS)}, 3)
+    assert registry.faction("tinker").setup_prompt(s, T).startswith("materialize: the robots in a clearing")
+    s = table()
+    old_man(s, 9)
+    s = play(goto(check(s), T, "tinker.bustle"), "bustle 9>4", "bustle 4>9")
+    assert "(1 move left: bustle" in registry.faction("tinker").prompt(s, T, "tinker.bustle")
+
+
 def test_gears_carried_into_a_forest_must_be_carried_out_omt_4_3():
     s = table()
     old_man(s, 9)
@@ -924,3 +934,35 @@ def test_the_vagabond_may_choose_the_tinker_character_at_a_table_with_the_tinker
     assert rules.to_act(s) == 1 and "character tinker" in legal(s)
     s = play(s, "character tinker")
     assert rules.to_act(s) == 1
+
+
+# --- the Tinker can win -------------------------------------------------------------------------------------------
+
+PRIORITY = ("build", "restructure", "repair", "overproduce", "craft", "crusade", "battle", "tinker", "bustle", "draw")
+
+
+def tinker_choice(state: GameState, seat: int, legal: list[Action], pick: Random) -> Action:
+    """A plain plan for the Tinker (build, produce more, repair, fight; never a Do-Over); others play at random."""
+    if state.seats[seat].faction != "tinker" or state.pending:
+        return pick.choice(legal)
+    by_verb: dict[str, list[Action]] = {}
+    for action in legal:
+        if not (isinstance(action, Restructure) and action.change != "up"):
+            by_verb.setdefault(action.verb, []).append(action)
+    for verb in PRIORITY:
+        if by_verb.get(verb):
+            most = max(getattr(a, "count", 0) or 0 for a in by_verb[verb])
+            return pick.choice([a for a in by_verb[verb] if (getattr(a, "count", 0) or 0) == most])
+    return next((a for a in legal if a.verb == "end"), legal[0])
+
+
+def test_the_tinker_can_win_by_production():
+    state = rules.new_game({"factions": ["tinker", "marquise", "eyrie"], "round_limit": 60}, 5)
+    pick = Random(5)
+    while not state.over:
+        seat = rules.to_act(state)
+        assert seat is not None
+        action = tinker_choice(state, seat, rules.legal_actions(state, seat), pick)
+        state, _ = rules.apply_unchecked(state, seat, action)
+    assert state.winners == [0] and state.seats[0].points >= 30
+    assert rules.problems(state) == []

@@ -72,7 +72,6 @@ class Tinker(Faction):
     aliases: ClassVar[tuple[str, ...]] = ("old-man-tinker", "omt", "beaver", "oldmantinker")
     colour: ClassVar[str] = "#D55E00"
     setup_order: ClassVar[int] = 6
-    playable: ClassVar[bool] = False
     explains_moves: ClassVar[bool] = True
     pieces: ClassVar[tuple[PieceKind, ...]] = (
         PieceKind(ID, "oldman", PAWN, 1, "Old Man", "star", "OM", points=1, hit_as=TOKEN),
@@ -105,7 +104,10 @@ class Tinker(Faction):
 
     def setup_prompt(self, state: GameState, seat: int) -> str:
         """Where the robots and the Old Man go."""
-        return "robots in a clearing with the fewest pieces, the Old Man in a forest next to it (materialize N fX)"
+        return (
+            "materialize: the robots in a clearing with the fewest pieces, the Old Man in a forest next to it "
+            "(materialize N fX)"
+        )
 
     # --- the turn -----------------------------------------------------------------------
     def enter_step(self, state: GameState, seat: int, step: str) -> None:
@@ -202,7 +204,8 @@ class Tinker(Faction):
         if step == "tinker.doover":
             return "do over (doover N fX: set up again), or end to keep your pieces"
         if step == "tinker.bustle":
-            return f"bustle the Old Man ({flags.get('bustle', 0)} moves left: bustle A>B xGEARS), or end"
+            moves = plural(flags.get("bustle", 0), "move")
+            return f"bustle the Old Man ({moves} left: bustle A>B xGEARS), or end"
         if step == "tinker.craft":
             return "craft with gears in the Old Man's clearing, or end crafting"
         if step == "tinker.actions":

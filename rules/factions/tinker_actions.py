@@ -84,7 +84,7 @@ class Flip(Action):
 @register_for(ID)
 @dataclass(frozen=True, slots=True)
 class Repair(Action):
-    """Repair: put up to three gears from the Old Man's clearing on the track of a robot there."""
+    """Tinker: repair a robot with gears from the Old Man's clearing (up to three, onto its track)."""
 
     verb: ClassVar[str] = "repair"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("robot", WORD), ("count", COUNT))
