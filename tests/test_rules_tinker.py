@@ -966,3 +966,59 @@ def test_the_tinker_can_win_by_production():
         state, _ = rules.apply_unchecked(state, seat, action)
     assert state.winners == [0] and state.seats[0].points >= 30
     assert rules.problems(state) == []
+
+
+# --- with the Spinners of Mercy -------------------------------------------------------------------------------------
+
+
+def spinners_battle(drones: int) -> GameState:
+    """The Marquise battle the Tinker in clearing 5 (the birdbot with 2 gears and `drones` drones), web-connected to a
+    Spinners infirmary in 1 with a Spinners warrior and web there; the Marquise roll 3 hits."""
+    s = table(("marquise", "spinners", "tinker"))
+    put(s, 1, "spinners", "fox-infirmary")
+    put(s, 1, "spinners", "web")
+    put(s, 5, "spinners", "web")
+    put(s, 5, "spinners", "warrior")
+    robot(s, "birdbot", 5, 2)
+    tokens(s, 5, "drone", drones)
+    put(s, 5, "marquise", "warrior", 3)
+    force_dice(check(s), 3, 0)
+    return play(goto(s, 0, "marquise.actions"), "battle 5 tinker")
+
+
+def test_first_response_carries_hit_drones_while_a_robots_hit_gears_drop_as_usual_omt_2_4():
+    s = spinners_battle(drones=1)
+    assert rules.to_act(s) == 1 and legal(s) == ["pass", "respond 5"]
+    s, events = play_events(s, "respond 5")
+    assert s.seats[1].areas["ward"] == {"tinker:drone": 1} and count(s, 5, "tinker", "drone") == 0
+    assert track(s, "birdbot") == 0 and count(s, 5, "tinker", "gear") == 2  # never removed, so never carried
+    assert "carry 1 Old Man Tinker warrior to the Ward" in public_text(events)
+    check(s)
+
+
+def test_no_first_response_when_only_a_robots_gears_take_hits_omt_2_4():
+    s = spinners_battle(drones=0)
+    assert rules.to_act(s) == 0 and not s.pending and s.battle is None
+    assert track(s, "birdbot") == 0 and "ward" not in s.seats[1].areas
+    assert count(s, 5, "tinker", "gear") == 1 and s.seats[0].points == 1  # the third hit took a dropped gear
+    check(s)
+
+
+def test_a_drone_patient_goes_back_among_the_tinkers_tokens_by_triage_or_out_by_discharge_omt_2_3():
+    from rules_helpers import to_area
+
+    s = table(("marquise", "spinners", "tinker"))
+    put(s, 5, "spinners", "rabbit-infirmary")
+    put(s, 5, "marquise", "warrior", 3)
+    to_area(s, 1, "ward", "tinker", "drone")
+    force_dice(check(s), 1, 0)
+    before = tb.supply(s, T)
+    s = play(goto(s, 0, "marquise.actions"), "battle 5 spinners")  # the only patient's Triage needs no choice
+    assert tb.supply(s, T) == before + 1 and "warrior" not in s.seats[T].supply
+    check(s)
+    s = table(("marquise", "spinners", "tinker"))
+    put(s, 1, "spinners", "fox-infirmary")
+    to_area(s, 1, "ward", "tinker", "drone")
+    s = play(goto(check(s), 1, "spinners.discharge"), "discharge tinker 1")
+    assert count(s, 1, "tinker", "drone") == 1 and ruler(s, 1) is None  # the drone, a warrior, ties the infirmary
+    check(s)

@@ -31,7 +31,18 @@ from rules.factions.marquise import Hire
 from rules.hooks import CANCEL, Removal, Removed
 from rules.map_pieces import count, may_place, on_map, open_slots, place, shift, suit
 from rules.modes.base import may_set_up
-from rules.pieces import ABILITY, BATTLE, BUILDING, TOKEN, WARRIOR, PieceKind, category_of_key, controller, parse_key
+from rules.pieces import (
+    ABILITY,
+    BATTLE,
+    BUILDING,
+    TOKEN,
+    WARRIOR,
+    PieceKind,
+    category_of_key,
+    controller,
+    kind_of,
+    parse_key,
+)
 from rules.removal import remove_all
 from rules.rule import enemies
 from rules.scoring import score
@@ -866,8 +877,9 @@ class Spinners(Faction):
             return
         owner_seat = state.seat_of(owner)
         if owner_seat is not None:
+            family = kind_of(*parse_key(piece)[:2]).box_family  # a Tinker drone goes back among his tokens
             box = state.seats[owner_seat].supply
-            box["warrior"] = box.get("warrior", 0) + 1
+            box[family] = box.get(family, 0) + 1
         state.say(f"Triage: a {who} warrior leaves the Ward and returns to its owner's supply.")
 
     # --- words ----------------------------------------------------------------------------------------------------
