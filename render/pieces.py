@@ -334,8 +334,24 @@ def draw_piece(
         draw_text(draw, (x, y), look.label, face, P.text_on(look.colour), anchor="mm")
 
 
-def draw_placed(draw: ImageDraw.ImageDraw, group: Placed, legend: Legend) -> None:
-    """Draw one placed group: its shapes, and its count when the shapes would crowd."""
+Notes = dict[tuple[str, str], str]
+"""Short marks on single pieces, by (place as written: '5' or 'fA', owner:kind): a robot's gears."""
+
+
+def piece_notes(view: dict[str, Any]) -> Notes:
+    """Every seat's notes on its pieces (`seats[i]["notes"]`: place -> piece key -> text), malformed ones skipped."""
+    out: Notes = {}
+    for seat in view.get("seats") or []:
+        notes = seat.get("notes") if isinstance(seat, dict) else None
+        for where, marks in (notes or {}).items() if isinstance(notes, dict) else ():
+            for key, text in (marks or {}).items() if isinstance(marks, dict) else ():
+                if isinstance(text, str) and text:
+                    out[(str(where), ":".join(str(key).split(":")[:2]))] = text[:3]
+    return out
+
+
+def draw_placed(draw: ImageDraw.ImageDraw, group: Placed, legend: Legend, notes: Notes | None = None) -> None:
+    """Draw one placed group: its shapes, its count when the shapes would crowd, and a piece's note as a badge."""
     ring = legend.colour(group.controller) if group.ringed else None
     for x, y in group.centres():
         draw_piece(draw, group.look, x, y, group.size, group.ground, ring)
@@ -343,6 +359,19 @@ def draw_placed(draw: ImageDraw.ImageDraw, group: Placed, legend: Legend) -> Non
     if text:
         face = font(group.count_size, bold=True)
         draw_text(draw, (group.x + group.size // 2 + 4, group.y), text, face, P.INK, "lm", stroke=group.count_stroke)
+    where = str(group.where) if isinstance(group.where, int) else f"f{group.where}"
+    note = (notes or {}).get((where, f"{group.look.owner}:{group.look.kind}"))
+    if note:
+        _badge(draw, group, note)
+
+
+def _badge(draw: ImageDraw.ImageDraw, group: Placed, note: str) -> None:
+    """A small white disc with the note, on the top right of the group's last shape."""
+    x, y = group.centres()[-1]
+    r = max(12, round(group.size * 0.3))
+    cx, cy = x + group.size // 2 - r // 2, y - group.size // 2 + r // 2
+    draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=P.WHITE, outline=P.INK, width=2)
+    draw_text(draw, (cx, cy), note, font(max(14, round(r * 1.6)), bold=True), P.INK, anchor="mm")
 
 
 def draw_ruin(draw: ImageDraw.ImageDraw, ruin: Ruin) -> None:

@@ -118,6 +118,7 @@ def _seat_view(state: GameState, i: int) -> dict[str, Any]:
         "supply": dict(s.supply),
         "areas": {k: dict(v) for k, v in s.areas.items()},
         "panel": faction.panel(state, i),
+        "notes": faction.piece_notes(state, i),
         "play_area": [_card_data(deck_id, cid) for deck_id, cid in faction.play_area(state, i)],
         "links": [list(pair) for pair in faction.map_links(state, i)],
     }

@@ -252,6 +252,10 @@ class Faction(TableHooks):
         """Pairs of adjacent clearings the board image joins with a thread in the faction's colour (a network)."""
         return []
 
+    def piece_notes(self, state: GameState, seat: int) -> dict[str, dict[str, str]]:
+        """Short public marks drawn on single pieces of the map, by place ('5', 'fA') and piece key: a robot's gears."""
+        return {}
+
     def decision_legal(self, state: GameState, decision: dict[str, Any]) -> Iterator[Action]:
         """Choices of a faction-specific pending decision."""
         return iter(())

@@ -342,6 +342,15 @@ class Tinker(Faction):
 
         return why_not(state, seat, action)
 
+    def piece_notes(self, state: GameState, seat: int) -> dict[str, dict[str, str]]:
+        """Each robot on the map marked with the gears on its track (0: broken)."""
+        notes: dict[str, dict[str, str]] = {}
+        for robot in ROBOTS:
+            cid = tb.robot_at(state, robot)
+            if cid is not None:
+                notes.setdefault(str(cid), {})[robot_key(robot)] = str(tb.gears_on(state, seat, robot))
+        return notes
+
     def panel(self, state: GameState, seat: int) -> list[str]:
         """Production, the robots, the Old Man, factories and the actions left."""
         from rules.factions.tinker_words import panel_lines
