@@ -956,7 +956,7 @@ def tinker_choice(state: GameState, seat: int, legal: list[Action], pick: Random
     return next((a for a in legal if a.verb == "end"), legal[0])
 
 
-def test_the_tinker_can_win_by_production():
+def test_the_tinker_can_win_by_production_omt_1():
     state = rules.new_game({"factions": ["tinker", "marquise", "eyrie"], "round_limit": 60}, 5)
     pick = Random(5)
     while not state.over:
