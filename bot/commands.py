@@ -10,7 +10,7 @@ import discord
 from discord import app_commands
 
 from bot import messages
-from bot.discord_io import actor_of, run
+from bot.discord_io import actor_of, promptly, run
 from bot.notation import Option, build, verb_options, verb_summary, verbs
 from bot.suggest import Suggestion
 from bot.table import Actor
@@ -47,7 +47,7 @@ async def is_moderator(interaction: discord.Interaction) -> bool:
 
 async def member_of(interaction: discord.Interaction) -> Actor:
     """Who sent an interaction, knowing whether they are a moderator (for commands open to all)."""
-    return actor_of(interaction, moderator=await is_moderator(interaction))
+    return actor_of(interaction, moderator=await promptly(interaction, is_moderator(interaction)))
 
 
 def choices(found: list[Suggestion]) -> list[app_commands.Choice[Any]]:

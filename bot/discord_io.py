@@ -7,7 +7,7 @@ import io
 import logging
 from collections.abc import Awaitable
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import discord
 
@@ -24,6 +24,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 DEFER_AFTER = 2.0  # seconds; Discord wants a first answer within 3
+INTERACTION_GONE = {10062, 10015, 50027}  # unknown interaction (too late), unknown webhook, invalid webhook token
+T = TypeVar("T")
 DONE = "Done."
 MESSAGE_LIMIT = 2000
 
@@ -69,18 +71,34 @@ def reply_files(outbox: Outbox) -> list[discord.File]:
     return files
 
 
+async def promptly(interaction: discord.Interaction, work: Awaitable[T]) -> T:
+    """Await work for an interaction; if its first answer would come too late, acknowledge it privately first.
+
+    Every call for one interaction shares one budget counted from the first (a moderator check, then the
+    command), so Discord gets a first answer within its 3 seconds however slow the database or the work is.
+    """
+    loop = asyncio.get_running_loop()
+    started = interaction.extras.setdefault("started", loop.time())
+    task = asyncio.ensure_future(work)
+    done, _ = await asyncio.wait({task}, timeout=max(DEFER_AFTER - (loop.time() - started), 0))
+    if not done and not interaction.response.is_done():
+        try:
+            await interaction.response.defer(ephemeral=True, thinking=True)
+        except discord.HTTPException:  # too late already: the answer will go to the channel (see run)
+            log.warning("could not acknowledge a slow interaction in channel %s", interaction.channel_id)
+    return await task
+
+
 async def run(interaction: discord.Interaction, work: Awaitable[Outbox], game_channel: int | None = None) -> None:
     """Run a service call and answer; if it is slow, acknowledge first so the interaction never fails.
 
     `game_channel` is the game's channel when the interaction may come from elsewhere (a button in a private
-    thread): what is public then goes to the game's channel, and the presser is answered privately.
+    thread): what is public then goes to the game's channel, and the presser is answered privately. When the
+    interaction can no longer be answered (its token expired, or Discord gave up on it), what is public is
+    posted in the channel instead, so an accepted move is always shown.
     """
-    task = asyncio.ensure_future(work)
-    done, _ = await asyncio.wait({task}, timeout=DEFER_AFTER)
-    if not done and not interaction.response.is_done():
-        await interaction.response.defer(ephemeral=True, thinking=True)
     try:
-        outbox = await task
+        outbox = await promptly(interaction, work)
     except Exception:  # a bug or a lost database: the transaction rolled back, so the game is unchanged
         log.exception("command failed in channel %s", interaction.channel_id)
         outbox = Outbox.refusal(messages.NOT_FINISHED_ERROR)
@@ -90,11 +108,35 @@ async def run(interaction: discord.Interaction, work: Awaitable[Outbox], game_ch
             await _elsewhere(interaction, outbox, game_channel)
         else:
             await deliver(interaction, outbox)
+    except discord.HTTPException as err:
+        if not gone(err):
+            log.exception("could not deliver an answer in channel %s", interaction.channel_id)
+            await _tell_not_shown(interaction, outbox)
+        else:
+            await _in_channel_instead(interaction, outbox, game_channel)
     except Exception:  # the command was saved: never claim the game is unchanged
         log.exception("could not deliver an answer in channel %s", interaction.channel_id)
         await _tell_not_shown(interaction, outbox)
     await live_board(interaction.client, outbox)  # type: ignore[arg-type]
     await private_posts(interaction, outbox)
+
+
+def gone(err: discord.HTTPException) -> bool:
+    """Whether Discord refused because the interaction can no longer be answered (too late, token expired)."""
+    return err.code in INTERACTION_GONE
+
+
+async def _in_channel_instead(interaction: discord.Interaction, outbox: Outbox, game_channel: int | None) -> None:
+    """Post what is public as a channel message when the interaction itself cannot carry it any more."""
+    log.warning("the interaction in channel %s can no longer be answered", interaction.channel_id)
+    if not outbox.public or interaction.extras.get("public_shown"):
+        return
+    client: RootClient = interaction.client  # type: ignore[assignment]
+    outbox.channel_id = game_channel or interaction.channel_id
+    try:
+        await client.poster.post(outbox)
+    except Exception:
+        log.exception("could not post the answer in channel %s either", outbox.channel_id)
 
 
 async def private_posts(interaction: discord.Interaction, outbox: Outbox) -> None:
@@ -131,10 +173,16 @@ async def _tell_not_shown(interaction: discord.Interaction, outbox: Outbox) -> N
 
 
 async def _elsewhere(interaction: discord.Interaction, outbox: Outbox, game_channel: int) -> None:
-    """Post what is public in the game's channel (not the private thread the button was in); answer privately."""
+    """Post what is public in the game's channel (not the private thread the button was in); answer privately.
+
+    The presser is acknowledged first: the channel post is a second request, and Discord may be slow to take it.
+    """
     client: RootClient = interaction.client  # type: ignore[assignment]
+    if not interaction.response.is_done():
+        await interaction.response.defer(ephemeral=True, thinking=True)
     outbox.channel_id = game_channel
     await client.poster.post(outbox)
+    interaction.extras["public_shown"] = True
     await _say(interaction, outbox.reply or DONE, ephemeral=True)
 
 
@@ -156,6 +204,7 @@ async def _public(interaction: discord.Interaction, outbox: Outbox) -> None:
         await _say(interaction, outbox.reply or DONE, ephemeral=True, files=reply_files(outbox))
     view = _view(public_view(outbox))
     await _say(interaction, outbox.public, files=board_files(outbox), view=view, allowed=mentions(outbox))
+    interaction.extras["public_shown"] = True
     if outbox.reply and not deferred_privately:
         await _say(interaction, outbox.reply, ephemeral=True, files=reply_files(outbox))
 

@@ -226,6 +226,15 @@ DATABASE_AT = "rootbot: games are kept in {where}"
 CONSOLE_PROMPT = "Type lines such as: @alice /root create seats:2   (Ctrl-D ends)"
 BAD_TOKEN = "Discord refused DISCORD_TOKEN; expected the token of your application's bot (developer portal → Bot)."
 NO_DISCORD = "cannot reach Discord ({reason}); expected a network connection to discord.com."
+DOUBLE_NOT_TESTING = (
+    "ROOTBOT_DISCORD_DOUBLE is a test-only setting and is refused without ROOTBOT_TESTING=double; "
+    "expected it unset for a real bot."
+)
+BAD_DOUBLE = (
+    "ROOTBOT_DISCORD_DOUBLE={value} is not valid: expected a Discord double on this machine, "
+    "http://127.0.0.1:PORT (or [::1] or localhost)."
+)
+TALKING_TO_DOUBLE = "test mode: talking to the Discord double at {url}, not to Discord"
 
 # --- command-line inputs (each one line, naming the input and what was expected) --------------------
 BAD_DB_ARGUMENT = "--db {db} is not usable: expected a SQLite file path or {expected}."

@@ -7,7 +7,7 @@ from discord import app_commands
 
 from bot import messages
 from bot.commands import choices, is_moderator, service_of
-from bot.discord_io import actor_of, run
+from bot.discord_io import actor_of, promptly, run
 from bot.settings import REMINDER_HOURS, REMINDERS_BEFORE_NOTICE
 from bot.table import Actor
 
@@ -22,7 +22,7 @@ class RootMod(app_commands.Group):
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Only moderators pass; others get a CheckFailure the tree answers privately."""
-        if await is_moderator(interaction):
+        if await promptly(interaction, is_moderator(interaction)):
             return True
         raise app_commands.CheckFailure(messages.NOT_A_MODERATOR)
 
