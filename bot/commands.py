@@ -11,7 +11,7 @@ from discord import app_commands
 
 from bot import messages
 from bot.discord_io import actor_of, promptly, run
-from bot.notation import Option, build, verb_options, verb_summary, verbs
+from bot.notation import Option, build, options_of, verb_options, verb_summary, verbs
 from bot.suggest import Suggestion
 from bot.table import Actor
 from rules.board import MAPS
@@ -79,6 +79,17 @@ def _field_autocomplete(verb: str, field: str) -> Complete:
         return choices(found)
 
     return complete
+
+
+def command_options(action: Any) -> dict[str, Any]:
+    """The options of an action's own command, by their Discord names ('move 1>5 x2' -> from, to, count)."""
+    out: dict[str, Any] = {}
+    for option in options_of(type(action)):
+        value: Any = getattr(action, option.field)
+        if value is None or value == ():
+            continue
+        out[RENAMES.get(option.field, option.field)] = ",".join(map(str, value)) if isinstance(value, tuple) else value
+    return out
 
 
 def _fields(verb: str) -> list[str]:

@@ -13,6 +13,7 @@ import discord
 
 from bot import images, messages
 from bot.outbox import LiveBoard, Outbox, SeatPost, SeatThread
+from bot.pictures import MISSING_PERMISSIONS, Pictures
 from bot.table import Actor
 from bot.views import choices_view, public_view
 
@@ -103,6 +104,8 @@ async def run(interaction: discord.Interaction, work: Awaitable[Outbox], game_ch
         log.exception("command failed in channel %s", interaction.channel_id)
         outbox = Outbox.refusal(messages.NOT_FINISHED_ERROR)
     interaction.extras["outbox"] = outbox  # for the offline console and tests: what the service answered
+    client: RootClient = interaction.client  # type: ignore[assignment]
+    await client.poster.pictures.seen(game_channel or interaction.channel_id, interaction.app_permissions.attach_files)
     try:
         if outbox.public and game_channel is not None and game_channel != interaction.channel_id:
             await _elsewhere(interaction, outbox, game_channel)
@@ -280,6 +283,7 @@ class ChannelPoster:
         self._private_locks: dict[int, asyncio.Lock] = {}
         self._threads: dict[tuple[int, str], SeatThread] = {}  # (channel, faction): threads this process made
         self._live_ids: dict[int, int] = {}  # channel: live board messages this process posted
+        self.pictures = Pictures(client)
 
     async def seat_post(self, service: Threads, post: SeatPost) -> bool:
         """Send a seat's private post to its player's thread, made (or a DM opened) first if need be.
@@ -292,18 +296,20 @@ class ChannelPoster:
                     where = await self._private_channel(service, post, fresh=attempt > 0)
                     await self._send_private(where, post)
                     return True
-                except discord.HTTPException:
+                except discord.HTTPException as err:
                     log.info(
                         "private post for %s in channel %s failed (try %s)", post.user_id, post.channel_id, attempt
                     )
+                    if err.code == MISSING_PERMISSIONS:  # a new thread would be refused the same way
+                        break
         return False
 
-    async def _private_channel(self, service: Threads, post: SeatPost, fresh: bool) -> int:
+    async def _private_channel(self, service: Threads, post: SeatPost, fresh: bool) -> SeatThread:
         """The player's private thread (or DM channel), made when the seat has none for this player."""
         key = (post.channel_id, post.faction)
         stored = self._threads.get(key, post.stored)  # one made since the post was: made by this process
         if stored is not None and stored.user_id == post.user_id and not fresh:
-            return stored.channel
+            return stored
         if stored is not None and stored.kind == "thread" and stored.user_id != post.user_id:
             await self._leave_quietly(stored.channel, stored.user_id)  # the seat changed hands
         try:
@@ -314,7 +320,7 @@ class ChannelPoster:
             where, kind = (await user.create_dm()).id, "dm"
         await service.remember_thread(post.channel_id, post.faction, post.user_id, where, kind)
         self._threads[key] = SeatThread(where, post.user_id, kind)
-        return where
+        return self._threads[key]
 
     async def _make_thread(self, post: SeatPost) -> int:
         parent = self.client.get_channel(post.channel_id) or await self.client.fetch_channel(post.channel_id)
@@ -334,20 +340,29 @@ class ChannelPoster:
         except discord.HTTPException:
             log.info("could not take user %s out of thread %s", user_id, thread_id)
 
-    async def _send_private(self, where: int, post: SeatPost) -> None:
-        """Text (split to Discord's limit), the hand picture and the answer buttons with the last part."""
+    async def _send_private(self, where: SeatThread, post: SeatPost) -> None:
+        """Text (split to Discord's limit), the hand picture and the answer buttons with the last part.
+
+        In a thread the picture follows the game channel's permission (a DM takes pictures anyway).
+        """
         if post.hand is not None and post.hand_png is None:
             post.hand_png = await images.hand_picture(post.hand)
-        channel = self.client.get_partial_messageable(where)
+        channel = self.client.get_partial_messageable(where.channel)
         allowed = discord.AllowedMentions(everyone=False, users=[discord.Object(post.user_id)], roles=False)
         parts = chunks(post.text)
         view = _view(choices_view(post.channel_id, post.choices_version, post.choices))
         for i, part in enumerate(parts):
             last = i == len(parts) - 1
             files = [file_of(post.hand_png, images.HAND_FILE)] if last and post.hand_png else []
-            await channel.send(
-                part, files=files, view=view if last else discord.utils.MISSING, allowed_mentions=allowed
-            )
+            extra = view if last else discord.utils.MISSING
+
+            async def send(files: list[discord.File], part: str = part, extra: Any = extra) -> None:
+                await channel.send(part, files=files, view=extra, allowed_mentions=allowed)
+
+            if where.kind == "thread":
+                await self.pictures.send(post.channel_id, send, files)
+            else:
+                await send(files)
 
     async def live_board(self, service: Boards, live: LiveBoard, png: bytes) -> None:
         """Edit the game's live board message (or post it at the bottom): one current board in the channel.
@@ -363,15 +378,20 @@ class ChannelPoster:
             caption = messages.LIVE_BOARD_CAPTION.format(text=live.caption)
             channel = self.client.get_partial_messageable(channel_id)
             if old is not None and not live.repost:
+                message = channel.get_partial_message(old)
                 try:
-                    await channel.get_partial_message(old).edit(content=caption, attachments=[_board_file(png)])
+                    await self.pictures.send(
+                        channel_id, lambda files: message.edit(content=caption, attachments=files), [_board_file(png)]
+                    )
                     self._live_shown[channel_id] = live.version
                     return
                 except discord.HTTPException:
                     log.info("the live board of channel %s could not be edited; posting it anew", channel_id)
-            message = await channel.send(caption, file=_board_file(png))
-            await service.remember_board_message(channel_id, message.id)
-            self._live_ids[channel_id] = message.id
+            sent = await self.pictures.send(
+                channel_id, lambda files: channel.send(caption, files=files), [_board_file(png)]
+            )
+            await service.remember_board_message(channel_id, sent.id)
+            self._live_ids[channel_id] = sent.id
             self._live_shown[channel_id] = live.version
             if old is not None:
                 await _delete_quietly(channel.get_partial_message(old))
@@ -383,13 +403,13 @@ class ChannelPoster:
         )
         await images.render(outbox)
         extra: dict[str, Any] = {"nonce": outbox.nonce} if outbox.nonce else {}  # discord.py enforces it
-        await channel.send(  # type: ignore[union-attr]
-            outbox.public,
-            files=board_files(outbox),
-            view=_view(public_view(outbox)),
-            allowed_mentions=mentions(outbox),
-            **extra,
-        )
+
+        async def send(files: list[discord.File]) -> None:
+            await channel.send(  # type: ignore[union-attr]
+                outbox.public, files=files, view=_view(public_view(outbox)), allowed_mentions=mentions(outbox), **extra
+            )
+
+        await self.pictures.send(outbox.channel_id or 0, send, board_files(outbox))
 
     async def already_posted(self, outbox: Outbox, since: int) -> bool:
         """Whether this bot already posted the same text in the channel since then (a post before a crash)."""

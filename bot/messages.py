@@ -192,6 +192,10 @@ REMINDER_UNSEATED = (
     "Seat someone with /rootmod replace (or they can /root join), or /rootmod skip. Next reminder {next}."
 )
 MODERATORS = "Moderators"
+NO_PICTURES = (
+    "{mods}: I may not attach pictures in this channel, so its board and the players' hands are posted without "
+    "them. Give me Attach Files in this channel's permissions to bring them back."
+)
 
 # --- the offline console (it stands in for Discord's client, which checks options before sending) ----
 CONSOLE_MISSING = "/{command} needs the option {option}:…"

@@ -172,20 +172,21 @@ def _reminder(table: Table, deadline: Deadline, last: bool, role_id: int | None)
         "next": when(deadline.due_at),
     }
     if deadline.user_id is None:  # nobody plays the seat: the moderators must find someone
-        text = messages.REMINDER_UNSEATED.format(mods=_mods(role_id), **values)
+        text = messages.REMINDER_UNSEATED.format(mods=moderators(role_id), **values)
         return Outbox(public=text, mention_roles=[role_id] if role_id else [])
     template = messages.REMINDER_LAST if last else messages.REMINDER
     return Outbox(public=template.format(user=f"<@{deadline.user_id}>", **values), mentions=[deadline.user_id])
 
 
-def _mods(role_id: int | None) -> str:
+def moderators(role_id: int | None) -> str:
+    """How a post names a server's moderators: their role's mention when the server set one."""
     return f"<@&{role_id}>" if role_id else messages.MODERATORS
 
 
 def _stalled(table: Table, deadline: Deadline, role_id: int | None) -> Outbox:
     state = table.state
     text = messages.STALLED.format(
-        mods=_mods(role_id),
+        mods=moderators(role_id),
         faction=seat_faction(state, deadline.seat),
         user=table.who(deadline.seat),
         since=when(deadline.since),

@@ -15,13 +15,11 @@ import asyncio
 import random
 import tempfile
 from pathlib import Path
-from typing import Any
 
 import rules
 from bot.cli import DEFAULT_CHANNEL, seeded
-from bot.commands import RENAMES
+from bot.commands import command_options
 from bot.console import Console, OffsetClock
-from bot.notation import options_of
 from bot.offline import OfflineBot, stable_id
 from bot.service import GameService
 from bot.settings import Settings
@@ -34,15 +32,8 @@ INFO_EVERY = 15
 
 def command_line(user: str, action: rules.Action) -> str:
     """The console line that plays an action with its own command, e.g. '@alice /move from:1 to:5 count:2'."""
-    parts = [f"@{user} /{action.verb}"]
-    for option in options_of(type(action)):
-        value: Any = getattr(action, option.field)
-        if value is None or value == ():
-            continue
-        if isinstance(value, tuple):
-            value = ",".join(str(v) for v in value)
-        parts.append(f"{RENAMES.get(option.field, option.field)}:{value}")
-    return " ".join(parts)
+    options = command_options(action)
+    return " ".join([f"@{user} /{action.verb}", *(f"{name}:{value}" for name, value in options.items())])
 
 
 async def generate(

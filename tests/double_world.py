@@ -44,16 +44,22 @@ class World:
         """Start the bot process and wait until it is connected."""
         await self.bot.start()
 
-    async def lobby(self, *members: Member, factions: tuple[str, ...] = ("marquise", "eyrie"), **create: Any) -> None:
-        """Create, join and start a game in the game channel (alice and bob by default)."""
+    async def lobby(
+        self,
+        *members: Member,
+        factions: tuple[str, ...] = ("marquise", "eyrie"),
+        channel: Channel | None = None,
+        **create: Any,
+    ) -> None:
+        """Create, join and start a game in a channel (the game channel, alice and bob by default)."""
         members = members or (ALICE, BOB)
-        first = members[0]
-        answer = await self.players.run(first, self.game.id, "root create", seats=len(factions), **create)
+        first, where = members[0], (channel or self.game).id
+        answer = await self.players.run(first, where, "root create", seats=len(factions), **create)
         assert public(answer.shown), texts(answer.shown)
         for member, faction in zip(members, factions, strict=True):
-            answer = await self.players.run(member, self.game.id, "root join", faction=faction)
+            answer = await self.players.run(member, where, "root join", faction=faction)
             assert public(answer.shown), texts(answer.shown)
-        answer = await self.players.run(first, self.game.id, "root start")
+        answer = await self.players.run(first, where, "root start")
         assert public(answer.shown), texts(answer.shown)
 
     def saved(self, channel_id: int | None = None) -> tuple[str, int, int]:

@@ -13,12 +13,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 import rules
-from bot.commands import RENAMES
+from bot.commands import command_options
 from bot.double.payloads import Message
 from bot.double.players import Players
 from bot.double.process import BotProcess
 from bot.double.server import DiscordDouble, Interaction, Member
-from bot.notation import options_of
 
 NAMES = ("alice", "bob", "carol", "dave", "erin", "frank")
 
@@ -142,19 +141,6 @@ class AutoPlayer:
             await self.do(Step(member, "play", {"action": action.notation()}))
         else:
             await self.do(Step(member, action.verb, command_options(action)))
-
-
-def command_options(action: rules.Action) -> dict[str, Any]:
-    """The options of an action's own command, by their Discord names."""
-    out: dict[str, Any] = {}
-    for option in options_of(type(action)):
-        value: Any = getattr(action, option.field)
-        if value is None or value == ():
-            continue
-        if isinstance(value, tuple):
-            value = ",".join(str(v) for v in value)
-        out[RENAMES.get(option.field, option.field)] = value
-    return out
 
 
 def _button(message: Message | None, custom_id: str) -> str | None:

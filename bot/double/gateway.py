@@ -177,7 +177,7 @@ class Gateway:
         for seq, event, payload in session.events:
             if seq > seen:
                 await self._send(session, {"op": DISPATCH, "t": event, "s": seq, "d": payload})
-        await self._dispatch(session, "RESUMED", None)
+        await self._dispatch(session, "RESUMED", {})
         session.queued = 0
         return session
 

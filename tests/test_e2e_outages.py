@@ -1,0 +1,173 @@
+"""End to end: Discord misbehaving. Reminders through a 429 storm, 5xx answers and a dropped connection are
+posted exactly once; a channel where the bot may not post pictures; a gateway drop and resume; a killed bot."""
+
+from __future__ import annotations
+
+import time
+
+import rules
+from bot.double.autoplay import AutoPlayer
+from bot.double.gateway import IDENTIFY, RESUME
+from bot.double.payloads import Message
+from tests.double_world import ALICE, BOB, MO, World, public, world
+
+__all__ = ["world"]
+
+MESSAGES = "POST /channels/{channel_id}/messages"
+OUTBOX_SECONDS = 60  # the bot looks every 5 s; generous for a loaded machine
+
+
+def reminders(world: World, channel_id: int) -> list[Message]:
+    """The bot's own posts in a channel (not answers to interactions): here, its reminders."""
+    return [m for m in world.double.in_channel(channel_id) if m.interaction_id is None]
+
+
+def outbox(world: World) -> list[tuple[int, int, str | None]]:
+    """The reminders still queued: channel, attempts, last error."""
+    return [
+        (int(c), int(a), e)
+        for c, a, e in world.bot.query("SELECT channel_id, attempts, last_error FROM reminder_posts")
+    ]
+
+
+async def test_reminders_through_a_429_storm_5xx_and_a_dropped_connection_are_posted_exactly_once(
+    world: World,
+) -> None:
+    double = world.double
+    channels = [world.game, double.add_channel("second"), double.add_channel("third")]
+    first, second, third = (c.id for c in channels)
+    await world.start()
+    for channel in channels:
+        await world.lobby(channel=channel)
+    double.fault(MESSAGES, status=500, after_work=True, channel_id=first)  # created, then "failed": retried
+    double.fault(MESSAGES, status=429, retry_after=0.3, times=3, channel_id=second)  # the route's bucket
+    double.fault(MESSAGES, status=429, retry_after=0.5, global_=True, channel_id=third)  # the global limit
+    double.fault(MESSAGES, drop=True, after_work=True, channel_id=third)  # created, then the connection dies
+
+    world.bot.write("UPDATE deadlines SET due_at = ?", int(time.time()) - 1)  # a day passes for every game
+    await double.until(lambda: all(reminders(world, c.id) for c in channels), OUTBOX_SECONDS, "a reminder in each")
+
+    def settled() -> list[tuple[int, int, str | None]]:  # only failed attempts left (none in flight)
+        rows = outbox(world)
+        return rows if rows and all(error for _, _, error in rows) else []
+
+    failed = await double.until(settled, OUTBOX_SECONDS, "the dropped post to wait in the outbox")
+    assert [(c, a) for c, a, _ in failed] == [(third, 1)] and failed[0][2]
+    world.bot.write("UPDATE reminder_posts SET next_attempt_at = ?", int(time.time()) - 1)  # its retry falls due
+    await double.until(lambda: not outbox(world), OUTBOX_SECONDS, "the outbox to empty")
+
+    for channel in channels:
+        posted = reminders(world, channel.id)
+        assert len(posted) == 1, [m.content for m in posted]
+        assert f"<@{ALICE.id}>" in posted[0].content and posted[0].mentions == [ALICE.id]
+    assert [r.status for r in double.calls(MESSAGES, second)] == [429, 429, 429, 200]
+    assert [r.status for r in double.calls(MESSAGES, first)] == [500, 200]
+    assert [r.status for r in double.calls(MESSAGES, third)] == [429, -1, 200]
+    assert double.nonce_repeats == 2  # the retries after a post that went through were recognised, not posted
+    sent = world.bot.query("SELECT reminders_sent FROM deadlines")
+    assert sorted(s for (s,) in sent) == [1, 1, 1]
+
+
+async def test_a_channel_where_the_bot_may_not_post_pictures_tells_the_moderators_and_keeps_the_game(
+    world: World,
+) -> None:
+    double, players, game = world.double, world.players, world.game
+    referees = double.add_role("referees")
+    await world.start()
+    assert public((await players.run(MO, game.id, "rootmod settings", role=referees)).shown) == []
+    await world.lobby()
+    assert (await players.run(ALICE, game.id, "root boards", live=True)).answered
+    auto = AutoPlayer(double, world.bot, game.id, seed=4)
+    for _ in range(3):
+        assert await auto.turn()
+    double.deny(game.id, "attach_files")  # a moderator takes Attach Files from the bot, mid-game
+    for _ in range(6):
+        assert await auto.turn()
+
+    def notices() -> list[Message]:
+        return [m for m in reminders(world, game.id) if "Attach Files" in m.content]
+
+    def live() -> list[Message]:
+        return [m for m in reminders(world, game.id) if m not in notices()]
+
+    def late() -> list[Message]:  # thread posts after the moderators were told
+        told = notices()[0].created
+        return [m for t in double.threads_of(game.id) for m in double.in_channel(t.id, False) if m.created > told]
+
+    await double.until(notices, 60, "the moderators to be told")
+    await double.until(lambda: live() and not live()[-1].attachments, 60, "the live board without its picture")
+    await double.until(late, 60, "a thread post after the notice")
+    assert len(notices()) == 1 and notices()[0].mention_roles == [referees]
+    assert f"<@&{referees}>" in notices()[0].content
+    assert len(live()) == 1  # the one live board, edited in place
+    moves = [s for s in auto.steps if s.accepted]
+    asked = await players.run(BOB, game.id, "root board")  # an interaction's answer may carry a picture anyway
+    assert asked.shown and asked.shown[-1].file("board.png") is not None
+    threads = double.threads_of(game.id)
+    assert len(threads) == 2  # no thread made again because a picture was refused
+    assert not any(m.attachments for m in late())
+    refused = [r for r in double.requests if r.status == 403]
+    assert len(refused) <= 2  # the first refused upload (live board or thread) teaches the bot; no more tries
+    status, _version, lines = world.saved()
+    assert status == "active" and lines == len([s for s in moves if s.path != "root start"])
+    assert await world.replays()
+
+
+async def test_a_gateway_drop_mid_game_is_resumed_and_the_move_sent_meanwhile_is_answered(world: World) -> None:
+    double, gateway = world.double, world.double.gateway
+    await world.start()
+    await world.lobby()
+    auto = AutoPlayer(double, world.bot, world.game.id, seed=6)
+    for _ in range(3):
+        assert await auto.turn()
+    session = gateway.current
+    assert session is not None
+    seen, identified = session.seq, len(gateway.received(IDENTIFY))
+    await gateway.drop()  # the connection dies without a close frame
+    assert await auto.turn()  # sent while the bot is away: Discord keeps it for the session
+    resumed = gateway.received(RESUME)
+    assert len(resumed) == 1 and resumed[0].data["session_id"] == session.id and resumed[0].data["seq"] == seen
+    assert len(gateway.received(IDENTIFY)) == identified and gateway.current is session
+    back = gateway.sent("RESUMED")[0]  # the replay of what was missed comes before RESUMED, on the new socket
+    replayed = [f for f in gateway.sent("INTERACTION_CREATE") if seen < (f.seq or 0) < (back.seq or 0)]
+    assert len(replayed) == 1 and replayed[0].connection == back.connection != gateway.frames[0].connection
+
+    await gateway.drop(resumable=False)  # a session Discord will not resume: the bot identifies afresh
+    await double.until(lambda: len(gateway.received(IDENTIFY)) == identified + 1, 60, "a new IDENTIFY")
+    await double.until(lambda: gateway.connected and gateway.current is not session, 60, "a new session")
+    for _ in range(3):
+        assert await auto.turn()
+    assert not double.failed_interactions()
+    assert await world.replays()
+
+
+async def test_the_bot_killed_and_restarted_keeps_the_game_and_its_buttons_work(world: World) -> None:
+    double, game = world.double, world.game
+    await world.start()
+    await world.lobby()
+    auto = AutoPlayer(double, world.bot, game.id, seed=2)
+    while True:  # play until the newest move offers public action buttons
+        assert await auto.turn()
+        newest = auto.newest_public()
+        if newest is not None and any(b["custom_id"].startswith("rb:a:") for b in newest.buttons):
+            break
+    before = world.saved()
+    await world.bot.kill()  # SIGKILL: no goodbye
+    await double.until(lambda: not double.gateway.connected, 60, "the socket to close")
+    await world.bot.start()  # a new process on the same database
+    assert len(double.gateway.received(IDENTIFY)) == 2 and double.synced == ["guild", "guild"]
+
+    _status, state, seats = auto.saved()
+    seat = rules.to_act(state) if state else None
+    assert seat is not None
+    member = auto.members[seats[seat]]
+    button = next(b["custom_id"] for b in newest.buttons if b["custom_id"].startswith("rb:a:"))
+    pressed = await world.players.press(member, newest, button)  # made by the process that was killed
+    assert pressed.shown and not pressed.shown[0].ephemeral, [m.content for m in pressed.shown]
+    status, version, lines = world.saved()
+    assert status == "active" and version > before[1] and lines == before[2] + 1
+    for _ in range(3):
+        assert await auto.turn()
+    assert len(double.threads_of(game.id)) == 2  # the new process posts in the threads the old one made
+    assert not double.failed_interactions()
+    assert await world.replays()
