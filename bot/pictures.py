@@ -41,8 +41,8 @@ class Pictures:
             return
         if attach_files:
             self.refused.discard(channel_id)
-        elif channel_id not in self.refused:
-            await self._refused(channel_id)
+        elif self._mark(channel_id):
+            await self._tell(channel_id)
 
     async def send(self, channel_id: int, send: Callable[[list[discord.File]], Awaitable[T]], files: list[Any]) -> T:
         """send(files), or send([]) when the channel refuses pictures (tried first with them unless known)."""
@@ -53,14 +53,22 @@ class Pictures:
         except discord.Forbidden as err:
             if err.code != MISSING_PERMISSIONS:
                 raise
+        first = self._mark(channel_id)  # before any await: two uploads refused at once tell the moderators once
         result = await send([])  # the text went through: it was the pictures that were refused
-        await self._refused(channel_id)
+        if first:
+            await self._tell(channel_id)
         return result
 
-    async def _refused(self, channel_id: int) -> None:
-        """Mark the channel and tell its moderators (once per process; a failure is only logged)."""
+    def _mark(self, channel_id: int) -> bool:
+        """Mark the channel as refusing pictures; whether it was not marked yet."""
+        if channel_id in self.refused:
+            return False
         self.refused.add(channel_id)
         log.warning("no pictures in channel %s: the bot lacks Attach Files there", channel_id)
+        return True
+
+    async def _tell(self, channel_id: int) -> None:
+        """Tell the channel's moderators that its posts go out without pictures (a failure is only logged)."""
         try:
             role = await self._moderator_role(channel_id)
             allowed = discord.AllowedMentions(everyone=False, users=False, roles=[discord.Object(role)] if role else [])
