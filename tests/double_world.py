@@ -17,10 +17,11 @@ from typing import Any
 import pytest
 
 import rules
+from bot.discord_io import DONE
 from bot.double.payloads import Channel, Message
 from bot.double.players import Players
 from bot.double.process import BotProcess
-from bot.double.server import DiscordDouble, Member
+from bot.double.server import DiscordDouble, Interaction, Member
 from bot.offline import Sent
 from bot.service import GameService
 from bot.store import Store
@@ -54,13 +55,17 @@ class World:
         """Create, join and start a game in a channel (the game channel, alice and bob by default)."""
         members = members or (ALICE, BOB)
         first, where = members[0], (channel or self.game).id
-        answer = await self.players.run(first, where, "root create", seats=len(factions), **create)
-        assert public(answer.shown), texts(answer.shown)
+        await self.posted(await self.players.run(first, where, "root create", seats=len(factions), **create))
         for member, faction in zip(members, factions, strict=True):
-            answer = await self.players.run(member, where, "root join", faction=faction)
-            assert public(answer.shown), texts(answer.shown)
-        answer = await self.players.run(first, where, "root start")
-        assert public(answer.shown), texts(answer.shown)
+            await self.posted(await self.players.run(member, where, "root join", faction=faction))
+        await self.posted(await self.players.run(first, where, "root start"))
+
+    async def posted(self, answered: Interaction) -> Message:
+        """The public post of an answered interaction (after the private note if the bot deferred privately)."""
+        if not public(answered.shown) and not any(m.content == DONE for m in answered.shown):
+            raise AssertionError(f"refused: {texts(answered.shown)}")
+        found: list[Message] = await self.double.until(lambda: public(answered.shown), 60, "the public post")
+        return found[0]
 
     def saved(self, channel_id: int | None = None) -> tuple[str, int, int]:
         """What a failure must not corrupt: the game's status, row version and number of log lines."""

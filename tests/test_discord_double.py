@@ -15,8 +15,10 @@ from discord.gateway import DiscordWebSocket
 from discord.http import HTTPClient, Route, handle_message_parameters
 
 from bot import cli, redirect
+from bot.double import load
 from bot.double.gateway import Session
-from bot.double.server import APP_ID, DiscordDouble, Member
+from bot.double.payloads import Attachment, Message
+from bot.double.server import APP_ID, DiscordDouble, Interaction, Member
 from bot.settings import SettingsError, load_settings
 
 GOOD = {"ROOTBOT_DISCORD_DOUBLE": "http://127.0.0.1:8123", "ROOTBOT_TESTING": "double"}
@@ -210,3 +212,19 @@ async def _send(
 
 def _callback(interaction_id: int, token: str) -> Route:
     return Route("POST", f"/interactions/{interaction_id}/{token}/callback")
+
+
+def test_the_load_figures_count_what_the_players_saw_and_when() -> None:
+    def itx(n: int, reply: float | None, kind: int = 2, board: bool = False) -> Interaction:
+        made = Interaction(n, f"t{n}", kind, 1, 2, {}, created=100.0, callback=4)
+        made.answered_at = None if reply is None else 100.0 + reply
+        shown = Message(n, 1, 2, attachments=[Attachment(n, "board.png", "image/png", b"png")] if board else [])
+        made.messages.append(shown)
+        return made
+
+    measured = [itx(n, n / 100, board=n % 2 == 0) for n in range(1, 21)]
+    measured += [itx(30, 9.0, kind=4), itx(31, None)]  # autocomplete is left out; one never answered
+    figures = load.figures(measured, games=2, seconds=4.2)
+    assert (figures.interactions, figures.boards, figures.failed) == (21, 10, 1)
+    assert figures.median_ms == pytest.approx(105) and figures.p95_ms == pytest.approx(190)
+    assert figures.lines()[1] == "  21 interactions in 4.2 s: 5.0 interactions/s"

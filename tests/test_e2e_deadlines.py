@@ -64,8 +64,7 @@ async def test_slow_commands_and_buttons_are_deferred_within_three_seconds_then_
     for itx in sent:
         await players.answer(itx)
         deferred_in_time(itx)
-    move = sent[0]
-    assert public(move.shown) and public(move.shown)[0].file("board.png") is not None, texts(move.shown)
+    assert (await world.posted(sent[0])).file("board.png") is not None, texts(sent[0].shown)
     assert all(i.shown for i in sent[1:]) and not any(public(i.shown) for i in sent[1:])
     assert not double.failed_interactions()
 

@@ -11,9 +11,11 @@ from __future__ import annotations
 import io
 from collections import Counter
 from pathlib import Path
+from typing import Any
 
 from PIL import Image
 
+from bot.discord_io import DONE
 from bot.double.autoplay import AutoPlayer, Step
 from bot.offline import OfflineBot, OfflineUser, Result, Sent
 from bot.service import GameService
@@ -70,7 +72,8 @@ async def test_a_whole_game_through_the_gateway_shows_what_the_offline_harness_s
     await double.until(complete, 60, "every answer the offline harness gave")
     for step, result in pairs:
         assert step.interaction is not None
-        assert [shown(m) for m in step.interaction.shown] == [shown_offline(s) for s in answers(result)], step.path
+        seen = [shown(m) for m in step.interaction.shown]
+        assert in_order(seen) == in_order([shown_offline(s) for s in answers(result)]), step.path
 
     # a private thread's post is seen by its player only, however it is flagged: compare text, files and buttons
     offline_threads = Counter(_without_flag(shown_offline(s)) for r in offline for s in r.sent if s.kind == "thread")
@@ -90,6 +93,16 @@ async def test_a_whole_game_through_the_gateway_shows_what_the_offline_harness_s
     boards_as_discord_receives_them(auto.steps)
 
 
+def in_order(seen: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+    """Public answers first, without the private note that comes first when the bot was slow and deferred privately.
+
+    On a loaded machine a move may take longer than the bot's deferral threshold: it then defers privately (it
+    cannot know yet whether the answer will be public), says "Done." to the player and posts the move after.
+    """
+    note = (DONE, True, (), ())
+    return sorted((s for s in seen if s != note), key=lambda s: bool(s[1]))
+
+
 def _without_flag(seen: tuple[object, ...]) -> tuple[object, ...]:
     return seen[:1] + seen[2:]
 
@@ -100,7 +113,8 @@ def boards_as_discord_receives_them(steps: list[Step]) -> None:
     assert len(moves) > 10
     for step in moves:
         assert step.interaction is not None
-        public = step.interaction.shown[0]
+        public = step.public
+        assert public is not None, step.path
         assert [a.filename for a in public.attachments] == ["board.png"], step.path
         board = public.attachments[0]
         assert board.sniffed == "image/png" and 0 < board.size < MAX_UPLOAD

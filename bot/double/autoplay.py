@@ -15,7 +15,7 @@ from typing import Any
 import rules
 from bot.commands import command_options
 from bot.double.payloads import Message
-from bot.double.players import Players
+from bot.double.players import ANSWER_SECONDS, Players
 from bot.double.process import BotProcess
 from bot.double.server import DiscordDouble, Interaction, Member
 
@@ -34,10 +34,18 @@ class Step:
     interaction: Interaction | None = None
 
     @property
-    def accepted(self) -> bool:
-        """Whether it changed the game: its first answer is public (a refusal is private)."""
+    def public(self) -> Message | None:
+        """Its answer everyone sees (None for a refusal or a private answer).
+
+        Usually the first answer; after a private deferral (the bot was slow) a private note comes first.
+        """
         shown = self.interaction.shown if self.interaction else []
-        return bool(shown) and not shown[0].ephemeral
+        return next((m for m in shown if not m.ephemeral), None)
+
+    @property
+    def accepted(self) -> bool:
+        """Whether it changed the game: it has a public answer (a refusal is private)."""
+        return self.public is not None
 
 
 class AutoPlayer:
@@ -56,14 +64,26 @@ class AutoPlayer:
         return next(m for m in self.members.values() if m.name == name)
 
     async def do(self, step: Step) -> Step:
-        """Send a step and wait for its answer."""
+        """Send a step and wait for its answer (and, when it changed the game, for its public post)."""
+        before = self.fingerprint()
         if step.custom_id:
             assert step.pressed_on is not None
             step.interaction = await self.players.press(step.member, step.pressed_on, step.custom_id)
         else:
             step.interaction = await self.players.run(step.member, self.channel_id, step.path, **step.options)
         self.steps.append(step)
+        if self.fingerprint() != before:  # saved before answered; a private deferral's note may come first
+            what = f"the public post of {step.path or step.custom_id}"
+            await self.double.until(lambda: step.public is not None, ANSWER_SECONDS, what)
         return step
+
+    def fingerprint(self) -> tuple[object, ...]:
+        """What any accepted step changes in the bot's database: the game row, its seats and its log."""
+        channel = self.channel_id
+        game = self.bot.query("SELECT status, version, lobby FROM games WHERE channel_id = ?", channel)
+        seats = self.bot.query("SELECT faction, seat, user_id FROM seats WHERE channel_id = ? ORDER BY id", channel)
+        lines = self.bot.query("SELECT count(*) FROM actions WHERE channel_id = ?", channel)
+        return tuple(game), tuple(seats), lines[0][0]
 
     async def lobby(self, factions: tuple[str, ...], **create: Any) -> None:
         """Create, join (one player per faction, in order) and start the game."""

@@ -185,6 +185,7 @@ class Interaction:
     message_id: int | None = None  # the message of a pressed component
     callback: int | None = None
     callback_at: float | None = None
+    answered_at: float | None = None  # monotonic: when the user first saw an answer (not the "thinking…" note)
     late: bool = False
     expired: bool = False
     original: Message | None = None
@@ -196,6 +197,16 @@ class Interaction:
     def first_answer_seconds(self) -> float | None:
         """Seconds from dispatch to the first callback (None if none came)."""
         return None if self.callback_at is None else self.callback_at - self.created
+
+    @property
+    def reply_seconds(self) -> float | None:
+        """Seconds from dispatch to the arrival of the first answer the user sees (None if none came)."""
+        return None if self.answered_at is None else self.answered_at - self.created
+
+    def saw_answer(self) -> None:
+        """Note the moment the user first saw an answer."""
+        if self.answered_at is None:
+            self.answered_at = time.monotonic()
 
     @property
     def shown(self) -> list[Message]:
@@ -758,6 +769,7 @@ class DiscordDouble:
             if target is None:
                 raise DiscordError(404, 10008, "Unknown Message")
             self._fill(target, data, files)
+            itx.saw_answer()
             resource["message"] = self._message_payload(target)
         elif kind == AUTOCOMPLETE:
             itx.choices = list(data.get("choices") or [])
@@ -786,6 +798,8 @@ class DiscordDouble:
         self._fill(msg, data, files)
         self.messages[msg.id] = msg
         itx.messages.append(msg)
+        if not msg.loading:
+            itx.saw_answer()
         return msg
 
     def _live_token(self, params: dict[str, str]) -> Interaction:
@@ -806,6 +820,7 @@ class DiscordDouble:
             _check_message(body, files)
             original.flags &= ~p.LOADING
             self._fill(original, body, files)
+            itx.saw_answer()
             return self._message_payload(original)
         msg = self._interaction_message(itx, body, files, int(body.get("flags") or 0))
         return self._message_payload(msg)
@@ -830,6 +845,7 @@ class DiscordDouble:
         _check_message(body, files)
         msg.flags &= ~p.LOADING
         self._fill(msg, body, files, edit=True)
+        itx.saw_answer()
         return self._message_payload(msg)
 
     async def _delete_followup(self, params: dict[str, str], *_: Any) -> Any:
