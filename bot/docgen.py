@@ -5,6 +5,7 @@ Usage: python -m bot.docgen > docs/commands.md   (tests/test_bot_docs.py checks 
 
 from __future__ import annotations
 
+import argparse
 import sys
 from typing import Any
 
@@ -94,8 +95,9 @@ def _commands() -> tuple[dict[str, list[Command]], list[Command]]:
     return groups, actions
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     """Print the document."""
+    argparse.ArgumentParser(description="Print docs/commands.md, made from the bot's command tree.").parse_args(argv)
     sys.stdout.write(document())
     return 0
 

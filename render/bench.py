@@ -8,13 +8,14 @@ view-to-PNG-bytes and the median PNG size.
 
 from __future__ import annotations
 
+import argparse
 import statistics
-import sys
 import time
 from typing import Any
 
 from render import render_board
 from render.samples import joined_view, standard_views
+from rules.argtypes import at_least
 
 TARGETS_MS = {"standard": 25.0, "3x3": 50.0}
 TARGET_BYTES = 400 * 1000
@@ -39,9 +40,11 @@ def measure(cases: list[tuple[dict[str, Any], list[Any]]], renders: int) -> tupl
     return statistics.median(times), times[round(0.95 * (len(times) - 1))], round(statistics.median(sizes))
 
 
-def main(argv: list[str]) -> None:
+def main(argv: list[str] | None = None) -> int:
     """Print the figures for both boards."""
-    renders = int(argv[0]) if argv else 100
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("renders", nargs="?", type=at_least(1), default=100, help="renders per board (default 100)")
+    renders = parser.parse_args(argv).renders
     cases = {"standard": standard_views(40), "3x3": [joined_view(seed) for seed in range(20)]}
     for name, views in cases.items():
         median, p95, size = measure(views, renders)
@@ -51,7 +54,8 @@ def main(argv: list[str]) -> None:
             f"median {median:5.1f} ms  p95 {p95:5.1f} ms  PNG {size:,} bytes  "
             f"(targets: median <= {TARGETS_MS[name]:.0f} ms, PNG <= {TARGET_BYTES:,} bytes)"
         )
+    return 0
 
 
 if __name__ == "__main__":
-    main(sys.argv[1:])
+    raise SystemExit(main())

@@ -14,6 +14,7 @@ import traceback
 from dataclasses import dataclass, field
 
 from rules import engine, parse, problems, view_for
+from rules.argtypes import at_least
 from rules.errors import RulesError
 from rules.modes import find_mode
 from rules.record import Record, replay
@@ -92,6 +93,8 @@ def playout_options(
 ) -> dict[str, object]:
     """Engine options for a playout: the named factions (and teams), else the mode's default line-up."""
     mode = find_mode(mode_id)
+    if factions is None and teams is not None:
+        raise RulesError("--teams names a team per faction, so it needs --factions too")
     lineup = mode.default_lineup() if factions is None else None
     options: dict[str, object] = {"board": board, "mode": mode_id}
     if lineup is not None:
@@ -112,14 +115,16 @@ def playout_options(
 def main(argv: list[str] | None = None) -> int:
     """Run playouts and print the summary line."""
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=10)
+    parser.add_argument("--games", type=at_least(1), default=10)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--factions", default=None, help="comma-separated (default: the mode's line-up)")
     parser.add_argument("--teams", default=None, help="a team letter per faction, comma-separated")
     parser.add_argument("--board", default="autumn")
     parser.add_argument("--mode", default="standard")
-    parser.add_argument("--round-limit", type=int, default=None, help=f"default {DEFAULT_ROUND_LIMIT}, or the mode's")
-    parser.add_argument("--check-every", type=int, default=1, help="check invariants every N actions")
+    parser.add_argument(
+        "--round-limit", type=at_least(1), default=None, help=f"default {DEFAULT_ROUND_LIMIT}, or the mode's"
+    )
+    parser.add_argument("--check-every", type=at_least(1), default=1, help="check invariants every N actions")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args(argv)
     try:

@@ -1,0 +1,57 @@
+"""The benchmark and playout commands answer a malformed argument with one error line and exit 2, never a traceback."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+
+from bot import docgen
+from render import bench as render_bench
+from rules import playout
+
+MAIN: dict[str, Callable[[list[str]], int]] = {
+    "playout": playout.main,
+    "render.bench": render_bench.main,
+    "docgen": docgen.main,
+}
+
+BAD = [
+    ("playout", "--games 0", "at least 1"),
+    ("playout", "--games -5", "at least 1"),
+    ("playout", "--games many", "not a whole number"),
+    ("playout", "--check-every 0", "at least 1"),
+    ("playout", "--round-limit 0", "at least 1"),
+    ("playout", "--mode frontier --teams A,B", "needs --factions"),
+    ("playout", "--factions marquise,eyrie --teams A", "one letter per faction"),
+    ("render.bench", "--help-me", "unrecognized arguments"),
+    ("render.bench", "zero", "not a whole number"),
+    ("render.bench", "0", "at least 1"),
+    ("docgen", "--bogus", "unrecognized arguments"),
+]
+
+
+def _run(tool: str, argv: str) -> int:
+    try:
+        return MAIN[tool](argv.split())
+    except SystemExit as stop:  # argparse's own exit
+        assert isinstance(stop.code, int)
+        return stop.code
+
+
+@pytest.mark.parametrize(("tool", "argv", "named"), BAD, ids=[f"{t} {a}" for t, a, _ in BAD])
+def test_a_bad_argument_is_one_line_and_exit_2(
+    tool: str, argv: str, named: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The message names what was wrong; nothing runs; no traceback."""
+    assert _run(tool, argv) == 2
+    out = capsys.readouterr()
+    assert named in out.err
+    assert "Traceback" not in out.err + out.out
+    assert out.out == ""
+
+
+def test_a_good_argument_still_runs(capsys: pytest.CaptureFixture[str]) -> None:
+    """The checks refuse only bad values: one short playout runs and reports."""
+    assert playout.main(["--games", "1", "--round-limit", "1"]) == 0
+    assert "1 games" in capsys.readouterr().out
