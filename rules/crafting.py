@@ -30,15 +30,37 @@ def power(state: GameState, seat: int) -> Counter[str]:
     return +total
 
 
-def _named(cost: tuple[str, ...], available: Counter[str]) -> Counter[str] | None:
-    """What the named suits of a cost take, or None if they can't be paid."""
+def waivers(state: GameState, seat: int) -> int:
+    """Suit symbols of one cost the seat may pay with pieces of another suit now (Master Craftsman: one)."""
+    return registry.of(state, seat).craft_waivers(state, seat)
+
+
+def _most(left: Counter[str]) -> str | None:
+    """The most plentiful suit left (the first in order among equals), or None when none is."""
+    return max((s for s in sorted(left) if left[s] > 0), key=lambda s: left[s], default=None)
+
+
+def _named(cost: tuple[str, ...], available: Counter[str], waive: int = 0) -> Counter[str] | None:
+    """What the named suits of a cost take (up to `waive` of them paid by the most plentiful other pieces),
+    or None if they can't be paid."""
     named = Counter(s for s in cost if s != "any")
-    return named if all(available[s] >= n for s, n in named.items()) else None
+    plan = Counter({s: min(n, available[s]) for s, n in named.items()})
+    short = sum(named.values()) - sum(plan.values())
+    if short > waive:
+        return None
+    left = available - plan
+    for _ in range(short):
+        best = _most(left)
+        if best is None:
+            return None
+        left[best] -= 1
+        plan[best] += 1
+    return +plan
 
 
-def any_plans(cost: tuple[str, ...], available: Counter[str]) -> list[tuple[str, ...]]:
+def any_plans(cost: tuple[str, ...], available: Counter[str], waive: int = 0) -> list[tuple[str, ...]]:
     """Every distinct choice of suits for the 'any' part of a cost, once the named suits are paid."""
-    named = _named(cost, available)
+    named = _named(cost, available, waive)
     if named is None:
         return []
     left = available - named
@@ -50,9 +72,12 @@ def any_plans(cost: tuple[str, ...], available: Counter[str]) -> list[tuple[str,
     ]
 
 
-def pay_plan(cost: tuple[str, ...], available: Counter[str], using: tuple[str, ...] = ()) -> Counter[str] | None:
-    """Which suits pay a cost: 'any' paid by `using`, else by the most plentiful suits left; None if unpayable."""
-    named = _named(cost, available)
+def pay_plan(
+    cost: tuple[str, ...], available: Counter[str], using: tuple[str, ...] = (), waive: int = 0
+) -> Counter[str] | None:
+    """Which suits pay a cost: 'any' paid by `using`, else by the most plentiful suits left; None if unpayable.
+    Up to `waive` named symbols may be paid by pieces of another suit."""
+    named = _named(cost, available, waive)
     if named is None:
         return None
     if using:
@@ -62,7 +87,7 @@ def pay_plan(cost: tuple[str, ...], available: Counter[str], using: tuple[str, .
     left = available - named
     plan = Counter(named)
     for _ in range(cost.count("any")):
-        best = max((s for s in sorted(left) if left[s] > 0), key=lambda s: left[s], default=None)
+        best = _most(left)
         if best is None:
             return None
         left[best] -= 1
@@ -70,12 +95,12 @@ def pay_plan(cost: tuple[str, ...], available: Counter[str], using: tuple[str, .
     return plan
 
 
-def default_using(cost: tuple[str, ...], available: Counter[str]) -> tuple[str, ...]:
+def default_using(cost: tuple[str, ...], available: Counter[str], waive: int = 0) -> tuple[str, ...]:
     """The suits the default plan spends on 'any' costs."""
-    plan = pay_plan(cost, available)
-    if plan is None:
+    plan, named = pay_plan(cost, available, waive=waive), _named(cost, available, waive)
+    if plan is None or named is None:
         return ()
-    return tuple(sorted((plan - Counter(s for s in cost if s != "any")).elements()))
+    return tuple(sorted((plan - named).elements()))
 
 
 def item_supply(state: GameState, seat: int) -> dict[str, int]:
@@ -96,7 +121,7 @@ def why_not_craft(state: GameState, seat: int, key: str, using: tuple[str, ...] 
         return f"you already have {c.name} in front of you"
     if c.type == "item" and item_supply(state, seat).get(c.item or "", 0) <= 0:
         return f"no {c.item} is left in the item supply"
-    if pay_plan(c.cost, power(state, seat), using) is None:
+    if pay_plan(c.cost, power(state, seat), using, waivers(state, seat)) is None:
         need = ", ".join(c.cost)
         paid = f" with {', '.join(using)}" if using else ""
         return f"your unused crafting pieces can't pay {need}{paid}"
@@ -110,13 +135,13 @@ def craftable(state: GameState, seat: int) -> list[str]:
 
 def craft_options(state: GameState, seat: int) -> Iterator[Craft]:
     """Every way to craft: the plain form, plus each other choice of suits for 'any' costs."""
-    available = power(state, seat)
+    available, waive = power(state, seat), waivers(state, seat)
     for key in craftable(state, seat):
         yield Craft(key)
         cost = keys()[key].cost
         if "any" in cost:
-            default = default_using(cost, available)
-            for plan in any_plans(cost, available):
+            default = default_using(cost, available, waive)
+            for plan in any_plans(cost, available, waive):
                 if plan != default:
                     yield Craft(key, plan)
 
@@ -124,7 +149,7 @@ def craft_options(state: GameState, seat: int) -> Iterator[Craft]:
 def craft(state: GameState, seat: int, key: str, using: tuple[str, ...] = ()) -> None:
     """Craft a card: activate pieces, then gain its item, effect or one-shot result."""
     c = keys()[key]
-    plan = pay_plan(c.cost, power(state, seat), using)
+    plan = pay_plan(c.cost, power(state, seat), using, waivers(state, seat))
     assert plan is not None
     used = state.turn.flags.setdefault("crafted_with", {})
     for s, n in plan.items():

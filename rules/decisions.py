@@ -47,6 +47,11 @@ def push_front(state: GameState, decision_kind: str, seat: int, **context: Any) 
     state.pending.insert(0, {"kind": decision_kind, "seat": seat, **context})
 
 
+def push_next(state: GameState, decision_kind: str, seat: int, **context: Any) -> None:
+    """Queue a decision to be answered right after the one being answered now (the front one)."""
+    state.pending.insert(1 if state.pending else 0, {"kind": decision_kind, "seat": seat, **context})
+
+
 def faction_decision(state: GameState, d: Decision) -> Iterator[Action]:
     """Choices of a faction-specific decision (the faction may not be the deciding seat's)."""
     return registry.plugin(state, d["faction"]).decision_legal(state, d)

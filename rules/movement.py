@@ -116,6 +116,7 @@ def _fee_resolve(state: GameState, d: decisions.Decision, action: Action) -> boo
         cid = hand.take(state, seat, action.card)
         state.seats[to].hand.append(cid)
         state.say(f"{name} pays {label(cid)} to {registry.of(state, to).name} to move into {place_name(d['dst'])}.")
+        mode_of(state).fee_paid(state, seat, to, cid, d["src"], d["dst"])
     return True
 
 

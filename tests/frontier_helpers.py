@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
+import pytest
+import seam_factions as sf
 from rules_helpers import check, emptied, play
 
 import rules
@@ -37,3 +40,11 @@ def started(seed: int = 1, keep: int = 1, **extra: Any) -> GameState:
 def blank(seed: int = 1, **extra: Any) -> GameState:
     """A frontier game past setup with an empty map and empty hands."""
     return emptied(started(seed, **extra))
+
+
+@pytest.fixture
+def sixth_faction() -> Iterator[None]:
+    """The throwaway sixth faction of TEAM_B (test-medics) registered for a test."""
+    sf.register_all()
+    yield
+    sf.unregister_all()

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from random import Random
 
 import pytest
@@ -17,6 +16,7 @@ from frontier_helpers import (
     blank,
     options,
     setup_game,
+    sixth_faction,  # noqa: F401 (a fixture)
     started,
 )
 from rules_helpers import (
@@ -55,11 +55,7 @@ from rules.state import GameState
 MODE = find_mode("frontier")
 
 
-@pytest.fixture(autouse=True)
-def _sixth_faction() -> Iterator[None]:
-    sf.register_all()
-    yield
-    sf.unregister_all()
+pytestmark = pytest.mark.usefixtures("sixth_faction")
 
 
 # --- 3x3.1 setup ---------------------------------------------------------------------------------
@@ -248,6 +244,27 @@ def test_3x3_2_five_rival_warriors_at_the_entrance_take_the_fee_the_one_with_mos
     set_hand(state, MARQUISE, fee)
     state = play(marquise_actions(state), "move 2>13 x2")
     assert hand_keys(state, ALLIANCE) == [fee] and fee not in discard_keys(state)
+
+
+def level_guards() -> GameState:
+    """Three drones and three Alliance warriors guard clearing 13; the Marquise crosses from 2 and pays."""
+    state = bridge_game()
+    put(state, 13, "tinker", "drone", 3)
+    put(state, 13, "alliance", "warrior", 3)
+    set_hand(state, MARQUISE, SUIT_CARD[state.suits[12]])
+    return play(marquise_actions(state), "move 2>13 x1")
+
+
+def test_3x3_2_level_guards_their_team_chooses_who_keeps_the_fee_the_first_in_turn_order_asks() -> None:
+    state = level_guards()
+    fee = SUIT_CARD[state.suits[12]]
+    assert rules.to_act(state) == TINKER and legal(state) == ["keeper tinker", "keeper alliance"]
+    assert "choose who keeps" in rules.waiting_for(state)
+    given = play(state, "keeper alliance")
+    assert hand_keys(given, ALLIANCE) == [fee] and hand_keys(given, TINKER) == [] and not given.pending
+    kept = play(state, "keeper tinker")
+    assert hand_keys(kept, TINKER) == [fee] and hand_keys(kept, ALLIANCE) == []
+    assert rules.to_act(kept) == MARQUISE and kept.turn.step == "marquise.actions"
 
 
 def test_3x3_2_four_rival_warriors_do_not_guard_and_allies_never_do() -> None:

@@ -94,15 +94,23 @@ class Faction(TableHooks):
         """Called when a step must go on but no action is legal (Eyrie: turmoil)."""
 
     # --- hooks into shared mechanics --------------------------------------------
-    def crafting_suits(self, state: GameState, seat: int) -> list[str]:
-        """One suit per crafting piece on the map."""
+    def crafting_clearings(self, state: GameState, seat: int) -> list[int]:
+        """The clearing of each crafting piece on the map, one entry per piece (by default its crafting_kind)."""
         if self.crafting_kind is None:
             return []
         piece = f"{self.id}:{self.crafting_kind}"
-        out: list[str] = []
+        out: list[int] = []
         for cid, pieces in enumerate(state.clearings, start=1):
-            out += [state.suits[cid - 1]] * pieces.get(piece, 0)
+            out += [cid] * pieces.get(piece, 0)
         return out
+
+    def crafting_suits(self, state: GameState, seat: int) -> list[str]:
+        """One suit per crafting piece on the map: its clearing's."""
+        return [state.suits[cid - 1] for cid in self.crafting_clearings(state, seat)]
+
+    def craft_waivers(self, state: GameState, seat: int) -> int:
+        """How many suit symbols of one card's cost this seat may now pay with a crafting piece of another suit."""
+        return 0
 
     def item_points(self, state: GameState, seat: int, printed: int) -> int:
         """Points scored for crafting an item with this printed value."""
@@ -111,6 +119,18 @@ class Faction(TableHooks):
     def draw_bonus(self, state: GameState, seat: int) -> int:
         """Extra cards drawn in Evening."""
         return 0
+
+    # --- a mode's actions in place of a move or a battle (3x3: search the rubble, seize contraband) ----
+    def action_ways(self, state: GameState, seat: int, step: str, kind: str, cid: int) -> tuple[str | None, ...]:
+        """How this seat could now spend one of its own moves or battles (kind 'move' or 'battle') in a step on an
+        action a mode puts in its place in a clearing: one entry per way of paying it (None: the plain way; the
+        Eyrie: the suit of a Decree card); empty when it can't now."""
+        return ()
+
+    def spend_action(self, state: GameState, seat: int, step: str, kind: str, cid: int, way: str | None) -> None:
+        """Pay for one move or battle (kind) in a clearing the way this faction pays for its own (one of
+        `action_ways`)."""
+        raise NotImplementedError(kind)
 
     # --- combatant -----------------------------------------------------------------
     def strength(self, state: GameState, seat: int, cid: int) -> int:

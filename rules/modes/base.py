@@ -100,6 +100,9 @@ class Mode(TableHooks):
         """The seat that receives a paid move fee (None: it is discarded)."""
         return None
 
+    def fee_paid(self, state: GameState, seat: int, to: int, card: int, src: Place, dst: Place) -> None:
+        """A seat's move fee (a card id) went to another seat's hand; the mode may ask a follow-up decision."""
+
     def end_of_turn(self, state: GameState, seat: int) -> None:
         """A seat's turn is over (before the next one begins): decisions pushed here are asked first."""
 

@@ -182,9 +182,15 @@ class Frontier(Mode):
         return table.fee_suit(state, seat, src, dst)
 
     def fee_recipient(self, state: GameState, seat: int, src: Place, dst: Place) -> int | None:
-        """With 5+ rival warriors at the bridge entrance, the fee goes to the rival there with the most."""
+        """With 5+ rival warriors at the bridge entrance, the fee goes to the rival there with the most (level: the
+        first of them in turn order, who then chooses who keeps it)."""
         assert isinstance(src, int) and isinstance(dst, int)
         return table.bridge_keeper(state, seat, src, dst)
+
+    def fee_paid(self, state: GameState, seat: int, to: int, card: int, src: Place, dst: Place) -> None:
+        """Level guards at the bridge: the first of them in turn order chooses who of them keeps the card."""
+        assert isinstance(src, int) and isinstance(dst, int)
+        table.ask_keeper(state, seat, to, card, src, dst)
 
     # --- 3x3.4 the end ----------------------------------------------------------------------------
     def check_victory(self, state: GameState) -> None:

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from rules.hooks import Entered, Removed
     from rules.state import GameState
 
-MODE_ID = "frontier"
+MODE_ID = table.MODE_ID
 SEIZE_POINTS = 1
 ITEM_WORDS = tuple(sorted(items_data()["counter_totals"]))
 """Item names are read as words of these verbs (a sword is also a card's name)."""

@@ -6,9 +6,12 @@ clearings left of its middle; "the right side of Map 2" is Map 2's clearings rig
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from collections.abc import Iterator
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar
 
-from rules import registry
+from rules import cards, decisions, registry
+from rules.actions import FACTION, Action, register_for
 from rules.map_pieces import warriors_counted
 from rules.rule import ruler
 
@@ -17,6 +20,7 @@ if TYPE_CHECKING:
     from rules.hooks import Place
     from rules.state import GameState
 
+MODE_ID = "frontier"
 TEAMS = ("A", "B")
 HOME_MAP = {"A": 0, "B": 1}
 """Each team's home map, as an index into the board's maps."""
@@ -98,15 +102,67 @@ def entrances(state: GameState, src: int, dst: int) -> list[int]:
     return {"either": [dst, src], "source": [src], "destination": [dst]}[reading]
 
 
-def bridge_keeper(state: GameState, seat: int, src: int, dst: int) -> int | None:
-    """The rival seat a bridge fee goes to: where rivals have 5+ warriors at an entrance, the one with the most
-    warriors there (ties: the first in turn order); None when the fee is discarded."""
-    rivals = members(state, rival(team_of(state, seat)))
+def bridge_keepers(state: GameState, seat: int, src: int, dst: int) -> list[int]:
+    """The rival seats a bridge fee may go to: where rivals have 5+ warriors at an entrance, those with the most
+    warriors there, in turn order (more than one: level, and their team chooses); empty when it is discarded."""
+    rivals = sorted(members(state, rival(team_of(state, seat))), key=state.order.index)
     for cid in entrances(state, src, dst):
         counts = {r: warriors_counted(state, r, cid) for r in rivals}
         if sum(counts.values()) >= BRIDGE_GUARD:
-            return max(sorted(rivals, key=state.order.index), key=lambda r: counts[r])
-    return None
+            most = max(counts.values())
+            return [r for r in rivals if counts[r] == most]
+    return []
+
+
+def bridge_keeper(state: GameState, seat: int, src: int, dst: int) -> int | None:
+    """The rival seat a bridge fee goes to first (the first of the level ones in turn order, who then chooses
+    for the team); None when the fee is discarded."""
+    keepers = bridge_keepers(state, seat, src, dst)
+    return keepers[0] if keepers else None
+
+
+@register_for(MODE_ID)
+@dataclass(frozen=True, slots=True)
+class Keeper(Action):
+    """Who of the team's level guards of a bridge keeps the fee card paid to the team (3x3.2)."""
+
+    verb: ClassVar[str] = "keeper"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("faction", FACTION),)
+    faction: str
+
+
+def ask_keeper(state: GameState, payer: int, to: int, card: int, src: int, dst: int) -> None:
+    """A fee that went to the first of level guards: that player chooses, for the team, which of them keeps it."""
+    tied = bridge_keepers(state, payer, src, dst)
+    if len(tied) > 1 and to == tied[0]:
+        decisions.push_next(state, "frontier_keeper", to, card=card, tied=[state.seats[t].faction for t in tied])
+
+
+def _keeper_legal(_state: GameState, d: decisions.Decision) -> Iterator[Action]:
+    for faction in d["tied"]:
+        yield Keeper(faction)
+
+
+def _keeper_resolve(state: GameState, d: decisions.Decision, action: Action) -> bool:
+    assert isinstance(action, Keeper)
+    other = state.seat_of(action.faction)
+    assert other is not None
+    if other != d["seat"] and d["card"] in state.seats[d["seat"]].hand:
+        state.seats[d["seat"]].hand.remove(d["card"])
+        state.seats[other].hand.append(d["card"])
+    name = registry.of(state, other).name
+    state.say(f"Team {team_of(state, other)} gives the bridge fee {cards.label(d['card'])} to {name}.")
+    return True
+
+
+decisions.define(
+    "frontier_keeper",
+    _keeper_legal,
+    _keeper_resolve,
+    lambda s, d: f"your team guards the bridge level: choose who keeps {cards.label(d['card'])} ("
+    + ", ".join(f"keeper {f}" for f in d["tied"])
+    + ")",
+)
 
 
 def ruled_by_team(state: GameState, team: str) -> int:

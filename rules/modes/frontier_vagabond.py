@@ -12,7 +12,6 @@
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -26,11 +25,9 @@ if TYPE_CHECKING:
     from rules.hooks import Place
     from rules.state import GameState
 
-MODE_ID = "frontier"
+MODE_ID = table.MODE_ID
 LEGENDS = ("vanguard-leader", "master-craftsman", "forest-ghost", "war-veteran")
 LEGEND_NEEDS = {"ruins": 3, "quests": 3}
-MASTER_SUITS = ("fox", "mouse", "rabbit")
-"""Master Craftsman's stand-in for one requirement: a piece of each suit, usable for one craft a turn."""
 
 
 @register_for(MODE_ID)
@@ -198,23 +195,19 @@ class FrontierVagabond:
         super()._do_quest(state, seat, action)  # type: ignore[misc]
         _progress(state, seat, "quests")
 
-    def crafting_suits(self, state: GameState, seat: int) -> list[str]:
-        """Master Craftsman: once a turn, one requirement of a craft may ignore his clearing's suit."""
-        base: list[str] = super().crafting_suits(state, seat)  # type: ignore[misc]
-        if legend(state, seat) != "master-craftsman" or state.turn.flags.get("master_used"):
-            return base
-        return [*base, *MASTER_SUITS]
+    def craft_waivers(self, state: GameState, seat: int) -> int:
+        """Master Craftsman: once a turn, one symbol of a cost may be paid by a hammer whatever his clearing's suit."""
+        return int(legend(state, seat) == "master-craftsman" and not state.turn.flags.get("master_used"))
 
     def _do_craft(self, state: GameState, seat: int, action: Craft) -> None:
-        """A craft his hammers alone could not pay uses up Master Craftsman for the turn."""
+        """A craft his clearing's suit alone could not pay uses up Master Craftsman for the turn."""
         from rules.cards import keys
-        from rules.crafting import pay_plan
+        from rules.crafting import pay_plan, power
 
         cost = keys()[action.card].cost
-        plain: Counter[str] = Counter(super().crafting_suits(state, seat))  # type: ignore[misc]
-        plain -= Counter(state.turn.flags.get("crafted_with", {}))
+        waived = self.craft_waivers(state, seat) and pay_plan(cost, power(state, seat), action.using) is None
         super()._do_craft(state, seat, action)  # type: ignore[misc]
-        if legend(state, seat) == "master-craftsman" and pay_plan(cost, plain, action.using) is None:
+        if waived:
             state.turn.flags["master_used"] = True
             me = registry.of(state, seat).name
             state.say(f"Master Craftsman: the {me} crafts ignoring one clearing requirement.")
