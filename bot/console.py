@@ -199,6 +199,8 @@ class Console:
         text = self.readable(sent.content)
         if sent.kind == "edit":
             return f"  [#{self.bot.channel_name(self._channel_of(sent))}, edited] {text}"
+        if sent.kind == "thread" and sent.to_user is None and sent.thread_id in self.bot.discord.threads:
+            return f"  [thread '{self.bot.discord.threads[sent.thread_id].name}'] {text}"  # a team's thread
         if sent.kind == "thread":
             who = self.bot.users.get(sent.to_user or 0)
             return f"  [thread of @{who.name if who else sent.to_user}] {text}"

@@ -3,7 +3,10 @@
 from __future__ import annotations
 
 import asyncio
+import dataclasses
+import hashlib
 import io
+import json
 import logging
 from collections.abc import Awaitable
 from datetime import UTC, datetime
@@ -12,7 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 
 from bot import images, messages
-from bot.outbox import LiveBoard, Outbox, SeatPost, SeatThread
+from bot.outbox import LiveBoard, Outbox, SeatPost, SeatThread, TeamPlan
 from bot.pictures import MISSING_PERMISSIONS, Pictures
 from bot.table import Actor
 from bot.views import choices_view, public_view
@@ -122,6 +125,7 @@ async def run(interaction: discord.Interaction, work: Awaitable[Outbox], game_ch
         await _tell_not_shown(interaction, outbox)
     await live_board(interaction.client, outbox)  # type: ignore[arg-type]
     await private_posts(interaction, outbox)
+    await team_threads(interaction, outbox, game_channel or interaction.channel_id)
 
 
 def gone(err: discord.HTTPException) -> bool:
@@ -153,6 +157,17 @@ async def private_posts(interaction: discord.Interaction, outbox: Outbox) -> Non
                 await _say(interaction, messages.THREAD_NOT_DELIVERED.format(text=post.text), ephemeral=True)
             except discord.HTTPException:
                 log.info("could not show %s their private post either", post.user_id)
+
+
+async def team_threads(interaction: discord.Interaction, outbox: Outbox, channel_id: int | None) -> None:
+    """Bring a team game's private team threads up to date; a failure is logged (the command itself is saved)."""
+    client: RootClient = interaction.client  # type: ignore[assignment]
+    if channel_id is None:
+        return
+    try:
+        await client.poster.team_threads(client.service, channel_id, outbox.team_threads)
+    except Exception:
+        log.exception("could not bring the team threads of channel %s up to date", channel_id)
 
 
 async def live_board(client: RootClient, outbox: Outbox) -> None:
@@ -283,6 +298,7 @@ class ChannelPoster:
         self._private_locks: dict[int, asyncio.Lock] = {}
         self._threads: dict[tuple[int, str], SeatThread] = {}  # (channel, faction): threads this process made
         self._live_ids: dict[int, int] = {}  # channel: live board messages this process posted
+        self._teams_done: set[int] = set()  # channels whose team threads this process brought up to date
         self.pictures = Pictures(client)
 
     async def seat_post(self, service: Threads, post: SeatPost) -> bool:
@@ -323,14 +339,106 @@ class ChannelPoster:
         return self._threads[key]
 
     async def _make_thread(self, post: SeatPost) -> int:
-        parent = self.client.get_channel(post.channel_id) or await self.client.fetch_channel(post.channel_id)
+        thread_id = await self._private_thread(post.channel_id, post.thread_name)
+        await self.client.http.add_user_to_thread(thread_id, post.user_id)
+        return thread_id
+
+    async def _private_thread(self, channel_id: int, name: str) -> int:
+        """A new private thread of a text channel that members cannot invite others to (only the bot is in it)."""
+        parent = self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
         if not isinstance(parent, discord.TextChannel):
             raise discord.ClientException("private threads live in text channels")
         thread = await parent.create_thread(
-            name=post.thread_name, type=discord.ChannelType.private_thread, invitable=False, auto_archive_duration=10080
+            name=name, type=discord.ChannelType.private_thread, invitable=False, auto_archive_duration=10080
         )
-        await thread.add_user(discord.Object(post.user_id))
         return thread.id
+
+    async def team_threads(self, service: Threads, channel_id: int, changed: bool) -> None:
+        """Bring a team game's private team threads up to date: made once, the team's players in, no one else.
+
+        It runs when a command changed who plays (a start, a seat handed over) and on a channel's first command in
+        this process (so a restart finishes what a crash or an outage left undone). Where no private thread is
+        allowed, the moderators are told once and the game goes on; another failure waits for the next command.
+        """
+        if not changed and channel_id in self._teams_done:
+            return
+        async with self._private_locks.setdefault(channel_id, asyncio.Lock()):
+            plans = await service.team_plans(channel_id)
+            done: set[str] = set()
+            try:
+                for plan in plans:
+                    if plan.kind != "none":
+                        await self._team_thread(service, plan)
+                    done.add(plan.team)
+            except NoPrivateThreads:
+                await self._no_team_threads(service, [p for p in plans if p.team not in done])
+            except (discord.HTTPException, discord.ClientException):  # Discord unreachable, a 5xx: next time
+                log.info("the team threads of channel %s are not up to date; tried again later", channel_id)
+                self._teams_done.discard(channel_id)
+                return
+            self._teams_done.add(channel_id)
+
+    async def _team_thread(self, service: Threads, plan: TeamPlan) -> None:
+        """One team's thread brought up to date; a thread deleted on Discord's side is made again once."""
+        for attempt in range(2):
+            try:
+                await self._sync_team_thread(service, plan)
+                return
+            except discord.NotFound:
+                if attempt or plan.thread_id is None:
+                    raise
+                log.info("team %s's thread of channel %s is gone; made again", plan.team, plan.channel_id)
+                plan = dataclasses.replace(plan, thread_id=None, added=frozenset(), welcomed=False)
+
+    async def _sync_team_thread(self, service: Threads, plan: TeamPlan) -> None:
+        channel_id, team = plan.channel_id, plan.team
+        thread_id = plan.thread_id
+        if thread_id is None:
+            try:
+                thread_id = await self._private_thread(channel_id, plan.name)
+            except discord.Forbidden as err:
+                raise NoPrivateThreads from err
+            except discord.HTTPException as err:
+                if not refused(err):
+                    raise
+                raise NoPrivateThreads from err
+            except discord.ClientException as err:  # not a text channel: it holds no private threads
+                raise NoPrivateThreads from err
+            await service.remember_team_thread(
+                channel_id, team, thread_id=thread_id, kind="thread", members="[]", welcomed=False
+            )
+        added = set(plan.added)
+        new = sorted(plan.members - added)
+        for user_id in new:
+            try:
+                await self.client.http.add_user_to_thread(thread_id, user_id)
+            except discord.Forbidden as err:
+                raise NoPrivateThreads from err
+            added.add(user_id)
+            await service.remember_team_thread(channel_id, team, members=json.dumps(sorted(added)))
+        for user_id in sorted(added - plan.members):  # a seat changed hands: its old player leaves
+            await self._leave_quietly(thread_id, user_id)
+            added.discard(user_id)
+            await service.remember_team_thread(channel_id, team, members=json.dumps(sorted(added)))
+        thread = self.client.get_partial_messageable(thread_id)
+        quiet = discord.AllowedMentions.none()  # they are in it already; a mention would add whoever it names
+        if not plan.welcomed:
+            await thread.send(plan.welcome, allowed_mentions=quiet, nonce=_nonce("tw", thread_id))
+            await service.remember_team_thread(channel_id, team, welcomed=True)
+            return
+        for user_id in new:
+            await thread.send(plan.joined[user_id], allowed_mentions=quiet, nonce=_nonce("tj", thread_id, user_id))
+
+    async def _no_team_threads(self, service: Threads, plans: list[TeamPlan]) -> None:
+        """No private team thread is allowed: keep that (never tried again nor said twice), tell the moderators."""
+        missing = [p for p in plans if p.kind != "none"]
+        if not missing:
+            return
+        for plan in missing:
+            await service.remember_team_thread(plan.channel_id, plan.team, kind="none")
+        teams = " and ".join(messages.TEAM_LABEL.format(team=p.team) for p in missing)
+        log.warning("no private team threads in channel %s", missing[0].channel_id)
+        await self.pictures.tell_moderators(missing[0].channel_id, messages.NO_TEAM_THREADS, teams=teams)
 
     async def _leave_quietly(self, thread_id: int, user_id: int | None) -> None:
         if user_id is None:
@@ -421,6 +529,20 @@ class ChannelPoster:
             if message.author == self.client.user and message.content == outbox.public:
                 return True
         return False
+
+
+class NoPrivateThreads(Exception):
+    """The server or channel does not let the bot make (or fill) a private thread."""
+
+
+def refused(err: discord.HTTPException) -> bool:
+    """Whether Discord refused for good (a missing permission, a feature the server lacks), not for the moment."""
+    return err.status == 403 or (400 <= err.status < 500 and err.status not in (404, 429))
+
+
+def _nonce(kind: str, *ids: int) -> str:
+    """A message nonce fixed by what the message is (Discord drops a repeat of it; at most 25 characters)."""
+    return kind + hashlib.sha256(":".join(map(str, ids)).encode()).hexdigest()[:20]
 
 
 def _board_file(png: bytes) -> discord.File:

@@ -12,6 +12,7 @@ from bot.notation import secret_card_move
 from bot.outbox import LiveBoard, Outbox
 from bot.present import board_job, board_text, card_text, hand_text, points_text, when
 from bot.table import Actor, Refusal, Table, faction_name, seat_faction
+from bot.threads import team_thread_line, teams_of
 from rules.actions import public_text, unknown_card
 from rules.cards import find_key
 
@@ -99,6 +100,8 @@ class Info(ServiceCore):
             deadline=messages.STATUS_DEADLINE.format(when=when(due)) if due else "",
             seats=seats,
         )
+        if teams_of(table):
+            text += team_thread_line(table, await self.store.team_threads(actor.channel_id), actor.user_id)
         return Outbox.private_reply(text)
 
 

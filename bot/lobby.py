@@ -223,6 +223,7 @@ class Lobby(ServiceCore):
         await self.hand_seat(table, fid, actor.user_id, actor.name)
         outbox = Outbox(public=messages.CLAIMED.format(user=f"<@{actor.user_id}>", faction=faction_name(fid)))
         outbox.seat_posts = opening_post(table, fid, actor.user_id, actor.name, table.game.version + 1)
+        outbox.team_threads = True  # a team game: the new player joins their team's thread
         return outbox
 
     @one_at_a_time
@@ -276,6 +277,7 @@ class Lobby(ServiceCore):
         show_board(outbox, table, None, state, [])
         opening = {s.seat for s in table.seats if s.seat is not None}
         outbox.seat_posts = seat_posts(table, None, state, [], table.game.version + 1, opening)
+        outbox.team_threads = True  # a team game: each team gets its private thread
         next_up(outbox, table, state, before=None)
         await self.store.save(change)
         return outbox

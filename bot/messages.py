@@ -114,6 +114,24 @@ PRIVATE_PILE = "Your {pile}, face down, only you see them ({count}): {cards}"
 THREAD_NOT_DELIVERED = "Only you see this (your private thread could not be reached): {text}"
 NOTHING = "nothing"
 
+# --- team threads (a team game: one private thread per team) ------------------------------
+TEAM_THREAD_NAME = "Team {team}, private"
+TEAM_MEMBER = "{user} ({faction})"
+TEAM_THREAD_WELCOME = (
+    "This private thread is team **{team}**'s: {members}. Talk plans here: only your team and the bot are in it "
+    "(as in any private thread, the server's moderators can open it too). The bot never posts a hand here: "
+    "each of you keeps your own hand in your own private thread."
+)
+TEAM_THREAD_JOINED = "{user} now plays {faction} for team **{team}** and joins this thread."
+NO_TEAM_THREADS = (
+    "{mods}: {teams} get no private thread here: this server or channel does not let me make private threads "
+    "(I need Create Private Threads, Send Messages in Threads and Manage Threads, in a text channel). "
+    "The game goes on; a team can talk by DM. Hands stay private in each player's own thread (or DM)."
+)
+TEAM_LABEL = "Team {team}"
+STATUS_TEAM_THREAD = "\nYour team's private thread: <#{thread}>."
+STATUS_NO_TEAM_THREAD = "\nYour team has no private thread: this server or channel does not allow one."
+
 # --- board posting ---------------------------------------------------------------------
 BOARD_POSTS = {
     "move": "after every move",

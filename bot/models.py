@@ -1,4 +1,4 @@
-"""The database tables (SQLModel): games, seats, the action log, deadlines and per-server settings."""
+"""The database tables (SQLModel): games, seats, team threads, the action log, deadlines and per-server settings."""
 
 from __future__ import annotations
 
@@ -55,6 +55,21 @@ class SeatRow(SQLModel, table=True):
     thread_id: int | None = Field(default=None, sa_column=Column(Snowflake, nullable=True))  # private thread or DM
     thread_user_id: int | None = Field(default=None, sa_column=Column(Snowflake, nullable=True))  # who it is for
     thread_kind: str | None = None  # "thread" or "dm"
+
+
+class TeamThread(SQLModel, table=True):
+    """A team's private thread in a team game: made once, kept so that a restart finds it again."""
+
+    __tablename__ = "team_threads"
+    __table_args__ = (UniqueConstraint("channel_id", "team"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    channel_id: int = Field(sa_column=_channel_fk())
+    team: str
+    thread_id: int | None = Field(default=None, sa_column=Column(Snowflake, nullable=True))
+    kind: str = "thread"  # "thread", or "none": the server allows no private thread (the channel was told once)
+    members: str = "[]"  # the players added to it (user ids, JSON)
+    welcomed: bool = False  # its welcome was posted
 
 
 class LogRow(SQLModel, table=True):

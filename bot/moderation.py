@@ -107,6 +107,7 @@ class Moderation(Play):
         text = messages.MOD_REPLACED.format(user=f"<@{user_id}>", faction=faction_name(row.faction), old=old)
         outbox = Outbox(public=text, mentions=[user_id])
         outbox.seat_posts = opening_post(table, row.faction, user_id, user_name, table.game.version + 1)
+        outbox.team_threads = True  # a team game: the new player joins the team's thread, the old one leaves it
         return outbox
 
     @one_at_a_time
@@ -122,7 +123,9 @@ class Moderation(Play):
         else:
             await self.hand_seat(table, row.faction, None, "")
         old = f"<@{row.user_id}>" if row.user_id else messages.NOBODY
-        return Outbox(public=messages.MOD_UNSEATED.format(faction=faction_name(row.faction), old=old))
+        outbox = Outbox(public=messages.MOD_UNSEATED.format(faction=faction_name(row.faction), old=old))
+        outbox.team_threads = True  # a team game: the player leaves the team's thread
+        return outbox
 
     @one_at_a_time
     async def mod_undo(self, actor: Actor, count: int = 1, confirm: bool = False) -> Outbox:

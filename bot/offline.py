@@ -322,8 +322,8 @@ class FakeDiscord:
     def _owner(self, channel: int) -> int | None:
         if channel in self.dms:
             return self.dms[channel]
-        thread = self.threads.get(channel)
-        return next((m for m in sorted(thread.members) if m != BOT_ID), None) if thread else None
+        players = sorted(self.threads[channel].members - {BOT_ID}) if channel in self.threads else []
+        return players[0] if len(players) == 1 else None  # a team's thread has several: nobody's own
 
     def _keep(self, kind: str, channel: int, message_id: int, body: dict[str, Any], files: Any) -> None:
         if self.adapter is None:

@@ -58,6 +58,26 @@ class SeatPost:
 
 
 @dataclass(frozen=True)
+class TeamPlan:
+    """A team's private thread as it should be now (its players, its welcome) and as it was stored."""
+
+    channel_id: int
+    team: str
+    name: str
+    welcome: str
+    joined: dict[int, str]  # each player of the team: the line that greets them when they join later
+    thread_id: int | None = None  # the thread made for the team, if any
+    kind: str | None = None  # None: never made; "thread"; "none": no private thread allowed (said once)
+    added: frozenset[int] = frozenset()  # the players added to it so far
+    welcomed: bool = False
+
+    @property
+    def members(self) -> set[int]:
+        """The players who should be in the thread: the team's seated players, nobody else."""
+        return set(self.joined)
+
+
+@dataclass(frozen=True)
 class LiveBoard:
     """The one board message of a game kept up to date: edit it (or post it anew at the bottom when asked)."""
 
@@ -79,6 +99,7 @@ class Outbox:
     mentions: list[int] = field(default_factory=list)
     mention_roles: list[int] = field(default_factory=list)
     seat_posts: list[SeatPost] = field(default_factory=list)
+    team_threads: bool = False  # the teams' private threads are brought up to date (a start, a seat handed over)
     board: BoardJob | None = None
     live: LiveBoard | None = None  # the board goes to the live board message instead of this message
     hand: dict[str, Any] | None = None

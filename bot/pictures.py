@@ -69,10 +69,14 @@ class Pictures:
 
     async def _tell(self, channel_id: int) -> None:
         """Tell the channel's moderators that its posts go out without pictures (a failure is only logged)."""
+        await self.tell_moderators(channel_id, messages.NO_PICTURES)
+
+    async def tell_moderators(self, channel_id: int, template: str, **values: str) -> None:
+        """Post a note to a channel's moderators ({mods}: their role's mention when set); a failure is only logged."""
         try:
             role = await self._moderator_role(channel_id)
             allowed = discord.AllowedMentions(everyone=False, users=False, roles=[discord.Object(role)] if role else [])
-            text = messages.NO_PICTURES.format(mods=moderators(role))
+            text = template.format(mods=moderators(role), **values)
             await self.client.get_partial_messageable(channel_id).send(text, allowed_mentions=allowed)
         except Exception:
             log.exception("could not tell the moderators of channel %s", channel_id)

@@ -22,7 +22,7 @@ from sqlmodel import col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.db import current_revision, head_revision, make_engine, upgrade
-from bot.models import Deadline, Game, GuildSettings, LogRow, ReminderPost, SeatRow
+from bot.models import Deadline, Game, GuildSettings, LogRow, ReminderPost, SeatRow, TeamThread
 
 RECORD_KINDS = ("action", "edit")
 
@@ -272,6 +272,26 @@ class Store:
                 .values(**values)
             )
 
+    async def team_threads(self, channel_id: int) -> list[TeamThread]:
+        """The private threads of a game's teams made so far (a delivery detail, like a seat's thread)."""
+        async with self._tx() as s:
+            query = select(TeamThread).where(col(TeamThread.channel_id) == channel_id).order_by(col(TeamThread.team))
+            return list((await s.exec(query)).all())
+
+    async def set_team_thread(self, channel_id: int, team: str, **values: object) -> None:
+        """Create or update a team's thread row; the game's version does not change."""
+        async with self._tx() as s:
+            row = (
+                await s.exec(select(TeamThread).where(TeamThread.channel_id == channel_id, TeamThread.team == team))
+            ).first()
+            if row is None:
+                row = TeamThread(channel_id=channel_id, team=team)
+                for name, value in values.items():
+                    setattr(row, name, value)
+                s.add(row)
+            else:
+                await s.exec(update(TeamThread).where(col(TeamThread.id) == row.id).values(**values))
+
     async def set_board_message(self, channel_id: int, message_id: int | None) -> None:
         """Remember a game's live board message (a delivery detail: the game's version does not change)."""
         async with self._tx() as s:
@@ -459,6 +479,6 @@ async def _mark_undone(s: AsyncSession, channel_id: int, n: int) -> None:
 
 
 async def _delete_game(s: AsyncSession, channel_id: int) -> None:
-    for table in (LogRow, SeatRow, Deadline, ReminderPost):
+    for table in (LogRow, SeatRow, Deadline, ReminderPost, TeamThread):
         await s.exec(delete(table).where(col(table.channel_id) == channel_id))
     await s.exec(delete(Game).where(col(Game.channel_id) == channel_id))

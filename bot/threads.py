@@ -1,15 +1,18 @@
-"""Private player threads: what each seat's own thread gets after a change (its draws, its hand, its prompts)."""
+"""Private threads: what each seat's own thread gets after a change (its draws, its hand, its prompts), and the
+private thread of each team of a team game (its players, a welcome; never a hand)."""
 
 from __future__ import annotations
 
+import json
 from dataclasses import dataclass
 
 import rules
 from bot import messages
 from bot.core import ServiceCore
-from bot.outbox import Choice, SeatPost, SeatThread
+from bot.models import TeamThread
+from bot.outbox import Choice, SeatPost, SeatThread, TeamPlan
 from bot.present import action_label, private_texts
-from bot.table import Table, seat_faction
+from bot.table import Table, faction_name, seat_faction
 from rules.cards import label
 
 MAX_CHOICES = 20
@@ -114,6 +117,63 @@ def _post(
     return post
 
 
+def teams_of(table: Table) -> dict[str, list[int]]:
+    """A started team game's teams and the seated players of each (empty for a game without teams)."""
+    if table.game.state is None:
+        return {}
+    teams: dict[str, list[int]] = {}
+    for row in table.seats:
+        if row.team:
+            members = teams.setdefault(row.team, [])
+            if row.user_id is not None:
+                members.append(row.user_id)
+    return teams
+
+
+def team_plans(table: Table, stored: list[TeamThread]) -> list[TeamPlan]:
+    """Each team's private thread as it should be now, with what was stored of it (in team order)."""
+    saved = {row.team: row for row in stored}
+    plans = []
+    for team in sorted(teams_of(table)):
+        rows = [r for r in table.seats if r.team == team and r.user_id is not None]
+        listed = ", ".join(
+            messages.TEAM_MEMBER.format(user=f"<@{r.user_id}>", faction=faction_name(r.faction)) for r in rows
+        )
+        joined = {
+            r.user_id: messages.TEAM_THREAD_JOINED.format(
+                user=f"<@{r.user_id}>", faction=faction_name(r.faction), team=team
+            )
+            for r in rows
+            if r.user_id is not None
+        }
+        row = saved.get(team)
+        plans.append(
+            TeamPlan(
+                channel_id=table.game.channel_id,
+                team=team,
+                name=messages.TEAM_THREAD_NAME.format(team=team)[:100],
+                welcome=messages.TEAM_THREAD_WELCOME.format(team=team, members=listed or messages.NOBODY),
+                joined=joined,
+                thread_id=row.thread_id if row else None,
+                kind=row.kind if row else None,
+                added=frozenset(json.loads(row.members)) if row else frozenset(),
+                welcomed=row.welcomed if row else False,
+            )
+        )
+    return plans
+
+
+def team_thread_line(table: Table, stored: list[TeamThread], user_id: int) -> str:
+    """Where a player's team talks privately (for /root status), or '' when they play no team game."""
+    mine = table.seat_of(user_id)
+    row = next((r for r in stored if mine is not None and r.team == mine.team), None)
+    if row is None:
+        return ""
+    if row.kind == "none":
+        return messages.STATUS_NO_TEAM_THREAD
+    return messages.STATUS_TEAM_THREAD.format(thread=row.thread_id) if row.thread_id else ""
+
+
 class Threads(ServiceCore):
     """The private thread (or DM) of each seat, kept so that it is found again after a restart."""
 
@@ -122,3 +182,14 @@ class Threads(ServiceCore):
         await self.store.set_seat_preference(
             channel_id, faction, thread_id=where, thread_user_id=user_id, thread_kind=kind
         )
+
+    async def team_plans(self, channel_id: int) -> list[TeamPlan]:
+        """The private thread each team of a started team game should have now (none for other games)."""
+        table = await self.maybe_table(channel_id)
+        if table is None or table.game.status not in ("active", "paused") or not teams_of(table):
+            return []
+        return team_plans(table, await self.store.team_threads(channel_id))
+
+    async def remember_team_thread(self, channel_id: int, team: str, **values: object) -> None:
+        """Keep what was done for a team's thread: made (its id), its players added, welcomed, or not allowed."""
+        await self.store.set_team_thread(channel_id, team, **values)
