@@ -155,8 +155,10 @@ def likely_actions(state: rules.GameState, seat: int) -> list[Choice]:
 
 
 def names_hand_card(state: rules.GameState, seat: int, action: rules.Action) -> bool:
-    """Whether an action names a card the seat holds in hand (spending, crafting, mobilizing it…)."""
+    """Whether an action names a card the seat holds in hand (spending, crafting, mobilizing it…) or a secret."""
     held = {card(c).key for c in state.seats[seat].hand}
+    if any(getattr(action, name, None) is not None for name in type(action).secret):
+        return True
     return any(kind == CARD and getattr(action, name, None) in held for name, kind in type(action).spec)
 
 

@@ -118,9 +118,24 @@ def ruin_items_for(maps: int) -> list[str]:
     return out
 
 
+def under_ruin(state: GameState, cid: int) -> list[str]:
+    """The items still under the ruin of a clearing (none, one, or two with two sets)."""
+    second = state.second_ruins[cid - 1] if state.second_ruins else None
+    return [i for i in (state.ruins[cid - 1], second) if i]
+
+
+def take_from_ruin(state: GameState, cid: int, name: str) -> None:
+    """Take one item from under a ruin; a second item left there becomes the ruin's only one."""
+    left = under_ruin(state, cid)
+    left.remove(name)
+    state.ruins[cid - 1] = left[0] if left else None
+    if state.second_ruins:
+        state.second_ruins[cid - 1] = None
+
+
 def in_play(state: GameState) -> Counter[str]:
     """Every item the game holds, wherever it is."""
-    have: Counter[str] = Counter(i for i in state.ruins if i)
+    have: Counter[str] = Counter(i for i in state.ruins + state.second_ruins if i)
     for per_map in state.item_supply.values():
         have.update(per_map)
     for s in state.seats:
@@ -135,7 +150,8 @@ def expected(state: GameState) -> Counter[str]:
     out: Counter[str] = Counter()
     for _ in state.item_supply:
         out.update(items_data()["supply"])
-    out.update(ruin_items_for(len(state.board.maps)))
+    for _ in range(2 if state.second_ruins else 1):
+        out.update(ruin_items_for(len(state.board.maps)))
     for seat in range(len(state.seats)):
         out.update(registry.of(state, seat).box_items(state, seat))
     return out

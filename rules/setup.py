@@ -8,7 +8,7 @@ from typing import Any
 from rules import decisions, flow, registry, rng
 from rules.actions import Action
 from rules.assets import items_data
-from rules.board import SUITS, load_board
+from rules.board import SUITS, Board, load_board
 from rules.cards import deck
 from rules.errors import RulesError
 from rules.items import ruin_items_for
@@ -70,11 +70,9 @@ def new_game(options: dict[str, Any], seed: int) -> GameState:
         else:
             position, dealt = rng.shuffled(position, [s for s in SUITS for _ in range(4)])
             suits += dealt
-    ruins: list[str | None] = [None] * len(board.clearings)
-    ruin_ids = [c.id for c in board.clearings if c.ruin]
-    position, ruin_items = rng.shuffled(position, ruin_items_for(len(board.maps)))
-    for cid, item in zip(ruin_ids, ruin_items, strict=False):
-        ruins[cid - 1] = item
+    explorers = sum(1 for f in opts["factions"] if registry.faction(str(f)).explores_ruins)
+    sets = mode.ruin_sets(explorers)
+    position, ruins, second_ruins = _deal_ruins(position, board, sets)
     n = len(opts["factions"])
     teams = opts.get("teams") or {}
     seats = [Seat(faction=f, team=teams.get(f)) for f in opts["factions"]]
@@ -102,6 +100,7 @@ def new_game(options: dict[str, Any], seed: int) -> GameState:
         item_supply={m: dict(items_data()["supply"]) for m in board.maps},
         turn=Turn(seat=order[0]),
         rng=position,
+        second_ruins=second_ruins,
     )
     for seat in order:
         state.seats[seat].hand = [state.deck.pop() for _ in range(STARTING_HAND)]
@@ -127,3 +126,17 @@ def _setup_prompt(state: GameState, d: decisions.Decision) -> str:
 
 
 decisions.define("setup", _setup_legal, _setup_resolve, _setup_prompt, auto_single=True)
+
+
+def _deal_ruins(position: int, board: Board, sets: int) -> tuple[int, list[str | None], list[str | None]]:
+    """Shuffle the ruin items (one set, or two) and put `sets` of them under each ruin."""
+    ruins: list[str | None] = [None] * len(board.clearings)
+    second: list[str | None] = [None] * len(board.clearings) if sets > 1 else []
+    ruin_ids = [c.id for c in board.clearings if c.ruin]
+    position, dealt = rng.shuffled(position, ruin_items_for(len(board.maps)) * sets)
+    for cid, item in zip(ruin_ids, dealt, strict=False):
+        ruins[cid - 1] = item
+    if second:
+        for cid, item in zip(ruin_ids, dealt[len(ruin_ids) :], strict=False):
+            second[cid - 1] = item
+    return position, ruins, second

@@ -139,6 +139,8 @@ class GameState:
     map_items: list[dict[str, Any]] = field(default_factory=list)
     items_removed: list[str] = field(default_factory=list)
     piles: dict[str, list[int]] = field(default_factory=dict)
+    second_ruins: list[str | None] = field(default_factory=list)
+    """The second item under each ruin when two sets are used (empty list: one item per ruin)."""
     schema: int = SCHEMA
     events: list[Event] = field(default_factory=list, compare=False, repr=False)
     irreversible: bool = field(default=False, compare=False, repr=False)
@@ -192,6 +194,7 @@ class GameState:
             map_items=[dict(i) for i in self.map_items] if self.map_items else [],
             items_removed=list(self.items_removed),
             piles={k: list(v) for k, v in self.piles.items()} if self.piles else {},
+            second_ruins=list(self.second_ruins),
             schema=self.schema,
             lineup=self.lineup,
         )
@@ -224,6 +227,7 @@ class GameState:
             "map_items": [dict(i) for i in self.map_items],
             "items_removed": list(self.items_removed),
             "piles": {k: list(v) for k, v in self.piles.items()},
+            **({"second_ruins": list(self.second_ruins)} if self.second_ruins else {}),
             "schema": self.schema,
         }
 

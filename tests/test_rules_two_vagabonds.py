@@ -4,7 +4,7 @@ relationships and completed quests; the three face-up quests are shared."""
 from __future__ import annotations
 
 import pytest
-from rules_helpers import check, clear_map, force_dice, goto, hand_keys, legal, play, set_hand
+from rules_helpers import check, clear_map, force_dice, goto, hand_keys, legal, play, play_events, public_text, set_hand
 from vagabond_helpers import item_specs, offer, set_items
 
 import rules
@@ -178,3 +178,101 @@ def test_five_seats_with_both_vagabonds_play_without_violations() -> None:
     assert result.violations == []
     assert result.state is not None and result.state.over and result.state.turn.round == 3
     assert [s.faction for s in result.state.seats] == factions
+
+
+# --- the Law's "Playing with Two Vagabonds": two items under each ruin ----------------------------
+
+RUIN = 10  # an Autumn ruin
+
+
+def _ruin(state: GameState, cid: int, first: str | None, second: str | None) -> GameState:
+    """Put chosen items under a ruin (item counts are not kept: no invariant check after this)."""
+    state.ruins[cid - 1], state.second_ruins[cid - 1] = first, second
+    return state
+
+
+def _explorer(first: str | None, second: str | None, *held: str) -> GameState:
+    """The first Vagabond's Daylight at the ruin of clearing 10, with a torch and the items named."""
+    state = two_vb_blank(where1=RUIN, where2=1)
+    _ruin(state, RUIN, first, second)
+    set_items(state, "torch", *held, seat=V1)
+    return goto(state, V1, "vagabond.daylight")
+
+
+def _ruin_items(state: GameState) -> list[str]:
+    return sorted(i for i in state.ruins + state.second_ruins if i)
+
+
+def test_two_vagabonds_put_both_sets_of_r_items_two_under_each_ruin() -> None:
+    state = two_vb_game()
+    ruined = [cid for cid in state.board.ids() if state.board.clearing(cid).ruin]
+    assert all(state.ruins[c - 1] and state.second_ruins[c - 1] for c in ruined)
+    assert _ruin_items(state) == sorted(["boots", "hammer", "sack", "sword"] * 2)
+    assert rules.problems(state) == []
+
+
+def test_one_vagabond_keeps_one_item_under_each_ruin_and_the_saved_shape() -> None:
+    state = rules.new_game({"factions": ["marquise", "eyrie", "vagabond"], "first_player": 0}, 1)
+    assert state.second_ruins == [] and "second_ruins" not in state.to_json()
+    assert sorted(i for i in state.ruins if i) == ["boots", "hammer", "sack", "sword"]
+
+
+def test_the_second_ruin_items_survive_saving_and_loading() -> None:
+    state = two_vb_game()
+    again = GameState.loads(state.dumps())
+    assert again.second_ruins == state.second_ruins and again == state
+
+
+def test_exploring_two_items_asks_which_and_the_other_stays_hidden() -> None:
+    state = _explorer("sword", "hammer")
+    state, events = play_events(state, "explore")
+    assert legal(state) == ["explore hammer", "explore sword"]
+    assert "sword" not in public_text(events) and "hammer" not in public_text(events)
+    assert any(e.private.get(V1) == "Under the ruin: sword and hammer." for e in events)
+    assert not any(V2 in e.private or M in e.private for e in events)
+    for seat in (M, E, V2):  # no other seat's view names them
+        assert "hammer" not in str(rules.view_for(state, seat)["pending"])
+    state = play(state, "explore hammer")
+    assert item_specs(state, V1) == ["hammer", "torch:exhausted"] and state.seats[V1].points == 1
+    assert state.ruins[RUIN - 1] == "sword" and state.second_ruins[RUIN - 1] is None  # one item left: still a ruin
+
+
+def test_an_r_item_he_already_has_from_a_ruin_cannot_be_taken() -> None:
+    state = _explorer("sword", "hammer")
+    state.seats[V1].items.append({"item": "hammer", "exhausted": False, "damaged": False, "ruin": True})
+    state = play(state, "explore")  # only the sword can be taken: no question
+    assert state.pending == [] and state.seats[V1].points == 1
+    assert sorted(i["item"] for i in state.seats[V1].items) == ["hammer", "sword", "torch"]
+    assert state.ruins[RUIN - 1] == "hammer"
+
+
+def test_an_item_of_the_same_name_not_from_a_ruin_does_not_stop_him() -> None:
+    state = _explorer("sword", None, "sword")  # the character's own sword is no "R" item
+    state = play(state, "explore")
+    assert state.seats[V1].points == 1 and state.ruins[RUIN - 1] is None
+
+
+def test_exploring_with_nothing_he_may_take_exhausts_the_torch_and_scores_nothing() -> None:
+    state = _explorer("sword", "sword")
+    state.seats[V1].items.append({"item": "sword", "exhausted": False, "damaged": False, "ruin": True})
+    state, events = play_events(state, "explore")
+    assert state.seats[V1].points == 0 and "may take nothing" in public_text(events)
+    assert item_specs(state, V1) == ["sword", "torch:exhausted"]
+    assert (state.ruins[RUIN - 1], state.second_ruins[RUIN - 1]) == ("sword", "sword")
+
+
+def test_two_of_the_same_item_need_no_choice_and_the_last_one_removes_the_ruin() -> None:
+    state = _explorer("sack", "sack")
+    state = play(state, "explore")
+    assert state.pending == [] and state.ruins[RUIN - 1] == "sack" and state.seats[V1].points == 1
+    state.seats[V2].items.append({"item": "torch", "exhausted": False, "damaged": False})
+    shift(state, vb.pawn(vb.ID2), 1, RUIN, 1)
+    state = play(goto(state, V2, "vagabond.daylight"), "explore")
+    assert state.ruins[RUIN - 1] is None and state.seats[V2].points == 1
+    assert RUIN not in [c for c in state.board.ids() if rules.view_for(state, M)["clearings"][c - 1]["ruin"]]
+
+
+def test_the_3x3_mode_keeps_one_item_under_each_of_its_eight_ruins() -> None:
+    from rules.modes import find_mode
+
+    assert find_mode("frontier").ruin_sets(2) == 1 and find_mode("standard").ruin_sets(2) == 2

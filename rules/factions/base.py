@@ -37,6 +37,8 @@ class Faction(TableHooks):
     """Whether the faction words the refusal of its own moves (a pawn's moves) instead of the warriors' rules."""
     controls_others_warriors: ClassVar[bool] = False
     activates_dominance: ClassVar[bool] = True
+    explores_ruins: ClassVar[bool] = False
+    """Whether the faction takes items from ruins (two such factions put two items under each ruin)."""
     playable: ClassVar[bool] = True
     """Whether lobbies offer this faction (False while it is being built)."""
     decks: ClassVar[tuple[str, ...]] = ()

@@ -55,7 +55,6 @@ def _item_name(name: str, state_of: str | None) -> str:
     return name + (f" ({state_of.replace('-', ', ')})" if state_of else "")
 
 
-
 def _struck(state: GameState, cid: int, action: Strike) -> str:
     """The map key a Strike removes: the faction's own piece of that kind, else one it controls (an infected)."""
     own = key(action.faction, action.kind)
@@ -67,6 +66,7 @@ def _struck(state: GameState, cid: int, action: Strike) -> str:
         if n and parse_key(p)[1] == action.kind and parse_key(p)[2] == action.faction
     )
 
+
 class Vagabond(Faction):
     """The Vagabond (the Thief, the Tinker or the Ranger)."""
 
@@ -74,6 +74,7 @@ class Vagabond(Faction):
     name: ClassVar[str] = "Vagabond"
     aliases: ClassVar[tuple[str, ...]] = ("vb", "raccoon")
     kind: ClassVar[str] = "vagabond"
+    explores_ruins: ClassVar[bool] = True
     colour: ClassVar[str] = "#000000"
     setup_order: ClassVar[int] = 4
     reach: ClassVar[int] = 5
@@ -410,14 +411,42 @@ class Vagabond(Faction):
     def _do_explore(self, state: GameState, seat: int, action: Explore) -> None:
         cid = vb.clearing(state, self.id)
         assert cid is not None
-        found = state.ruins[cid - 1]
-        assert found is not None
         self._exhaust(state, seat, "torch")
-        state.ruins[cid - 1] = None
-        items.gain(state, seat, found)
         state.irreversible = True
-        state.say(f"The {self.name} explores the ruin in clearing {cid} and finds {found}.", None, ("place", cid, None))
+        takeable = sorted(set(self._takeable(state, seat, cid)))
+        if len(takeable) > 1:
+            state.say(
+                f"The {self.name} explores the ruin in clearing {cid} and looks at its two items.",
+                {seat: f"Under the ruin: {' and '.join(items.under_ruin(state, cid))}."},
+                ("place", cid, None),
+            )
+            self._ask(state, seat, "ruin", 1, "take one of the items under the ruin", clearing=cid)
+        elif takeable:
+            self._take_from_ruin(state, seat, cid, takeable[0])
+        else:
+            state.say(
+                f"The {self.name} explores the ruin in clearing {cid} but may take nothing there: "
+                "he already has each of its items from a ruin."
+            )
+
+    def _takeable(self, state: GameState, seat: int, cid: int) -> list[str]:
+        """Items under the ruin he may take; with two item sets, none he already holds from a ruin (Law)."""
+        found = items.under_ruin(state, cid)
+        if not state.second_ruins:
+            return found
+        held = {i["item"] for i in state.seats[seat].items if i.get("ruin")}
+        return [i for i in found if i not in held]
+
+    def _take_from_ruin(self, state: GameState, seat: int, cid: int, name: str) -> None:
+        """Take a ruin's item into the satchel (marked as a ruin item) and score the point."""
+        items.take_from_ruin(state, cid, name)
+        items.gain(state, seat, name)["ruin"] = True
+        state.say(f"The {self.name} explores the ruin in clearing {cid} and finds {name}.", None, ("place", cid, None))
         score(state, seat, 1, "exploring a ruin")
+
+    def _choose_ruin(self, state: GameState, seat: int, decision: dict[str, Any], action: Explore) -> None:
+        assert action.item is not None
+        self._take_from_ruin(state, seat, decision["clearing"], action.item)
 
     def _do_aid(self, state: GameState, seat: int, action: Aid) -> None:
         other = state.seat_of(action.faction)
@@ -522,6 +551,9 @@ class Vagabond(Faction):
             yield Pass()
             for faction in decision["allies"]:
                 yield Ally(faction)
+            return
+        if what == "ruin":
+            yield from (Explore(name) for name in sorted(set(self._takeable(state, seat, decision["clearing"]))))
             return
         if what == "claim":
             yield Pass()

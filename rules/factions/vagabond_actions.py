@@ -59,9 +59,16 @@ class Lead(Action):
 
 @dataclass(frozen=True, slots=True)
 class Explore(Action):
-    """Vagabond: exhaust a torch to take the item under the ruin in your clearing (one point)."""
+    """Vagabond: exhaust a torch to take an item under the ruin in your clearing (one point).
+
+    With two items there (two Vagabonds), he looks at both and then names the one he takes.
+    """
 
     verb: ClassVar[str] = "explore"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("item", WORD),)
+    words: ClassVar[tuple[str, ...]] = ITEMS
+    secret: ClassVar[tuple[str, ...]] = ("item",)
+    item: str | None = None
 
 
 @dataclass(frozen=True, slots=True)

@@ -40,6 +40,10 @@ class Mode(TableHooks):
         """Which board this game is played on."""
         return str(options.get("board", "autumn"))
 
+    def ruin_sets(self, explorers: int) -> int:
+        """How many items lie under each ruin: two with two explorers at the table (the Law's two Vagabonds)."""
+        return 2 if explorers >= 2 else 1
+
     def removed_cards(self, options: dict[str, Any], seats: int) -> list[int]:
         """Cards set aside before shuffling (dominance in a two-player game)."""
         if seats == 2:

@@ -64,6 +64,10 @@ class Frontier(Mode):
         """Autumn (Map 1) on the left, Winter (Map 2) on the right, joined by two border bridges."""
         return "autumn+winter"
 
+    def ruin_sets(self, explorers: int) -> int:
+        """One item under each of the eight ruins, whatever the Vagabonds (3x3.1)."""
+        return 1
+
     def removed_cards(self, options: dict[str, Any], seats: int) -> list[int]:
         """Every Favor and Dominance card is set aside: one deck for everyone without them."""
         return [c.id for c in deck() if c.type in SET_ASIDE]
