@@ -378,8 +378,16 @@ class Alliance(Faction):
         elif isinstance(action, Train):
             self._train(state, seat, action.card)
         else:
-            state.turn.flags["operations"] = int(state.turn.flags.get("operations", 0)) + 1
+            self.spend_action(state, seat, step, "operation", 0, None)
             self._operation(state, seat, action)
+
+    def action_ways(self, state: GameState, seat: int, step: str, kind: str, cid: int) -> tuple[str | None, ...]:
+        """A move or a battle is a military operation in Evening, one per officer."""
+        return (None,) if step == "alliance.operations" and self.operations_left(state, seat) > 0 else ()
+
+    def spend_action(self, state: GameState, seat: int, step: str, kind: str, cid: int, way: str | None) -> None:
+        """One military operation is used."""
+        state.turn.flags["operations"] = int(state.turn.flags.get("operations", 0)) + 1
 
     def _operation(self, state: GameState, seat: int, action: Action) -> None:
         if isinstance(action, Move):

@@ -352,6 +352,16 @@ class Eyrie(Faction):
                 ("place", action.clearing, None),
             )
 
+    def action_ways(self, state: GameState, seat: int, step: str, kind: str, cid: int) -> tuple[str | None, ...]:
+        """A move or a battle by Decree: a card of the column being resolved whose suit fits the clearing."""
+        if step != "eyrie.resolve" or self.current_column(state) != kind:
+            return ()
+        return tuple(s for s in sorted(set(state.turn.flags["todo"][kind])) if fits(s, suit(state, cid)))
+
+    def spend_action(self, state: GameState, seat: int, step: str, kind: str, cid: int, way: str | None) -> None:
+        """The Decree card of that suit is resolved."""
+        state.turn.flags["todo"][kind].remove(way)
+
     def stuck(self, state: GameState, seat: int, step: str) -> None:
         """A Decree card that can't be resolved throws the Eyrie into turmoil."""
         if step == "eyrie.resolve":

@@ -345,11 +345,7 @@ class Marquise(Faction):
             state.say("The Marquise de Cat spends a bird card for an extra action.")
             return
         if isinstance(action, Move):
-            if flags["march"] > 0:
-                flags["march"] -= 1
-            else:
-                flags["actions"] -= 1
-                flags["march"] = 1
+            self.spend_action(state, seat, step, "move", int(action.src), None)
             movement.move(state, seat, action.src, action.dst, action.count)
             return
         flags["actions"] -= 1
@@ -368,6 +364,26 @@ class Marquise(Faction):
                 None,
                 ("place", action.clearing, None),
             )
+
+    def action_ways(self, state: GameState, seat: int, step: str, kind: str, cid: int) -> tuple[str | None, ...]:
+        """A move is one of a march's two (or starts a march); a battle is a whole Daylight action."""
+        flags = state.turn.flags
+        if step != "marquise.actions":
+            return ()
+        left = flags.get("actions", 0) > 0 or (kind == "move" and flags.get("march", 0) > 0)
+        return (None,) if left else ()
+
+    def spend_action(self, state: GameState, seat: int, step: str, kind: str, cid: int, way: str | None) -> None:
+        """A move uses up a march's move (a new march costs an action); a battle costs an action and ends a march."""
+        flags = state.turn.flags
+        if kind == "move" and flags["march"] > 0:
+            flags["march"] -= 1
+        elif kind == "move":
+            flags["actions"] -= 1
+            flags["march"] = 1
+        else:
+            flags["actions"] -= 1
+            flags["march"] = 0
 
     def _recruit(self, state: GameState, seat: int, action: Recruit) -> None:
         state.turn.flags["recruited"] = True

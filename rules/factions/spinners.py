@@ -631,12 +631,29 @@ class Spinners(Faction):
             flags["actions"] += 1
             state.say(f"The {NAME} spend a bird card for an extra action.")
         elif isinstance(action, Move):
-            if not flags["skitter"]:
-                flags["actions"] -= 1
-                flags["skitter"] = True
+            self.spend_action(state, seat, step, "move", int(action.src), None)
             movement.move(state, seat, action.src, action.dst, action.count)
         else:
             self._daylight_action(state, seat, action)
+
+    def action_ways(self, state: GameState, seat: int, step: str, kind: str, cid: int) -> tuple[str | None, ...]:
+        """A move is a skitter's (an action starts one); a battle is an action, where a web is (SOM.5)."""
+        flags = state.turn.flags
+        if step != "spinners.daylight":
+            return ()
+        if kind == "move":
+            left = flags["actions"] > 0 or bool(flags["skitter"])
+        else:
+            left = flags["actions"] > 0 and webs_at(state, cid) > 0
+        return (None,) if left else ()
+
+    def spend_action(self, state: GameState, seat: int, step: str, kind: str, cid: int, way: str | None) -> None:
+        """A move goes on with a skitter, or starts one for an action; a battle costs an action and ends it."""
+        flags = state.turn.flags
+        if kind == "move" and flags["skitter"]:
+            return
+        flags["actions"] -= 1
+        flags["skitter"] = kind == "move"
 
     def _daylight_action(self, state: GameState, seat: int, action: Action) -> None:
         flags = state.turn.flags
@@ -669,11 +686,11 @@ class Spinners(Faction):
         return False
 
     # --- hooks into shared mechanics -------------------------------------------------------------------------------
-    def crafting_suits(self, state: GameState, seat: int) -> list[str]:
-        """One suit per infirmary on the map: its clearing's (SOM.2.1)."""
-        out: list[str] = []
+    def crafting_clearings(self, state: GameState, seat: int) -> list[int]:
+        """Each infirmary on the map crafts as its clearing's suit (SOM.2.1)."""
+        out: list[int] = []
         for cid in infirmary_clearings(state):
-            out += [suit(state, cid)] * infirmaries_at(state, cid)
+            out += [cid] * infirmaries_at(state, cid)
         return out
 
     def draw_bonus(self, state: GameState, seat: int) -> int:

@@ -428,7 +428,7 @@ class Spore(Faction):
         elif isinstance(action, Craft):
             crafting.craft(state, seat, action.card, action.using)
         else:
-            state.turn.flags["commands"] = int(state.turn.flags.get("commands", 0)) + 1
+            self.spend_action(state, seat, step, "command", 0, None)
             if isinstance(action, Move):
                 movement.move(state, seat, action.src, action.dst, action.count)
             elif isinstance(action, Battle):
@@ -613,6 +613,14 @@ class Spore(Faction):
             if isinstance(m, Move) and m.dst in reach:
                 yield m
 
+    def action_ways(self, state: GameState, seat: int, step: str, kind: str, cid: int) -> tuple[str | None, ...]:
+        """A move or a battle is one command of the infected in Daylight (TS.5.2)."""
+        return (None,) if step == "spore.command" and self.commands_left(state, seat) > 0 else ()
+
+    def spend_action(self, state: GameState, seat: int, step: str, kind: str, cid: int, way: str | None) -> None:
+        """One command is used."""
+        state.turn.flags["commands"] = int(state.turn.flags.get("commands", 0)) + 1
+
     def commands_left(self, state: GameState, seat: int) -> int:
         """Commands of the infected still open this Daylight (three, plus extra actions)."""
         total = COMMANDS + int(state.seats[seat].data.get("extra_actions", 0))
@@ -682,12 +690,11 @@ class Spore(Faction):
             seize(state, seat, entered.dst, owner)
 
     # --- crafting, drawing -----------------------------------------------------------------------
-    def crafting_suits(self, state: GameState, seat: int) -> list[str]:
+    def crafting_clearings(self, state: GameState, seat: int) -> list[int]:
         """TS.2.1: each pair of a mushroom and an infected warrior in a clearing crafts as the clearing's suit."""
-        out: list[str] = []
+        out: list[int] = []
         for cid in state.board.ids():
-            pairs = min(mushrooms(state, cid), sum(infected(state, cid).values()))
-            out += [suit(state, cid)] * pairs
+            out += [cid] * min(mushrooms(state, cid), sum(infected(state, cid).values()))
         return out
 
     def draw_bonus(self, state: GameState, seat: int) -> int:

@@ -296,10 +296,25 @@ class Tinker(Faction):
             _meltdown(state, seat)
 
     # --- crafting (OMT.2.1) ---------------------------------------------------------------
-    def crafting_suits(self, state: GameState, seat: int) -> list[str]:
-        """One suit per gear (gear side up) in the Old Man's clearing."""
+    def crafting_clearings(self, state: GameState, seat: int) -> list[int]:
+        """Each gear (gear side up) in the Old Man's clearing crafts as its suit."""
         cid = tb.old_man_clearing(state)
-        return [] if cid is None else [suit(state, cid)] * tb.tokens_at(state, cid, "gear")
+        return [] if cid is None else [cid] * tb.tokens_at(state, cid, "gear")
+
+    def action_ways(self, state: GameState, seat: int, step: str, kind: str, cid: int) -> tuple[str | None, ...]:
+        """A move or a battle is a Daylight action; a battle where a Crusade just went is free (OMT.5)."""
+        flags = state.turn.flags
+        if step != "tinker.actions":
+            return ()
+        left = flags.get("actions", 0) > 0 or (kind == "battle" and flags.get("crusade") == cid)
+        return (None,) if left else ()
+
+    def spend_action(self, state: GameState, seat: int, step: str, kind: str, cid: int, way: str | None) -> None:
+        """An action is used, unless it is the battle that follows a Crusade there; a Crusade ends either way."""
+        flags = state.turn.flags
+        if not (kind == "battle" and flags.get("crusade") == cid):
+            flags["actions"] -= 1
+        flags["crusade"] = None
 
     # --- Evening (OMT.6.2) ---------------------------------------------------------------
     def draw_bonus(self, state: GameState, seat: int) -> int:

@@ -26,6 +26,8 @@ class Mode(TableHooks):
     max_seats: ClassVar[int] = 6
     teams: ClassVar[bool] = False
     patches: ClassVar[dict[str, type]] = {}
+    every_faction: ClassVar[tuple[type, ...]] = ()
+    """Mix-ins every faction gets in this mode, under its own golden rule (actions any faction may take)."""
     playable: ClassVar[bool] = True
     """Whether lobbies offer this mode (False while it is being built)."""
     default_win_points: ClassVar[int] = WIN_POINTS
@@ -72,11 +74,12 @@ class Mode(TableHooks):
         return None
 
     def patch(self, faction: Faction) -> Faction:
-        """The faction as this mode plays it: its golden-rule mix-in over the faction, if the mode has one."""
-        mixin = self.patches.get(faction.id)
-        if mixin is None:
+        """The faction as this mode plays it: its golden-rule mix-in and the mode's mix-ins for every faction."""
+        golden = self.patches.get(faction.id)
+        mixins = (*((golden,) if golden else ()), *self.every_faction)
+        if not mixins:
             return faction
-        cls = type(f"{type(self).__name__}{type(faction).__name__}", (mixin, type(faction)), {})
+        cls = type(f"{type(self).__name__}{type(faction).__name__}", (*mixins, type(faction)), {})
         patched: Faction = cls()
         return patched
 

@@ -58,6 +58,7 @@ class Frontier(Mode):
         "vagabond": FrontierVagabond,
         "vagabond2": FrontierVagabond,
     }
+    every_faction: ClassVar[tuple[type, ...]] = (contraband.FrontierContraband,)
 
     # --- 3x3.1 the table ------------------------------------------------------------------------
     def board_id(self, options: dict[str, Any]) -> str:

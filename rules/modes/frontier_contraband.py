@@ -3,24 +3,29 @@
 A contraband item is a map item (`state.map_items`) with its points: carried by a warrior (its map
 key), or lying in a clearing (carrier None). It moves with its carrier's warriors, scores when they
 bring it across a bridge onto their home map (then it joins the seat's crafted items), and drops
-when the last of them there is removed. Search the rubble picks a lying item up (a move action);
-seizing destroys one lying in a clearing the seizer's team is in (a battle action, +1 point).
+when the last of them there is removed. Search the rubble picks a lying item up (in place of one of
+the faction's moves); seizing destroys one lying on the seizer's home map (in place of one of its
+battles, +1 point). Every faction gets both through `FrontierContraband`, paid through its
+`Faction.action_ways` / `Faction.spend_action`.
 """
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar, cast
 
 from rules import registry
 from rules.actions import CLEARING, SUIT, WORD, Action, register_for
 from rules.assets import items_data
 from rules.items import gain, lay
+from rules.map_pieces import controlled_warriors
 from rules.modes import frontier_table as table
-from rules.pieces import WARRIOR, category_of_key, own_warrior_keys, parse_key
+from rules.pieces import WARRIOR, category_of_key, parse_key
 from rules.scoring import score
 
 if TYPE_CHECKING:
+    from rules.factions.base import Faction
     from rules.hooks import Entered, Removed
     from rules.state import GameState
 
@@ -56,34 +61,31 @@ class Seize(Action):
     suit: str | None = None
 
 
+KINDS: dict[type[Action], str] = {Search: "move", Seize: "battle"}
+"""The faction action each of these takes the place of."""
+
+
 def crafting_map(state: GameState, seat: int) -> str:
     """The supply a seat crafts from: its home map's, unless all its crafting pieces stand on the rival map."""
     home = table.home_map(state, seat)
-    kind = registry.of(state, seat).crafting_kind
-    if kind is None:
-        return home
-    piece = f"{state.seats[seat].faction}:{kind}"
-    maps = {state.board.map_of(cid) for cid in state.board.ids() if state.clearings[cid - 1].get(piece)}
+    maps = {state.board.map_of(cid) for cid in registry.of(state, seat).crafting_clearings(state, seat)}
     return home if home in maps or not maps else maps.pop()
 
 
 def carrier_key(state: GameState, seat: int, cid: int) -> str | None:
-    """The map key of the seat's warriors that carry an item in a clearing (None: none there, or it won't)."""
+    """The map key of the seat's warriors that carry an item in a clearing: its own, else others' it controls
+    (the Spore's infected); None when it has none there or its warriors don't carry (the Alliance)."""
     if not table.golden(state, seat, "carries_contraband", default=True):
         return None
-    for key in own_warrior_keys(state.seats[seat].faction):
-        if state.clearings[cid - 1].get(key):
-            return key
-    return None
+    here = controlled_warriors(state, state.seats[seat].faction, cid)
+    own = f"{state.seats[seat].faction}:warrior"
+    return min(here, key=lambda p: (p != own, p), default=None)
 
 
 def smuggle(state: GameState, seat: int, item: str, supply: str, points: int) -> None:
     """Lay an item crafted from the rival map's supply in a clearing of that map with the seat's crafting piece."""
-    kind = registry.of(state, seat).crafting_kind
-    piece = f"{state.seats[seat].faction}:{kind}"
-    sites = [
-        cid for cid in state.board.ids() if state.board.map_of(cid) == supply and state.clearings[cid - 1].get(piece)
-    ]
+    crafting = registry.of(state, seat).crafting_clearings(state, seat)
+    sites = sorted({cid for cid in crafting if state.board.map_of(cid) == supply})
     carried = [cid for cid in sites if carrier_key(state, seat, cid)]
     cid = (carried or sites)[0]
     record = lay(state, item, cid, carrier=carrier_key(state, seat, cid), by=seat)
@@ -98,56 +100,104 @@ def lying(state: GameState, cid: int) -> list[dict[str, Any]]:
     return [i for i in state.map_items if i["clearing"] == cid and i["carrier"] is None]
 
 
-def search_options(state: GameState, seat: int) -> list[Search]:
-    """Items a seat's warriors can pick up: lying where it has a warrior that may carry."""
-    out = []
-    for item in state.map_items:
-        if item["carrier"] is None and carrier_key(state, seat, item["clearing"]):
-            out.append(Search(item["clearing"], item["item"]))
-    return sorted(set(out), key=lambda a: (a.clearing, a.item))
+def _lying_everywhere(state: GameState) -> list[tuple[int, str]]:
+    return sorted({(i["clearing"], i["item"]) for i in state.map_items if i["carrier"] is None})
 
 
-def seize_options(state: GameState, seat: int) -> list[Seize]:
-    """Items a seat can seize: lying on its home map where it has a warrior."""
-    out = []
-    for item in state.map_items:
-        cid = item["clearing"]
-        if item["carrier"] is None and table.on_home_map(state, seat, cid) and _has_warrior(state, seat, cid):
-            out.append(Seize(cid, item["item"]))
-    return sorted(set(out), key=lambda a: (a.clearing, a.item))
+def search_options(state: GameState, seat: int, step: str) -> Iterator[Search]:
+    """Lying items the seat's warriors may pick up now, one per way the seat could pay the move."""
+    faction = registry.of(state, seat)
+    for cid, name in _lying_everywhere(state):
+        if carrier_key(state, seat, cid) and faction.movable(state, seat, cid) > 0:
+            for way in faction.action_ways(state, seat, step, "move", cid):
+                yield Search(cid, name, way)
 
 
-def _has_warrior(state: GameState, seat: int, cid: int) -> bool:
-    return any(state.clearings[cid - 1].get(k) for k in own_warrior_keys(state.seats[seat].faction))
+def seize_options(state: GameState, seat: int, step: str) -> Iterator[Seize]:
+    """Lying items on the seat's home map it may seize now, one per way it could pay the battle."""
+    faction = registry.of(state, seat)
+    for cid, name in _lying_everywhere(state):
+        if table.on_home_map(state, seat, cid) and faction.can_attack(state, seat, cid):
+            for way in faction.action_ways(state, seat, step, "battle", cid):
+                yield Seize(cid, name, way)
 
 
-def _find(state: GameState, cid: int, name: str) -> dict[str, Any]:
-    return next(i for i in lying(state, cid) if i["item"] == name)
+def why_not(state: GameState, seat: int, action: Search | Seize) -> str:
+    """Why a search or a seizure is refused, in words."""
+    faction, cid, kind = registry.of(state, seat), action.clearing, KINDS[type(action)]
+    if not any(i["item"] == action.item for i in lying(state, cid)):
+        return f"no contraband {action.item} lies in clearing {cid}"
+    if kind == "move" and not (carrier_key(state, seat, cid) and faction.movable(state, seat, cid) > 0):
+        return f"you have no warrior in clearing {cid} that can pick it up and carry it"
+    if kind == "battle" and not table.on_home_map(state, seat, cid):
+        return "contraband is seized only on your home map"
+    if kind == "battle" and not faction.can_attack(state, seat, cid):
+        return f"you have no warriors in clearing {cid} to battle with"
+    doing = "searching the rubble takes one of your moves" if kind == "move" else "seizing takes one of your battles"
+    return f"{doing}, and you can't take one now"
 
 
 def search(state: GameState, seat: int, action: Search) -> None:
     """Put a lying item under one of the seat's warriors there."""
-    item = _find(state, action.clearing, action.item)
+    item = next(i for i in lying(state, action.clearing) if i["item"] == action.item)
     item["carrier"] = carrier_key(state, seat, action.clearing)
     state.say(f"{registry.of(state, seat).name} searches the rubble in clearing {action.clearing}: the {action.item}.")
 
 
 def seize(state: GameState, seat: int, action: Seize) -> None:
     """Destroy a lying item: out of the game, and a point for the seizer."""
-    item = _find(state, action.clearing, action.item)
+    item = next(i for i in lying(state, action.clearing) if i["item"] == action.item)
     state.map_items.remove(item)
     state.items_removed.append(item["item"])
     state.say(f"{registry.of(state, seat).name} seizes the contraband {action.item} in clearing {action.clearing}.")
     score(state, seat, SEIZE_POINTS, "seizing contraband")
 
 
+class FrontierContraband:
+    """Every faction's search of the rubble (in place of a move) and seizure (in place of a battle) (3x3.3)."""
+
+    def legal(self, state: GameState, seat: int, step: str, verb: str | None) -> Iterator[Action]:
+        """The faction's own actions, then searches and seizures it could pay for now."""
+        yield from super().legal(state, seat, step, verb)  # type: ignore[misc]
+        if not state.map_items:
+            return
+        if verb in (None, "search"):
+            yield from search_options(state, seat, step)
+        if verb in (None, "seize"):
+            yield from seize_options(state, seat, step)
+
+    def apply(self, state: GameState, seat: int, step: str, action: Action) -> None:
+        """Pay for a search as a move or a seizure as a battle, then carry it out; the rest as the faction does."""
+        faction = cast("Faction", self)
+        kind = KINDS.get(type(action))
+        if kind is None or not isinstance(action, (Search, Seize)):
+            super().apply(state, seat, step, action)  # type: ignore[misc]
+            return
+        if action.suit not in faction.action_ways(state, seat, step, kind, action.clearing):
+            super().apply(state, seat, step, action)  # type: ignore[misc]  # another way to search (a torch)
+            return
+        faction.spend_action(state, seat, step, kind, action.clearing, action.suit)
+        if isinstance(action, Search):
+            search(state, seat, action)
+        else:
+            seize(state, seat, action)
+
+    def explain(self, state: GameState, seat: int, action: Action) -> str | None:
+        """Why the faction refuses it, else why a search or seizure is refused."""
+        reason: str | None = super().explain(state, seat, action)  # type: ignore[misc]
+        if reason is None and isinstance(action, (Search, Seize)):
+            return why_not(state, seat, action)
+        return reason
+
+
 def carried_along(state: GameState, entered: Entered) -> None:
-    """Contraband goes with its carrier's warriors; brought across a bridge onto their home map, it scores."""
+    """Contraband goes with its carrier's warriors; brought across a bridge onto their home map, it scores for the
+    seat they fight for."""
     if category_of_key(entered.piece) != WARRIOR or not isinstance(entered.src, int):
         return
     for item in [i for i in state.map_items if i["clearing"] == entered.src and i["carrier"] == entered.piece]:
         item["clearing"] = entered.dst
-        seat = state.seat_of(parse_key(entered.piece)[0])
+        seat = state.seat_of(parse_key(entered.piece)[2])
         if seat is None or not isinstance(entered.dst, int):
             continue
         if table.crosses_bridge(state, entered.src, entered.dst) and table.on_home_map(state, seat, entered.dst):

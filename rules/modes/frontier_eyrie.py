@@ -3,7 +3,7 @@
 Imperial Isolation: in rounds 1 and 2 a Decree card that can only be resolved on the rival map may be
 skipped (no Turmoil). Wings of the Alliance: an ally's move that begins or ends in a roost clearing
 pays no bridge fee and may leave a clearing the enemy rules; the ally owes the Eyrie a card at the end
-of its turn. Contraband: a Decree move card may search the rubble, a Decree battle card may seize.
+of its turn. (It searches the rubble and seizes by Decree: `Eyrie.action_ways`.)
 """
 
 from __future__ import annotations
@@ -56,17 +56,16 @@ def roost_move(state: GameState, src: Place, dst: Place) -> bool:
 
 
 class FrontierEyrie:
-    """Imperial Isolation, Wings of the Alliance, and contraband by Decree."""
+    """Imperial Isolation and Wings of the Alliance."""
 
     def _resolve_options(self, state: GameState, seat: int, verb: str | None) -> Iterator[Action]:
-        """The Decree's actions, searches and seizures by Decree, and skips under Imperial Isolation."""
+        """The Decree's actions, and skips under Imperial Isolation."""
         options = list(super()._resolve_options(state, seat, verb))  # type: ignore[misc]
         yield from options
         column = self.current_column(state)  # type: ignore[attr-defined]
         if column is None:
             return
         suits = sorted(set(state.turn.flags["todo"][column]))
-        yield from self._contraband_options(state, seat, column, suits, verb)
         if state.turn.round > ISOLATION_ROUNDS or verb not in (None, "skip"):
             return
         if verb is not None:
@@ -77,35 +76,12 @@ class FrontierEyrie:
             if mine and not home:
                 yield Skip(column, s)
 
-    def _contraband_options(
-        self, state: GameState, seat: int, column: str, suits: list[str], verb: str | None
-    ) -> Iterator[Action]:
-        from rules.factions.eyrie import fits
-        from rules.map_pieces import suit as suit_of
-
-        found: list[contraband.Search] | list[contraband.Seize]
-        if column == "move" and verb in (None, "search"):
-            found = contraband.search_options(state, seat)
-        elif column == "battle" and verb in (None, "seize"):
-            found = contraband.seize_options(state, seat)
-        else:
-            return
-        for s in suits:
-            for a in found:
-                if fits(s, suit_of(state, a.clearing)):
-                    yield type(a)(a.clearing, a.item, s)
-
     def apply(self, state: GameState, seat: int, step: str, action: Action) -> None:
-        """Skips, searches and seizures use up their Decree card; the rest as the Eyrie plays them."""
-        if isinstance(action, (Skip, contraband.Search, contraband.Seize)):
-            column = action.column if isinstance(action, Skip) else self.current_column(state)  # type: ignore[attr-defined]
-            state.turn.flags["todo"][column].remove(action.suit)
-            if isinstance(action, Skip):
-                state.say(f"Imperial Isolation: the Eyrie Dynasties set aside a {action.suit} {column} of the Decree.")
-            elif isinstance(action, contraband.Search):
-                contraband.search(state, seat, action)
-            else:
-                contraband.seize(state, seat, action)
+        """A skip sets its Decree card aside for the turn; the rest as the Eyrie plays them."""
+        if isinstance(action, Skip):
+            state.turn.flags["todo"][action.column].remove(action.suit)
+            what = f"a {action.suit} {action.column} of the Decree"
+            state.say(f"Imperial Isolation: the Eyrie Dynasties set aside {what}.")
             return
         super().apply(state, seat, step, action)  # type: ignore[misc]
 

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any
 
 from rules import decisions, hand, registry
 from rules.map_pieces import shift, suit
-from rules.modes import frontier_contraband as contraband
 from rules.modes import frontier_table as table
 from rules.pieces import BATTLE, WARRIOR, category_of_key, kind_of, parse_key
 from rules.words import plural
@@ -97,34 +96,6 @@ class FrontierMarquise:
             return f"the wood crosses the bridge into clearing {near}, which costs a {state.suits[near - 1]} card"
         reason: str | None = super().explain(state, seat, action)  # type: ignore[misc]
         return reason
-
-    def legal(self, state: GameState, seat: int, step: str, verb: str | None) -> Iterator[Action]:
-        """Daylight actions, plus searching the rubble (a move) and seizing contraband (an action) (3x3.3)."""
-        yield from super().legal(state, seat, step, verb)  # type: ignore[misc]
-        if step != "marquise.actions":
-            return
-        flags = state.turn.flags
-        if verb in (None, "search") and (flags.get("actions", 0) > 0 or flags.get("march", 0) > 0):
-            yield from contraband.search_options(state, seat)
-        if verb in (None, "seize") and flags.get("actions", 0) > 0:
-            yield from contraband.seize_options(state, seat)
-
-    def apply(self, state: GameState, seat: int, step: str, action: Action) -> None:
-        """A search is paid as one move of a march, a seizure as a whole action."""
-        flags = state.turn.flags
-        if isinstance(action, contraband.Search):
-            if flags["march"] > 0:
-                flags["march"] -= 1
-            else:
-                flags["actions"] -= 1
-                flags["march"] = 1
-            contraband.search(state, seat, action)
-        elif isinstance(action, contraband.Seize):
-            flags["actions"] -= 1
-            flags["march"] = 0
-            contraband.seize(state, seat, action)
-        else:
-            super().apply(state, seat, step, action)  # type: ignore[misc]
 
     # --- Shared Field Hospitals (3x3.9.1) -------------------------------------------------------------
     def on_removed(self, state: GameState, seat: int | None, removed: Removed) -> None:
