@@ -403,3 +403,7 @@ def copy_database(source: Path, target: Path) -> int:
             if check != "ok":
                 raise sqlite3.DatabaseError(f"the copy failed its integrity check: {check}")
             return int(dst.execute("PRAGMA page_count").fetchone()[0])
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

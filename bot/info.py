@@ -7,6 +7,7 @@ import json
 import rules
 from bot import messages
 from bot.core import ServiceCore, answers
+from bot.lobby import board_words, seated_words
 from bot.models import LogRow
 from bot.notation import secret_card_move
 from bot.outbox import LiveBoard, Outbox
@@ -87,8 +88,11 @@ class Info(ServiceCore):
         due = deadline.due_at if deadline else None
         seat = rules.to_act(state)
         seats = ", ".join(
-            messages.STATUS_SEAT.format(
-                faction=seat_faction(state, i), user=table.who(i), points=messages.plural(s.points, "point")
+            (messages.STATUS_TEAM_SEAT if s.team else messages.STATUS_SEAT).format(
+                faction=seat_faction(state, i),
+                user=table.who(i),
+                team=s.team,
+                points=messages.plural(s.points, "point"),
             )
             for i, s in enumerate(state.seats)
         )
@@ -109,11 +113,11 @@ def lobby_status(table: Table) -> str:
     """A lobby's settings, who sits where and which factions are free."""
     settings = table.lobby
     taken = {s.faction for s in table.seats}
-    seated = ", ".join(f"{faction_name(s.faction)} ({s.user_name})" for s in table.seats) or messages.NOBODY
+    seated = seated_words(list(table.seats))
     free = ", ".join(faction_name(f) for f in settings["factions"] if f not in taken) or messages.NOBODY
     return messages.STATUS_LOBBY.format(
         mode=settings["mode"],
-        board=settings["board"],
+        board=board_words(settings),
         taken=len(table.seats),
         seats=settings["seats"],
         seated=seated,

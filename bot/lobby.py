@@ -86,7 +86,8 @@ def _team_mode_seats(mode: str, seats: int) -> None:
     """A team mode's own seat range."""
     found = find_mode(mode)
     if not found.min_seats <= seats <= found.max_seats:
-        reason = messages.MODE_SEATS.format(mode=mode, low=found.min_seats, high=found.max_seats, seats=seats)
+        template = messages.MODE_EXACT_SEATS if found.min_seats == found.max_seats else messages.MODE_SEATS
+        reason = template.format(mode=mode, low=found.min_seats, high=found.max_seats, seats=seats)
         raise Refusal(messages.REFUSED.format(reason=reason))
 
 
@@ -118,6 +119,40 @@ def goal_text(settings: dict[str, Any]) -> str:
     goal = messages.TEAM_GOAL if mode.teams else messages.GOAL
     points = settings.get("win_points") or mode.default_win_points
     return goal.format(points=messages.plural(points, "point"), limit=limit)
+
+
+def board_words(settings: dict[str, Any]) -> str:
+    """The map (or joined maps) a lobby's game is played on, in words: 'autumn map'."""
+    boards = find_mode(settings.get("mode") or "standard").board_id({"board": settings["board"]}).split("+")
+    if len(boards) == 1:
+        return messages.ONE_MAP.format(board=boards[0])
+    return messages.JOINED_MAPS.format(boards=" and ".join(boards))
+
+
+def seated_words(table_seats: list[SeatRow]) -> str:
+    """Who sits where in a lobby, with each player's team in a team game."""
+    out = []
+    for s in table_seats:
+        template = messages.SEATED_TEAM_PLAYER if s.team else messages.SEATED_PLAYER
+        out.append(template.format(faction=faction_name(s.faction), user=s.user_name, team=s.team))
+    return ", ".join(out) or messages.NOBODY
+
+
+def _team_for(mode: str, team: str | None, seats: int, taken: list[SeatRow]) -> str | None:
+    """The team a player joins: required in a team mode, one of its teams, and not already full."""
+    if not uses_teams(mode):
+        if team:
+            raise Refusal(messages.REFUSED.format(reason=messages.NO_TEAMS.format(mode=mode)))
+        return None
+    names = find_mode(mode).team_names
+    if not team:
+        options = " or ".join(f"team:{n}" for n in names)
+        raise Refusal(messages.REFUSED.format(reason=messages.NEEDS_TEAM.format(mode=mode, options=options)))
+    found = _team_name(mode, team)
+    size = seats // max(1, len(names))
+    if names and sum(1 for s in taken if s.team == found) >= size:
+        raise Refusal(messages.REFUSED.format(reason=messages.TEAM_FULL.format(team=found, size=size)))
+    return found
 
 
 def _team_name(mode: str, team: str | None) -> str | None:
@@ -164,7 +199,8 @@ class Lobby(ServiceCore):
             existing = await self.table(actor.channel_id)
             raise Refusal(messages.GAME_EXISTS.format(status=existing.game.status))
         names = ", ".join(faction_name(f) for f in allowed)
-        text = messages.CREATED.format(mode=mode, board=board, seats=seats, factions=names, goal=goal_text(settings))
+        where = board_words(settings)
+        text = messages.CREATED.format(mode=mode, board=where, seats=seats, factions=names, goal=goal_text(settings))
         return Outbox(public=text)
 
     @one_at_a_time
@@ -192,9 +228,7 @@ class Lobby(ServiceCore):
             raise Refusal(messages.TABLE_FULL.format(seats=settings["seats"]))
         if table.by_faction(fid) is not None:
             raise Refusal(messages.FACTION_TAKEN.format(faction=faction_name(fid)))
-        if team and not uses_teams(settings["mode"]):
-            raise Refusal(messages.REFUSED.format(reason=messages.NO_TEAMS.format(mode=settings["mode"])))
-        team = _team_name(settings["mode"], team)
+        team = _team_for(settings["mode"], team, int(settings["seats"]), list(table.seats))
         row = SeatRow(
             channel_id=actor.channel_id,
             faction=fid,
@@ -208,7 +242,9 @@ class Lobby(ServiceCore):
         except SeatTaken:
             raise Refusal(messages.FACTION_TAKEN.format(faction=faction_name(fid))) from None
         taken, seats = len(table.seats) + 1, int(settings["seats"])
-        text = messages.JOINED.format(user=f"<@{actor.user_id}>", faction=faction_name(fid), taken=taken, seats=seats)
+        template = messages.JOINED_TEAM if team else messages.JOINED
+        user = f"<@{actor.user_id}>"
+        text = template.format(user=user, faction=faction_name(fid), team=team, taken=taken, seats=seats)
         if taken == seats:
             text += "\n" + messages.JOINED_FULL
         return Outbox(public=text)

@@ -12,6 +12,7 @@ from bot.table import Table, faction_name, seat_faction
 from rules import registry
 from rules.actions import CARD, CLEARING, CLEARINGS, COUNT, FACTION, KEYED_CLEARINGS, KEYED_SUITS, PATH, SUIT
 from rules.cards import card, keys
+from rules.scoring import team_points
 
 
 def board_job(state: rules.GameState, marks: list[Any]) -> BoardJob:
@@ -49,8 +50,10 @@ def marks_of(events: list[rules.Event]) -> list[Any]:
 
 
 def seat_line(table: Table, state: rules.GameState, seat: int) -> str:
-    """A seat as 'Faction (player)'."""
-    return messages.SEAT_LINE.format(faction=seat_faction(state, seat), user=table.who(seat))
+    """A seat as 'Faction (player)', with the team in a team game."""
+    team = state.seats[seat].team
+    template = messages.SEAT_TEAM_LINE if team else messages.SEAT_LINE
+    return template.format(faction=seat_faction(state, seat), user=table.who(seat), team=team)
 
 
 def start_text(table: Table, state: rules.GameState) -> str:
@@ -61,10 +64,15 @@ def start_text(table: Table, state: rules.GameState) -> str:
 
 
 def points_text(state: rules.GameState) -> str:
-    """Every faction's points."""
-    return ", ".join(
+    """Every faction's points (after each team's total in a team game)."""
+    factions = ", ".join(
         messages.POINTS_ITEM.format(faction=seat_faction(state, i), points=s.points) for i, s in enumerate(state.seats)
     )
+    teams = sorted({s.team for s in state.seats if s.team})
+    if not teams:
+        return factions
+    totals = ", ".join(messages.TEAM_POINTS_ITEM.format(team=t, points=team_points(state, t)) for t in teams)
+    return messages.TEAM_POINTS.format(teams=totals, factions=factions)
 
 
 def game_over_text(table: Table, state: rules.GameState) -> str:

@@ -12,6 +12,7 @@ from discord_harness import OfflineUser, db_url, offline_bot
 
 import rules
 from bot import cli
+from bot.present import points_text
 from rules import registry
 from rules.modes import find_mode
 
@@ -75,7 +76,7 @@ async def test_a_frontier_lobby_refuses_a_wrong_seat_count_and_a_team_that_is_no
     alice = OfflineUser("alice")
     refused = await bot.slash(alice, 1, "root create", mode="frontier", seats=4)
     assert refused.outbox is not None and refused.outbox.refused
-    assert "a frontier game has 6 to 6 seats, not 4" in refused.outbox.reply
+    assert "a frontier game has exactly 6 seats, not 4" in refused.outbox.reply
     created = await bot.slash(alice, 1, "root create", mode="frontier", seats=6, factions=",".join(PLAYERS))
     assert created.outbox is not None and not created.outbox.refused
     wrong = await bot.slash(alice, 1, "root join", faction="marquise", team="red")
@@ -84,16 +85,25 @@ async def test_a_frontier_lobby_refuses_a_wrong_seat_count_and_a_team_that_is_no
     await bot.service.store.close()
 
 
-async def test_a_frontier_start_with_unbalanced_teams_is_refused_and_the_lobby_stays(tmp_path) -> None:
+async def test_a_fourth_player_for_one_team_and_a_player_without_a_team_are_refused_at_join(tmp_path) -> None:
     bot = await offline_bot(db_url(tmp_path))
     users = {faction: OfflineUser(name) for faction, (name, _) in PLAYERS.items()}
     await bot.slash(users["marquise"], 1, "root create", mode="frontier", seats=6, factions=",".join(PLAYERS))
+    replies = []
     for faction in PLAYERS:
-        await bot.slash(users[faction], 1, "root join", faction=faction, team="A" if faction != "alliance" else "B")
-    refused = await bot.slash(users["marquise"], 1, "root start")
-    assert refused.outbox is not None and refused.outbox.refused
-    assert "each team has 3 factions; team A has 5" in refused.outbox.reply
-    assert (await bot.service.table(1)).game.status == "lobby"
+        team = "A" if faction != "alliance" else "B"
+        result = await bot.slash(users[faction], 1, "root join", faction=faction, team=team)
+        assert result.outbox is not None
+        replies.append((faction, result.outbox.refused, result.outbox.reply))
+    refused = [(f, reply) for f, was_refused, reply in replies if was_refused]
+    assert [f for f, _ in refused] == [f for f in PLAYERS if f != "alliance"][3:]
+    assert all("team A already has its 3 players; join the other team" in reply for _, reply in refused)
+    late = [f for f in PLAYERS if f != "alliance"][3]
+    no_team = await bot.slash(users[late], 1, "root join", faction=late)
+    assert no_team.outbox is not None and no_team.outbox.refused
+    assert "join with the team option too (team:A or team:B)" in no_team.outbox.reply
+    table = await bot.service.table(1)
+    assert table.game.status == "lobby" and len(table.seats) == 4
     await bot.service.store.close()
 
 
@@ -110,3 +120,33 @@ def test_the_six_player_frontier_example_runs_to_the_end_in_the_console(tmp_path
     assert " 0 refused" in summary and "0 unreadable" in summary
     assert "The game is over" in out
     assert "win the game: the last round is over: team B has more points (12 to 11)!" in out
+
+
+async def test_the_lobby_and_the_status_name_the_joined_maps_and_each_player_s_team(tmp_path) -> None:
+    bot = await offline_bot(db_url(tmp_path))
+    users = {faction: OfflineUser(name) for faction, (name, _) in PLAYERS.items()}
+    created = await bot.slash(users["marquise"], 1, "root create", mode="frontier", seats=6, factions=",".join(PLAYERS))
+    assert created.outbox is not None and "frontier, autumn and winter maps joined by bridges, 6 seats" in (
+        created.outbox.public
+    )
+    joined = await bot.slash(users["marquise"], 1, "root join", faction="marquise", team="a")
+    assert joined.outbox is not None and "as **Marquise de Cat** for team **A** (1/6 seats)" in joined.outbox.public
+    lobby = await bot.slash(users["marquise"], 1, "root status")
+    assert lobby.outbox is not None and "Seated: Marquise de Cat (alice, team A)." in lobby.outbox.reply
+    for faction, (_, team) in list(PLAYERS.items())[1:]:
+        await bot.slash(users[faction], 1, "root join", faction=faction, team=team)
+    started = await bot.slash(users["alliance"], 1, "root start")
+    assert started.outbox is not None and "Old Man Tinker (dave, team B)" in started.outbox.public
+    status = await bot.slash(users["tinker"], 1, "root status")
+    assert status.outbox is not None and "Eyrie Dynasties (bob, team A, 0 points)" in status.outbox.reply
+    await bot.service.store.close()
+
+
+def test_points_in_a_team_game_give_each_team_s_total_first() -> None:
+    options = {"mode": "frontier", "factions": list(PLAYERS), "teams": {f: t.upper() for f, (_, t) in PLAYERS.items()}}
+    state = rules.new_game(options, 1)
+    for seat, points in enumerate((10, 5, 1, 7, 0, 2)):
+        state.seats[seat].points = points
+    assert points_text(state).startswith("team A 16, team B 9 (Marquise de Cat 10, Eyrie Dynasties 5,")
+    plain = rules.new_game({"factions": ["marquise", "eyrie"]}, 1)
+    assert points_text(plain) == "Marquise de Cat 0, Eyrie Dynasties 0"
