@@ -372,7 +372,7 @@ class ChannelPoster:
                     done.add(plan.team)
             except NoPrivateThreads:
                 await self._no_team_threads(service, [p for p in plans if p.team not in done])
-            except (discord.HTTPException, discord.ClientException):  # Discord unreachable, a 5xx: next time
+            except (discord.HTTPException, discord.ClientException, ThreadGone):  # a 5xx, an outage: next time
                 log.info("the team threads of channel %s are not up to date; tried again later", channel_id)
                 self._teams_done.discard(channel_id)
                 return
@@ -384,11 +384,19 @@ class ChannelPoster:
             try:
                 await self._sync_team_thread(service, plan)
                 return
-            except discord.NotFound:
-                if attempt or plan.thread_id is None:
+            except ThreadGone:
+                if attempt:
                     raise
                 log.info("team %s's thread of channel %s is gone; made again", plan.team, plan.channel_id)
                 plan = dataclasses.replace(plan, thread_id=None, added=frozenset(), welcomed=False)
+
+    async def _gone(self, thread_id: int, err: discord.NotFound) -> Exception:
+        """What a 404 in a thread means: the thread itself is gone, or only what the call named (a user)."""
+        try:
+            await self.client.fetch_channel(thread_id)
+        except discord.NotFound:
+            return ThreadGone(thread_id)
+        return err
 
     async def _sync_team_thread(self, service: Threads, plan: TeamPlan) -> None:
         channel_id, team = plan.channel_id, plan.team
@@ -414,6 +422,11 @@ class ChannelPoster:
                 await self.client.http.add_user_to_thread(thread_id, user_id)
             except discord.Forbidden as err:
                 raise NoPrivateThreads from err
+            except discord.NotFound as err:
+                if isinstance(await self._gone(thread_id, err), ThreadGone):
+                    raise ThreadGone(thread_id) from err
+                log.info("user %s could not join team %s's thread (not on the server?)", user_id, team)
+                continue
             added.add(user_id)
             await service.remember_team_thread(channel_id, team, members=json.dumps(sorted(added)))
         for user_id in sorted(added - plan.members):  # a seat changed hands: its old player leaves
@@ -422,12 +435,15 @@ class ChannelPoster:
             await service.remember_team_thread(channel_id, team, members=json.dumps(sorted(added)))
         thread = self.client.get_partial_messageable(thread_id)
         quiet = discord.AllowedMentions.none()  # they are in it already; a mention would add whoever it names
-        if not plan.welcomed:
-            await thread.send(plan.welcome, allowed_mentions=quiet, nonce=_nonce("tw", thread_id))
-            await service.remember_team_thread(channel_id, team, welcomed=True)
-            return
-        for user_id in new:
-            await thread.send(plan.joined[user_id], allowed_mentions=quiet, nonce=_nonce("tj", thread_id, user_id))
+        try:
+            if not plan.welcomed:
+                await thread.send(plan.welcome, allowed_mentions=quiet, nonce=_nonce("tw", thread_id))
+                await service.remember_team_thread(channel_id, team, welcomed=True)
+                return
+            for user_id in new:
+                await thread.send(plan.joined[user_id], allowed_mentions=quiet, nonce=_nonce("tj", thread_id, user_id))
+        except discord.NotFound as err:
+            raise await self._gone(thread_id, err) from err
 
     async def _no_team_threads(self, service: Threads, plans: list[TeamPlan]) -> None:
         """No private team thread is allowed: keep that (never tried again nor said twice), tell the moderators."""
@@ -529,6 +545,10 @@ class ChannelPoster:
             if message.author == self.client.user and message.content == outbox.public:
                 return True
         return False
+
+
+class ThreadGone(Exception):
+    """A thread was deleted on Discord's side."""
 
 
 class NoPrivateThreads(Exception):

@@ -245,6 +245,7 @@ class FakeDiscord:
         self.threads: dict[int, FakeThread] = {}
         self.dms: dict[int, int] = {}  # DM channel id: its user
         self.gone: set[int] = set()  # channels and messages deleted on Discord's side
+        self.strangers: set[int] = set()  # users Discord does not know (they left the server)
         self.refuse: dict[str, int] = {}
 
     async def request(self, route: Any, *, files: Any = None, form: Any = None, **kwargs: Any) -> Any:
@@ -293,6 +294,8 @@ class FakeDiscord:
         thread = self.threads.get(ids[0])
         if thread is None or ids[0] in self.gone:
             raise http_error(404, "Unknown Channel")
+        if ids[1] in self.strangers:
+            raise http_error(404, "Unknown User")
         thread.members.add(ids[1])
 
     async def _leave(self, ids: list[int], body: dict[str, Any], files: Any) -> None:

@@ -175,6 +175,17 @@ async def test_a_deleted_team_thread_is_made_again_for_the_next_player(tmp_path)
     assert [r.thread_id for r in await bot.service.store.team_threads(CH) if r.team == "A"] == [made]
 
 
+async def test_a_player_discord_does_not_know_is_left_out_and_no_second_thread_is_made(tmp_path):
+    bot = await frontier_bot(db_url(tmp_path))
+    carol = USERS["vagabond"]
+    bot.discord.strangers.add(carol.id)  # she left the server: adding her is refused with 404, the thread is fine
+    await start_frontier(bot)
+    assert set(team_threads(bot)) == {"A", "B"}
+    assert len([t for t in bot.discord.threads.values() if t.name.startswith("Team ")]) == 2
+    assert members_of(bot, "A") == team_ids("A") - {carol.id}
+    assert len(posts_in(bot.adapter.sent, team_threads(bot)["A"])) == 1  # the rest of the team is welcomed
+
+
 async def test_a_game_without_teams_makes_no_team_thread(tmp_path):
     bot = await qa_bot_game(tmp_path, CH)
     assert len(bot.discord.threads) == 2  # the two players' own threads
