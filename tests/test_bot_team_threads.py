@@ -82,6 +82,16 @@ async def test_each_team_gets_one_private_thread_with_its_players_and_a_welcome_
     }
     seat_threads = [t for i, t in bot.discord.threads.items() if i not in threads.values()]
     assert len(seat_threads) == 6 and all(len(t.members - {BOT_ID}) == 1 for t in seat_threads)  # hands stay there
+    start = len(bot.adapter.sent)
+    for _ in range(8):  # setup choices and moves: their private notes and hands go to the seats' own threads only
+        state = await state_of(bot.service, CH)
+        seat = rules.to_act(state)
+        assert seat is not None
+        action = rules.legal_actions(state, seat)[0]
+        played = await bot.slash(USERS[state.seats[seat].faction], CH, "play", action=action.notation())
+        assert not played.refused, played.text
+    assert [s for s in bot.adapter.sent[start:] if s.kind == "thread" and s.thread_id not in threads.values()]
+    assert not [s for s in bot.adapter.sent[start:] if s.thread_id in threads.values()]
 
 
 async def test_a_restart_finds_the_team_threads_again_and_makes_no_second(database):
