@@ -3,7 +3,8 @@
 Each command goes the whole way: console line parsed, fake interaction through discord.py's command tree, the
 service, the engine, the database commit, and the board PNG drawn in a worker thread.
 It also prints the database's share of a move: the time spent waiting on the database (bot.store counts it),
-and the transactions and statements a move takes.
+the transactions and statements a move takes, and its hand-overs to the database driver (each one a wake-up of the
+event loop: on SQLite a trip to the store's worker thread, on PostgreSQL an await of asyncpg).
 Usage: python -m bot.bench [--script assets/examples/short-game.txt] [--repeat 3] [--postgres]
        python -m bot.bench --boards    (board pictures the channel gets under each board posting setting)
 """
@@ -15,11 +16,13 @@ import asyncio
 import statistics
 import tempfile
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import greenlet  # type: ignore[import-untyped]
 from sqlalchemy import event
 
 from bot import images, messages
@@ -42,17 +45,18 @@ class Timings:
     move_db: list[float] = field(default_factory=list)  # ms waiting on the database, per move
     move_tx: list[int] = field(default_factory=list)  # transactions per move
     move_sql: list[int] = field(default_factory=list)  # statements per move (BEGIN/COMMIT not counted)
+    move_hops: list[int] = field(default_factory=list)  # hand-overs to the database driver per move
 
     def add(self, other: Timings) -> None:
         """Pool another run's figures into these."""
-        for name in ("every", "moves", "move_db", "move_tx", "move_sql"):
+        for name in ("every", "moves", "move_db", "move_tx", "move_sql", "move_hops"):
             getattr(self, name).extend(getattr(other, name))
 
 
 def count_statements(store: Store) -> dict[str, int]:
     """Live counts of the transactions and statements a store's engine runs."""
     counts = {"tx": 0, "sql": 0}
-    engine = store.engine.sync_engine
+    engine = store.sync_engine
 
     def begun(_conn: Any) -> None:
         counts["tx"] += 1
@@ -66,6 +70,28 @@ def count_statements(store: Store) -> dict[str, int]:
     return counts
 
 
+@contextmanager
+def count_handovers(store: Store) -> Iterator[Callable[[], int]]:
+    """A live count of a store's hand-overs to its driver while the block runs.
+
+    Counted: trips to the store's SQLite worker thread, and every await of an async driver inside SQLAlchemy's
+    bridge (a switch from its greenlet back to the event loop: asyncpg; aiosqlite, which the store used before).
+    """
+    awaits = [0]
+    first = store.handovers
+
+    def trace(event: str, args: tuple[Any, Any]) -> None:
+        origin, target = args
+        if event == "switch" and target is origin.parent and not origin.dead:
+            awaits[0] += 1
+
+    previous = greenlet.settrace(trace)
+    try:
+        yield lambda: awaits[0] + store.handovers - first
+    finally:
+        greenlet.settrace(previous)
+
+
 async def timed_run(lines: list[str], url: str) -> Timings:
     """Time every command of a script, and the accepted moves (those that post a board) with their database part."""
     store = await Store.open(url)
@@ -73,21 +99,30 @@ async def timed_run(lines: list[str], url: str) -> Timings:
     service = GameService(store, Settings(), clock=clock, seed_for=lambda cid: seeded(cid, None))
     shell = Console(OfflineBot(service), clock, DEFAULT_CHANNEL, None, write=lambda _: None)
     counts, out = count_statements(store), Timings()
-    for line in lines:
-        db, tx, sql = store.db_seconds, counts["tx"], counts["sql"]
-        start = time.perf_counter()
-        result = await shell.run_line(line)
-        elapsed = (time.perf_counter() - start) * 1000
-        if result is None:
-            continue
-        out.every.append(elapsed)
-        if result.outbox is not None and result.outbox.board_png and result.public and not result.refused:
-            out.moves.append(elapsed)
-            out.move_db.append((store.db_seconds - db) * 1000)
-            out.move_tx.append(counts["tx"] - tx)
-            out.move_sql.append(counts["sql"] - sql)
+    with count_handovers(store) as handovers:
+        for line in lines:
+            await timed_line(shell, store, line, counts, handovers, out)
     await store.close()
     return out
+
+
+async def timed_line(
+    shell: Console, store: Store, line: str, counts: dict[str, int], handovers: Callable[[], int], out: Timings
+) -> None:
+    """Run one console line, adding its time (and, for a move, its database figures) to out."""
+    db, tx, sql, hops = store.db_seconds, counts["tx"], counts["sql"], handovers()
+    start = time.perf_counter()
+    result = await shell.run_line(line)
+    elapsed = (time.perf_counter() - start) * 1000
+    if result is None:
+        return
+    out.every.append(elapsed)
+    if result.outbox is not None and result.outbox.board_png and result.public and not result.refused:
+        out.moves.append(elapsed)
+        out.move_db.append((store.db_seconds - db) * 1000)
+        out.move_tx.append(counts["tx"] - tx)
+        out.move_sql.append(counts["sql"] - sql)
+        out.move_hops.append(handovers() - hops)
 
 
 BOARD_SETTINGS = [(when, live) for live in (False, True) for when in ("move", "turn", "request")]
@@ -153,7 +188,8 @@ def report(total: Timings, repeat: int, wall: float, where: str) -> list[str]:
         f"  every command: median {statistics.median(every):.1f} ms, p95 {percentile(every, 95):.1f} ms",
         f"  moves + PNG:   median {statistics.median(moves):.1f} ms, p95 {percentile(moves, 95):.1f} ms",
         f"  database:      median {statistics.median(db):.2f} ms of a move ({share:.1f}% of move time), "
-        f"{statistics.mean(total.move_tx):.1f} transactions and {statistics.mean(total.move_sql):.1f} statements",
+        f"{statistics.mean(total.move_tx):.1f} transactions, {statistics.mean(total.move_sql):.1f} statements, "
+        f"{statistics.mean(total.move_hops):.1f} hand-overs to the driver",
         f"  throughput:    {1000 / statistics.mean(every):.1f} commands/s (wall {wall:.1f} s incl. warm-up)",
     ]
 

@@ -1,24 +1,34 @@
 """The database engine: SQLite in WAL with a busy timeout and one writer, transactions that lock at BEGIN;
-or PostgreSQL (asyncpg) with a connection pool. Everything SQLite-only (pragmas, BEGIN IMMEDIATE) stays here."""
+or PostgreSQL (asyncpg) with a connection pool. Everything SQLite-only (pragmas, BEGIN IMMEDIATE) stays here.
+
+SQLite runs on Python's own sqlite3 through a synchronous engine whatever driver the URL names (`sqlite+aiosqlite://`
+is what the settings and the docs spell): the store hands each call's whole work to its worker thread at once
+(bot.store), instead of one hand-over to aiosqlite's thread per driver call."""
 
 from __future__ import annotations
 
+import asyncio
 import errno
 import sqlite3
+from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 from urllib.parse import quote
 
 from alembic import command
 from alembic.config import Config
-from sqlalchemy import event
-from sqlalchemy.engine import Connection, make_url
+from sqlalchemy import create_engine, event
+from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 BUSY_TIMEOUT_MS = 10_000
 POOL_SIZE = 10  # PostgreSQL connections per process kept open (and as many more at a peak)
+SQLITE_DRIVER = "sqlite+pysqlite"
+T = TypeVar("T")
+
+AnyEngine = Engine | AsyncEngine  # SQLite: synchronous (used from the store's worker thread); PostgreSQL: async
 
 
 def is_sqlite(url: str) -> bool:
@@ -26,8 +36,9 @@ def is_sqlite(url: str) -> bool:
     return make_url(url).get_backend_name() == "sqlite"
 
 
-def make_engine(url: str, read_only: bool = False) -> AsyncEngine:
-    """An async engine; for SQLite one connection (one writer), WAL, a busy timeout and BEGIN IMMEDIATE.
+def make_engine(url: str, read_only: bool = False) -> AnyEngine:
+    """PostgreSQL: an async engine. SQLite: a synchronous engine, one connection (one writer), WAL, a busy timeout
+    and BEGIN IMMEDIATE.
 
     Read-only, a SQLite file is opened with `mode=ro` (never created, never written, no write lock taken).
     """
@@ -36,7 +47,7 @@ def make_engine(url: str, read_only: bool = False) -> AsyncEngine:
     if read_only:
         return _read_only_engine(url)
     _make_parent_folder(url)
-    return _sqlite_engine(url, _on_connect, _on_begin)
+    return _sqlite_engine(make_url(url).set(drivername=SQLITE_DRIVER), _on_connect, _on_begin)
 
 
 def _server_engine(url: str, read_only: bool) -> AsyncEngine:
@@ -47,11 +58,17 @@ def _server_engine(url: str, read_only: bool) -> AsyncEngine:
     )
 
 
-def _sqlite_engine(url: str, on_connect: Any, on_begin: Any) -> AsyncEngine:
-    """One connection with a busy timeout; on_connect sets it up, on_begin opens each transaction."""
-    engine = create_async_engine(url, pool_size=1, max_overflow=0, connect_args={"timeout": BUSY_TIMEOUT_MS / 1000})
-    event.listen(engine.sync_engine, "connect", on_connect)
-    event.listen(engine.sync_engine, "begin", on_begin)
+def _sqlite_engine(url: URL | str, on_connect: Any, on_begin: Any) -> Engine:
+    """One connection with a busy timeout; on_connect sets it up, on_begin opens each transaction.
+
+    The connection may be used from any one thread at a time (the store's worker; migrations at start-up).
+    """
+    timeout = BUSY_TIMEOUT_MS / 1000
+    engine = create_engine(
+        url, pool_size=1, max_overflow=0, connect_args={"timeout": timeout, "check_same_thread": False}
+    )
+    event.listen(engine, "connect", on_connect)
+    event.listen(engine, "begin", on_begin)
     return engine
 
 
@@ -61,12 +78,12 @@ def sqlite_path(url: str) -> Path | None:
     return Path(database) if database and database != ":memory:" else None
 
 
-def _read_only_engine(url: str) -> AsyncEngine:
+def _read_only_engine(url: str) -> Engine:
     path = sqlite_path(url)
     if path is None or not path.is_file():
         raise FileNotFoundError(errno.ENOENT, "no database file", str(path))
     uri = file_uri(path, _readable(path))
-    return _sqlite_engine(f"sqlite+aiosqlite:///{uri}&uri=true", _on_connect_read_only, _on_begin_read)
+    return _sqlite_engine(f"{SQLITE_DRIVER}:///{uri}&uri=true", _on_connect_read_only, _on_begin_read)
 
 
 def file_uri(path: Path, query: str) -> str:
@@ -131,10 +148,9 @@ def alembic_config(connection: Connection | None = None) -> Config:
     return config
 
 
-async def upgrade(engine: AsyncEngine, revision: str = "head") -> None:
+async def upgrade(engine: AnyEngine, revision: str = "head") -> None:
     """Bring the schema up to a revision (the newest by default), keeping every game."""
-    async with engine.begin() as conn:
-        await conn.run_sync(lambda sync: command.upgrade(alembic_config(sync), revision))
+    await in_transaction(engine, lambda sync: command.upgrade(alembic_config(sync), revision))
 
 
 def head_revision() -> str | None:
@@ -144,9 +160,29 @@ def head_revision() -> str | None:
     return ScriptDirectory.from_config(alembic_config()).get_current_head()
 
 
-async def current_revision(engine: AsyncEngine) -> str | None:
+async def current_revision(engine: AnyEngine) -> str | None:
     """The schema revision a database is at, or None when it has none."""
     from alembic.runtime.migration import MigrationContext
 
-    async with engine.connect() as conn:
-        return await conn.run_sync(lambda sync: MigrationContext.configure(sync).get_current_revision())
+    return await in_transaction(engine, lambda sync: MigrationContext.configure(sync).get_current_revision())
+
+
+async def in_transaction(engine: AnyEngine, work: Callable[[Connection], T]) -> T:
+    """Run synchronous work on a connection in one transaction (SQLite: in a worker thread), committed."""
+    if isinstance(engine, AsyncEngine):
+        async with engine.begin() as conn:
+            return await conn.run_sync(work)
+
+    def run() -> T:
+        with engine.begin() as conn:
+            return work(conn)
+
+    return await asyncio.to_thread(run)
+
+
+async def dispose(engine: AnyEngine) -> None:
+    """Close an engine's connections."""
+    if isinstance(engine, AsyncEngine):
+        await engine.dispose()
+    else:
+        await asyncio.to_thread(engine.dispose)

@@ -17,10 +17,12 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 import sqlalchemy as sa
+from sqlmodel import Session
 
 import rules
 from bot.bench import percentile
@@ -45,15 +47,23 @@ async def seed_games(url: str, games: int) -> None:
     for user, name, faction in PLAYERS:
         await service.join(Actor(FIRST_CHANNEL, user, name, GUILD), faction)
     await service.start(first)
-    async with store.engine.begin() as conn:
+    await store.run(_copy_games(games))
+    await store.close()
+
+
+def _copy_games(games: int) -> Callable[[Session], None]:
+    """Work that copies the first game's rows into the other channels."""
+
+    def work(s: Session) -> None:
         for table in COPIED:
-            rows = [dict(r) for r in (await conn.execute(sa.text(f"SELECT * FROM {table}"))).mappings()]
+            rows = [dict(r) for r in s.execute(sa.text(f"SELECT * FROM {table}")).mappings()]
             copies = [_copy(row, FIRST_CHANNEL + i) for i in range(1, games) for row in rows]
             if copies:
                 names = list(copies[0])
                 insert = f"INSERT INTO {table} ({', '.join(names)}) VALUES (:{', :'.join(names)})"
-                await conn.execute(sa.text(insert), copies)
-    await store.close()
+                s.execute(sa.text(insert), copies)
+
+    return work
 
 
 def _copy(row: dict[str, Any], channel: int) -> dict[str, Any]:
@@ -106,8 +116,7 @@ async def database_size(url: str) -> int:
         path = Path(url.split(":///", 1)[1])
         return sum(p.stat().st_size for p in (path, Path(f"{path}-wal")) if p.exists())
     store = await Store.open(url)
-    async with store.engine.connect() as conn:
-        size = (await conn.execute(sa.text("SELECT pg_database_size(current_database())"))).scalar_one()
+    size = await store.run(lambda s: s.execute(sa.text("SELECT pg_database_size(current_database())")).scalar_one())
     await store.close()
     return int(size)
 

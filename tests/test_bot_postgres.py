@@ -123,8 +123,7 @@ async def test_a_read_only_store_cannot_write_on_postgresql(pg_database):
     reader = await Store.open_read_only(pg_database)
     assert (await reader.load(CHANNEL)) is not None
     with pytest.raises(DBAPIError, match="read-only"):
-        async with reader.engine.begin() as conn:
-            await conn.execute(sa.text("DELETE FROM games"))
+        await reader.run(lambda s: s.execute(sa.text("DELETE FROM games")))
     await reader.close()
 
 

@@ -335,8 +335,9 @@ async def test_one_unreadable_game_does_not_lose_other_games_reminders(tmp_path)
     assert not (await service.start(alice2)).refused
     clock.advance(1)
     await started_game(service)
-    async with service.store._tx() as session:
-        await session.exec(update(Game).where(Game.channel_id == CHANNEL).values(state='{"version": 3}'))
+    await service.store.run(
+        lambda s: s.exec(update(Game).where(Game.channel_id == CHANNEL).values(state='{"version": 3}'))
+    )
     clock.advance(30)
     posted = []
 

@@ -2,19 +2,26 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
+import time
+from dataclasses import replace
 
+import pytest
 import sqlalchemy as sa
 from alembic.autogenerate import compare_metadata
 from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
-from discord_harness import ALICE, BOB, CHANNEL, db_url, open_service, started_game, state_of
+from discord_harness import ALICE, BOB, CHANNEL, db_url, open_service, saved, started_game, state_of
 from sqlalchemy import event
 from sqlmodel import SQLModel
 
 import rules
 from bot import models  # noqa: F401
-from bot.db import alembic_config, current_revision, make_engine, upgrade
+from bot.bench import count_handovers
+from bot.db import alembic_config, current_revision, dispose, in_transaction, make_engine, upgrade
+from bot.models import LogRow
+from bot.store import Change, Store
 
 HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()
 
@@ -23,19 +30,17 @@ async def test_migrations_build_exactly_the_models(database):
     engine = make_engine(database)
     await upgrade(engine)
     assert await current_revision(engine) == HEAD
-    async with engine.connect() as conn:
-        diff = await conn.run_sync(lambda c: compare_metadata(MigrationContext.configure(c), SQLModel.metadata))
+    diff = await in_transaction(engine, lambda c: compare_metadata(MigrationContext.configure(c), SQLModel.metadata))
     assert diff == []
-    await engine.dispose()
+    await dispose(engine)
 
 
 async def test_sqlite_runs_in_wal_with_a_busy_timeout(tmp_path):
-    engine = make_engine(db_url(tmp_path))
-    async with engine.connect() as conn:
-        mode = (await conn.exec_driver_sql("PRAGMA journal_mode")).scalar()
-        busy = (await conn.exec_driver_sql("PRAGMA busy_timeout")).scalar()
-    assert mode == "wal" and busy and busy >= 1000
-    await engine.dispose()
+    store = await Store.open(db_url(tmp_path))
+    pragmas = ("journal_mode", "busy_timeout", "synchronous")
+    mode, busy, synchronous = await store.run(lambda s: [s.execute(sa.text(f"PRAGMA {p}")).scalar() for p in pragmas])
+    assert mode == "wal" and busy and busy >= 1000 and synchronous == 1  # 1: NORMAL
+    await store.close()
 
 
 async def test_an_old_database_file_upgrades_and_its_game_goes_on(database):
@@ -46,8 +51,9 @@ async def test_an_old_database_file_upgrades_and_its_game_goes_on(database):
     state = rules.new_game(options, 5)
     state, _ = rules.apply(state, rules.parse(state, "keep 1"))
     lobby = {"mode": "standard", "board": "autumn", "seats": 2, "factions": ["marquise", "eyrie"]}
-    async with engine.begin() as conn:
-        await conn.execute(
+
+    def old_rows(conn: sa.Connection) -> None:
+        conn.execute(
             sa.text(
                 "INSERT INTO games (channel_id, guild_id, status, version, lobby, options, seed, state, created_by,"
                 " created_at, updated_at) VALUES (:c, 1, 'active', 7, :l, :o, 5, :s, :u, 0, 0)"
@@ -55,21 +61,23 @@ async def test_an_old_database_file_upgrades_and_its_game_goes_on(database):
             {"c": CHANNEL, "l": json.dumps(lobby), "o": json.dumps(options), "s": state.dumps(), "u": ALICE.user_id},
         )
         for seat, (faction, user) in enumerate((("marquise", ALICE), ("eyrie", BOB))):
-            await conn.execute(
+            conn.execute(
                 sa.text(
                     "INSERT INTO seats (channel_id, faction, seat, user_id, user_name, joined_at)"
                     " VALUES (:c, :f, :n, :u, :name, 0)"
                 ),
                 {"c": CHANNEL, "f": faction, "n": seat, "u": user.user_id, "name": user.name},
             )
-        await conn.execute(
+        conn.execute(
             sa.text(
                 "INSERT INTO actions (channel_id, seq, kind, seat, user_id, notation, public, private, irreversible,"
                 " version, undone, created_at) VALUES (:c, 1, 'action', 0, :u, 'keep 1', '', '{}', false, 1, false, 0)"
             ),
             {"c": CHANNEL, "u": ALICE.user_id},
         )
-    await engine.dispose()
+
+    await in_transaction(engine, old_rows)
+    await dispose(engine)
 
     service = await open_service(url)  # opening upgrades to the newest schema
     assert await current_revision(service.store.engine) == HEAD
@@ -96,7 +104,7 @@ async def test_a_move_is_one_transaction_of_four_statements(database):
     service = await open_service(database)
     await started_game(service)
     seen: dict[str, list[str]] = {"begin": [], "sql": []}
-    engine = service.store.engine.sync_engine
+    engine = service.store.sync_engine
     event.listen(engine, "begin", lambda _conn: seen["begin"].append("begin"))
     event.listen(engine, "before_cursor_execute", lambda *a: seen["sql"].append(a[2].split()[0].upper()))
     assert not (await service.submit(ALICE, "keep 1")).refused
@@ -106,3 +114,84 @@ async def test_a_move_is_one_transaction_of_four_statements(database):
     refused = await service.submit(ALICE, "keep 1")
     assert refused.refused and len(seen["begin"]) == 2  # a refusal reads in one transaction and writes nothing
     await service.store.close()
+
+
+async def test_a_move_on_sqlite_is_three_hand_overs_to_the_database(tmp_path):
+    """The read, the write and the commit: one trip each to the store's worker thread (aiosqlite took 17)."""
+    service = await open_service(db_url(tmp_path))
+    await started_game(service)
+    with count_handovers(service.store) as handovers:
+        assert not (await service.submit(ALICE, "keep 1")).refused
+        assert handovers() == 3
+        assert (await service.submit(ALICE, "keep 1")).refused
+        assert handovers() == 3 + 2  # a refusal: the read, then the rollback
+    await service.store.close()
+
+
+async def test_a_failure_after_a_write_rolls_the_whole_command_back(database):
+    service = await open_service(database)
+    await started_game(service)
+    before = await saved(service)
+    with pytest.raises(RuntimeError):
+        async with service.store.unit():
+            loaded = await service.store.load(CHANNEL)
+            assert loaded is not None
+            log = [LogRow(kind="action", notation="keep 1", version=loaded.game.version + 1)]
+            await service.store.save(Change(CHANNEL, loaded.game.version, now=5, state="{}", log=log))
+            raise RuntimeError("the command failed after its write")
+    assert await saved(service) == before
+    assert not (await service.submit(ALICE, "keep 1")).refused  # the database is free again
+    await service.store.close()
+
+
+async def test_a_cancelled_command_changes_nothing_and_frees_the_database(database):
+    service = await open_service(database)
+    await started_game(service)
+    await started_game(service, channel=CHANNEL + 1)
+    before = await saved(service)
+    inside, save = asyncio.Event(), service.store.save
+
+    async def slow_save(change: Change) -> None:
+        inside.set()
+        await asyncio.sleep(30)  # cancelled here: the game was read (and locked) and nothing written yet
+        await save(change)
+
+    service.store.save = slow_save  # type: ignore[method-assign]
+    move = asyncio.ensure_future(service.submit(ALICE, "keep 1"))
+    await asyncio.wait_for(inside.wait(), 10)
+    move.cancel()
+    with pytest.raises(asyncio.CancelledError):
+        await move
+    service.store.save = save  # type: ignore[method-assign]
+    assert await asyncio.wait_for(saved(service), 10) == before  # no lock was left held
+    other = replace(ALICE, channel_id=CHANNEL + 1)
+    both = asyncio.gather(service.submit(ALICE, "keep 1"), service.submit(other, "keep 3"))
+    assert [o.refused for o in await asyncio.wait_for(both, 10)] == [False, False]
+    assert [r.notation for r in await service.store.record_rows(CHANNEL + 1)] == ["keep 3"]
+    await service.store.close()
+
+
+async def test_waiting_for_another_process_sqlite_lock_keeps_the_event_loop_running(tmp_path):
+    url = db_url(tmp_path)
+    holder, waiter = await open_service(url), await open_service(url)  # two processes on one file
+    await started_game(holder)
+    lags: list[float] = []
+
+    async def ticker() -> None:
+        while True:
+            start = time.perf_counter()
+            await asyncio.sleep(0.01)
+            lags.append(time.perf_counter() - start - 0.01)
+
+    ticking = asyncio.ensure_future(ticker())
+    async with holder.store.unit():
+        await holder.store.load(CHANNEL)  # BEGIN IMMEDIATE: the file's write lock is held from here
+        move = asyncio.ensure_future(waiter.submit(ALICE, "keep 1"))
+        await asyncio.sleep(0.5)  # the waiter's worker thread waits on the lock meanwhile
+        assert not move.done()
+    outbox = await asyncio.wait_for(move, 10)  # then it gets the lock and plays
+    ticking.cancel()
+    assert not outbox.refused, outbox.reply
+    assert lags and max(lags) < 0.25, max(lags)  # the loop kept ticking while the other process held the lock
+    for service in (holder, waiter):
+        await service.store.close()
