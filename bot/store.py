@@ -156,10 +156,13 @@ class _OnWorkerThread(_Database[Session]):
     def __init__(self, engine: Engine) -> None:
         super().__init__(engine)
         self._sessions = sessionmaker(engine, class_=Session, expire_on_commit=False)
-        self._worker = ThreadPoolExecutor(1, thread_name_prefix="rootbot-sqlite")
+        self._worker: ThreadPoolExecutor | None = None  # started at the first call, let go at close
         self._free = asyncio.Lock()  # the one connection: held by a transaction from its start to its end
 
     async def _hop(self, work: Callable[[], T]) -> T:
+        """Run work on the worker thread; calls run there one at a time, in the order they were handed over."""
+        if self._worker is None:
+            self._worker = ThreadPoolExecutor(1, thread_name_prefix="rootbot-sqlite")
         self.handovers += 1
         return await asyncio.get_running_loop().run_in_executor(self._worker, work)
 
@@ -168,6 +171,7 @@ class _OnWorkerThread(_Database[Session]):
             return await self._hop(partial(_transaction, self._sessions, work))
 
     async def _within(self, shared: Session, work: Work[T]) -> T:
+        shared.info["used"] = True  # set before the hand-over: even if the caller is cancelled, the unit ends it
         return await self._hop(partial(_step, shared, work))
 
     @asynccontextmanager
@@ -178,15 +182,17 @@ class _OnWorkerThread(_Database[Session]):
                 yield session
                 done = True
             finally:
-                if session.in_transaction():  # the worker runs queued calls in order: this one comes last
+                if session.info.get("used"):  # the worker runs calls in order: this one comes after the unit's last
                     start = perf_counter()
                     await self._hop(partial(_end, session, done))
                     self.seconds += perf_counter() - start
 
     async def dispose(self) -> None:
-        """Close the connection on the worker thread, then let the thread go."""
+        """Close the connection on the worker thread, then let the thread go (a later call starts another)."""
         await self._hop(self.sync_engine.dispose)
-        self._worker.shutdown(wait=False)
+        if self._worker is not None:
+            self._worker.shutdown(wait=False)
+            self._worker = None
 
 
 class _ThroughGreenlets(_Database[AsyncSession]):
