@@ -404,10 +404,8 @@ class ChannelPoster:
         if thread_id is None:
             try:
                 thread_id = await self._private_thread(channel_id, plan.name)
-            except discord.Forbidden as err:
-                raise NoPrivateThreads from err
             except discord.HTTPException as err:
-                if not refused(err):
+                if not refused(err):  # a 5xx, a rate limit: not a refusal
                     raise
                 raise NoPrivateThreads from err
             except discord.ClientException as err:  # not a text channel: it holds no private threads
