@@ -111,8 +111,8 @@ async def test_a_restart_finds_the_team_threads_again_and_makes_no_second(databa
     assert members_of(restarted, "A") == team_ids("A") - {USERS["eyrie"].id} | {zoe.id}
 
 
-async def test_a_replaced_player_joins_the_team_thread_and_the_old_one_leaves_it(tmp_path):
-    bot = await frontier_bot(db_url(tmp_path))
+async def test_a_replaced_player_joins_the_team_thread_and_the_old_one_leaves_it(database):
+    bot = await frontier_bot(database)
     await start_frontier(bot)
     zoe, dave = OfflineUser("zoe"), USERS["tinker"]
     start = len(bot.adapter.sent)
@@ -132,8 +132,8 @@ async def test_a_replaced_player_joins_the_team_thread_and_the_old_one_leaves_it
     assert len(team_threads(bot)) == 2
 
 
-async def test_without_private_threads_the_moderators_are_told_once_and_the_game_goes_on(tmp_path, caplog):
-    bot = await frontier_bot(db_url(tmp_path))
+async def test_without_private_threads_the_moderators_are_told_once_and_the_game_goes_on(database, caplog):
+    bot = await frontier_bot(database)
     bot.discord.refuse[THREADS] = 403
     with caplog.at_level(logging.INFO):
         await start_frontier(bot)
@@ -144,7 +144,7 @@ async def test_without_private_threads_the_moderators_are_told_once_and_the_game
         played = await bot.slash(USERS[state.seats[seat].faction], CH, "play", action=action.notation())
         assert not played.refused, played.text
         await bot.slash(M, CH, "rootmod replace", faction="tinker", user=OfflineUser("zoe"))
-        restarted = await frontier_bot(db_url(tmp_path), bot.discord)
+        restarted = await frontier_bot(database, bot.discord)
         await restarted.slash(USERS["marquise"], CH, "root status")
     notices = [s for s in bot.adapter.sent if "get no private thread here" in s.content]
     assert len(notices) == 1  # said once, through a start, a move, a new player and a restart
