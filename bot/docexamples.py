@@ -6,10 +6,11 @@ An example is a console line and how to reach a moment where it is accepted: con
 few moves), and for the engine's verbs a record of notations found by seeded random walks from the start of a
 game (with moderator edits first where a verb needs them), written as the game's state; a verb the two-seat game
 never allows (a faction's own, the dominance cards it sets aside) is looked for in the other games (three seats with
-the Alliance, the Vagabond, the Spore, the Spinners or Old Man Tinker, four with the Alliance and the Vagabond).
+the Alliance, the Vagabond, the Spore, the Spinners or Old Man Tinker, four with the Alliance and the Vagabond, six
+in the 3x3 mode).
 tests/test_bot_docs.py runs every example through the real command tree from that moment and checks it is
-accepted. A verb no game the bot can create allows (a move fee) keeps an example that is refused, and the test
-checks the refusal says why.
+accepted. A verb no game the bot can create allows keeps an example that is refused, and the test checks the
+refusal says why; so does a verb the walks don't reach (`RARE`: the 3x3 mode's deeper moments, such as a Legend).
 """
 
 from __future__ import annotations
@@ -44,6 +45,7 @@ PLAYERS = {  # the Spore and the Spinners never share a game here
     "spore": "erin",
     "spinners": "erin",
     "tinker": "frank",
+    "vagabond2": "gina",
 }
 CREATE = "@alice /root create seats:2 factions:marquise,eyrie"
 LOBBY = [CREATE, "@alice /root join faction:marquise", "@bob /root join faction:eyrie", "@bob /root start"]
@@ -90,18 +92,72 @@ LOBBY_SPINNERS = [  # a three-seat game with the Spinners of Mercy: their verbs,
     "@erin /root join faction:spinners",
     "@erin /root start",
 ]
+LOBBY_FRONTIER = [  # the 3x3 mode: six players in two teams; its own verbs (search, seize, loot, legends...)
+    "@alice /root create mode:frontier seats:6 factions:marquise,eyrie,vagabond,tinker,spinners,vagabond2",
+    "@alice /root join faction:marquise team:A",
+    "@bob /root join faction:eyrie team:A",
+    "@dave /root join faction:vagabond team:A",
+    "@frank /root join faction:tinker team:B",
+    "@erin /root join faction:spinners team:B",
+    "@gina /root join faction:vagabond2 team:B",
+    "@gina /root start",
+]
 WALKS, STEPS = 40, 400
-UNREACHABLE = {  # verbs no game the bot can create allows yet, with the example kept for the command's page
-    "pay": ("@alice /pay card:dominance-fox", "not in your hand"),
-}
-RARE = {  # verbs the walks don't reach: refused at the moment of another verb, saying when they are asked
-    "ally": ("@dave /ally faction:marquise", "start of a battle", "aid"),
-}
+UNREACHABLE: dict[str, tuple[str, str]] = {}  # verbs no game the bot can create allows yet: example and refusal
 RARE_NOTE = (
-    "The example walks don't reach the moment this is asked (a battle the Vagabond starts beside the warriors of "
-    "an Allied faction); the example is refused at another moment of his turn, saying when it is asked, and a test "
-    "checks that."
+    "The example walks don't reach the moment this is asked ({when}); the example is refused at another moment of "
+    "the player's turn, saying why, and a test checks that."
 )
+NOT_NOW = "is not possible now"
+
+
+@dataclass(frozen=True)
+class Rare:
+    """A verb the walks don't reach: its command (the user is the one to act), the moment of another verb it is
+    refused at (in the first game whose lobby is `lobby`, any game when None), what the refusal says, and when the
+    verb is asked."""
+
+    command: str
+    at: str
+    why: str
+    when: str
+    lobby: tuple[str, ...] | None = None
+
+
+FRONTIER = tuple(LOBBY_FRONTIER)
+NO_SWORD = "no contraband sword lies in clearing 1"
+RARE = {
+    "ally": Rare(
+        "/ally faction:marquise", "aid", "start of a battle",
+        "a battle the Vagabond starts beside the warriors of an Allied faction",
+    ),
+    "search": Rare(
+        "/search clearing:1 item:sword", "move", NO_SWORD, "a 3x3 contraband item lying where one has a warrior",
+        FRONTIER,
+    ),
+    "seize": Rare(
+        "/seize clearing:1 item:sword", "battle", NO_SWORD, "a 3x3 contraband item lying on one's home map", FRONTIER
+    ),
+    "keeper": Rare(
+        "/keeper faction:tinker", "pay", NOT_NOW,
+        "a 3x3 bridge fee owed to two rivals with as many warriors at the bridge entrance", FRONTIER,
+    ),
+    "skip": Rare(
+        "/skip column:battle suit:fox", "decree", NOT_NOW,
+        "an Eyrie Decree card in rounds 1-2 that only the rival map could carry out", FRONTIER,
+    ),
+    "legend": Rare(
+        "/legend ability:forest-ghost", "loot", NOT_NOW,
+        "the first 3x3 Vagabond with 3 ruins explored and 3 quests completed", FRONTIER,
+    ),
+    "reroll": Rare(
+        "/reroll", "loot", NOT_NOW, "the roll of a Looting by a Vagabond who chose War Veteran", FRONTIER
+    ),
+    "vanguard": Rare(
+        "/vanguard from:1 to:2 faction:marquise", "loot", NOT_NOW, "a move by a Vagabond who chose Vanguard Leader",
+        FRONTIER,
+    ),
+}
 
 
 @dataclass
@@ -229,6 +285,7 @@ OTHER_GAMES: tuple[tuple[list[str], Edits | None, tuple[str, ...]], ...] = (
     (LOBBY_SPINNERS, None, ("battle", "respond", "triage", "establish")),  # First Response and Triage
     (LOBBY_TINKER, None, ()),  # Old Man Tinker
     (LOBBY_TINKER, _short_of_tokens, ("end",)),  # too few tokens for every factory: which produces first
+    (LOBBY_FRONTIER, None, ()),  # the 3x3 mode
 )
 
 
@@ -268,9 +325,14 @@ def verb_examples(
 
 def _rare(verb: str, elsewhere: list[tuple[list[str], Game, dict[str, tuple[list[str], rules.Action]]]]) -> Example:
     """The example of a verb the walks don't reach, refused at the moment found for another verb."""
-    line, why, at = RARE[verb]
-    lobby, _, walked = next(other for other in elsewhere if at in other[2])
-    return Example(line, lobby=False, lines=lobby, record=walked[at][0], refused=why, note=RARE_NOTE)
+    rare = RARE[verb]
+    lobby, (_, options, seed), walked = next(
+        other for other in elsewhere if rare.at in other[2] and rare.lobby in (None, tuple(other[0]))
+    )
+    record = walked[rare.at][0]
+    line = f"@{_player(record, options, seed)} {rare.command}"
+    note = RARE_NOTE.format(when=rare.when)
+    return Example(line, lobby=False, lines=lobby, record=record, refused=rare.why, note=note)
 
 
 def other_examples(state: rules.GameState, options: dict[str, Any], seed: int, setup: list[str]) -> dict[str, Example]:

@@ -108,7 +108,7 @@ async def test_a_fourth_player_for_one_team_and_a_player_without_a_team_are_refu
 
 
 def test_the_six_player_frontier_example_runs_to_the_end_in_the_console(tmp_path, capsys) -> None:
-    """assets/examples/frontier-game.txt: six rounds, decided after the last one (the mode is not offered yet).
+    """assets/examples/frontier-game.txt: six rounds, decided after the last one.
 
     Made by bot.scriptgen (see its usage); a change to the rules that changes the game's choices means making it again.
     """

@@ -50,7 +50,7 @@ class Frontier(Mode):
     rounds: ClassVar[int | None] = ROUNDS
     default_win_points: ClassVar[int] = WIN_POINTS
     team_names: ClassVar[tuple[str, ...]] = table.TEAMS
-    playable: ClassVar[bool] = False
+    playable: ClassVar[bool] = True
     patches: ClassVar[dict[str, type]] = {
         "marquise": FrontierMarquise,
         "eyrie": FrontierEyrie,
