@@ -128,7 +128,12 @@ def step_actions(state: GameState, seat: int, verb: str | None = None) -> Iterat
 
 
 def advance(state: GameState) -> None:
-    """Run automatic work until a player must decide or the game is over."""
+    """Run automatic work until a player must decide or the game is over; then the mode sees the settled table."""
+    _run(state)
+    (state.lineup or lineup(state)).mode.settled(state)
+
+
+def _run(state: GameState) -> None:
     for _ in range(100_000):
         (state.lineup or lineup(state)).mode.check_victory(state)
         if state.over:

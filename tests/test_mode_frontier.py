@@ -603,6 +603,40 @@ def test_3x3_3_a_vagabond_takes_lying_contraband_into_his_satchel_with_his_torch
     assert state.map_items == [] and item_specs(state) == ["sword", "torch:exhausted"]
 
 
+@pytest.mark.parametrize(
+    ("items", "text", "why"),
+    [
+        (("boots",), "search 5 sword", "exhausts a torch"),
+        (("torch",), "search 5 hammer", "no contraband hammer lies in clearing 5"),
+        (("torch", "sword"), "seize 5 sword", "no warriors to seize"),
+    ],
+)
+def test_3x3_3_a_vagabonds_refused_search_or_seizure_says_why(items: tuple[str, ...], text: str, why: str) -> None:
+    state = vagabond_at(5, *items)
+    rules.items.lay(state, "sword", 5, by=TINKER)
+    state.item_supply["autumn"]["sword"] -= 1
+    state = vb_daylight(state)
+    before = state.digest()
+    with pytest.raises(rules.IllegalActionError, match=why):
+        rules.parse(state, text)
+    assert state.digest() == before
+
+
+def test_3x3_3_a_faction_that_declares_no_way_to_pay_is_offered_no_search_or_seizure() -> None:
+    state = blank()
+    for cid, item in ((13, "sword"), (14, "boots")):
+        rules.items.lay(state, item, cid, by=MARQUISE)
+        state.item_supply["winter"][item] -= 1
+        put(state, cid, "test-medics", "warrior", 2)
+        put(state, cid, "tinker", "drone")
+    state = goto(check(state), MEDICS, sf.ACT)
+    assert legal(state, "search") == [] and legal(state, "seize") == []
+    with pytest.raises(rules.IllegalActionError, match="searching the rubble takes one of your moves"):
+        rules.parse(state, "search 13 sword")
+    state = goto(state, TINKER, "tinker.actions")
+    assert legal(state, "search") == ["search 13 sword", "search 14 boots"]
+
+
 # --- 3x3.5 battles and control ----------------------------------------------------------------------------
 
 

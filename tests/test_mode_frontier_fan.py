@@ -130,6 +130,17 @@ def test_3x3_3_the_spore_searches_and_seizes_with_a_command_of_infected_it_can_c
     assert seized.turn.flags["commands"] == 1
 
 
+def test_3x3_2_contraband_falls_when_the_spore_infects_its_carriers() -> None:
+    state = spore_game()
+    put(state, 13, "marquise", "warrior", 2)
+    lay(state, "sword", 13, carrier="marquise:warrior", by=MARQUISE)
+    state.item_supply["autumn"]["sword"] -= 1
+    state = goto(check(state), SPORE, "spore.infection")  # Birdsong: the homeland infects both warriors
+    assert state.clearings[12].get("marquise:warrior:spore") == 2
+    assert state.map_items[0]["carrier"] is None  # no Marquise warrior carries it any more: it lies there
+    assert legal(goto(state, SPORE, "spore.command"), "search") == ["search 13 sword"]
+
+
 # --- Spinners of Mercy -------------------------------------------------------------------------------------------
 
 

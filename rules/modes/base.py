@@ -110,6 +110,9 @@ class Mode(TableHooks):
     def fee_paid(self, state: GameState, seat: int, to: int, card: int, src: Place, dst: Place) -> None:
         """A seat's move fee (a card id) went to another seat's hand; the mode may ask a follow-up decision."""
 
+    def settled(self, state: GameState) -> None:
+        """The automatic work after an action (or an edit) is done: tidy what only the mode keeps (no decisions)."""
+
     def end_of_turn(self, state: GameState, seat: int) -> None:
         """A seat's turn is over (before the next one begins): decisions pushed here are asked first."""
 

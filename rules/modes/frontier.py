@@ -176,6 +176,12 @@ class Frontier(Mode):
         vagabond.reroll(state, chooser, battle)
         return True
 
+    def settled(self, state: GameState) -> None:
+        """Contraband whose carriers left its clearing without moving or being removed (infected, carried to the
+        Spinners' Ward) falls there."""
+        if state.map_items:
+            contraband.orphans_fall(state)
+
     def on_removed(self, state: GameState, seat: int | None, removed: Removed) -> None:
         """Contraband falls when its carriers are removed."""
         if state.map_items:

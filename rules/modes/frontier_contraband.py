@@ -206,6 +206,16 @@ def carried_along(state: GameState, entered: Entered) -> None:
             score(state, seat, int(item.get("points", 0)), f"bringing the contraband {item['item']} home")
 
 
+def orphans_fall(state: GameState) -> None:
+    """Contraband whose carrier's kind is no longer in its clearing (its warriors changed hands without a move or
+    a removal) lies there."""
+    for item in state.map_items:
+        carrier = item["carrier"]
+        if carrier is not None and not state.clearings[item["clearing"] - 1].get(carrier):
+            item["carrier"] = None
+            state.say(f"The contraband {item['item']} falls in clearing {item['clearing']}.")
+
+
 def dropped(state: GameState, removed: Removed) -> None:
     """Contraband whose carriers are all gone from a clearing falls there."""
     if not isinstance(removed.place, int):

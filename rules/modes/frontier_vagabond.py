@@ -154,6 +154,23 @@ class FrontierVagabond:
             for name in sorted({i["item"] for i in contraband.lying(state, here)}):
                 yield contraband.Search(here, name)
 
+    def explain(self, state: GameState, seat: int, action: Action) -> str | None:
+        """Contraband in his terms: he takes it with a torch in his clearing, and has no warriors to seize it."""
+        if isinstance(action, contraband.Seize):
+            return "a Vagabond has no warriors to seize contraband with: his torch takes it instead (search)"
+        if isinstance(action, contraband.Search) and any(
+            i["item"] == action.item for i in contraband.lying(state, action.clearing)
+        ):
+            from rules.factions import vagabond_board as vb
+
+            here = vb.clearing(state, state.seats[seat].faction)
+            if here != action.clearing:
+                return f"you take contraband with your torch in your own clearing, and you are not in {action.clearing}"
+            if not items.ready(state, seat, "torch"):
+                return "taking contraband exhausts a torch, and you have no face-up undamaged torch"
+        reason: str | None = super().explain(state, seat, action)  # type: ignore[misc]
+        return reason
+
     def _do_search(self, state: GameState, seat: int, action: contraband.Search) -> None:
         """With his torch, the Vagabond takes lying contraband into his satchel (3x3.3)."""
         self._exhaust(state, seat, "torch")  # type: ignore[attr-defined]
