@@ -136,7 +136,7 @@ def rootmod_group() -> app_commands.Group:
         await run(interaction, service_of(interaction).mod_edit_options(mod(interaction), "card", values))
 
     @group.command(name="edit", description="Edit in notation, e.g. !place 5 marquise:warrior x2")
-    @app_commands.describe(text="an edit: !place, !remove, !shift, !points or !card")
+    @app_commands.describe(text="an edit: !place, !remove, !shift, !points, !card or !lay")
     async def edit(interaction: discord.Interaction, text: str) -> None:
         await run(interaction, service_of(interaction).mod_edit(mod(interaction), text))
 

@@ -21,6 +21,17 @@ def at_least(low: int) -> Callable[[str], int]:
     return parse
 
 
+def share(text: str) -> float:
+    """An argparse type: a share from 0 to 1."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    if not 0 <= value <= 1:
+        raise argparse.ArgumentTypeError(f"{text} is not a share from 0 to 1")
+    return value
+
+
 def positive_seconds(text: str) -> float:
     """An argparse type: a number of seconds above zero."""
     try:

@@ -6,6 +6,7 @@ Notation (every edit starts with '!'):
   !shift 1>5 marquise:warrior x2   from one clearing to another
   !points eyrie 12                 set a seat's points
   !card anvil hand:marquise discard    move a card: hand:<faction>, crafted:<faction>, discard, deck, available
+  !lay sword 5                     an item from the supply of clearing 5's map, lying in clearing 5
 """
 
 from __future__ import annotations
@@ -18,6 +19,7 @@ from rules.engine import legal_actions, to_act
 from rules.errors import IllegalActionError, InvalidActionError
 from rules.hooks import Place
 from rules.invariants import problems
+from rules.items import lay
 from rules.map_pieces import pieces_at, place_name, shift
 from rules.pieces import kind_of, parse_key
 from rules.state import Event, GameState
@@ -29,6 +31,7 @@ USAGE = {
     "shift": "!shift FROM>TO FACTION:KIND xCOUNT, e.g. !shift 1>5 marquise:warrior x2",
     "points": "!points FACTION POINTS, e.g. !points eyrie 12",
     "card": "!card CARD FROM TO, e.g. !card anvil hand:marquise discard",
+    "lay": "!lay ITEM CLEARING, e.g. !lay sword 5",
 }
 
 
@@ -50,7 +53,7 @@ def apply_edit(state: GameState, text: str) -> tuple[GameState, list[Event]]:
         raise InvalidActionError(f"unknown edit '{verb}' in '{text}'; edits are {', '.join(_HANDLERS)}")
     if state.over:
         raise IllegalActionError("the game is over; there is nothing to edit")
-    if state.turn.phase == "setup" and verb in ("place", "remove", "shift"):
+    if state.turn.phase == "setup" and verb in ("place", "remove", "shift", "lay"):
         raise IllegalActionError("pieces can be edited once setup is finished")
     new = state.clone()
     new.events = []
@@ -178,4 +181,14 @@ def _card(state: GameState, args: list[str]) -> None:
     dst.append(cid)
 
 
-_HANDLERS = {"place": _place, "remove": _remove, "shift": _shift, "points": _points, "card": _card}
+def _lay(state: GameState, args: list[str]) -> None:
+    name, cid = args[0].lower(), _clearing(state, args[1])
+    supply = state.item_supply[state.board.map_of(cid)]
+    if supply.get(name, 0) < 1:
+        have = ", ".join(sorted(n for n, k in supply.items() if k > 0)) or "nothing"
+        raise _Bad(f"the supply of clearing {cid}'s map has no {name} (it has {have})")
+    supply[name] -= 1
+    lay(state, name, cid)
+
+
+_HANDLERS = {"place": _place, "remove": _remove, "shift": _shift, "points": _points, "card": _card, "lay": _lay}

@@ -14,7 +14,9 @@ import traceback
 from dataclasses import dataclass, field
 
 from rules import engine, parse, problems, view_for
-from rules.argtypes import at_least
+from rules.actions import verbs_for
+from rules.argtypes import at_least, share
+from rules.edits import apply_edit
 from rules.errors import RulesError
 from rules.modes import find_mode
 from rules.record import Record, replay
@@ -35,21 +37,41 @@ class Outcome:
     record: Record | None = None
 
 
-def play(options: dict[str, object], seed: int, check_every: int = 1) -> Outcome:
-    """Play one game to its end with uniformly random legal choices."""
+PREFER_CHANCE = 0.7
+"""How often a playout with preferred verbs picks one of them when any is legal."""
+
+
+def play(
+    options: dict[str, object],
+    seed: int,
+    check_every: int = 1,
+    prefer: frozenset[str] = frozenset(),
+    stir: float = 0.0,
+) -> Outcome:
+    """Play one game to its end with random legal choices (leaning to the `prefer` verbs when they are legal).
+
+    With `stir`, before that share of actions (outside setup and decisions) the mode may make a moderator edit
+    that leads toward its rarer moments (`Mode.playout_stir`); the record keeps it, so the replay check still holds.
+    """
     chooser = random.Random(seed)
     out = Outcome()
     record = Record(dict(options), seed)
     state = new_game(options, seed)
     out.violations += [f"setup: {p}" for p in problems(state)]
     while not state.over and out.actions < MAX_ACTIONS:
+        if stir and not state.pending and state.turn.phase != "setup" and chooser.random() < stir:
+            nudge = find_mode(str(options.get("mode", "standard"))).playout_stir(state, chooser)
+            if nudge is not None:
+                state, _ = apply_edit(state, nudge)
+                record.actions.append(nudge)
         seat = engine.to_act(state)
         assert seat is not None
         choices = engine.legal_actions(state, seat)
         if not choices:
             out.violations.append(f"v{state.version}: no legal action for seat {seat} at {state.turn.step}")
             break
-        action = chooser.choice(choices)
+        preferred = [a for a in choices if a.verb in prefer]
+        action = chooser.choice(preferred if preferred and chooser.random() < PREFER_CHANCE else choices)
         text = action.notation()
         if out.actions % check_every == 0 and parse(state, text) != action:
             out.violations.append(f"v{state.version}: '{text}' does not parse back to itself")
@@ -86,6 +108,18 @@ def hidden_shown(state: GameState) -> list[str]:
                 if other != seat and keys and keys != mine and f"{name!r}: {keys}" in text:
                     found.append(f"seat {seat}'s view shows seat {other}'s {name}")
     return found
+
+
+def known_verbs(text: str, options: dict[str, object]) -> frozenset[str]:
+    """The verbs named in a comma-separated list, each one the game's factions or mode may play."""
+    names = [v.strip().lower() for v in text.split(",") if v.strip()]
+    factions = options.get("factions")
+    scopes = [*(factions if isinstance(factions, list) else []), str(options.get("mode"))]
+    known = verbs_for(scopes)
+    unknown = [v for v in names if v not in known]
+    if unknown:
+        raise RulesError(f"--prefer names verbs this game has not: {', '.join(unknown)}")
+    return frozenset(names)
 
 
 def playout_options(
@@ -126,10 +160,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--check-every", type=at_least(1), default=1, help="check invariants every N actions")
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--stir", type=share, default=0.0, help="share of actions the mode nudges the game before")
+    parser.add_argument(
+        "--prefer", default="", help=f"comma-separated verbs chosen {PREFER_CHANCE:.0%} of the time they are legal"
+    )
     args = parser.parse_args(argv)
     try:
         options = playout_options(args.mode, args.factions, args.teams, args.board, args.round_limit)
         normalise(options)
+        prefer = known_verbs(args.prefer, options)
     except RulesError as err:
         print(f"playout: {err}", file=sys.stderr)
         return 2
@@ -141,7 +180,7 @@ def main(argv: list[str] | None = None) -> int:
         seed = args.seed + i
         game_started = time.perf_counter()
         try:
-            result = play(options, seed, args.check_every)
+            result = play(options, seed, args.check_every, prefer, args.stir)
         except Exception:  # noqa: BLE001 - a playout reports every crash and carries on
             traceback.print_exc()
             print(f"game seed={seed}: exception", file=sys.stderr)

@@ -24,6 +24,10 @@ BAD = [
     ("playout", "--round-limit 0", "at least 1"),
     ("playout", "--mode frontier --teams A,B", "needs --factions"),
     ("playout", "--factions marquise,eyrie --teams A", "one letter per faction"),
+    ("playout", "--prefer fly,move", "names verbs this game has not: fly"),
+    ("playout", "--prefer search", "names verbs this game has not: search"),  # a 3x3 verb, in a standard game
+    ("playout", "--stir 2", "not a share from 0 to 1"),
+    ("playout", "--stir lots", "not a number"),
     ("render.bench", "--help-me", "unrecognized arguments"),
     ("render.bench", "zero", "not a whole number"),
     ("render.bench", "0", "at least 1"),

@@ -24,6 +24,8 @@ from rules.modes.frontier_vagabond import FrontierVagabond
 from rules.words import plural
 
 if TYPE_CHECKING:
+    from random import Random
+
     from rules.actions import Action
     from rules.hooks import Entered, Place, Removed
     from rules.state import GameState
@@ -186,6 +188,15 @@ class Frontier(Mode):
         """Contraband falls when its carriers are removed."""
         if state.map_items:
             contraband.dropped(state, removed)
+
+    def playout_stir(self, state: GameState, chooser: Random) -> str | None:
+        """A moderator edit laying an item from a map's supply in one of its clearings (contraband to search, seize)."""
+        if len(state.map_items) >= contraband.STIR_LIMIT:
+            return None
+        cid = chooser.choice(state.board.ids())
+        supply = state.item_supply[state.board.map_of(cid)]
+        names = sorted(n for n, k in supply.items() if k > 0)
+        return f"!lay {chooser.choice(names)} {cid}" if names else None
 
     # --- 3x3.2 border bridges ----------------------------------------------------------------------
     def move_fee(self, state: GameState, seat: int, src: Place, dst: Place) -> str | None:

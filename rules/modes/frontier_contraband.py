@@ -31,6 +31,8 @@ if TYPE_CHECKING:
 
 MODE_ID = table.MODE_ID
 SEIZE_POINTS = 1
+STIR_LIMIT = 4
+"""A random playout lays dropped contraband while fewer items than this lie on the map (Frontier.playout_stir)."""
 ITEM_WORDS = tuple(sorted(items_data()["counter_totals"]))
 """Item names are read as words of these verbs (a sword is also a card's name)."""
 
