@@ -390,6 +390,25 @@ class ChannelPoster:
                 log.info("team %s's thread of channel %s is gone; made again", plan.team, plan.channel_id)
                 plan = dataclasses.replace(plan, thread_id=None, added=frozenset(), welcomed=False)
 
+    async def _made_before(self, channel_id: int, name: str) -> int | None:
+        """The bot's active private thread of that name in the channel, made by an attempt whose id was not kept."""
+        try:
+            parent = self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
+            guild = getattr(parent, "guild", None)
+            if guild is None:
+                return None
+            found = (await self.client.http.get_active_threads(guild.id)).get("threads", [])
+        except discord.HTTPException:
+            log.info("could not look for a team thread made before in channel %s", channel_id)
+            return None
+        me = self.client.user.id if self.client.user else None
+        ids = [
+            int(t["id"])
+            for t in found
+            if t.get("parent_id") == str(channel_id) and t.get("name") == name and t.get("owner_id") == str(me)
+        ]
+        return min(ids) if ids else None
+
     async def _gone(self, thread_id: int, err: discord.NotFound) -> Exception:
         """What a 404 in a thread means: the thread itself is gone, or only what the call named (a user)."""
         try:
@@ -401,7 +420,10 @@ class ChannelPoster:
     async def _sync_team_thread(self, service: Threads, plan: TeamPlan) -> None:
         channel_id, team = plan.channel_id, plan.team
         thread_id = plan.thread_id
+        if thread_id is None and plan.kind == "making":  # an attempt before stopped between Discord and the table
+            thread_id = await self._made_before(channel_id, plan.name)
         if thread_id is None:
+            await service.remember_team_thread(channel_id, team, kind="making")
             try:
                 thread_id = await self._private_thread(channel_id, plan.name)
             except discord.HTTPException as err:

@@ -67,7 +67,7 @@ class TeamThread(SQLModel, table=True):
     channel_id: int = Field(sa_column=_channel_fk())
     team: str
     thread_id: int | None = Field(default=None, sa_column=Column(Snowflake, nullable=True))
-    kind: str = "thread"  # "thread", or "none": the server allows no private thread (the channel was told once)
+    kind: str = "thread"  # "thread"; "making": asked of Discord, not kept yet; "none": not allowed (told once)
     members: str = "[]"  # the players added to it (user ids, JSON)
     welcomed: bool = False  # its welcome was posted
 

@@ -310,6 +310,9 @@ class FakeDiscord:
             return self.thread_payload(ids[0])
         return _channel(ids[0], str(ids[0]))
 
+    async def _active_threads(self, ids: list[int], body: dict[str, Any], files: Any) -> Any:
+        return {"threads": [self.thread_payload(t) for t in self.threads if t not in self.gone], "members": []}
+
     async def _dm(self, ids: list[int], body: dict[str, Any], files: Any) -> Any:
         user_id = int(body["recipient_id"])
         channel = next((c for c, u in self.dms.items() if u == user_id), None) or next(_ids)
@@ -377,6 +380,7 @@ _ROUTES = {
     "PUT /channels/{channel_id}/thread-members/{user_id}": "join",
     "DELETE /channels/{channel_id}/thread-members/{user_id}": "leave",
     "GET /channels/{channel_id}": "channel",
+    "GET /guilds/{guild_id}/threads/active": "active_threads",
     "POST /users/@me/channels": "dm",
     "GET /users/{user_id}": "user",
 }

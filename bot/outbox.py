@@ -67,7 +67,7 @@ class TeamPlan:
     welcome: str
     joined: dict[int, str]  # each player of the team: the line that greets them when they join later
     thread_id: int | None = None  # the thread made for the team, if any
-    kind: str | None = None  # None: never made; "thread"; "none": no private thread allowed (said once)
+    kind: str | None = None  # None: never tried; "making": asked, id not kept; "thread"; "none": not allowed
     added: frozenset[int] = frozenset()  # the players added to it so far
     welcomed: bool = False
 

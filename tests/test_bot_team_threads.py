@@ -97,18 +97,39 @@ async def test_each_team_gets_one_private_thread_with_its_players_and_a_welcome_
 async def test_a_restart_finds_the_team_threads_again_and_makes_no_second(database):
     bot = await frontier_bot(database)
     await start_frontier(bot)
-    before, posted = dict(team_threads(bot)), len(bot.adapter.sent)
+    before = dict(team_threads(bot))
     restarted = await frontier_bot(database, bot.discord)  # a new process: same database, same Discord
     status = await restarted.slash(USERS["marquise"], CH, "root status")  # its first command looks at the threads
     assert f"<#{before['A']}>" in status.text  # /root status names the player's own team thread
     assert f"<#{before['B']}>" not in status.text
     assert team_threads(restarted) == before and len(restarted.discord.threads) == 8
-    assert not [s for s in bot.adapter.sent[posted:] if s.kind == "thread"]  # no welcome posted again
+    assert not [s for s in restarted.adapter.sent if s.kind == "thread"]  # no welcome posted again
     zoe = OfflineUser("zoe")
     replaced = await restarted.slash(M, CH, "rootmod replace", faction="eyrie", user=zoe)
     assert not replaced.refused, replaced.text
     assert team_threads(restarted) == before  # the new player joins the thread made before the restart
     assert members_of(restarted, "A") == team_ids("A") - {USERS["eyrie"].id} | {zoe.id}
+
+
+async def test_a_crash_between_discord_making_the_thread_and_keeping_its_id_makes_no_second_thread(tmp_path):
+    bot = await frontier_bot(db_url(tmp_path))
+    keep = bot.service.remember_team_thread
+
+    async def crash_on_the_id(channel_id: int, team: str, **values: object) -> None:
+        if "thread_id" in values:
+            raise RuntimeError("the process died here")  # Discord made the thread; its id was never written
+        await keep(channel_id, team, **values)
+
+    bot.service.remember_team_thread = crash_on_the_id  # type: ignore[method-assign]
+    await start_frontier(bot)
+    made = [i for i, t in bot.discord.threads.items() if t.name.startswith("Team ")]
+    assert len(made) == 1 and not posts_in(bot.adapter.sent, made[0])  # made, nobody in it, never welcomed
+    restarted = await frontier_bot(db_url(tmp_path), bot.discord)
+    await restarted.slash(USERS["marquise"], CH, "root status")  # the new process finishes what was left
+    assert len([t for t in bot.discord.threads.values() if t.name.startswith("Team ")]) == 2
+    assert team_threads(restarted)["A"] == made[0]  # the thread Discord made before the crash, found again
+    assert members_of(restarted, "A") == team_ids("A") and members_of(restarted, "B") == team_ids("B")
+    assert all(len(posts_in(restarted.adapter.sent, t)) == 1 for t in team_threads(restarted).values())
 
 
 async def test_a_replaced_player_joins_the_team_thread_and_the_old_one_leaves_it(database):
@@ -146,7 +167,8 @@ async def test_without_private_threads_the_moderators_are_told_once_and_the_game
         await bot.slash(M, CH, "rootmod replace", faction="tinker", user=OfflineUser("zoe"))
         restarted = await frontier_bot(database, bot.discord)
         await restarted.slash(USERS["marquise"], CH, "root status")
-    notices = [s for s in bot.adapter.sent if "get no private thread here" in s.content]
+    sent = bot.adapter.sent + restarted.adapter.sent  # before and after the restart
+    notices = [s for s in sent if "get no private thread here" in s.content]
     assert len(notices) == 1  # said once, through a start, a move, a new player and a restart
     [notice] = notices
     assert notice.kind == "channel" and notice.channel_id == CH and notice.content.startswith("Moderators: ")
