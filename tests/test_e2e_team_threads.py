@@ -1,22 +1,10 @@
-"""End to end: a team game's private team threads made by the real bot process over the network, kept over a restart.
-
-The Frontier Alliance Mode is not offered in lobbies yet, so its six-seat lobby is written with the service before the
-bot process starts (the test process offers the mode); `/root start` and everything after go through the double.
-"""
+"""End to end: a team game's private team threads made by the real bot process over the network, kept over a restart."""
 
 from __future__ import annotations
 
-import pytest
-
 from bot.double.payloads import Channel, Message
-from bot.double.server import BOT_ID, GUILD_ID, Member
-from bot.service import GameService
-from bot.settings import Settings
-from bot.store import Store
-from bot.table import Actor
-from rules import registry
-from rules.modes import find_mode
-from tests.double_world import World, public, world
+from bot.double.server import BOT_ID, Member
+from tests.double_world import World, world
 
 __all__ = ["world"]
 
@@ -31,23 +19,14 @@ LINEUP = {
 MEMBERS = {faction: Member(name) for faction, (name, _) in LINEUP.items()}
 
 
-async def frontier_lobby(world: World, monkeypatch: pytest.MonkeyPatch) -> None:
-    """A full frontier lobby in the game channel, written to the bot's database before the bot starts."""
-    monkeypatch.setattr(type(find_mode("frontier")), "playable", True)
-    for fid in ("tinker", "spinners"):
-        monkeypatch.setattr(type(registry.faction(fid)), "playable", True)
-    store = await Store.open(f"sqlite+aiosqlite:///{world.bot.db}")
-    service = GameService(store, Settings())
-    try:
-        first = Actor(world.game.id, MEMBERS["marquise"].id, "alice", GUILD_ID)
-        created = await service.create(first, mode="frontier", seats=6, factions=",".join(LINEUP))
-        assert not created.refused, created.reply
-        for faction, (name, team) in LINEUP.items():
-            actor = Actor(world.game.id, MEMBERS[faction].id, name, GUILD_ID)
-            joined = await service.join(actor, faction, team)
-            assert not joined.refused, joined.reply
-    finally:
-        await store.close()
+async def frontier_lobby(world: World) -> None:
+    """A six-seat frontier game created, joined (each with a team) and started through the gateway."""
+    where, first, factions = world.game.id, MEMBERS["marquise"], ",".join(LINEUP)
+    created = await world.players.run(first, where, "root create", mode="frontier", seats=6, factions=factions)
+    await world.posted(created)
+    for faction, (_, team) in LINEUP.items():
+        await world.posted(await world.players.run(MEMBERS[faction], where, "root join", faction=faction, team=team))
+    await world.posted(await world.players.run(MEMBERS["alliance"], where, "root start"))
 
 
 def team_threads(world: World) -> list[Channel]:
@@ -61,15 +40,13 @@ def posts(world: World, thread: Channel) -> list[Message]:
 
 
 async def test_a_team_game_started_over_the_gateway_gets_one_private_thread_per_team_kept_over_a_restart(
-    world: World, monkeypatch: pytest.MonkeyPatch
+    world: World,
 ) -> None:
     double = world.double
     for member in MEMBERS.values():
         double.add_member(member)
-    await frontier_lobby(world, monkeypatch)
     await world.start()
-    started = await world.players.run(MEMBERS["alliance"], world.game.id, "root start")
-    await double.until(lambda: public(started.shown), 60, "the start's public post")
+    await frontier_lobby(world)
 
     def welcomed() -> list[Channel]:
         threads = team_threads(world)
