@@ -6,7 +6,7 @@ import logging
 
 from discord_harness import FakeClock, OfflineUser, db_url, open_service, state_of
 from qa_helpers import OPENED, M, close_stores, qa_bot, qa_bot_game  # noqa: F401
-from test_bot_frontier import PLAYERS, _playable  # noqa: F401  (the frontier mode is offered in these tests)
+from test_bot_frontier import PLAYERS
 
 import rules
 from bot import messages
