@@ -1,4 +1,5 @@
-"""PostgreSQL: two processes on one database apply each command once, share the reminders, and export reads only."""
+"""Two processes on one database (a SQLite file, or PostgreSQL) apply each command once and lose none to a kill -9;
+on PostgreSQL they share the reminders, and export reads only."""
 
 from __future__ import annotations
 
@@ -60,12 +61,12 @@ PLAYER = textwrap.dedent(
 )
 
 
-async def test_two_processes_on_one_database_apply_every_acknowledged_move_once(pg_database):
-    service = await open_service(pg_database)
+async def test_two_processes_on_one_database_apply_every_acknowledged_move_once(database):
+    service = await open_service(database)
     await started_game(service)
     runs = [
         subprocess.Popen(
-            [sys.executable, "-c", PLAYER, pg_database, str(CHANNEL), str(seed), "20"],
+            [sys.executable, "-c", PLAYER, database, str(CHANNEL), str(seed), "20"],
             env=ENV,
             stdin=subprocess.PIPE,
             stdout=subprocess.PIPE,
@@ -159,12 +160,12 @@ def _player(url: str, channel: int, seed: int, moves: int) -> subprocess.Popen[b
     return run
 
 
-async def test_kill_9_of_one_of_two_processes_mid_burst_loses_no_acknowledged_move(pg_database):
-    service = await open_service(pg_database)
+async def test_kill_9_of_one_of_two_processes_mid_burst_loses_no_acknowledged_move(database):
+    service = await open_service(database)
     channels = (CHANNEL, CHANNEL + 1)
     for channel in channels:
         await started_game(service, channel=channel)
-    killed, survivor = _player(pg_database, channels[0], 1, 60), _player(pg_database, channels[1], 2, 12)
+    killed, survivor = _player(database, channels[0], 1, 60), _player(database, channels[1], 2, 12)
     for run in (killed, survivor):
         assert run.stdin is not None
         run.stdin.write(b"go\n")
