@@ -11,6 +11,7 @@ import random
 import sys
 import time
 import traceback
+from collections import Counter
 from dataclasses import dataclass, field
 
 from rules import engine, parse, problems, view_for
@@ -173,6 +174,8 @@ def main(argv: list[str] | None = None) -> int:
         print(f"playout: {err}", file=sys.stderr)
         return 2
     total_actions = total_violations = 0
+    watch = prefer | ({"!lay"} if args.stir else set())
+    watched: Counter[str] = Counter()
     game_ms: list[float] = []
     failed = False
     started = time.perf_counter()
@@ -189,6 +192,8 @@ def main(argv: list[str] | None = None) -> int:
         game_ms.append((time.perf_counter() - game_started) * 1000)
         total_actions += result.actions
         total_violations += len(result.violations)
+        played = result.record.actions if result.record else []
+        watched.update(t.split()[0] for t in played if t.split()[0] in watch)
         for v in result.violations[:5]:
             print(f"game seed={seed}: {v}", file=sys.stderr)
         if args.verbose and result.state is not None:
@@ -205,6 +210,8 @@ def main(argv: list[str] | None = None) -> int:
         ordered = sorted(game_ms)
         print(f"per game: median {ordered[len(ordered) // 2]:.0f} ms, max {ordered[-1]:.0f} ms (checks included)")
     summary = f"{args.games} games, {total_actions} actions, {total_violations} violations"
+    if watch:
+        print("played: " + ", ".join(f"{verb} {watched[verb]}" for verb in sorted(watch)))
     print(f"playout: {summary}, {per_action:.3f} ms/action")
     return 1 if failed or total_violations else 0
 

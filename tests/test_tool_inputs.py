@@ -55,6 +55,15 @@ def test_a_bad_argument_is_one_line_and_exit_2(
     assert out.out == ""
 
 
+def test_a_stirred_3x3_playout_reports_the_verbs_it_leaned_to(capsys: pytest.CaptureFixture[str]) -> None:
+    """--prefer and --stir print how often each preferred verb (and the stir's edit) was played."""
+    argv = ["--mode", "frontier", "--games", "1", "--seed", "4000", "--stir", "0.02", "--prefer", "seize"]
+    assert playout.main(argv) == 0
+    played = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("played: "))
+    counts = dict(part.rsplit(" ", 1) for part in played.removeprefix("played: ").split(", "))
+    assert set(counts) == {"!lay", "seize"} and int(counts["!lay"]) > 0
+
+
 def test_a_good_argument_still_runs(capsys: pytest.CaptureFixture[str]) -> None:
     """The checks refuse only bad values: one short playout runs and reports."""
     assert playout.main(["--games", "1", "--round-limit", "1"]) == 0
