@@ -150,6 +150,27 @@ def standard_views(count: int) -> list[tuple[dict[str, Any], list[Any]]]:
     return [(with_extra_seats(rules.view_for(s, None), seed=i), marks) for i, (s, marks) in enumerate(states)]
 
 
+FRONTIER_LINEUP = {"marquise": "A", "eyrie": "A", "vagabond": "A", "tinker": "B", "spinners": "B", "spore": "B"}
+
+
+def frontier_views(count: int, seed: int = 4000) -> list[tuple[dict[str, Any], list[Any]]]:
+    """Public views of a real six-seat 3x3 game (seeded random play with contraband laid now and then), from round 3."""
+    options = {"mode": "frontier", "factions": list(FRONTIER_LINEUP), "teams": dict(FRONTIER_LINEUP)}
+    state, pick = rules.new_game(options, seed), random.Random(seed)
+    out: list[tuple[dict[str, Any], list[Any]]] = []
+    mode = rules.modes.find_mode("frontier")
+    while not state.over and len(out) < count:
+        if not state.pending and state.turn.phase != "setup" and pick.random() < 0.03:
+            nudge = mode.playout_stir(state, pick)
+            state = rules.apply_edit(state, nudge)[0] if nudge else state
+        seat = rules.to_act(state)
+        assert seat is not None
+        state, events = rules.apply(state, pick.choice(rules.legal_actions(state, seat)), seat=seat)
+        if state.turn.round >= 3:
+            out.append((rules.view_for(state, None), [m for e in events for m in e.marks]))
+    return out
+
+
 def with_extra_seats(view: dict[str, Any], seed: int = 7) -> dict[str, Any]:
     """A two-seat engine view with the River Otters and the Wanderer seated too."""
     pick = random.Random(seed)

@@ -3,9 +3,21 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TypeVar
+from typing import Protocol, TypeVar
 
 T = TypeVar("T")
+
+
+class Chooser(Protocol):
+    """What a random playout chooses with (its own random.Random); the engine itself never chooses at random."""
+
+    def choice(self, seq: Sequence[T]) -> T:
+        """One element of a non-empty sequence."""
+        ...
+
+    def random(self) -> float:
+        """A number in [0, 1)."""
+        ...
 
 _MASK = (1 << 64) - 1
 _GOLDEN = 0x9E3779B97F4A7C15

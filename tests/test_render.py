@@ -394,3 +394,15 @@ def test_bench_samples_are_as_big_as_the_issue_asks() -> None:
     assert all(len(v["seats"]) == 4 and _pieces(v) >= 60 for v, _ in standard)
     joined, _ = samples.joined_view()
     assert len(joined["seats"]) == 6 and _pieces(joined) >= 120
+
+
+def test_the_bench_s_real_3x3_views_come_from_round_3_of_a_six_seat_game_and_draw() -> None:
+    """The '3x3 game' case: public views of a seeded six-seat 3x3 game from round 3 on, each one drawable."""
+    from render import render_board, samples
+
+    views = samples.frontier_views(3)
+    assert len(views) == 3
+    for view, marks in views:
+        assert len(view["seats"]) == 6 and {s["team"] for s in view["seats"]} == {"A", "B"}
+        assert view["round"] >= 3
+        assert render_board(view, marks)[:8] == b"\x89PNG\r\n\x1a\n"

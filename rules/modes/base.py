@@ -11,9 +11,8 @@ from rules.hooks import Place, TableHooks
 from rules.words import plural
 
 if TYPE_CHECKING:
-    from random import Random
-
     from rules.factions.base import Faction
+    from rules.rng import Chooser
     from rules.state import GameState
 
 WIN_POINTS = 30
@@ -118,7 +117,7 @@ class Mode(TableHooks):
     def end_of_turn(self, state: GameState, seat: int) -> None:
         """A seat's turn is over (before the next one begins): decisions pushed here are asked first."""
 
-    def playout_stir(self, state: GameState, chooser: Random) -> str | None:
+    def playout_stir(self, state: GameState, chooser: Chooser) -> str | None:
         """A moderator edit a random playout makes now and then to reach the mode's rarer moments (--stir)."""
         return None
 

@@ -24,10 +24,9 @@ from rules.modes.frontier_vagabond import FrontierVagabond
 from rules.words import plural
 
 if TYPE_CHECKING:
-    from random import Random
-
     from rules.actions import Action
     from rules.hooks import Entered, Place, Removed
+    from rules.rng import Chooser
     from rules.state import GameState
 
 ROUNDS = 6
@@ -189,7 +188,7 @@ class Frontier(Mode):
         if state.map_items:
             contraband.dropped(state, removed)
 
-    def playout_stir(self, state: GameState, chooser: Random) -> str | None:
+    def playout_stir(self, state: GameState, chooser: Chooser) -> str | None:
         """A moderator edit laying an item from a map's supply in one of its clearings (contraband to search, seize)."""
         if len(state.map_items) >= contraband.STIR_LIMIT:
             return None
