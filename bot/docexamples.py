@@ -361,6 +361,7 @@ def other_examples(state: rules.GameState, options: dict[str, Any], seed: int, s
         "rootmod pause": Example(f"{mod} /rootmod pause"),
         "rootmod resume": Example(f"{mod} /rootmod resume", lines=[f"{mod} /rootmod pause"]),
         "rootmod reminders": Example(f"{mod} /rootmod reminders hours:12"),
+        "rootmod threads": Example(f"{mod} /rootmod threads", lobby=False, lines=LOBBY_FRONTIER),
         "rootmod skip": Example(f"{mod} /rootmod skip"),
         "rootmod replace": Example(f"{mod} /rootmod replace faction:eyrie user:@dave"),
         "rootmod unseat": Example(f"{mod} /rootmod unseat faction:eyrie"),

@@ -62,6 +62,9 @@ UNDO_CROSSES = (
 UNDO_TOO_MANY = "Only {actions} can be undone."
 NOTHING_TO_SKIP = "There is nothing to skip: {seat} has no legal action."
 NOT_PAUSED = "The game is not paused."
+NO_TEAM_GAME = "This game has no teams, so it has no team threads."
+TEAM_THREADS_RETRY = "The bot tries again to make the team threads the server refused ({teams})."
+TEAM_THREADS_FINE = "No team thread was refused in this game: there is nothing to try again."
 NOT_FINISHED_ERROR = "Something went wrong on our side; the game is unchanged. Please tell a moderator."
 NOT_SHOWN_ERROR = "Your command was saved, but showing it failed; /root status and /root board show the game."
 

@@ -15,7 +15,7 @@ from bot.present import next_up
 from bot.settings import REMINDER_HOURS, REMINDERS_BEFORE_NOTICE
 from bot.store import Change
 from bot.table import Actor, Refusal, Table, faction_name, seat_faction
-from bot.threads import opening_post
+from bot.threads import opening_post, teams_of
 from rules import registry
 from rules.actions import closest_first, echo
 
@@ -63,6 +63,20 @@ class Moderation(Play):
         outbox = Outbox(public=messages.MOD_RESUMED)
         next_up(outbox, table, table.state, before=None)
         await self.store.save(change)
+        return outbox
+
+    @one_at_a_time
+    async def mod_threads(self, actor: Actor) -> Outbox:
+        """Try again to make the team threads the server refused (after the bot was given the permission)."""
+        _moderator(actor)
+        table = await self.table(actor.channel_id)
+        teams = sorted(teams_of(table))
+        if not teams:
+            raise Refusal(messages.NO_TEAM_GAME)
+        if not await self.store.forget_refused_team_threads(actor.channel_id):
+            return Outbox.private_reply(messages.TEAM_THREADS_FINE)
+        outbox = Outbox.private_reply(messages.TEAM_THREADS_RETRY.format(teams=", ".join(teams)))
+        outbox.team_threads = True
         return outbox
 
     @one_at_a_time

@@ -61,6 +61,10 @@ def rootmod_group() -> app_commands.Group:
     async def resume(interaction: discord.Interaction) -> None:
         await run(interaction, service_of(interaction).mod_resume(mod(interaction)))
 
+    @group.command(name="threads", description="Try again to make the team threads the server refused")
+    async def threads(interaction: discord.Interaction) -> None:
+        await run(interaction, service_of(interaction).mod_threads(mod(interaction)))
+
     @group.command(name="reminders", description="Set how often the seat to act is reminded")
     @app_commands.describe(hours="hours between reminders (e.g. 24, or 0.5)")
     async def reminders(interaction: discord.Interaction, hours: HoursRange) -> None:

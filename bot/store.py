@@ -443,6 +443,15 @@ class Store:
         query = select(TeamThread).where(col(TeamThread.channel_id) == channel_id).order_by(col(TeamThread.team))
         return await self.run(lambda s: list(s.exec(query).all()))
 
+    async def forget_refused_team_threads(self, channel_id: int) -> int:
+        """Drop the record of team threads the server refused, so they are tried again; how many there were."""
+
+        def work(s: Session) -> int:
+            refused = delete(TeamThread).where(col(TeamThread.channel_id) == channel_id, col(TeamThread.kind) == "none")
+            return int(s.exec(refused).rowcount or 0)
+
+        return await self.run(work)
+
     async def set_team_thread(self, channel_id: int, team: str, **values: object) -> None:
         """Create or update a team's thread row; the game's version does not change."""
 

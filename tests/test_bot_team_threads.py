@@ -225,3 +225,31 @@ async def test_a_game_without_teams_makes_no_team_thread(tmp_path):
     assert await bot.service.store.team_threads(CH) == []
     status = await bot.slash(OfflineUser("alice"), CH, "root status")
     assert "team" not in status.text.lower()
+
+
+async def test_a_moderator_has_the_refused_team_threads_made_once_the_permission_is_given(database):
+    bot = await frontier_bot(database)
+    bot.discord.refuse[THREADS] = 403
+    await start_frontier(bot)
+    assert not bot.discord.threads and {r.kind for r in await bot.service.store.team_threads(CH)} == {"none"}
+    player = await bot.slash(USERS["marquise"], CH, "rootmod threads")
+    assert player.refused and not bot.discord.threads  # moderators only
+    del bot.discord.refuse[THREADS]  # the server now lets the bot make private threads
+    retried = await bot.slash(M, CH, "rootmod threads")
+    assert not retried.refused and "tries again to make the team threads the server refused (A, B)" in retried.text
+    made = team_threads(bot)
+    assert set(made) == {"A", "B"} and members_of(bot, "A") == team_ids("A") and members_of(bot, "B") == team_ids("B")
+    assert all(len(posts_in(bot.adapter.sent, made[t])) == 1 for t in ("A", "B"))  # one welcome each
+    again = await bot.slash(M, CH, "rootmod threads")
+    assert not again.refused and again.text == messages.TEAM_THREADS_FINE and team_threads(bot) == made
+
+
+async def test_threads_in_a_game_without_teams_is_refused_with_the_reason(tmp_path):
+    bot = await frontier_bot(db_url(tmp_path))
+    alice, bob = OfflineUser("alice"), OfflineUser("bob")
+    await bot.slash(alice, CH, "root create", seats=2, factions="marquise,eyrie")
+    await bot.slash(alice, CH, "root join", faction="marquise")
+    await bot.slash(bob, CH, "root join", faction="eyrie")
+    await bot.slash(bob, CH, "root start")
+    refused = await bot.slash(M, CH, "rootmod threads")
+    assert refused.refused and messages.NO_TEAM_GAME in refused.text
