@@ -32,6 +32,20 @@ def known_modes() -> list[str]:
     return rules.modes.playable_ids()
 
 
+def mode_choices(current: str) -> list[tuple[str, str]]:
+    """The playable modes whose id, name or alias holds what was typed: (id, 'Name (id)')."""
+    import rules.modes
+
+    typed = current.strip().lower()
+    out = []
+    for mode_id in known_modes():
+        mode = rules.modes.find_mode(mode_id)
+        words = [mode.id, mode.name.lower(), *mode.aliases]
+        if any(typed in w for w in words):
+            out.append((mode.id, f"{mode.name} ({mode.id})"[:100]))
+    return out
+
+
 def service_of(interaction: discord.Interaction) -> GameService:
     """The game service behind the client that received an interaction."""
     client: RootClient = interaction.client  # type: ignore[assignment]
@@ -161,7 +175,7 @@ def root_group() -> app_commands.Group:
         return choices(service_of(interaction).suggest_cards(current))
 
     async def modes(_interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        return [app_commands.Choice(name=m, value=m) for m in known_modes() if current.lower() in m]
+        return [app_commands.Choice(name=name, value=m) for m, name in mode_choices(current)]
 
     async def faction_list(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         head, _, last = current.rpartition(",")
@@ -175,7 +189,7 @@ def root_group() -> app_commands.Group:
         board="the map",
         mode="the game mode",
         factions="factions allowed, comma separated (default: all)",
-        win_points="points to win (default 30)",
+        win_points="points to win (default 30; in the 3x3 mode a team's points, default 90)",
         round_limit="end after this many rounds (most points wins)",
     )
     @app_commands.choices(board=[app_commands.Choice(name=b.title(), value=b) for b in MAPS])

@@ -103,6 +103,14 @@ def engine_options(settings: dict[str, Any], factions: list[str], teams: dict[st
     return options
 
 
+def mode_id(mode: str) -> str:
+    """A mode typed by its id or an alias ('3x3'), as its id; an unknown one as typed (the engine refuses it)."""
+    try:
+        return find_mode(mode).id
+    except rules.RulesError:
+        return mode
+
+
 def uses_teams(mode: str) -> bool:
     """Whether a game mode is played in teams (the standard game is not)."""
     try:
@@ -182,6 +190,7 @@ class Lobby(ServiceCore):
         round_limit: int | None = None,
     ) -> Outbox:
         """Open a lobby in the actor's channel."""
+        mode = mode_id(mode)
         allowed = resolve_factions(factions)
         settings = lobby_settings(mode, board, seats, allowed, win_points, round_limit)
         now = self.now()

@@ -43,6 +43,7 @@ def normalise(options: dict[str, Any]) -> dict[str, Any]:
         ids.append(fid)
     out["factions"] = ids
     mode = find_mode(str(out["mode"]))
+    out["mode"] = mode.id  # an alias is kept as the mode's id
     mode.validate(out)
     for fid in ids:
         registry.faction(fid).validate_options(out)

@@ -150,3 +150,18 @@ def test_points_in_a_team_game_give_each_team_s_total_first() -> None:
     assert points_text(state).startswith("team A 16, team B 9 (Marquise de Cat 10, Eyrie Dynasties 5,")
     plain = rules.new_game({"factions": ["marquise", "eyrie"]}, 1)
     assert points_text(plain) == "Marquise de Cat 0, Eyrie Dynasties 0"
+
+
+async def test_the_mode_can_be_typed_3x3_and_its_autocomplete_names_it(tmp_path) -> None:
+    from bot.commands import mode_choices
+
+    assert find_mode("3x3") is find_mode("FRONTIER") is find_mode("frontier")
+    assert mode_choices("3x3") == [("frontier", "Root 3x3, Frontier Alliance (frontier)")]
+    assert [m for m, _ in mode_choices("stand")] == ["standard"]
+    bot = await offline_bot(db_url(tmp_path))
+    alice = OfflineUser("alice")
+    created = await bot.slash(alice, 1, "root create", mode="3x3", seats=6, factions=",".join(PLAYERS))
+    assert created.outbox is not None and not created.outbox.refused, created.outbox.reply
+    assert "in this channel: frontier, autumn and winter maps" in created.outbox.public
+    assert json.loads((await bot.service.table(1)).game.lobby or "{}")["mode"] == "frontier"
+    await bot.service.store.close()

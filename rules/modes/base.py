@@ -23,6 +23,8 @@ class Mode(TableHooks):
 
     id: ClassVar[str] = "standard"
     name: ClassVar[str] = "Standard game"
+    aliases: ClassVar[tuple[str, ...]] = ()
+    """Other words players may use for the mode (lower case)."""
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 6
     teams: ClassVar[bool] = False
@@ -183,10 +185,14 @@ def playable_ids() -> list[str]:
 
 
 def find_mode(name: str) -> Mode:
-    """The mode with this id."""
-    if name not in _MODES:
+    """The mode with this id (or one of its aliases, in any case)."""
+    if name in _MODES:
+        return _MODES[name]
+    wanted = name.strip().lower()
+    found = next((m for m in _MODES.values() if wanted == m.id or wanted in m.aliases), None)
+    if found is None:
         raise RulesError(f"unknown mode '{name}'; modes are {', '.join(sorted(_MODES))}")
-    return _MODES[name]
+    return found
 
 
 def mode_of(state: GameState) -> Mode:

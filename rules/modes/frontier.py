@@ -45,6 +45,7 @@ class Frontier(Mode):
 
     id: ClassVar[str] = "frontier"
     name: ClassVar[str] = "Root 3x3, Frontier Alliance"
+    aliases: ClassVar[tuple[str, ...]] = ("3x3", "frontier-alliance")
     min_seats: ClassVar[int] = 6
     max_seats: ClassVar[int] = 6
     teams: ClassVar[bool] = True
