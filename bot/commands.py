@@ -171,6 +171,9 @@ def root_group() -> app_commands.Group:
     async def free_factions(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return choices(await service_of(interaction).suggest_free_factions(actor_of(interaction), current))
 
+    async def lobby_teams(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return choices(await service_of(interaction).suggest_teams(actor_of(interaction), current))
+
     async def any_card(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return choices(service_of(interaction).suggest_cards(current))
 
@@ -210,7 +213,7 @@ def root_group() -> app_commands.Group:
 
     @root.command(name="join", description="Join this channel's game with a free faction")
     @app_commands.describe(faction="a faction still free", team="your team, in team modes")
-    @app_commands.autocomplete(faction=free_factions)
+    @app_commands.autocomplete(faction=free_factions, team=lobby_teams)
     async def join(interaction: discord.Interaction, faction: str, team: str | None = None) -> None:
         await run(interaction, service_of(interaction).join(await member_of(interaction), faction, team))
 

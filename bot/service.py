@@ -5,16 +5,17 @@ from __future__ import annotations
 from typing import Any
 
 import rules
-from bot import suggest
+from bot import messages, suggest
 from bot.boards import Boards
 from bot.info import Info
-from bot.lobby import Lobby
+from bot.lobby import Lobby, uses_teams
 from bot.moderation import Moderation
 from bot.reminders import Reminders
 from bot.suggest import Suggestion
 from bot.table import Actor, Table, faction_name
 from bot.threads import Threads
 from rules import registry
+from rules.modes import find_mode
 
 
 class GameService(Lobby, Moderation, Info, Reminders, Boards, Threads):
@@ -56,6 +57,20 @@ class GameService(Lobby, Moderation, Info, Reminders, Boards, Threads):
         else:
             free = [s.faction for s in table.seats if s.user_id is None]
         return suggest.named_choices({f: faction_name(f) for f in free}, typed)
+
+    async def suggest_teams(self, actor: Actor, typed: str) -> list[Suggestion]:
+        """The teams of this channel's team lobby, each with its players so far."""
+        table = await self.maybe_table(actor.channel_id)
+        if table is None or table.game.status != "lobby" or not uses_teams(table.lobby["mode"]):
+            return []
+        names = find_mode(table.lobby["mode"]).team_names
+        size = int(table.lobby["seats"]) // max(1, len(names))
+        shown = {}
+        for team in names:
+            players = [s.user_name for s in table.seats if s.team == team]
+            listed = ", ".join(players) or messages.NOBODY
+            shown[team] = messages.TEAM_CHOICE.format(team=team, taken=len(players), size=size, players=listed)
+        return suggest.named_choices(shown, typed)
 
     async def suggest_seated_factions(self, actor: Actor, typed: str) -> list[Suggestion]:
         """The factions of this channel's game, with their players."""

@@ -165,3 +165,20 @@ async def test_the_mode_can_be_typed_3x3_and_its_autocomplete_names_it(tmp_path)
     assert "in this channel: frontier, autumn and winter maps" in created.outbox.public
     assert json.loads((await bot.service.table(1)).game.lobby or "{}")["mode"] == "frontier"
     await bot.service.store.close()
+
+
+async def test_the_team_option_suggests_each_team_with_its_players_so_far(tmp_path) -> None:
+    from bot.table import Actor
+
+    bot = await offline_bot(db_url(tmp_path))
+    users = {faction: OfflineUser(name) for faction, (name, _) in PLAYERS.items()}
+    await bot.slash(users["marquise"], 1, "root create", mode="frontier", seats=6, factions=",".join(PLAYERS))
+    await bot.slash(users["marquise"], 1, "root join", faction="marquise", team="A")
+    actor = Actor(channel_id=1, user_id=users["eyrie"].id, name="bob", guild_id=None)
+    shown = {s.value: s.name for s in await bot.service.suggest_teams(actor, "")}
+    assert shown == {"A": "Team A (1/3: alice)", "B": "Team B (0/3: nobody)"}
+    assert [s.value for s in await bot.service.suggest_teams(actor, "b")] == ["B"]
+    await bot.slash(users["marquise"], 2, "root create", seats=2, factions="marquise,eyrie")
+    other = Actor(channel_id=2, user_id=users["eyrie"].id, name="bob", guild_id=None)
+    assert await bot.service.suggest_teams(other, "") == []  # no teams in a standard game
+    await bot.service.store.close()
