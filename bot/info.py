@@ -16,6 +16,7 @@ from bot.table import Actor, Refusal, Table, faction_name, seat_faction
 from bot.threads import team_thread_line, teams_of
 from rules.actions import public_text, unknown_card
 from rules.cards import find_key
+from rules.scoring import team_points
 
 LOG_LINES = 10
 MAX_LOG_LINES = 50
@@ -105,6 +106,11 @@ class Info(ServiceCore):
             seats=seats,
         )
         if teams_of(table):
+            totals = ", ".join(
+                messages.TEAM_POINTS_ITEM.format(team=t, points=messages.plural(team_points(state, t), "point"))
+                for t in sorted(teams_of(table))
+            )
+            text += messages.STATUS_TEAMS.format(teams=totals)
             text += team_thread_line(table, await self.store.team_threads(actor.channel_id), actor.user_id)
         return Outbox.private_reply(text)
 

@@ -180,6 +180,7 @@ STATUS_DEADLINE = " Reminder {when}."
 STATUS_OVER = "The game is {status}. Winners: {winners}. Points: {points}."
 STATUS_SEAT = "{faction} ({user}, {points})"
 STATUS_TEAM_SEAT = "{faction} ({user}, team {team}, {points})"
+STATUS_TEAMS = "\nTeams: {teams}."
 
 # --- moderators --------------------------------------------------------------------
 MOD_PAUSED = "A moderator paused the game; reminders and moves wait until /rootmod resume."

@@ -139,6 +139,7 @@ async def test_the_lobby_and_the_status_name_the_joined_maps_and_each_player_s_t
     assert started.outbox is not None and "Old Man Tinker (dave, team B)" in started.outbox.public
     status = await bot.slash(users["tinker"], 1, "root status")
     assert status.outbox is not None and "Eyrie Dynasties (bob, team A, 0 points)" in status.outbox.reply
+    assert "\nTeams: team A 0 points, team B 0 points." in status.outbox.reply
     await bot.service.store.close()
 
 
