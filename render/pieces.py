@@ -104,6 +104,7 @@ class Ruin:
 
     where: int
     box: tuple[int, int, int, int]
+    items: int = 1  # how many items lie under it (two with two Vagabonds)
 
 
 def _parse(key: str) -> tuple[str, str, str] | None:
@@ -266,7 +267,7 @@ def place_clearing(view_clearing: dict[str, Any], geo: Layout, legend: Legend) -
     free = list(slots)
     ruins: list[Ruin] = []
     if view_clearing.get("ruin") and free:
-        ruins.append(Ruin(cid, free.pop()))
+        ruins.append(Ruin(cid, free.pop(), int(view_clearing.get("ruin_items", 1))))
     placed: list[Placed] = []
     rest: list[tuple[Look, str, int]] = []
     for look, controller, count in entries:
@@ -381,3 +382,8 @@ def draw_ruin(draw: ImageDraw.ImageDraw, ruin: Ruin) -> None:
     mx, h = (x0 + x1) // 2, y1 - y0
     crack = [(mx - 6, y0 + 3), (mx + 5, y0 + h * 0.35), (mx - 5, y0 + h * 0.65), (mx + 4, y1 - 3)]
     draw.line(crack, fill=P.RUIN_EDGE, width=3)
+    if ruin.items > 1:  # a badge in the corner: how many items are still under it
+        r = max(9, h // 4)
+        cx, cy = x1 - r // 2, y0 + r // 2
+        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=P.WHITE, outline=P.INK, width=2)
+        draw_text(draw, (cx, cy), str(ruin.items), font(max(14, round(r * 1.6)), bold=True), P.INK, anchor="mm")

@@ -9,6 +9,7 @@ from rules import decisions, registry
 from rules.battle import sides_view
 from rules.cards import card, deck
 from rules.engine import to_act, waiting_for
+from rules.items import under_ruin
 from rules.pieces import kinds_of
 from rules.scoring import team_points
 from rules.state import GameState
@@ -39,6 +40,7 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
                 "suit": state.suits[cid - 1],
                 "slots": board.clearing(cid).slots,
                 "ruin": state.ruins[cid - 1] is not None,
+                "ruin_items": len(under_ruin(state, cid)),  # how many, never which
                 "pieces": dict(state.clearings[cid - 1]),
             }
             for cid in board.ids()
