@@ -370,9 +370,14 @@ def _badge(draw: ImageDraw.ImageDraw, group: Placed, note: str) -> None:
     """A small white disc with the note, on the top right of the group's last shape."""
     x, y = group.centres()[-1]
     r = max(12, round(group.size * 0.3))
-    cx, cy = x + group.size // 2 - r // 2, y - group.size // 2 + r // 2
+    _disc(draw, (x + group.size // 2 - r // 2, y - group.size // 2 + r // 2), r, note)
+
+
+def _disc(draw: ImageDraw.ImageDraw, centre: tuple[int, int], r: int, text: str) -> None:
+    """A white disc of radius r with a short text in bold."""
+    cx, cy = centre
     draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=P.WHITE, outline=P.INK, width=2)
-    draw_text(draw, (cx, cy), note, font(max(14, round(r * 1.6)), bold=True), P.INK, anchor="mm")
+    draw_text(draw, centre, text, font(max(14, round(r * 1.6)), bold=True), P.INK, anchor="mm")
 
 
 def draw_ruin(draw: ImageDraw.ImageDraw, ruin: Ruin) -> None:
@@ -384,6 +389,4 @@ def draw_ruin(draw: ImageDraw.ImageDraw, ruin: Ruin) -> None:
     draw.line(crack, fill=P.RUIN_EDGE, width=3)
     if ruin.items > 1:  # a badge in the corner: how many items are still under it
         r = max(9, h // 4)
-        cx, cy = x1 - r // 2, y0 + r // 2
-        draw.ellipse((cx - r, cy - r, cx + r, cy + r), fill=P.WHITE, outline=P.INK, width=2)
-        draw_text(draw, (cx, cy), str(ruin.items), font(max(14, round(r * 1.6)), bold=True), P.INK, anchor="mm")
+        _disc(draw, (x1 - r // 2, y0 + r // 2), r, str(ruin.items))
