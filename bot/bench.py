@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
@@ -27,11 +28,12 @@ from sqlalchemy import event
 
 from bot import images, messages
 from bot.cli import DEFAULT_CHANNEL, seeded
-from bot.console import Console, OffsetClock
+from bot.console import Console, ConsoleError, OffsetClock
 from bot.offline import OfflineBot
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Store
+from rules.argtypes import at_least
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "assets" / "examples" / "short-game.txt"
 
@@ -198,10 +200,18 @@ def main(argv: list[str] | None = None) -> int:
     """Run the benchmark and print the figures."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--script", default=str(EXAMPLE))
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=at_least(1), default=3)
     parser.add_argument("--boards", action="store_true", help="count board pictures under each posting setting")
     parser.add_argument("--postgres", action="store_true", help="run on a throwaway PostgreSQL server")
     args = parser.parse_args(argv)
+    try:
+        return _run(args)
+    except (OSError, UnicodeDecodeError, ConsoleError) as err:  # a script that can't be read or played
+        print(f"bench: the script {args.script} can't be played: {err}", file=sys.stderr)
+        return 2
+
+
+def _run(args: argparse.Namespace) -> int:
     lines = [ln for ln in Path(args.script).read_text(encoding="utf-8").splitlines() if ln.strip()]
     if args.boards:
         print(f"boards: {Path(args.script).name}, {len(lines)} lines")

@@ -31,6 +31,7 @@ from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Store
 from bot.table import Actor
+from rules.argtypes import at_least, positive_seconds
 
 FIRST_CHANNEL = 10_000
 GUILD = 1
@@ -164,11 +165,11 @@ def main(argv: list[str] | None = None) -> int:
         print(json.dumps(result))
         return 0
     parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--seconds", type=float, default=60)
-    parser.add_argument("--in-flight", type=int, default=8, help="commands in flight per process")
+    parser.add_argument("--games", type=at_least(1), default=1000)
+    parser.add_argument("--seconds", type=positive_seconds, default=60)
+    parser.add_argument("--in-flight", type=at_least(1), default=8, help="commands in flight per process")
     parser.add_argument("--postgres", action="store_true", help="a throwaway PostgreSQL server instead of SQLite")
-    parser.add_argument("--processes", type=int, default=1)
+    parser.add_argument("--processes", type=at_least(1), default=1)
     args = parser.parse_args(argv)
     with tempfile.TemporaryDirectory() as folder:
         server = None

@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from pathlib import Path
 
 import pytest
 
-from bot import docgen
+from bot import bench, docgen, loadbench
 from render import bench as render_bench
 from rules import playout
 
@@ -14,6 +15,8 @@ MAIN: dict[str, Callable[[list[str]], int]] = {
     "playout": playout.main,
     "render.bench": render_bench.main,
     "docgen": docgen.main,
+    "bench": bench.main,
+    "loadbench": loadbench.main,
 }
 
 BAD = [
@@ -32,6 +35,13 @@ BAD = [
     ("render.bench", "zero", "not a whole number"),
     ("render.bench", "0", "at least 1"),
     ("docgen", "--bogus", "unrecognized arguments"),
+    ("bench", "--repeat 0", "at least 1"),
+    ("bench", "--script /nonexistent/script.txt", "can't be played: [Errno 2]"),
+    ("loadbench", "--games 0", "at least 1"),
+    ("loadbench", "--processes 0", "at least 1"),
+    ("loadbench", "--in-flight 0", "at least 1"),
+    ("loadbench", "--seconds -1", "not a number of seconds above zero"),
+    ("loadbench", "--seconds nan", "not a number of seconds above zero"),
 ]
 
 
@@ -62,6 +72,17 @@ def test_a_stirred_3x3_playout_reports_the_verbs_it_leaned_to(capsys: pytest.Cap
     played = next(line for line in capsys.readouterr().out.splitlines() if line.startswith("played: "))
     counts = dict(part.rsplit(" ", 1) for part in played.removeprefix("played: ").split(", "))
     assert set(counts) == {"!lay", "seize"} and int(counts["!lay"]) > 0
+
+
+@pytest.mark.parametrize("content", [b"just some notes\n", b"\xd0\xcf\x11 not text"])
+def test_a_bench_script_that_is_not_a_console_script_is_one_line(
+    content: bytes, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    script = tmp_path / "script.txt"
+    script.write_bytes(content)
+    assert bench.main(["--script", str(script)]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"bench: the script {script} can't be played: ") and err.count("\n") == 1
 
 
 def test_a_good_argument_still_runs(capsys: pytest.CaptureFixture[str]) -> None:
