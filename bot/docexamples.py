@@ -405,6 +405,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", default=str(FILE))
     args = parser.parse_args(argv)
+    if not Path(args.out).parent.is_dir():
+        parser.error(f"--out: there is no folder {Path(args.out).parent}")
     with tempfile.TemporaryDirectory() as folder:
         state, options, seed = asyncio.run(started_state(Path(folder)))
         lobbies = [lobby for lobby, _, _ in OTHER_GAMES]

@@ -13,13 +13,14 @@ from __future__ import annotations
 import argparse
 import asyncio
 import random
+import sys
 import tempfile
 from pathlib import Path
 
 import rules
 from bot.cli import DEFAULT_CHANNEL, seeded
 from bot.commands import command_options
-from bot.console import Console, OffsetClock
+from bot.console import Console, ConsoleError, OffsetClock
 from bot.offline import OfflineBot, stable_id
 from bot.service import GameService
 from bot.settings import Settings
@@ -135,9 +136,13 @@ def main(argv: list[str] | None = None) -> int:
     teams = tuple(t.strip() for t in args.teams.split(",") if t.strip())
     avoid = frozenset(v.strip() for v in args.avoid.split(",") if v.strip())
     limit = args.round_limit or None
-    lines = asyncio.run(generate(args.seed, args.win_points, limit, factions, args.mode, teams, avoid))
-    Path(args.out).parent.mkdir(parents=True, exist_ok=True)
-    Path(args.out).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    try:
+        lines = asyncio.run(generate(args.seed, args.win_points, limit, factions, args.mode, teams, avoid))
+        Path(args.out).parent.mkdir(parents=True, exist_ok=True)
+        Path(args.out).write_text("\n".join(lines) + "\n", encoding="utf-8")
+    except (ConsoleError, RuntimeError, OSError) as err:  # options the bot refuses, or a file it can't write
+        print(f"scriptgen: no script written: {err}", file=sys.stderr)
+        return 2
     print(f"scriptgen: {len(lines)} lines written to {args.out}")
     return 0
 

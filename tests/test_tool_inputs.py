@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from bot import bench, docgen, loadbench
+from bot import bench, docexamples, docgen, loadbench, scriptgen
 from render import bench as render_bench
 from rules import playout
 
@@ -17,6 +17,8 @@ MAIN: dict[str, Callable[[list[str]], int]] = {
     "docgen": docgen.main,
     "bench": bench.main,
     "loadbench": loadbench.main,
+    "scriptgen": scriptgen.main,
+    "docexamples": docexamples.main,
 }
 
 BAD = [
@@ -42,6 +44,10 @@ BAD = [
     ("loadbench", "--in-flight 0", "at least 1"),
     ("loadbench", "--seconds -1", "not a number of seconds above zero"),
     ("loadbench", "--seconds nan", "not a number of seconds above zero"),
+    ("scriptgen", "--out /tmp/never-written.txt --win-points 0", "no script written: win_points takes"),
+    ("scriptgen", "--out /tmp/never-written.txt --mode bogus", "no script written: generated line refused"),
+    ("scriptgen", "--out /proc/no/such/x.txt", "no script written: [Errno"),
+    ("docexamples", "--out /nonexistent-folder/x.json", "there is no folder /nonexistent-folder"),
 ]
 
 
