@@ -15,6 +15,7 @@ from typing import Any
 import rules
 from rules.board import load_board
 from rules.items import make as make_item
+from rules.playout import stirred
 
 # Fictional factions in the remaining Okabe–Ito colours; shapes chosen to exercise the legend.
 EXTRA_FACTIONS: dict[str, dict[str, Any]] = {
@@ -150,6 +151,7 @@ def standard_views(count: int) -> list[tuple[dict[str, Any], list[Any]]]:
     return [(with_extra_seats(rules.view_for(s, None), seed=i), marks) for i, (s, marks) in enumerate(states)]
 
 
+FRONTIER_STIR = 0.03  # the share of actions before which the mode lays contraband (rules.playout --stir)
 FRONTIER_LINEUP = {"marquise": "A", "eyrie": "A", "vagabond": "A", "tinker": "B", "spinners": "B", "spore": "B"}
 
 
@@ -158,11 +160,8 @@ def frontier_views(count: int, seed: int = 4000) -> list[tuple[dict[str, Any], l
     options = {"mode": "frontier", "factions": list(FRONTIER_LINEUP), "teams": dict(FRONTIER_LINEUP)}
     state, pick = rules.new_game(options, seed), random.Random(seed)
     out: list[tuple[dict[str, Any], list[Any]]] = []
-    mode = rules.modes.find_mode("frontier")
     while not state.over and len(out) < count:
-        if not state.pending and state.turn.phase != "setup" and pick.random() < 0.03:
-            nudge = mode.playout_stir(state, pick)
-            state = rules.apply_edit(state, nudge)[0] if nudge else state
+        state, _ = stirred(state, pick, FRONTIER_STIR)
         seat = rules.to_act(state)
         assert seat is not None
         state, events = rules.apply(state, pick.choice(rules.legal_actions(state, seat)), seat=seat)

@@ -19,7 +19,7 @@ from rules.actions import verbs_for
 from rules.argtypes import at_least, share
 from rules.edits import apply_edit
 from rules.errors import RulesError
-from rules.modes import find_mode
+from rules.modes import find_mode, mode_of
 from rules.record import Record, replay
 from rules.setup import new_game, normalise
 from rules.state import GameState
@@ -60,11 +60,9 @@ def play(
     state = new_game(options, seed)
     out.violations += [f"setup: {p}" for p in problems(state)]
     while not state.over and out.actions < MAX_ACTIONS:
-        if stir and not state.pending and state.turn.phase != "setup" and chooser.random() < stir:
-            nudge = find_mode(str(options.get("mode", "standard"))).playout_stir(state, chooser)
-            if nudge is not None:
-                state, _ = apply_edit(state, nudge)
-                record.actions.append(nudge)
+        state, nudge = stirred(state, chooser, stir)
+        if nudge is not None:
+            record.actions.append(nudge)
         seat = engine.to_act(state)
         assert seat is not None
         choices = engine.legal_actions(state, seat)
@@ -109,6 +107,15 @@ def hidden_shown(state: GameState) -> list[str]:
                 if other != seat and keys and keys != mine and f"{name!r}: {keys}" in text:
                     found.append(f"seat {seat}'s view shows seat {other}'s {name}")
     return found
+
+
+def stirred(state: GameState, chooser: random.Random, stir: float) -> tuple[GameState, str | None]:
+    """Before an action, now and then (a `stir` share, outside setup and decisions), the mode's playout edit."""
+    if stir and not state.pending and state.turn.phase != "setup" and chooser.random() < stir:
+        nudge = mode_of(state).playout_stir(state, chooser)
+        if nudge is not None:
+            return apply_edit(state, nudge)[0], nudge
+    return state, None
 
 
 def known_verbs(text: str, options: dict[str, object]) -> frozenset[str]:
@@ -192,8 +199,8 @@ def main(argv: list[str] | None = None) -> int:
         game_ms.append((time.perf_counter() - game_started) * 1000)
         total_actions += result.actions
         total_violations += len(result.violations)
-        played = result.record.actions if result.record else []
-        watched.update(t.split()[0] for t in played if t.split()[0] in watch)
+        verbs = (t.split()[0] for t in (result.record.actions if result.record else []))
+        watched.update(v for v in verbs if v in watch)
         for v in result.violations[:5]:
             print(f"game seed={seed}: {v}", file=sys.stderr)
         if args.verbose and result.state is not None:
