@@ -21,12 +21,17 @@ def at_least(low: int) -> Callable[[str], int]:
     return parse
 
 
+def _number(text: str, what: str) -> float:
+    """A number read from an argument, or the argparse error naming what was wanted."""
+    try:
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None
+
+
 def share(text: str) -> float:
     """An argparse type: a share from 0 to 1."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number") from None
+    value = _number(text, "a number")
     if not 0 <= value <= 1:
         raise argparse.ArgumentTypeError(f"{text} is not a share from 0 to 1")
     return value
@@ -34,10 +39,7 @@ def share(text: str) -> float:
 
 def positive_seconds(text: str) -> float:
     """An argparse type: a number of seconds above zero."""
-    try:
-        value = float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"{text!r} is not a number of seconds") from None
+    value = _number(text, "a number of seconds")
     if not value > 0 or value == float("inf"):
         raise argparse.ArgumentTypeError(f"{text} is not a number of seconds above zero")
     return value
