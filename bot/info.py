@@ -105,10 +105,11 @@ class Info(ServiceCore):
             deadline=messages.STATUS_DEADLINE.format(when=when(due)) if due else "",
             seats=seats,
         )
-        if teams_of(table):
+        teams = sorted(teams_of(table))
+        if teams:
             totals = ", ".join(
                 messages.TEAM_POINTS_ITEM.format(team=t, points=messages.plural(team_points(state, t), "point"))
-                for t in sorted(teams_of(table))
+                for t in teams
             )
             text += messages.STATUS_TEAMS.format(teams=totals)
             text += team_thread_line(table, await self.store.team_threads(actor.channel_id), actor.user_id)

@@ -146,6 +146,11 @@ def seated_words(table_seats: list[SeatRow]) -> str:
     return ", ".join(out) or messages.NOBODY
 
 
+def team_size(mode: str, seats: int) -> int:
+    """How many players each team of a team mode has at a table of this many seats."""
+    return seats // max(1, len(find_mode(mode).team_names))
+
+
 def _team_for(mode: str, team: str | None, seats: int, taken: list[SeatRow]) -> str | None:
     """The team a player joins: required in a team mode, one of its teams, and not already full."""
     if not uses_teams(mode):
@@ -157,7 +162,7 @@ def _team_for(mode: str, team: str | None, seats: int, taken: list[SeatRow]) -> 
         options = " or ".join(f"team:{n}" for n in names)
         raise Refusal(messages.REFUSED.format(reason=messages.NEEDS_TEAM.format(mode=mode, options=options)))
     found = _team_name(mode, team)
-    size = seats // max(1, len(names))
+    size = team_size(mode, seats)
     if names and sum(1 for s in taken if s.team == found) >= size:
         raise Refusal(messages.REFUSED.format(reason=messages.TEAM_FULL.format(team=found, size=size)))
     return found

@@ -155,14 +155,14 @@ def likely_actions(state: rules.GameState, seat: int) -> list[Choice]:
     legal = rules.legal_actions(state, seat)
     firsts: dict[str, rules.Action] = {}
     for action in legal:
-        if not names_hand_card(state, seat, action):
+        if not shows_private(state, seat, action):
             firsts.setdefault(action.verb, action)
     ends = [Choice(end_label(state), a.notation()) for a in legal if a.verb == "end"][:1]
     picks = [a for verb, a in firsts.items() if verb != "end"][:LIKELY_ACTIONS]
     return [Choice(action_label(a), a.notation()) for a in picks] + ends
 
 
-def names_hand_card(state: rules.GameState, seat: int, action: rules.Action) -> bool:
+def shows_private(state: rules.GameState, seat: int, action: rules.Action) -> bool:
     """Whether an action names a card the seat holds in hand (spending, crafting, mobilizing it…) or a secret."""
     held = {card(c).key for c in state.seats[seat].hand}
     if any(getattr(action, name, None) is not None for name in type(action).secret):

@@ -8,7 +8,7 @@ import rules
 from bot import messages, suggest
 from bot.boards import Boards
 from bot.info import Info
-from bot.lobby import Lobby, uses_teams
+from bot.lobby import Lobby, team_size, uses_teams
 from bot.moderation import Moderation
 from bot.reminders import Reminders
 from bot.suggest import Suggestion
@@ -63,10 +63,10 @@ class GameService(Lobby, Moderation, Info, Reminders, Boards, Threads):
         table = await self.maybe_table(actor.channel_id)
         if table is None or table.game.status != "lobby" or not uses_teams(table.lobby["mode"]):
             return []
-        names = find_mode(table.lobby["mode"]).team_names
-        size = int(table.lobby["seats"]) // max(1, len(names))
+        mode = table.lobby["mode"]
+        size = team_size(mode, int(table.lobby["seats"]))
         shown = {}
-        for team in names:
+        for team in find_mode(mode).team_names:
             players = [s.user_name for s in table.seats if s.team == team]
             listed = ", ".join(players) or messages.NOBODY
             shown[team] = messages.TEAM_CHOICE.format(team=team, taken=len(players), size=size, players=listed)
