@@ -19,7 +19,7 @@ from rules.engine import legal_actions, to_act
 from rules.errors import IllegalActionError, InvalidActionError
 from rules.hooks import Place
 from rules.invariants import problems
-from rules.items import lay
+from rules.items import lay, stocked, supply_at
 from rules.map_pieces import pieces_at, place_name, shift
 from rules.pieces import kind_of, parse_key
 from rules.state import Event, GameState
@@ -183,9 +183,9 @@ def _card(state: GameState, args: list[str]) -> None:
 
 def _lay(state: GameState, args: list[str]) -> None:
     name, cid = args[0].lower(), _clearing(state, args[1])
-    supply = state.item_supply[state.board.map_of(cid)]
+    supply = supply_at(state, cid)
     if supply.get(name, 0) < 1:
-        have = ", ".join(sorted(n for n, k in supply.items() if k > 0)) or "nothing"
+        have = ", ".join(stocked(supply)) or "nothing"
         raise _Bad(f"the supply of clearing {cid}'s map has no {name} (it has {have})")
     supply[name] -= 1
     lay(state, name, cid)

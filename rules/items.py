@@ -133,6 +133,16 @@ def take_from_ruin(state: GameState, cid: int, name: str) -> None:
         state.second_ruins[cid - 1] = None
 
 
+def supply_at(state: GameState, cid: int) -> dict[str, int]:
+    """The item supply of the map a clearing is on."""
+    return state.item_supply[state.board.map_of(cid)]
+
+
+def stocked(supply: dict[str, int]) -> list[str]:
+    """The items a supply still has, by name."""
+    return sorted(n for n, k in supply.items() if k > 0)
+
+
 def in_play(state: GameState) -> Counter[str]:
     """Every item the game holds, wherever it is."""
     have: Counter[str] = Counter(i for i in state.ruins + state.second_ruins if i)

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.cards import deck
 from rules.errors import RulesError
+from rules.items import stocked, supply_at
 from rules.modes import frontier_contraband as contraband
 from rules.modes import frontier_eyrie as eyrie
 from rules.modes import frontier_table as table
@@ -194,8 +195,7 @@ class Frontier(Mode):
         if len(state.map_items) >= contraband.STIR_LIMIT:
             return None
         cid = chooser.choice(state.board.ids())
-        supply = state.item_supply[state.board.map_of(cid)]
-        names = sorted(n for n, k in supply.items() if k > 0)
+        names = stocked(supply_at(state, cid))
         return f"!lay {chooser.choice(names)} {cid}" if names else None
 
     # --- 3x3.2 border bridges ----------------------------------------------------------------------
