@@ -37,30 +37,31 @@ ITEM_WORDS = tuple(sorted(items_data()["counter_totals"]))
 """Item names are read as words of these verbs (a sword is also a card's name)."""
 
 
+@dataclass(frozen=True, slots=True)
+class _LyingItem(Action):
+    """An action on a contraband item lying in a clearing (the suit: how a faction pays, when it has a choice)."""
+
+    words: ClassVar[tuple[str, ...]] = ITEM_WORDS
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("clearing", CLEARING), ("item", WORD), ("suit", SUIT))
+    clearing: int
+    item: str
+    suit: str | None = None
+
+
 @register_for(MODE_ID)
 @dataclass(frozen=True, slots=True)
-class Search(Action):
+class Search(_LyingItem):
     """Search the rubble: a warrior picks up a contraband item lying in its clearing (costs a move)."""
 
     verb: ClassVar[str] = "search"
-    words: ClassVar[tuple[str, ...]] = ITEM_WORDS
-    spec: ClassVar[tuple[tuple[str, str], ...]] = (("clearing", CLEARING), ("item", WORD), ("suit", SUIT))
-    clearing: int
-    item: str
-    suit: str | None = None
 
 
 @register_for(MODE_ID)
 @dataclass(frozen=True, slots=True)
-class Seize(Action):
+class Seize(_LyingItem):
     """Seize contraband lying in a clearing: it leaves the game and the team scores a point (costs a battle)."""
 
     verb: ClassVar[str] = "seize"
-    words: ClassVar[tuple[str, ...]] = ITEM_WORDS
-    spec: ClassVar[tuple[tuple[str, str], ...]] = (("clearing", CLEARING), ("item", WORD), ("suit", SUIT))
-    clearing: int
-    item: str
-    suit: str | None = None
 
 
 KINDS: dict[type[Action], str] = {Search: "move", Seize: "battle"}
