@@ -276,3 +276,15 @@ def test_the_3x3_mode_keeps_one_item_under_each_of_its_eight_ruins() -> None:
     from rules.modes import find_mode
 
     assert find_mode("frontier").ruin_sets(2) == 1 and find_mode("standard").ruin_sets(2) == 2
+
+
+def test_naming_an_item_not_under_the_ruin_or_outside_the_choice_is_refused_and_changes_nothing() -> None:
+    state = play(_explorer("sword", "hammer"), "explore")
+    before = state.dumps()
+    for wrong in ("explore torch", "explore banana", "explore"):
+        with pytest.raises(rules.RulesError):
+            play(state, wrong)
+        assert state.dumps() == before
+    daylight = _explorer("sword", "hammer")
+    with pytest.raises(rules.RulesError):  # naming the item is the answer to the question, not a Daylight action
+        play(daylight, "explore sword")
