@@ -86,34 +86,40 @@ class Info(ServiceCore):
             text = messages.STATUS_OVER.format(status=table.game.status, winners=winners, points=points_text(state))
             return Outbox.private_reply(text)
         deadline = await self.store.deadline(actor.channel_id)
-        due = deadline.due_at if deadline else None
-        seat = rules.to_act(state)
-        seats = ", ".join(
-            (messages.STATUS_TEAM_SEAT if s.team else messages.STATUS_SEAT).format(
-                faction=seat_faction(state, i),
-                user=table.who(i),
-                team=s.team,
-                points=messages.plural(s.points, "point"),
-            )
-            for i, s in enumerate(state.seats)
-        )
-        text = messages.STATUS_ACTIVE.format(
-            state="Paused" if table.game.status == "paused" else "In play",
-            round=state.turn.round,
-            who=f"{seat_faction(state, seat)} ({table.who(seat)})",
-            what=rules.waiting_for(state),
-            deadline=messages.STATUS_DEADLINE.format(when=when(due)) if due else "",
-            seats=seats,
-        )
-        teams = sorted(teams_of(table))
-        if teams:
-            totals = ", ".join(
-                messages.TEAM_POINTS_ITEM.format(team=t, points=messages.plural(team_points(state, t), "point"))
-                for t in teams
-            )
-            text += messages.STATUS_TEAMS.format(teams=totals)
+        text = status_text(table, state, deadline.due_at if deadline else None)
+        if teams_of(table):
             text += team_thread_line(table, await self.store.team_threads(actor.channel_id), actor.user_id)
         return Outbox.private_reply(text)
+
+
+def status_text(table: Table, state: rules.GameState, due: int | None) -> str:
+    """A game in play as anyone may see it: who must act and what, until when, every seat's points and teams."""
+    seat = rules.to_act(state)
+    seats = ", ".join(
+        (messages.STATUS_TEAM_SEAT if s.team else messages.STATUS_SEAT).format(
+            faction=seat_faction(state, i),
+            user=table.who(i),
+            team=s.team,
+            points=messages.plural(s.points, "point"),
+        )
+        for i, s in enumerate(state.seats)
+    )
+    text = messages.STATUS_ACTIVE.format(
+        state="Paused" if table.game.status == "paused" else "In play",
+        round=state.turn.round,
+        who=f"{seat_faction(state, seat)} ({table.who(seat)})",
+        what=rules.waiting_for(state),
+        deadline=messages.STATUS_DEADLINE.format(when=when(due)) if due else "",
+        seats=seats,
+    )
+    teams = sorted(teams_of(table))
+    if teams:
+        totals = ", ".join(
+            messages.TEAM_POINTS_ITEM.format(team=t, points=messages.plural(team_points(state, t), "point"))
+            for t in teams
+        )
+        text += messages.STATUS_TEAMS.format(teams=totals)
+    return text
 
 
 def lobby_status(table: Table) -> str:

@@ -7,7 +7,7 @@ Shared mechanics call these on every listener (each seat's faction, then the mod
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.pieces import WARRIOR, category_of_key
 
@@ -76,6 +76,10 @@ class Entered:
 
 class TableHooks:
     """What a faction or a mode may do when shared mechanics act; every default does nothing."""
+
+    hidden_piles: ClassVar[tuple[str, ...]] = ()
+    """Piles of `state.piles` that lie face down for everyone (a quest deck): the table knows only how many cards
+    they hold (rules.hidden re-deals them)."""
 
     def on_removed(self, state: GameState, seat: int | None, removed: Removed) -> None:
         """Pieces left a place (any faction's, by anyone): react."""

@@ -497,13 +497,9 @@ class Alliance(Faction):
         """The Supporters stack."""
         return list(supporters(state, seat))
 
-    def shown_cards(self, state: GameState, seat: int) -> list[int]:
-        """Supporters are face down: the table sees none of them."""
-        return []
-
-    def private_cards(self, state: GameState, seat: int) -> dict[str, list[int]]:
-        """The Alliance may look at its Supporters at any time."""
-        return {"Supporters": list(supporters(state, seat))}
+    def face_down(self, state: GameState, seat: int) -> dict[str, list[int]]:
+        """The Supporters lie face down: the Alliance may look at them at any time, the table sees none."""
+        return {"Supporters": supporters(state, seat)}
 
     def on_enter(self, state: GameState, seat: int | None, entered: Entered) -> None:
         """Outrage: another player moving warriors into a sympathetic clearing owes a matching card (once per move)."""

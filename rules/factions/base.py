@@ -249,13 +249,19 @@ class Faction(TableHooks):
         """Cards the faction keeps outside hand and crafted area (the Eyrie's Decree, the Alliance's Supporters)."""
         return []
 
+    def face_down(self, state: GameState, seat: int) -> dict[str, list[int]]:
+        """Held cards that lie face down (only this seat may look at them), by pile name: the state's own lists
+        (the Supporters stack), so that rules.hidden can re-deal them. None by default."""
+        return {}
+
     def shown_cards(self, state: GameState, seat: int) -> list[int]:
-        """The held cards the whole table can see (the Decree); face-down ones (Supporters) are left out."""
-        return self.held_cards(state, seat)
+        """The held cards the whole table can see (the Decree): every held card not lying face down."""
+        hidden = {c for cards in self.face_down(state, seat).values() for c in cards}
+        return [c for c in self.held_cards(state, seat) if c not in hidden]
 
     def private_cards(self, state: GameState, seat: int) -> dict[str, list[int]]:
-        """Face-down cards only this seat may look at besides its hand, by pile name (the Supporters)."""
-        return {}
+        """Face-down cards only this seat may look at besides its hand, by pile name (the Supporters): copies."""
+        return {name: list(cards) for name, cards in self.face_down(state, seat).items()}
 
     def hidden_choices(self, state: GameState, seat: int, step: str) -> bool:
         """From public information only: could this step offer choices that depend on cards held face down

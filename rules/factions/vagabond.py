@@ -83,6 +83,7 @@ class Vagabond(Faction):
     activates_dominance: ClassVar[bool] = False
     playable: ClassVar[bool] = True
     decks: ClassVar[tuple[str, ...]] = (vb.DECK,)
+    hidden_piles: ClassVar[tuple[str, ...]] = (vb.QUEST_DECK,)
     pieces: ClassVar[tuple[PieceKind, ...]] = (PieceKind(vb.ID, "pawn", PAWN, 1, "Vagabond", "star"),)
     steps: ClassVar[dict[str, tuple[str, ...]]] = {
         "birdsong": (REFRESH, SLIP),
