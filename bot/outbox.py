@@ -24,7 +24,8 @@ class Choice:
 
 @dataclass(frozen=True)
 class Prompt:
-    """A public button inviting the seat that owes a decision to answer it."""
+    """A public button inviting the seat to act to see, privately, the answers to its decision or its likeliest
+    moves (it carries the channel and the state's version only: nothing that depends on hidden cards)."""
 
     channel_id: int
     version: int
@@ -106,8 +107,6 @@ class Outbox:
     prompt: Prompt | None = None
     choices: list[Choice] = field(default_factory=list)
     choices_version: int | None = None
-    actions: list[Choice] = field(default_factory=list)  # public buttons: the step's likeliest moves, ending it
-    actions_version: int | None = None
     deadline: int | None = None
     attachments: dict[str, bytes] = field(default_factory=dict)
     board_png: bytes | None = None

@@ -10,7 +10,7 @@ from bot import messages
 from bot.core import ServiceCore, answers, one_at_a_time
 from bot.models import LogRow
 from bot.outbox import Outbox
-from bot.present import events_text, marks_of, next_up, private_texts, show_board
+from bot.present import events_text, likely_actions, marks_of, next_up, private_texts, show_board
 from bot.store import Change
 from bot.table import Actor, Refusal, Table, seat_faction
 from bot.threads import prompt_lines, seat_posts
@@ -138,17 +138,21 @@ class Play(ServiceCore):
 
     @one_at_a_time
     async def choices(self, actor: Actor, version: int | None = None) -> Outbox:
-        """The answers the actor may give to the decision waiting for them (for private buttons)."""
+        """The answers the actor may give to the decision waiting for them, or their step's likeliest moves (for
+        private buttons)."""
         table = await self.table(actor.channel_id)
         state = playable(table)
         seat = seat_for(table, actor)
-        if version is not None and version != state.version:  # Choose only opens the answers of the moment
+        if version is not None and version != state.version:  # the button only opens the answers of the moment
             raise Refusal(messages.STALE_BUTTON)
         acting = rules.to_act(state)
         if acting != seat:
-            who = seat_faction(state, acting)
-            raise Refusal(messages.NOT_YOUR_DECISION.format(who=who, what=rules.waiting_for(state)))
-        text, answers = prompt_lines(state, seat)
+            refusal = messages.NOT_YOUR_DECISION if state.pending else messages.NOT_YOUR_MOVES
+            raise Refusal(refusal.format(who=seat_faction(state, acting), what=rules.waiting_for(state)))
+        if state.pending:
+            text, answers = prompt_lines(state, seat)
+        else:
+            text, answers = messages.YOUR_MOVES.format(what=rules.waiting_for(state)), likely_actions(state, seat)
         if not answers:  # as text: too many for buttons
             return Outbox.private_reply(text)
         outbox = Outbox(reply=text, channel_id=actor.channel_id, choices=answers)

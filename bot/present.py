@@ -11,7 +11,7 @@ from bot.outbox import BoardJob, Choice, LiveBoard, Outbox, Prompt
 from bot.table import Table, faction_name, seat_faction
 from rules import registry
 from rules.actions import CARD, CLEARING, CLEARINGS, COUNT, FACTION, KEYED_CLEARINGS, KEYED_SUITS, PATH, SUIT
-from rules.cards import card, keys
+from rules.cards import keys
 from rules.scoring import team_points
 
 
@@ -98,13 +98,9 @@ def next_up(outbox: Outbox, table: Table, state: rules.GameState, before: int | 
     else:
         line = messages.NEXT_SAME.format(faction=faction, what=what)
     outbox.public += "\n" + line
-    if state.pending:
-        label = messages.CHOOSE_BUTTON.format(faction=faction)
-        outbox.prompt = Prompt(table.game.channel_id, state.version, user, label)
-    elif user is not None:  # the step's likeliest moves, pressed by its player (the game's next version)
-        outbox.actions = likely_actions(state, seat)
-        outbox.actions_version = table.game.version + 1
-        outbox.channel_id = outbox.channel_id or table.game.channel_id
+    if state.pending or user is not None:  # its player presses it and privately gets the answers or likeliest moves
+        template = messages.CHOOSE_BUTTON if state.pending else messages.MOVES_BUTTON
+        outbox.prompt = Prompt(table.game.channel_id, state.version, user, template.format(faction=faction))
 
 
 LIKELY_ACTIONS = 4  # buttons for the likeliest moves of a step, besides ending it
@@ -148,26 +144,17 @@ def end_label(state: rules.GameState) -> str:
 
 
 def likely_actions(state: rules.GameState, seat: int) -> list[Choice]:
-    """Buttons for a step: the first legal action of each verb (the likeliest moves), and ending the step.
+    """Private buttons for a step: the first legal action of each verb (the likeliest moves), and ending the step.
 
-    The buttons hang under a public post, so none names a card from the player's hand (that would show it).
+    Only the seat's own player sees them (what is legal may depend on its hand and face-down cards).
     """
     legal = rules.legal_actions(state, seat)
     firsts: dict[str, rules.Action] = {}
     for action in legal:
-        if not shows_private(state, seat, action):
-            firsts.setdefault(action.verb, action)
+        firsts.setdefault(action.verb, action)
     ends = [Choice(end_label(state), a.notation()) for a in legal if a.verb == "end"][:1]
     picks = [a for verb, a in firsts.items() if verb != "end"][:LIKELY_ACTIONS]
     return [Choice(action_label(a), a.notation()) for a in picks] + ends
-
-
-def shows_private(state: rules.GameState, seat: int, action: rules.Action) -> bool:
-    """Whether an action names a card the seat holds in hand (spending, crafting, mobilizing it…) or a secret."""
-    held = {card(c).key for c in state.seats[seat].hand}
-    if any(getattr(action, name, None) is not None for name in type(action).secret):
-        return True
-    return any(kind == CARD and getattr(action, name, None) in held for name, kind in type(action).spec)
 
 
 def events_text(events: list[rules.Event]) -> str:

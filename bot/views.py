@@ -18,7 +18,7 @@ ROW_WIDTH = 5
 
 
 def choose_id(channel_id: int, version: int) -> str:
-    """custom_id of the public 'Choose' button of a decision."""
+    """custom_id of the public 'Choose' (a decision) or 'Moves' (a step) button: the channel and the state's version."""
     return f"rb:c:{channel_id}:{version}"
 
 
@@ -33,7 +33,7 @@ async def stale_button() -> Outbox:
 
 
 class ChooseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rb:c:(?P<channel>\d+):(?P<version>\d+)"):
-    """Public: whoever owes the decision presses it and privately gets their choices."""
+    """Public: the seat to act presses it and privately gets its choices (a decision) or likeliest moves (a step)."""
 
     def __init__(self, channel_id: int, version: int, label: str = "Choose") -> None:
         button: discord.ui.Button[Any] = discord.ui.Button(
@@ -100,12 +100,12 @@ class AnswerButton(
 
 
 def public_view(outbox: Outbox) -> discord.ui.View | None:
-    """The public buttons: 'Choose' for a pending decision, else the step's likeliest moves and ending it."""
-    if outbox.prompt is not None:
-        view = discord.ui.View(timeout=None)
-        view.add_item(ChooseButton(outbox.prompt.channel_id, outbox.prompt.version, outbox.prompt.label))
-        return view
-    return choices_view(outbox.channel_id or 0, outbox.actions_version, outbox.actions)
+    """The one public button: 'Choose' for a pending decision, 'Moves' for a step (its player sees the rest)."""
+    if outbox.prompt is None:
+        return None
+    view = discord.ui.View(timeout=None)
+    view.add_item(ChooseButton(outbox.prompt.channel_id, outbox.prompt.version, outbox.prompt.label))
+    return view
 
 
 def choices_view(channel_id: int, version: int | None, choices: list[Choice]) -> discord.ui.View | None:

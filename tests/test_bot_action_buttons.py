@@ -1,4 +1,5 @@
-"""Buttons for common actions (ending the step, the likeliest moves) and /play autocomplete that shows every verb."""
+"""The Moves button (its player privately gets the likeliest moves and ending the step) and /play autocomplete that
+shows every verb."""
 
 from __future__ import annotations
 
@@ -35,12 +36,28 @@ def played(button: dict) -> str:  # type: ignore[type-arg]
     return str(button["custom_id"]).split(":", 4)[-1]
 
 
-async def test_a_step_offers_buttons_to_end_it_and_for_the_likeliest_moves(tmp_path):
+async def open_moves(bot: OfflineBot, user, post: Sent) -> Sent:  # type: ignore[no-untyped-def]
+    """Press the public Moves button as a user; the private answer with the likeliest moves."""
+    (moves,) = post.buttons
+    pressed = await bot.click(user, CH, post, moves["custom_id"])
+    assert not pressed.refused, pressed.text
+    return next(s for s in pressed.sent if s.buttons)
+
+
+async def test_a_step_offers_one_public_button_whose_player_privately_gets_the_likeliest_moves(tmp_path):
     bot = await qa_bot_game(tmp_path, CH)
     state = await to(bot, marquise_daylight)
     post = last_post(bot)
+    (moves,) = post.buttons  # one public button, whatever the hand holds: its custom_id has channel and version only
+    assert moves["label"] == "Moves (Marquise de Cat)" and moves["custom_id"] == f"rb:c:{CH}:{state.version}"
+
+    stranger = await bot.click(B, CH, post, moves["custom_id"])  # not Bob's turn: told so, privately, nothing shown
+    assert stranger.refused and stranger.text.startswith("These moves are not yours: Marquise de Cat must")
+    assert not any(s.buttons for s in stranger.sent)
+    private = await open_moves(bot, A, post)
+    assert private.ephemeral and private.to_user in (None, A.id) and "likeliest moves" in private.content
     legal = {a.notation() for a in rules.legal_actions(state, 0)}
-    buttons = post.buttons
+    buttons = private.buttons
     assert buttons and all(played(b) in legal for b in buttons)
     assert played(buttons[-1]) == "end" and buttons[-1]["label"].startswith("End")
     verbs = [played(b).split()[0] for b in buttons[:-1]]
@@ -49,25 +66,28 @@ async def test_a_step_offers_buttons_to_end_it_and_for_the_likeliest_moves(tmp_p
     version = (await bot.service.table(CH)).game.version
     assert all(b["custom_id"].startswith(f"rb:a:{CH}:g{version}:") for b in buttons)
 
-    refused = await bot.click(B, CH, post, buttons[-1]["custom_id"])  # not Bob's turn
+    refused = await bot.click(B, CH, private, buttons[-1]["custom_id"])  # an answer pressed by another: refused
     assert refused.refused and "not your turn" in refused.text
-    ended = await bot.click(A, CH, post, buttons[-1]["custom_id"])
+    ended = await bot.click(A, CH, private, buttons[-1]["custom_id"])
     assert not ended.refused and "`end`" in ended.public[0].content
-    again = await bot.click(A, CH, post, buttons[0]["custom_id"])  # the game moved on
+    again = await bot.click(A, CH, private, buttons[0]["custom_id"])  # the game moved on
     assert again.refused and again.text == messages.STALE
+    stale = await bot.click(A, CH, post, moves["custom_id"])
+    assert stale.refused and stale.text == messages.STALE_BUTTON
 
 
-async def test_action_buttons_work_after_a_restart_and_are_refused_after_an_undo(tmp_path):
+async def test_the_moves_button_works_after_a_restart_and_its_answers_are_refused_after_an_undo(tmp_path):
     bot = await qa_bot_game(tmp_path, CH)
     await to(bot, marquise_daylight)
     post = last_post(bot)
     url = bot.service.store.engine.url.render_as_string(hide_password=False)
     restarted = OfflineBot(await open_service(url, FakeClock()), bot.discord)
     OPENED.append(restarted.service)
-    move = next(b for b in post.buttons if played(b) != "end")
-    pressed = await restarted.click(A, CH, post, move["custom_id"])
+    private = await open_moves(restarted, A, post)
+    move = next(b for b in private.buttons if played(b) != "end")
+    pressed = await restarted.click(A, CH, private, move["custom_id"])
     assert not pressed.refused, pressed.text
-    fresh = last_post(restarted)
+    fresh = await open_moves(restarted, A, last_post(restarted))
     assert not (await restarted.slash(M, CH, "rootmod undo", count=1, confirm=True)).refused
     stale = await restarted.click(A, CH, fresh, fresh.buttons[0]["custom_id"])
     assert stale.refused and stale.text == messages.STALE  # from before the undo: refused, nothing played

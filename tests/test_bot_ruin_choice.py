@@ -6,14 +6,26 @@ from rules_helpers import play
 from test_rules_two_vagabonds import V1, _explorer
 
 import rules
-from bot.present import likely_actions
+from bot.models import Game, SeatRow
+from bot.outbox import Outbox
+from bot.present import next_up
+from bot.table import Table
 from bot.threads import prompt_lines
+from bot.views import public_view
 
 
 def test_public_buttons_never_name_an_item_under_the_ruin() -> None:
     state = play(_explorer("sword", "hammer"), "explore")
-    public = " ".join(f"{c.label} {c.notation}" for c in likely_actions(state, V1))
+    seats = [SeatRow(channel_id=1, faction=s.faction, seat=i, user_id=10 + i) for i, s in enumerate(state.seats)]
+    table = Table(Game(channel_id=1, status="active", version=state.version), seats)
+    table.use(state)
+    outbox = Outbox()
+    next_up(outbox, table, state, before=V1)
+    view = public_view(outbox)
+    assert view is not None
+    public = str(view.to_components()) + outbox.public
     assert "sword" not in public and "hammer" not in public
+    assert [c["custom_id"] for row in view.to_components() for c in row["components"]] == [f"rb:c:1:{state.version}"]
     _, private = prompt_lines(state, V1)  # his own thread offers both
     assert sorted(c.notation for c in private) == ["explore hammer", "explore sword"]
 

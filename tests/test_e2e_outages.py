@@ -146,10 +146,11 @@ async def test_the_bot_killed_and_restarted_keeps_the_game_and_its_buttons_work(
     await world.start()
     await world.lobby()
     auto = AutoPlayer(double, world.bot, game.id, seed=2)
-    while True:  # play until the newest move offers public action buttons
+    while True:  # play until the newest move offers the public Moves button of an ordinary step
         assert await auto.turn()
         newest = auto.newest_public()
-        if newest is not None and any(b["custom_id"].startswith("rb:a:") for b in newest.buttons):
+        _status, state, _seats = auto.saved()
+        if newest is not None and state is not None and not state.pending and newest.buttons:
             break
     before = world.saved()
     await world.bot.kill()  # SIGKILL: no goodbye
@@ -161,8 +162,12 @@ async def test_the_bot_killed_and_restarted_keeps_the_game_and_its_buttons_work(
     seat = rules.to_act(state) if state else None
     assert seat is not None
     member = auto.members[seats[seat]]
-    button = next(b["custom_id"] for b in newest.buttons if b["custom_id"].startswith("rb:a:"))
-    pressed = await world.players.press(member, newest, button)  # made by the process that was killed
+    (moves,) = (b["custom_id"] for b in newest.buttons)
+    assert moves.startswith("rb:c:")
+    opened = await world.players.press(member, newest, moves)  # made by the process that was killed
+    private = next(m for m in opened.shown if m.buttons)
+    answer = next(b["custom_id"] for b in private.buttons if b["custom_id"].startswith("rb:a:"))
+    pressed = await world.players.press(member, private, answer)
     await double.until(lambda: public(pressed.shown), 60, "the move's public post")  # after "Done." if slow
     status, version, lines = world.saved()
     assert status == "active" and version > before[1] and lines == before[2] + 1

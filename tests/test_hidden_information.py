@@ -14,6 +14,7 @@ same: no seat learns another's cards. A faction or mode added later is covered w
 from __future__ import annotations
 
 import random
+from collections import Counter
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import Any
@@ -24,14 +25,15 @@ import rules
 from bot.info import status_text
 from bot.models import Deadline, Game, SeatRow
 from bot.outbox import Outbox
-from bot.present import board_text, events_text, next_up, private_texts
+from bot.present import board_text, events_text, marks_of, next_up, private_texts
 from bot.reminders import _reminder
 from bot.suggest import action_choices
 from bot.table import Table
 from bot.threads import seat_posts
 from bot.views import public_view
 from rules import engine, registry
-from rules.hidden import hidden_contents, hidden_places, redeal
+from rules.cards import label
+from rules.hidden import SHARED_DECK, hidden_contents, hidden_places, redeal
 from rules.modes import find_mode
 from rules.playout import DEFAULT_ROUND_LIMIT
 
@@ -129,9 +131,31 @@ def channel_outputs(state: rules.GameState) -> dict[str, Any]:
 
 
 def revealed(before: rules.GameState, after: rules.GameState) -> bool:
-    """Whether something hidden came into the open (a card played or shown, an item found under a ruin)."""
+    """Whether something hidden came into the open (a card played or shown, an item found under a ruin), even for a
+    moment: a card that lay in a seat's hidden place and now lies in nobody's (the deck) went by the discard pile."""
     old, new = hidden_contents(before), hidden_contents(after)
-    return any(old[deck] - new.get(deck, type(old[deck])()) for deck in old)
+    if any(old[deck] - new.get(deck, Counter()) for deck in old):
+        return True
+    owned = _places(before, owned=True)
+    return any((_places(after, owned=False)[deck] - _places(before, owned=False)[deck]) & owned[deck] for deck in owned)
+
+
+def _places(state: rules.GameState, owned: bool) -> dict[str, Counter[int]]:
+    """The cards of the hidden places some seat may look at (or that nobody may), by deck."""
+    out: dict[str, Counter[int]] = {}
+    for place in hidden_places(state):
+        out.setdefault(place.deck, Counter())
+        if (place.owner is not None) == owned:
+            out[place.deck].update(place.cards)
+    return out
+
+
+def shown_to(viewer: int, text: str | None, state: rules.GameState) -> bool:
+    """Whether a private text shows the viewer cards another seat holds hidden (a hand shown for Outrage)."""
+    others = {
+        c for p in hidden_places(state) if p.owner not in (None, viewer) and p.deck == SHARED_DECK for c in p.cards
+    }
+    return bool(text) and any(label(c) in str(text) for c in others)
 
 
 def applied(state: rules.GameState, seat: int, action: rules.Action) -> tuple[rules.GameState, list[rules.Event]]:
@@ -180,28 +204,29 @@ def after_action(state: rules.GameState, seat: int, action: rules.Action) -> dic
     next_up(outbox, table, new, before=seat)
     return {
         "action's public text": events_text(events),
+        "board marks": marks_of(events),
         "next up after it": outbox.public,
         "buttons after it": buttons(outbox),
         "spectator view after it": rules.view_for(new, None),
     }
 
 
-def seen_by(state: rules.GameState, viewer: int, acts: list[rules.Action]) -> dict[str, Any]:
-    """What one seat sees of a state and of another seat's actions from it (those that show nothing hidden, nor hand
-    it cards): its view, its private posts."""
-    out: dict[str, Any] = {"own view": rules.view_for(state, viewer)}
+def seen_by(state: rules.GameState, viewer: int, action: rules.Action | None) -> dict[str, Any] | None:
+    """What one seat sees of a state, or of another seat's action from it: its view and its private post (None when
+    the action showed something hidden, showed the viewer another seat's cards or changed the viewer's own: it then
+    learns them, its own business)."""
+    if action is None:
+        return {"own view": rules.view_for(state, viewer)}
     seat = rules.to_act(state)
-    if seat is None or seat == viewer:
-        return out
-    for action in acts:
-        new, events = applied(state, seat, action)
-        if revealed(state, new) or _own_cards(state, viewer) != _own_cards(new, viewer):
-            continue  # the viewer drew, was handed or lost cards: it learns which (its own business)
-        table = table_of(new)
-        posts = [p.text for p in seat_posts(table, state, new, events, 1) if p.user_id == 1000 + viewer]
-        out[f"private after {action.notation()}"] = (private_texts(events).get(viewer), posts)
-        out[f"own view after {action.notation()}"] = rules.view_for(new, viewer)
-    return out
+    assert seat is not None
+    new, events = applied(state, seat, action)
+    if revealed(state, new) or _own_cards(state, viewer) != _own_cards(new, viewer):
+        return None
+    private = private_texts(events).get(viewer)
+    if shown_to(viewer, private, state):
+        return None
+    posts = [p.text for p in seat_posts(table_of(new), state, new, events, 1) if p.user_id == 1000 + viewer]
+    return {"private text": private, "posts": posts, "own view": rules.view_for(new, viewer)}
 
 
 def _own_cards(state: rules.GameState, seat: int) -> list[list[int]]:
@@ -230,11 +255,15 @@ def check_moment(tally: Tally, state: rules.GameState, chooser: random.Random, w
         tally.compare(f"{where} after '{action.notation()}'", real, dealt)
     for viewer in range(len(state.seats)):
         kept = redeal(state, position + viewer + 1, keep=viewer)
+        tally.compare(f"{where}, seat {viewer}'s own", seen_by(state, viewer, None) or {}, seen_by(kept, viewer, None))
+        if viewer == seat:
+            continue
         common = {a.notation(): a for a in rules.legal_actions(kept, seat)}
-        names = chooser.sample(sorted(common.keys() & legal.keys()), min(2, len(common.keys() & legal.keys())))
-        real_seen = seen_by(state, viewer, [legal[n] for n in names])
-        dealt_seen = seen_by(kept, viewer, [common[n] for n in names])
-        tally.compare(f"{where}, seat {viewer}'s own", real_seen, dealt_seen)
+        names = sorted(common.keys() & legal.keys())
+        for name in chooser.sample(names, min(2, len(names))):
+            real, dealt = seen_by(state, viewer, legal[name]), seen_by(kept, viewer, common[name])
+            if real is not None and dealt is not None:
+                tally.compare(f"{where}, seat {viewer}'s own after '{name}'", real, dealt)
 
 
 def play_and_check(options: dict[str, Any], seed: int, tally: Tally) -> None:

@@ -2,8 +2,8 @@
 
 The seat to act and its legal actions come from the game the bot saved (the players know the game; the bot's
 seed is its own). An action is sent as its own slash command (`/move from:1 to:5 count:2`), as `/play` in
-notation, by pressing the public action button that plays it, or, for a decision, by pressing **Choose** and
-then the private answer button, so every way of playing is used.
+notation, or by pressing the public **Moves** button (**Choose** for a decision) and then the private answer button
+that plays it, so every way of playing is used.
 """
 
 from __future__ import annotations
@@ -115,7 +115,7 @@ class AutoPlayer:
         if state.pending:
             await self._decide(member, state, action)
         else:
-            await self._act(member, action)
+            await self._act(member, state, action)
         step = self.steps[-1]
         if not step.accepted:
             texts = [m.content for m in step.interaction.shown] if step.interaction else []
@@ -136,31 +136,33 @@ class AutoPlayer:
 
     async def _decide(self, member: Member, state: rules.GameState, action: rules.Action) -> None:
         """A decision: press Choose on the newest public message, then the private answer (else /play)."""
-        newest = self.newest_public()
-        choose = _button(newest, f"rb:c:{self.channel_id}:{state.version}")
-        if newest is None or choose is None:
+        if not await self._by_buttons(member, state, action):
             await self.do(Step(member, "play", {"action": action.notation()}))
-            return
-        opened = await self.do(Step(member, custom_id=choose, pressed_on=newest))
-        answers = opened.interaction.shown if opened.interaction else []
-        for message in answers:
-            answer = _answer_button(message, action.notation())
-            if answer is not None:
-                await self.do(Step(member, custom_id=answer, pressed_on=message))
-                return
-        await self.do(Step(member, "play", {"action": action.notation()}))
 
-    async def _act(self, member: Member, action: rules.Action) -> None:
-        """An ordinary action: a public action button every third time it offers one, else a command."""
-        newest = self.newest_public()
-        button = _answer_button(newest, action.notation()) if newest is not None else None
-        if button is not None and self.count % 3 == 0:
-            assert newest is not None
-            await self.do(Step(member, custom_id=button, pressed_on=newest))
-        elif self.count % 4 == 3:
+    async def _act(self, member: Member, state: rules.GameState, action: rules.Action) -> None:
+        """An ordinary action: every third time by the public Moves button and the private answer that plays it
+        (when it is one of the likeliest moves), else a command."""
+        if self.count % 3 == 0 and await self._by_buttons(member, state, action):
+            return
+        if self.count % 4 == 3:
             await self.do(Step(member, "play", {"action": action.notation()}))
         else:
             await self.do(Step(member, action.verb, command_options(action)))
+
+    async def _by_buttons(self, member: Member, state: rules.GameState, action: rules.Action) -> bool:
+        """Press the newest public message's Choose or Moves button, then the private answer that plays the action;
+        False when there is no such button or answer."""
+        newest = self.newest_public()
+        opener = _button(newest, f"rb:c:{self.channel_id}:{state.version}")
+        if newest is None or opener is None:
+            return False
+        opened = await self.do(Step(member, custom_id=opener, pressed_on=newest))
+        for message in opened.interaction.shown if opened.interaction else []:
+            answer = _answer_button(message, action.notation())
+            if answer is not None:
+                await self.do(Step(member, custom_id=answer, pressed_on=message))
+                return True
+        return False
 
 
 def _button(message: Message | None, custom_id: str) -> str | None:
