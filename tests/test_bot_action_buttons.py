@@ -3,12 +3,15 @@ shows every verb."""
 
 from __future__ import annotations
 
-from discord_harness import FakeClock, open_service, path_to, state_of
-from qa_helpers import OPENED, A, B, M, close_stores, qa_bot_game  # noqa: F401
+import pytest
+from discord_harness import FakeClock, console_channel, open_service, path_to, state_of
+from qa_helpers import OPENED, A, B, M, close_stores, qa_bot, qa_bot_game  # noqa: F401
 
 import rules
 from bot import messages
+from bot.console import Console, ConsoleError, OffsetClock
 from bot.offline import OfflineBot, Sent
+from bot.present import end_label
 
 CH = 4242
 
@@ -119,3 +122,32 @@ def test_readable_labels_for_every_kind_of_field():
     assert action_label(Craft("anvil")) == "Craft Anvil (fox)"
     assert action_label(Battle(3, "eyrie")) == "Battle in 3 Eyrie Dynasties"
     assert action_label(Recruit((1, 5), "fox")) == "Recruit in 1, 5 with fox"
+
+
+async def test_in_the_console_click_moves_then_a_private_move_plays_it(tmp_path):
+    bot = await qa_bot(tmp_path)
+    clock = OffsetClock()
+    bot.service.clock = clock
+    written: list[str] = []
+    shell = Console(bot, clock, "game", None, write=written.append)
+    for line in ("@alice /root create seats:2", "@alice /root join faction:marquise", "@bob /root join faction:eyrie"):
+        assert not (await shell.run_line(line)).refused  # type: ignore[union-attr]
+    for line in ("@bob /root start", "@alice click Choose (Marquise de Cat)", "@alice click keep 1"):
+        assert not (await shell.run_line(line)).refused  # type: ignore[union-attr]
+    while (await state_of(bot.service, console_channel("game"))).pending:  # the rest of the setup, by /play
+        state = await state_of(bot.service, console_channel("game"))
+        user = "alice" if state.seats[rules.to_act(state) or 0].faction == "marquise" else "bob"
+        await shell.run_line(f"@{user} /play action:{rules.legal_actions(state, rules.to_act(state) or 0)[0]}")
+    state = await state_of(bot.service, console_channel("game"))
+    assert state.seats[state.turn.seat].faction == "marquise" and not state.pending
+    end = end_label(state)  # 'End craft'
+    with pytest.raises(ConsoleError):  # the step's moves are no longer public buttons
+        await shell.run_line(f"@alice click {end}")
+    refused = await shell.run_line("@bob click Moves (Marquise de Cat)")  # public: bob may press it, and is told
+    assert refused is not None and refused.refused and "not yours" in refused.text
+    opened = await shell.run_line("@alice click Moves (Marquise de Cat)")
+    assert opened is not None and not opened.refused and any("[only @alice]" in w for w in written)
+    with pytest.raises(ConsoleError):  # alice's moves are hers: bob sees no such button
+        await shell.run_line(f"@bob click {end}")
+    ended = await shell.run_line(f"@alice click {end}")
+    assert ended is not None and not ended.refused and "`end`" in ended.public[0].content

@@ -20,6 +20,7 @@ from itertools import combinations
 from typing import Any
 
 import pytest
+from qa_helpers import A, B, M, close_stores, qa_bot_game  # noqa: F401
 
 import rules
 from bot.info import status_text
@@ -32,7 +33,7 @@ from bot.table import Table
 from bot.threads import seat_posts
 from bot.views import public_view
 from rules import engine, registry
-from rules.cards import label
+from rules.cards import card, label
 from rules.hidden import SHARED_DECK, hidden_contents, hidden_places, redeal
 from rules.modes import find_mode
 from rules.playout import DEFAULT_ROUND_LIMIT
@@ -253,6 +254,7 @@ def check_moment(tally: Tally, state: rules.GameState, chooser: random.Random, w
             continue
         tally.actions += 1
         tally.compare(f"{where} after '{action.notation()}'", real, dealt)
+    check_secrets(tally, state, seat, list(legal.values()), where)
     for viewer in range(len(state.seats)):
         kept = redeal(state, position + viewer + 1, keep=viewer)
         tally.compare(f"{where}, seat {viewer}'s own", seen_by(state, viewer, None) or {}, seen_by(kept, viewer, None))
@@ -264,6 +266,21 @@ def check_moment(tally: Tally, state: rules.GameState, chooser: random.Random, w
             real, dealt = seen_by(state, viewer, legal[name]), seen_by(kept, viewer, common[name])
             if real is not None and dealt is not None:
                 tally.compare(f"{where}, seat {viewer}'s own after '{name}'", real, dealt)
+
+
+def check_secrets(tally: Tally, state: rules.GameState, seat: int, legal: list[rules.Action], where: str) -> None:
+    """Actions the table sees alike (a secret field written '?': which card is mobilized, given in aid, fed) must
+    tell it the same, unless they show something hidden."""
+    alike: dict[str, list[rules.Action]] = {}
+    for action in legal:
+        if type(action).secret:
+            alike.setdefault(action.public_notation(), []).append(action)
+    for shown, actions in alike.items():
+        outputs = [after_action(state, seat, a) for a in actions[:3]]
+        kept = [o for o in outputs if o is not None]
+        for other in kept[1:]:
+            tally.actions += 1
+            tally.compare(f"{where} '{shown}'", kept[0], other)
 
 
 def play_and_check(options: dict[str, Any], seed: int, tally: Tally) -> None:
@@ -304,3 +321,49 @@ def test_every_public_output_is_the_same_whatever_the_hidden_cards(tally: Tally)
     print(f"{tally.games} games, {tally.moments} moments, {tally.actions} actions applied, {tally.outputs} outputs")
     assert tally.games == len(game_options()) and tally.moments > 100 and tally.actions > 100
     assert not tally.leaks, f"{len(tally.leaks)} outputs depend on hidden information:\n" + "\n".join(tally.leaks[:30])
+
+
+def _spread_step() -> rules.GameState:
+    """The Woodland Alliance's first spread of sympathy in a Marquise v Alliance game (seed 1)."""
+    state, chooser = rules.new_game({"factions": ["marquise", "alliance"], "board": "autumn"}, 1), random.Random(1)
+    while state.turn.step != "alliance.spread" or state.pending:
+        seat = rules.to_act(state)
+        assert seat is not None
+        state, _ = engine.apply_unchecked(state, seat, chooser.choice(rules.legal_actions(state, seat)))
+    return state
+
+
+def _supporters_of_suit(state: rules.GameState, suit: str) -> rules.GameState:
+    """The same state with the Supporters swapped for cards of one suit from the deck (as many, face down)."""
+    new = state.clone()
+    seat = new.seat_of("alliance")
+    assert seat is not None
+    (stack,) = registry.of(new, seat).face_down(new, seat).values()
+    wanted = [c for c in new.deck if card(c).suit == suit][: len(stack)]
+    new.deck = [c for c in new.deck if c not in wanted] + stack
+    stack[:] = wanted
+    return new
+
+
+def test_the_post_of_an_alliance_spread_is_the_same_whatever_suits_the_supporters_hold() -> None:
+    state = _spread_step()
+    dealt = [_supporters_of_suit(state, suit) for suit in ("fox", "rabbit", "mouse")]
+    legal = [{a.notation() for a in rules.legal_actions(d, rules.to_act(d) or 0)} for d in dealt]
+    assert len({frozenset(x) for x in legal}) == 3  # the Supporters decide where a spread is legal
+    posts = []
+    for d in dealt:
+        outbox = Outbox()
+        next_up(outbox, table_of(d), d, before=None)
+        posts.append((outbox.public, buttons(outbox)))
+    assert posts[0] == posts[1] == posts[2]
+    assert posts[0][1] == [("Moves (Woodland Alliance)", f"rb:c:{CH}:{state.version}")]
+
+
+async def test_autocomplete_shows_another_player_nothing_of_the_seat_to_act(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    bot = await qa_bot_game(tmp_path, CH)  # alice plays the Marquise, who must choose her keep
+    mine = await bot.autocomplete(A, CH, "play", "action", action="")
+    assert mine and all(c["value"].startswith("keep") for c in mine)
+    assert await bot.autocomplete(A, CH, "keep", "clearing", clearing="")
+    for user in (B, M):  # the Eyrie's player, an unseated moderator
+        assert await bot.autocomplete(user, CH, "play", "action", action="") == []
+        assert await bot.autocomplete(user, CH, "keep", "clearing", clearing="") == []

@@ -2,8 +2,8 @@
 
 A Discord double on 127.0.0.1 and one real `rootbot run` process (discord.py's gateway and HTTP client, the
 service, SQLite, the board PNGs uploaded as multipart). `--games` channels each get a game; after the lobbies,
-one seeded player per game plays `--moves` turns at the same time as the others (commands, /play, public action
-buttons, Choose and its private answer), each waiting for its answer before the next, as people do.
+one seeded player per game plays `--moves` turns at the same time as the others (commands, /play, the public
+Moves and Choose buttons and their private answers), each waiting for its answer before the next, as people do.
 
 Printed: interactions answered per second over the measured window, and the median and p95 seconds from the
 double dispatching INTERACTION_CREATE to the arrival of the answer the player sees (the message itself, or the
