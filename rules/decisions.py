@@ -21,6 +21,9 @@ class DecisionKind:
     resolve: Callable[[GameState, Decision, Action], bool]
     prompt: Callable[[GameState, Decision], str]
     auto_single: bool = False
+    from_hand: bool = False
+    """Its answers are cards of the seat's hidden hand: a lone answer is taken for the player only when the hand holds
+    one card (how many it holds is public; how many of them could answer is not)."""
 
 
 KINDS: dict[str, DecisionKind] = {}
@@ -32,9 +35,10 @@ def define(
     resolve: Callable[[GameState, Decision, Action], bool],
     prompt: Callable[[GameState, Decision], str],
     auto_single: bool = False,
+    from_hand: bool = False,
 ) -> None:
     """Register a decision kind: its choices, how a choice resolves it, and what it asks."""
-    KINDS[name] = DecisionKind(legal, resolve, prompt, auto_single)
+    KINDS[name] = DecisionKind(legal, resolve, prompt, auto_single, from_hand)
 
 
 def push(state: GameState, decision_kind: str, seat: int, **context: Any) -> None:

@@ -208,7 +208,8 @@ def _stuck(state: GameState) -> None:
 def _auto_decide(state: GameState) -> bool:
     """Resolve the front decision when it has exactly one choice and allows that; False to wait.
 
-    A lone 'pass' is never taken for the player: that would tell the table what they don't hold.
+    A lone 'pass' is never taken for the player: that would tell the table what they don't hold. Nor is a lone card
+    from a hand of several: that would tell the table the others could not answer.
     """
     d = state.pending[0]
     kind = decisions.KINDS[d["kind"]]
@@ -216,7 +217,8 @@ def _auto_decide(state: GameState) -> bool:
     if not options:
         state.pending.pop(0)
         return True
-    if kind.auto_single and len(options) == 1 and not isinstance(options[0], Pass):
+    forced = not kind.from_hand or len(state.seats[d["seat"]].hand) == 1
+    if kind.auto_single and forced and len(options) == 1 and not isinstance(options[0], Pass):
         resolve(state, options[0])
         return True
     return False

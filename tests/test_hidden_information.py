@@ -1,22 +1,23 @@
 """Hidden information stays hidden: every public output is a function of public information alone.
 
-Seeded random playouts of line-ups computed from the registry (every faction in standard games of two to four
-seats, and the 3x3 mode with several team line-ups). At sampled moments every hidden thing (hands, the deck's order,
-face-down cards such as the Supporters, face-down piles such as the quest deck, the items under the ruins: see
-rules.hidden) is dealt again as the table could imagine it, and every output anyone but its owner sees must stay the
-same: the spectator's view (which the board image and the live board are drawn from), the channel's next-up text,
-its buttons (labels and custom ids), the live board's caption, the reminder, /root status, autocomplete for the
-other seats, and what applying each action legal in both deals tells the table. For each seat, a re-deal that keeps
-what that seat may look at must leave its own view (and, after an action by another seat, its private post) the
-same: no seat learns another's cards. A faction or mode added later is covered without being named here.
-"""
+Seeded random playouts of line-ups computed from the registries: every faction in games of two to four seats of
+each mode without teams (the standard game), and several team line-ups of each team mode (the 3x3). At sampled
+moments every hidden thing (hands, the deck's order, face-down cards such as the Supporters, face-down piles such
+as the quest deck, the items under the ruins: see rules.hidden) is dealt again as the table could imagine it, and
+every output anyone but its owner sees must stay the same: the spectator's view (the board image and the live board
+are drawn from it), the channel's next-up text, its buttons (labels and custom ids), the live board's caption, the
+reminder, /root status, autocomplete for the other seats, and what applying an action legal in both deals tells the
+table (its text, the board's marks, the post and view after it). Actions the table sees alike (a secret card written
+'?') must tell it the same. For each seat, a re-deal that keeps what that seat may look at must leave its own view
+(and, after another seat's action, its private post) the same: no seat learns another's cards. A faction or mode
+added later is covered without being named here."""
 
 from __future__ import annotations
 
 import random
 from collections import Counter
 from dataclasses import dataclass, field
-from itertools import combinations
+from itertools import combinations, product
 from typing import Any
 
 import pytest
@@ -36,6 +37,8 @@ from rules import engine, registry
 from rules.cards import card, label
 from rules.hidden import SHARED_DECK, hidden_contents, hidden_places, redeal
 from rules.modes import find_mode
+from rules.modes.base import Mode
+from rules.modes.base import playable_ids as mode_ids
 from rules.playout import DEFAULT_ROUND_LIMIT
 
 CH = 9
@@ -46,34 +49,29 @@ APPLIED = 4  # actions applied from each sampled moment, in both deals
 TEAM_LINEUPS = 3
 
 
-def standard_lineups() -> list[list[str]]:
-    """Every registered faction at the head of a two-, a three- and a four-seat game (the others in turn)."""
+def seat_lineups(mode: Mode) -> list[dict[str, Any]]:
+    """A mode without teams: every registered faction at the head of a game of each size the mode allows from two to
+    four seats (the others in turn), those the mode accepts."""
     ids = registry.playable_ids()
     out = []
     for i, fid in enumerate(ids):
         others = ids[i + 1 :] + ids[:i]
-        for size in (2, 3, 4):
-            out.append([fid, *(others * 2)[size - 2 : 2 * size - 3]])
-    return out
+        for size in range(max(2, mode.min_seats), min(4, mode.max_seats) + 1):
+            out.append({"factions": [fid, *(others * 2)[size - 2 : 2 * size - 3]]})
+    return [options for options in out if _accepts(mode, options)]
 
 
-def team_lineups() -> list[dict[str, Any]]:
-    """Six-seat 3x3 line-ups the mode accepts (in a fixed shuffled order), taken so that every faction it can seat
-    plays in one, and at least three."""
-    mode = find_mode("frontier")
+def team_lineups(mode: Mode) -> list[dict[str, Any]]:
+    """A team mode: line-ups of its fewest seats it accepts (in a fixed shuffled order), taken so that every faction
+    it can seat plays in one, and at least TEAM_LINEUPS of them."""
+    teams = mode.team_names or ("A", "B")
+    size = max(mode.min_seats, len(teams))
     valid = []
-    for six in combinations(registry.playable_ids(), 6):
-        for team_a in combinations(six, 3):
-            options = {
-                "factions": list(six),
-                "teams": {f: "A" if f in team_a else "B" for f in six},
-                "mode": "frontier",
-            }
-            try:
-                mode.validate(options)
-            except rules.RulesError:
-                continue
-            valid.append(options)
+    for group in combinations(registry.playable_ids(), size):
+        for letters in product(teams, repeat=size):
+            options = {"factions": list(group), "teams": dict(zip(group, letters, strict=True))}
+            if _accepts(mode, options):
+                valid.append(options)
     random.Random(0).shuffle(valid)
     found: list[dict[str, Any]] = []
     for options in valid:
@@ -82,13 +80,23 @@ def team_lineups() -> list[dict[str, Any]]:
     return found
 
 
+def _accepts(mode: Mode, options: dict[str, Any]) -> bool:
+    try:
+        mode.validate({**options, "mode": mode.id})
+    except rules.RulesError:
+        return False
+    return True
+
+
 def game_options() -> list[dict[str, Any]]:
-    """The engine options of every game played."""
-    games: list[dict[str, Any]] = [
-        {"factions": lineup, "board": "autumn", "mode": "standard", "round_limit": DEFAULT_ROUND_LIMIT}
-        for lineup in standard_lineups()
-    ]
-    return games + team_lineups()
+    """The engine options of every game played: line-ups of every registered mode (the standard game, the 3x3…)."""
+    games = []
+    for mode_id in mode_ids():
+        mode = find_mode(mode_id)
+        for options in team_lineups(mode) if mode.teams else seat_lineups(mode):
+            rounds = {} if mode.rounds else {"round_limit": DEFAULT_ROUND_LIMIT}
+            games.append({**options, "mode": mode_id, **rounds})
+    return games
 
 
 def table_of(state: rules.GameState) -> Table:
@@ -308,13 +316,14 @@ def tally() -> Tally:
     return found
 
 
-def test_line_ups_cover_every_registered_faction_and_the_team_mode() -> None:
+def test_line_ups_cover_every_registered_faction_in_every_mode() -> None:
     games = game_options()
-    standard = {f for g in games if g["mode"] == "standard" for f in g["factions"]}
-    team = [g for g in games if g["mode"] == "frontier"]
-    assert standard == set(registry.playable_ids())
+    for mode_id in mode_ids():
+        played = [g for g in games if g["mode"] == mode_id]
+        assert {f for g in played for f in g["factions"]} == set(registry.playable_ids()), mode_id
+        assert len(played) >= TEAM_LINEUPS, mode_id
     assert {len(g["factions"]) for g in games if g["mode"] == "standard"} == {2, 3, 4}
-    assert len(team) >= TEAM_LINEUPS and {f for g in team for f in g["factions"]} == set(registry.playable_ids())
+    assert any(g.get("teams") for g in games if g["mode"] == "frontier")
 
 
 def test_every_public_output_is_the_same_whatever_the_hidden_cards(tally: Tally) -> None:
@@ -367,3 +376,52 @@ async def test_autocomplete_shows_another_player_nothing_of_the_seat_to_act(tmp_
     for user in (B, M):  # the Eyrie's player, an unseated moderator
         assert await bot.autocomplete(user, CH, "play", "action", action="") == []
         assert await bot.autocomplete(user, CH, "keep", "clearing", clearing="") == []
+
+
+def _taking_from_the_discard(factions: list[str], verb: str) -> tuple[rules.GameState, int, str]:
+    """A seeded moment where the seat to act may take a card from the discard pile (the first it may take, by key,
+    has a copy in the deck) and holds cards: the state, the seat and the key."""
+    for seed in range(1, 60):
+        state, chooser = rules.new_game({"factions": factions, "board": "autumn"}, seed), random.Random(seed)
+        for _ in range(600):
+            seat = rules.to_act(state)
+            if seat is None:
+                break
+            legal = rules.legal_actions(state, seat)
+            takes = [a for a in legal if a.verb == verb]
+            if takes and not state.pending and state.seats[seat].hand:
+                key = takes[0].notation().split()[-1]  # the card it takes
+                if any(card(c).key == key for c in state.deck):
+                    return state, seat, key
+            state, _ = engine.apply_unchecked(state, seat, chooser.choice(legal))
+    raise AssertionError(f"no moment found where {factions[0]} may {verb}")
+
+
+def _holding(state: rules.GameState, seat: int, key: str, held: bool) -> rules.GameState:
+    """The same state with the seat holding a copy of the card (swapped with one from the deck), or none."""
+    new = state.clone()
+    hand = new.seats[seat].hand
+    for i, c in enumerate(hand):
+        if card(c).key == key:
+            spare = next(d for d in new.deck if card(d).key != key)
+            new.deck[new.deck.index(spare)], hand[i] = c, spare
+    if held:
+        copy = next(c for c in new.deck if card(c).key == key)
+        new.deck[new.deck.index(copy)], hand[0] = hand[0], copy
+    return new
+
+
+@pytest.mark.parametrize(
+    ("factions", "verb"), [(["vagabond", "marquise"], "labor"), (["tinker", "marquise"], "salvage")]
+)
+def test_the_post_is_the_same_whether_the_hand_holds_a_copy_of_a_card_in_the_discard(factions, verb) -> None:  # type: ignore[no-untyped-def]
+    state, seat, key = _taking_from_the_discard(factions, verb)
+    posts = []
+    for held in (False, True):
+        dealt = _holding(state, seat, key, held)
+        assert any(card(c).key == key for c in dealt.seats[seat].hand) == held
+        assert rules.legal_actions(dealt, seat, verb=verb) == rules.legal_actions(state, seat, verb=verb)
+        outbox = Outbox()
+        next_up(outbox, table_of(dealt), dealt, before=None)
+        posts.append((outbox.public, buttons(outbox)))
+    assert posts[0] == posts[1]

@@ -236,6 +236,17 @@ def test_3x3_2_the_fee_is_discarded_when_no_rival_guards_the_bridge() -> None:
     assert state.seats[MARQUISE].hand == [] and fee in discard_keys(state)
 
 
+def test_3x3_2_the_fee_is_asked_alike_whether_one_or_two_cards_in_hand_could_pay() -> None:
+    posts = []
+    for second in (other_suit(bridge_game().suits[12]), "birdy-bindle"):  # a bird card matches any clearing
+        state = bridge_game()
+        set_hand(state, MARQUISE, SUIT_CARD[state.suits[12]], second)
+        state = play(marquise_actions(state), "move 2>13 x1")
+        assert state.pending and state.pending[0]["kind"] == "move_fee"
+        posts.append((rules.waiting_for(state), rules.view_for(state, None)))
+    assert posts[0] == posts[1]  # a lone answer taken for her would tell the table her other card could not pay
+
+
 def test_3x3_2_five_rival_warriors_at_the_entrance_take_the_fee_the_one_with_most_gets_it() -> None:
     state = bridge_game()
     put(state, 13, "tinker", "drone", 2)
@@ -302,6 +313,8 @@ def test_3x3_2_the_marquise_pays_the_fee_for_wood_brought_across_a_bridge() -> N
     fee = SUIT_CARD[state.suits[12]]
     give(state, MARQUISE, fee)
     state = play(state, "build sawmill 13")
+    assert legal(state) == [f"pay {fee}"]  # asked, though one card can pay: she holds two (the table can't tell)
+    state = play(state, f"pay {fee}")
     assert count(state, 13, "marquise", "sawmill") == 1 and fee in discard_keys(state)
     assert count(state, 2, "marquise", "wood") == 0
 

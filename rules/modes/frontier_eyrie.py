@@ -144,4 +144,5 @@ decisions.define(
     _feed_resolve,
     lambda s, d: "give the Eyrie a card for using Wings of the Alliance (feed CARD)",
     auto_single=True,
+    from_hand=True,
 )
