@@ -23,6 +23,7 @@ from bot.settings import Settings, SettingsError, database_url, load_settings, s
 
 DEFAULT_CONSOLE_DB = "rootbot-console.db"
 DEFAULT_CHANNEL = "game"
+BOT_DB_HELP = "SQLite file or URL (default: the bot's database: ROOTBOT_DATABASE_URL, else its default file)"
 REDACTED_EXIT = 3  # replay of an export without the seed: nothing could be checked
 
 
@@ -80,24 +81,37 @@ def parser() -> argparse.ArgumentParser:
     con = sub.add_parser("console", help="play offline: the same commands, typed as '@alice /root join faction:cats'")
     con.add_argument("--script", help="run the lines of this file ('#' starts a comment) instead of reading stdin")
     con.add_argument("--images", default="images", help="folder for every picture (default: images)")
-    con.add_argument("--db", default=DEFAULT_CONSOLE_DB, help=f"SQLite file (default: {DEFAULT_CONSOLE_DB})")
+    con.add_argument("--db", default=None, help=f"SQLite file or URL (default: {DEFAULT_CONSOLE_DB})")
     con.add_argument("--channel", default=DEFAULT_CHANNEL, help=f"channel to play in (default: {DEFAULT_CHANNEL})")
     con.add_argument("--mods", default="", help="users who are moderators, comma separated")
     con.add_argument("--seed", type=int, default=None, help="seed for new games (default: from the channel name)")
     con.add_argument("--quiet", action="store_true", help="print only the summary")
     exp = sub.add_parser("export", help="write a game's record as JSON (reads the database, never writes it)")
-    exp.add_argument("--db", default=DEFAULT_CONSOLE_DB, help=f"SQLite file or URL (default: {DEFAULT_CONSOLE_DB})")
+    exp.add_argument("--db", default=None, help=BOT_DB_HELP)
     exp.add_argument("--channel", default=DEFAULT_CHANNEL, help="console channel name, or a Discord channel id")
     exp.add_argument("--out", default="-", help="file to write (default: standard output)")
     exp.add_argument("--full", action="store_true", help="include the seed even if the game has not ended")
     rep = sub.add_parser("replay", help="replay an exported record and check it reaches the same state")
     rep.add_argument("file")
     mig = sub.add_parser("migrate", help="upgrade a database to the newest schema (starting the bot does this too)")
-    mig.add_argument("--db", default=None, help="SQLite file or URL (default: ROOTBOT_DATABASE_URL)")
+    mig.add_argument("--db", default=None, help=BOT_DB_HELP)
     bak = sub.add_parser("backup", help="copy a live SQLite database safely (SQLite's online backup)")
-    bak.add_argument("--db", default=None, help="SQLite file or URL (default: ROOTBOT_DATABASE_URL)")
+    bak.add_argument("--db", default=None, help=BOT_DB_HELP)
     bak.add_argument("--out", required=True, help="the backup file to write (must not exist yet)")
     return top
+
+
+def chosen_database(db: str | None, console: bool = False) -> str:
+    """The one rule for every command: `--db` when given; else the console's own file for the console, and the
+    bot's database (ROOTBOT_DATABASE_URL, else its default file) for every other command. Says which on stderr."""
+    if db:
+        url = db_url(db)
+    elif console:
+        url = sqlite_url(DEFAULT_CONSOLE_DB)
+    else:
+        url = load_settings().database_url
+    print(messages.DATABASE_USED.format(where=_where(url)), file=sys.stderr)
+    return url
 
 
 def db_url(db: str) -> str:
@@ -196,7 +210,7 @@ async def console(args: argparse.Namespace) -> int:
     settings = load_settings(env_file=None)
     lines = read_script(Path(args.script)) if args.script else None
     clock = OffsetClock()
-    store = await open_store(db_url(args.db))
+    store = await open_store(chosen_database(args.db, console=True))
     seed = args.seed
     service = GameService(store, settings, clock=clock, seed_for=lambda cid: seeded(cid, seed))
     lines_out: list[str] = []
@@ -256,10 +270,11 @@ def _names(text: str) -> list[str]:
 
 
 def _stdin_lines() -> Iterator[str]:
-    if sys.stdin.isatty():
-        from bot import console as console_module
+    """Standard input's lines, after the help banner (on stderr when the input is piped, so the output stays clean)."""
+    from bot import console as console_module
 
-        print(console_module.__doc__ or "", messages.CONSOLE_PROMPT, sep="\n")
+    where = sys.stdout if sys.stdin.isatty() else sys.stderr
+    print(console_module.__doc__ or "", messages.CONSOLE_PROMPT, sep="\n", file=where)
     for line in sys.stdin:
         yield line.rstrip("\n")
 
@@ -269,11 +284,13 @@ async def export(args: argparse.Namespace) -> int:
     from bot.service import GameService
     from bot.table import Refusal
 
-    store = await open_store(db_url(args.db), read_only=True)
+    url = chosen_database(args.db)
+    store = await open_store(url, read_only=True)
     try:
         record = await GameService(store).export(channel_id(args.channel), full=args.full)
     except Refusal as err:  # no game in that channel
-        print(f"export: {err} (channel '{args.channel}' in {args.db})", file=sys.stderr)
+        hint = messages.EXPORT_CONSOLE_HINT if not args.db and Path(DEFAULT_CONSOLE_DB).is_file() else ""
+        print(f"export: {err} (channel '{args.channel}' in {_where(url)}){hint}", file=sys.stderr)
         return 1
     finally:
         await store.close()
@@ -353,7 +370,7 @@ async def migrate(db: str | None) -> int:
     """Upgrade a database's schema."""
     from bot.db import current_revision
 
-    url = db_url(db) if db else load_settings().database_url
+    url = chosen_database(db)
     store = await open_store(url)  # opening for play upgrades the schema
     try:
         print(f"migrate: {_where(url)}: schema at revision {await current_revision(store.engine)}")
@@ -366,7 +383,7 @@ def backup(db: str | None, out: str) -> int:
     """Copy a SQLite database with SQLite's online backup API (consistent even while the bot writes to it)."""
     from bot.db import sqlite_path
 
-    url = db_url(db) if db else load_settings().database_url
+    url = chosen_database(db)
     source = sqlite_path(url) if url.startswith("sqlite") else None
     if source is None:
         raise CliError(messages.BACKUP_NOT_SQLITE.format(db=url))

@@ -106,6 +106,7 @@ class Outbox:
     prompt: Prompt | None = None
     choices: list[Choice] = field(default_factory=list)
     choices_version: int | None = None
+    choices_confirm: bool = False  # the choices confirm an action already put to the player (no second question)
     actions: list[Choice] = field(default_factory=list)  # public buttons: the step's likeliest moves, ending it
     actions_version: int | None = None
     deadline: int | None = None

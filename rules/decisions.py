@@ -21,6 +21,7 @@ class DecisionKind:
     resolve: Callable[[GameState, Decision, Action], bool]
     prompt: Callable[[GameState, Decision], str]
     auto_single: bool = False
+    spends: bool = False  # its answer spends from the hand: taken for the player, it is noted so they can be asked
 
 
 KINDS: dict[str, DecisionKind] = {}
@@ -32,9 +33,10 @@ def define(
     resolve: Callable[[GameState, Decision, Action], bool],
     prompt: Callable[[GameState, Decision], str],
     auto_single: bool = False,
+    spends: bool = False,
 ) -> None:
     """Register a decision kind: its choices, how a choice resolves it, and what it asks."""
-    KINDS[name] = DecisionKind(legal, resolve, prompt, auto_single)
+    KINDS[name] = DecisionKind(legal, resolve, prompt, auto_single, spends)
 
 
 def push(state: GameState, decision_kind: str, seat: int, **context: Any) -> None:
