@@ -103,15 +103,19 @@ def parser() -> argparse.ArgumentParser:
 
 def chosen_database(db: str | None, console: bool = False) -> str:
     """The one rule for every command: `--db` when given; else the console's own file for the console, and the
-    bot's database (ROOTBOT_DATABASE_URL, else its default file) for every other command. Says which on stderr."""
+    bot's database (ROOTBOT_DATABASE_URL, else its default file) for every other command."""
     if db:
         url = db_url(db)
     elif console:
         url = sqlite_url(DEFAULT_CONSOLE_DB)
     else:
         url = load_settings().database_url
-    print(messages.DATABASE_USED.format(where=_where(url)), file=sys.stderr)
     return url
+
+
+def say_database(url: str) -> None:
+    """Say on stderr which database a command opened (once it opened: an error names it in its one line)."""
+    print(messages.DATABASE_USED.format(where=_where(url)), file=sys.stderr)
 
 
 def db_url(db: str) -> str:
@@ -131,7 +135,7 @@ def channel_id(name: str) -> int:
     return int(name) if name.isdigit() else stable_id("channel", name)
 
 
-async def open_store(url: str, read_only: bool = False) -> Any:
+async def open_store(url: str, read_only: bool = False, announce: bool = True) -> Any:
     """A Store on a database (read-only: nothing written, nothing created), or CliError saying what is wrong."""
     from bot.db import sqlite_path
     from bot.store import SchemaMismatch, Store
@@ -143,13 +147,16 @@ async def open_store(url: str, read_only: bool = False) -> Any:
     if path is not None and read_only and not path.exists():
         raise CliError(messages.DB_MISSING.format(db=shown))
     try:
-        return await (Store.open_read_only(url) if read_only else Store.open(url))
+        store = await (Store.open_read_only(url) if read_only else Store.open(url))
     except SchemaMismatch as err:
         if err.found is None:
             raise CliError(messages.DB_NOT_ROOTBOT.format(db=shown)) from None
         raise CliError(messages.DB_OLD_SCHEMA.format(db=shown, found=err.found, wanted=err.wanted)) from None
     except Exception as err:  # sqlite3/SQLAlchemy/OS errors: a corrupt, foreign or unwritable database
         raise CliError(messages.DB_UNUSABLE.format(db=shown, reason=_reason(err))) from None
+    if announce:
+        say_database(url)
+    return store
 
 
 def _reason(err: BaseException) -> str:
@@ -176,7 +183,7 @@ def run_bot(settings: Settings, sync: bool = False) -> int:
     from bot.service import GameService
 
     async def start() -> None:
-        store = await open_store(settings.database_url)
+        store = await open_store(settings.database_url, announce=False)
         print(messages.DATABASE_AT.format(where=_where(settings.database_url)), file=sys.stderr)
         print(messages.SHARDS_RUN.format(shards=settings.shards.text()), file=sys.stderr)
         client = RootClient(GameService(store, settings), settings, sync=sync)
@@ -210,13 +217,13 @@ async def console(args: argparse.Namespace) -> int:
     settings = load_settings(env_file=None)
     lines = read_script(Path(args.script)) if args.script else None
     clock = OffsetClock()
+    images = images_folder(Path(args.images))
     store = await open_store(chosen_database(args.db, console=True))
     seed = args.seed
     service = GameService(store, settings, clock=clock, seed_for=lambda cid: seeded(cid, seed))
     lines_out: list[str] = []
     write = lines_out.append if args.quiet else print
     try:
-        images = images_folder(Path(args.images))
         shell = Console(OfflineBot(service), clock, args.channel, images, set(_names(args.mods)), write)
         totals = await shell.run_lines(lines if lines is not None else _stdin_lines())
     finally:
@@ -285,7 +292,7 @@ async def export(args: argparse.Namespace) -> int:
     from bot.table import Refusal
 
     url = chosen_database(args.db)
-    store = await open_store(url, read_only=True)
+    store = await open_store(url, read_only=True, announce=False)  # said once the record is written
     try:
         record = await GameService(store).export(channel_id(args.channel), full=args.full)
     except Refusal as err:  # no game in that channel
@@ -297,11 +304,13 @@ async def export(args: argparse.Namespace) -> int:
     text = json.dumps(record, indent=1)
     if args.out == "-":
         print(text)
+        say_database(url)
         return 0
     try:
         Path(args.out).write_text(text + "\n", encoding="utf-8")
     except OSError as err:
         raise CliError(messages.BAD_OUT.format(path=args.out, reason=err.strerror or err)) from None
+    say_database(url)
     note = messages.EXPORT_WITHOUT_SEED if record.get("redacted") else ""
     actions = messages.plural(len(record["actions"]), "action")
     print(messages.EXPORT_WRITTEN.format(actions=actions, path=args.out, note=note), file=sys.stderr)
@@ -402,6 +411,7 @@ def backup(db: str | None, out: str) -> int:
     except OSError as err:
         partial.unlink(missing_ok=True)
         raise CliError(messages.BAD_OUT.format(path=target, reason=err.strerror or err)) from None
+    say_database(url)
     print(messages.BACKED_UP.format(db=source.resolve(), path=target.resolve(), pages=pages))
     return 0
 

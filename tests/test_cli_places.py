@@ -47,7 +47,7 @@ def test_every_command_says_which_database_it_opened(tmp_path: Path, monkeypatch
     assert f"database {bot_db.resolve()}" in capsys.readouterr().err
     assert cli.main(["export", "--channel", "game"]) == 1  # the console's game is not in the bot's database
     err = capsys.readouterr().err
-    assert f"database {bot_db.resolve()}" in err and "add --db rootbot-console.db" in err
+    assert f"in {bot_db.resolve()})" in err and "add --db rootbot-console.db" in err
     assert cli.main(["export", "--channel", "game", "--db", cli.DEFAULT_CONSOLE_DB]) == 0
     assert f"database {(tmp_path / cli.DEFAULT_CONSOLE_DB).resolve()}" in capsys.readouterr().err
     assert cli.main(["backup", "--out", "copy.db"]) == 0
