@@ -228,7 +228,8 @@ async def _public(interaction: discord.Interaction, outbox: Outbox) -> None:
 
 
 async def _private(interaction: discord.Interaction, outbox: Outbox) -> None:
-    view = _view(choices_view(_channel_of(outbox, interaction), outbox.choices_version, outbox.choices))
+    channel = _channel_of(outbox, interaction)
+    view = _view(choices_view(channel, outbox.choices_version, outbox.choices, outbox.choices_confirm))
     if outbox.board is not None or outbox.hand is not None or outbox.attachments:
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)

@@ -265,6 +265,8 @@ EXPECTED_SHARDS = (
 SHARDS_RUN = "rootbot: running shards {shards}"
 INVITE = "invite the bot to a server with: {url}"
 DATABASE_AT = "rootbot: games are kept in {where}"
+DATABASE_USED = "rootbot: database {where}"
+EXPORT_CONSOLE_HINT = "; a console game? add --db rootbot-console.db"
 CONSOLE_PROMPT = "Type lines such as: @alice /root create seats:2   (Ctrl-D ends)"
 BAD_TOKEN = "Discord refused DISCORD_TOKEN; expected the token of your application's bot (developer portal → Bot)."
 NO_DISCORD = "cannot reach Discord ({reason}); expected a network connection to discord.com."
@@ -359,3 +361,9 @@ FIELD_HELP = {
 }
 VERB_CHOICES = "{verb} … ({n} choices)"
 PLAY_HELP = "Any legal action in notation (type to search, e.g. 'move 1>5 x2')"
+CONFIRM_PAYMENT = (
+    "`{notation}` would also spend from your hand: {paid}. "
+    "Nothing has changed yet: press Confirm to go ahead, or make another move."
+)
+WOULD_PAY_ITEM = "{answer}, your only way to {owed}"
+CONFIRM_BUTTON = "Confirm: {notation}"

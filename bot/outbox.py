@@ -107,6 +107,7 @@ class Outbox:
     prompt: Prompt | None = None
     choices: list[Choice] = field(default_factory=list)
     choices_version: int | None = None
+    choices_confirm: bool = False  # the choices confirm an action already put to the player (no second question)
     deadline: int | None = None
     attachments: dict[str, bytes] = field(default_factory=dict)
     board_png: bytes | None = None

@@ -9,12 +9,14 @@ import rules
 from bot import messages
 from bot.core import ServiceCore, answers, one_at_a_time
 from bot.models import LogRow
-from bot.outbox import Outbox
+from bot.notation import card_label
+from bot.outbox import Choice, Outbox
 from bot.present import events_text, likely_actions, marks_of, next_up, private_texts, show_board
 from bot.store import Change
 from bot.table import Actor, Refusal, Table, seat_faction
 from bot.threads import prompt_lines, seat_posts
 from rules.actions import public_text
+from rules.cards import keys
 from rules.engine import check_turn
 
 MAX_AUTO_PASSES = 8  # a chain of prompts passed for seats that opted in (an ambush, then Field Hospitals…)
@@ -77,8 +79,14 @@ class Play(ServiceCore):
     """Actions, decisions and undo."""
 
     @one_at_a_time
-    async def submit(self, actor: Actor, text: str, expected_version: int | None = None) -> Outbox:
-        """Apply one action, given in notation, for the actor's seat; save it; say what happened."""
+    async def submit(
+        self, actor: Actor, text: str, expected_version: int | None = None, confirmed: bool = False
+    ) -> Outbox:
+        """Apply one action, given in notation, for the actor's seat; save it; say what happened.
+
+        An action that would also pay from the hand without the player naming it (a bridge fee, their only card of
+        the suit) is first put to them privately with a Confirm button, unless `confirmed`; nothing changes until then.
+        """
         table = await self.table(actor.channel_id)
         state = playable(table)
         seat = seat_for(table, actor)
@@ -87,6 +95,9 @@ class Play(ServiceCore):
         check_turn(state, seat)
         action = rules.parse(state, text, seat)
         new, events = rules.apply(state, action, seat=seat, expected_version=state.version)
+        unasked = [(owed, answer) for who, owed, answer in new.spent_unasked if who == seat]
+        if unasked and not confirmed:
+            return confirm_first(table, action, unasked)
         return await self.accept(table, actor, state, new, events, seat, action.notation())
 
     async def accept(
@@ -299,3 +310,21 @@ def export_outbox(actor: Actor, record: dict[str, Any]) -> Outbox:
     template = messages.EXPORTED_REDACTED if record.get("redacted") else messages.EXPORTED
     text = template.format(actions=messages.plural(len(record["actions"]), "action"))
     return Outbox(reply=text, attachments={name: data})
+
+
+def confirm_first(table: Table, action: rules.Action, unasked: list[tuple[str, str]]) -> Outbox:
+    """A private question before an action pays from the hand unasked: what it would pay, and a Confirm button."""
+    items = [messages.WOULD_PAY_ITEM.format(owed=owed, answer=public_answer(answer)) for owed, answer in unasked]
+    paid = "; ".join(items)
+    text = messages.CONFIRM_PAYMENT.format(notation=action.notation(), paid=paid)
+    outbox = Outbox(reply=text, channel_id=table.game.channel_id)
+    outbox.choices = [Choice(messages.CONFIRM_BUTTON.format(notation=action.notation()), action.notation())]
+    outbox.choices_version = table.game.version
+    outbox.choices_confirm = True
+    return outbox
+
+
+def public_answer(notation: str) -> str:
+    """An answer's notation with its card in words ('pay ambush-bird' -> 'Ambush! (bird)')."""
+    _, _, rest = notation.partition(" ")
+    return card_label(rest) if rest in keys() else notation

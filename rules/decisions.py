@@ -24,6 +24,7 @@ class DecisionKind:
     from_hand: bool = False
     """Its answers are cards of the seat's hidden hand: a lone answer is taken for the player only when the hand holds
     one card (how many it holds is public; how many of them could answer is not)."""
+    spends: bool = False  # its answer spends from the hand: taken for the player, it is noted so they can be asked
 
 
 KINDS: dict[str, DecisionKind] = {}
@@ -36,9 +37,10 @@ def define(
     prompt: Callable[[GameState, Decision], str],
     auto_single: bool = False,
     from_hand: bool = False,
+    spends: bool = False,
 ) -> None:
     """Register a decision kind: its choices, how a choice resolves it, and what it asks."""
-    KINDS[name] = DecisionKind(legal, resolve, prompt, auto_single, from_hand)
+    KINDS[name] = DecisionKind(legal, resolve, prompt, auto_single, from_hand, spends)
 
 
 def push(state: GameState, decision_kind: str, seat: int, **context: Any) -> None:

@@ -219,6 +219,8 @@ def _auto_decide(state: GameState) -> bool:
         return True
     forced = not kind.from_hand or len(state.seats[d["seat"]].hand) == 1
     if kind.auto_single and forced and len(options) == 1 and not isinstance(options[0], Pass):
+        if kind.spends:  # the only way to pay, taken for the player: the adapter may ask them first
+            state.spent_unasked.append((int(d["seat"]), kind.prompt(state, d), options[0].notation()))
         resolve(state, options[0])
         return True
     return False

@@ -127,4 +127,5 @@ decisions.define(
     lambda s, d: f"pay a {d['suit']} card for the move into {place_name(d['dst'])}",
     auto_single=True,
     from_hand=True,
+    spends=True,
 )
