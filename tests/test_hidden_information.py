@@ -140,23 +140,11 @@ def channel_outputs(state: rules.GameState) -> dict[str, Any]:
 
 
 def revealed(before: rules.GameState, after: rules.GameState) -> bool:
-    """Whether something hidden came into the open (a card played or shown, an item found under a ruin), even for a
-    moment: a card that lay in a seat's hidden place and now lies in nobody's (the deck) went by the discard pile."""
+    """Whether something hidden came into the open (a card played or shown, an item found under a ruin), or may have
+    for a moment: when open cards went back into hiding (the discard pile shuffled into a new deck), a card may have
+    gone by the discard pile on the way."""
     old, new = hidden_contents(before), hidden_contents(after)
-    if any(old[deck] - new.get(deck, Counter()) for deck in old):
-        return True
-    owned = _places(before, owned=True)
-    return any((_places(after, owned=False)[deck] - _places(before, owned=False)[deck]) & owned[deck] for deck in owned)
-
-
-def _places(state: rules.GameState, owned: bool) -> dict[str, Counter[int]]:
-    """The cards of the hidden places some seat may look at (or that nobody may), by deck."""
-    out: dict[str, Counter[int]] = {}
-    for place in hidden_places(state):
-        out.setdefault(place.deck, Counter())
-        if (place.owner is not None) == owned:
-            out[place.deck].update(place.cards)
-    return out
+    return any(old[deck] - new.get(deck, Counter()) or new.get(deck, Counter()) - old[deck] for deck in old)
 
 
 def shown_to(viewer: int, text: str | None, state: rules.GameState) -> bool:
