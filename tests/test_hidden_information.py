@@ -17,6 +17,7 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations, product
 from typing import Any
 
@@ -100,14 +101,23 @@ def game_options() -> list[dict[str, Any]]:
 
 
 def table_of(state: rules.GameState) -> Table:
-    """The bot's table of a state: every seat played by its own user."""
-    seats = [
-        SeatRow(channel_id=CH, faction=s.faction, seat=i, user_id=1000 + i, user_name=f"p{i}", team=s.team)
-        for i, s in enumerate(state.seats)
-    ]
-    table = Table(Game(channel_id=CH, status="active", version=state.version), seats)
+    """The bot's table of a state: every seat played by its own user (the rows made once per line-up)."""
+    table = Table(Game(channel_id=CH, status="active", version=state.version), _rows(tuple(seat_line(state))))
     table.use(state)
     return table
+
+
+def seat_line(state: rules.GameState) -> list[tuple[str, str | None]]:
+    """Each seat's faction and team."""
+    return [(s.faction, s.team) for s in state.seats]
+
+
+@cache
+def _rows(seats: tuple[tuple[str, str | None], ...]) -> list[SeatRow]:
+    return [
+        SeatRow(channel_id=CH, faction=faction, seat=i, user_id=1000 + i, user_name=f"p{i}", team=team)
+        for i, (faction, team) in enumerate(seats)
+    ]
 
 
 def buttons(outbox: Outbox) -> list[tuple[str, str]]:
