@@ -14,7 +14,7 @@ from render.legend import Legend, legend
 from render.maplayer import map_layer
 from render.marks import draw_marks, drawn_kinds
 from render.panel import PAD, Row, block_height, draw_block, header_rows, seat_rows
-from render.pieces import draw_placed, draw_ruin, piece_notes, place_all
+from render.pieces import draw_placed, draw_ruin, place_all
 from render.text import draw_text, font
 
 MAX_SEATS_ONE_COLUMN = 4
@@ -104,11 +104,10 @@ def _between(a: Point, b: Point) -> tuple[tuple[float, float], tuple[float, floa
 
 def _draw_pieces(draw: ImageDraw.ImageDraw, view: dict[str, Any], geo: Layout, key: Legend) -> None:
     placed, ruins = place_all(view, geo, key)
-    notes = piece_notes(view)
     for ruin in ruins:
         draw_ruin(draw, ruin)
     for group in placed:
-        draw_placed(draw, group, key, notes)
+        draw_placed(draw, group, key)
 
 
 def _draw_panel(

@@ -47,6 +47,8 @@ BRIDGE: RGB = (0x8A, 0x5A, 0x2B)
 BRIDGE_EDGE: RGB = (0x3B, 0x25, 0x10)
 SLOT: RGB = (0xFF, 0xFF, 0xFF)
 SLOT_EDGE: RGB = (0x80, 0x80, 0x80)
+ITEM: RGB = (0xFF, 0xF6, 0xE0)  # an item tile (contraband on the map): pale cream, black rim, brown pictogram
+ITEM_INK: RGB = (0x4A, 0x2F, 0x12)
 RUIN: RGB = (0x8C, 0x8C, 0x8C)
 RUIN_EDGE: RGB = (0x3A, 0x3A, 0x3A)
 PANEL_BG: RGB = (0xF7, 0xF5, 0xEF)
@@ -125,6 +127,15 @@ def piece_outline(fill: RGB, ground: RGB) -> tuple[RGB, int]:
     ink = min(contrast(INK, fill), contrast(INK, ground))
     white = min(contrast(WHITE, fill), contrast(WHITE, ground))
     return (INK if ink >= white else WHITE), HEAVY_OUTLINE
+
+
+@cache
+def rimmed_outline(fill: RGB, ground: RGB, rim: RGB | None) -> tuple[RGB, int]:
+    """The outline of a piece drawn in a tone of its faction's colour: that colour where it reads against both the
+    piece and the ground (a pale gear rimmed in the Tinker's rust), else the usual black or white."""
+    if rim is not None and min(contrast(rim, fill), contrast(rim, ground)) >= MIN_PIECE_CONTRAST:
+        return rim, OUTLINE
+    return piece_outline(fill, ground)
 
 
 def darker(rgb: RGB, factor: float = 0.6) -> RGB:

@@ -140,6 +140,7 @@ def _legend(fid: str) -> dict[str, Any]:
                 "name": k.name,
                 "count": k.count,
                 "family": k.box_family,
+                "colour": k.colour or faction.colour,
             }
             for k in kinds_of(fid)
         },
