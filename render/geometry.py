@@ -12,6 +12,7 @@ from rules.board import Board, load_board
 Point = tuple[int, int]
 Box = tuple[int, int, int, int]
 
+PREVIEW = (550, 400)  # the box Discord's chat shows an attached image in (it scales the image down to fit)
 MAP_SIZE = 1200  # one printed map, in pixels
 MAP_GAP = 80  # the water between two joined maps, crossed by the border bridges
 RADIUS = 100  # clearing radius
@@ -72,6 +73,11 @@ class Layout:
         if isinstance(where, str) and where in self.forest_centres:
             return self.forest_centres[where], FOREST_RADIUS
         return None
+
+
+def preview_scale(width: int, height: int) -> float:
+    """How much Discord's inline preview shrinks an image of this size (1 when it fits as it is)."""
+    return min(1.0, PREVIEW[0] / width, PREVIEW[1] / height)
 
 
 def _map_index(x: float, count: int) -> int:

@@ -16,6 +16,7 @@ from render import palette as P
 from render.geometry import FOREST_LABEL, NUMBER_FONT, PILL_HEIGHT, RADIUS, Layout, layout
 from render.shapes import draw_suit_glyph
 from render.text import font, width
+from rules.actions import place_token
 
 SCALE = 2  # supersampling factor of the static layer
 FOREST_FONT = 22  # a forest's label
@@ -68,12 +69,7 @@ def _forests(pen: _Pen, geo: Layout) -> None:
             pen.draw.polygon(
                 [(tx, ty - s), (tx + s * 0.8, ty + s * 0.7), (tx - s * 0.8, ty + s * 0.7)], fill=P.FOREST_EDGE
             )
-        _forest_label(pen, forest_name(fid), (lx, ly))
-
-
-def forest_name(fid: str) -> str:
-    """A forest as players write it in commands: 'fA', 'f2W5'."""
-    return f"f{fid}"
+        _forest_label(pen, place_token(fid), (lx, ly))  # as players write it in commands: fA, f2W5
 
 
 def _forest_label(pen: _Pen, text: str, centre: tuple[int, int]) -> None:

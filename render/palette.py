@@ -145,19 +145,50 @@ def darker(rgb: RGB, factor: float = 0.6) -> RGB:
     return (int(r * factor), int(g * factor), int(b * factor))
 
 
-# Machado, Oliveira & Fernandes (2009), deuteranopia at severity 1.0, applied to linear RGB.
-_DEUTERANOPIA = (
+Matrix = tuple[tuple[float, float, float], tuple[float, float, float], tuple[float, float, float]]
+# Machado, Oliveira & Fernandes (2009), the three dichromacies at severity 1.0, applied to linear RGB.
+_DEUTERANOPIA: Matrix = (
     (0.367322, 0.860646, -0.227968),
     (0.280085, 0.672501, 0.047413),
     (-0.011820, 0.042940, 0.968881),
 )
+_PROTANOPIA: Matrix = (
+    (0.152286, 1.052583, -0.204868),
+    (0.114503, 0.786281, 0.099216),
+    (-0.003882, -0.048116, 1.051998),
+)
+_TRITANOPIA: Matrix = (
+    (1.255528, -0.076749, -0.178779),
+    (-0.078411, 0.930809, 0.147602),
+    (0.004733, 0.691367, 0.303900),
+)
+VISIONS: dict[str, Matrix | None] = {
+    "normal": None,
+    "deuteranopia": _DEUTERANOPIA,
+    "protanopia": _PROTANOPIA,
+    "tritanopia": _TRITANOPIA,
+}
+
+
+@cache
+def simulate(rgb: RGB, vision: str) -> RGB:
+    """How a colour looks with one of VISIONS (Machado 2009 severity 1.0 for the dichromacies)."""
+    matrix = VISIONS[vision]
+    if matrix is None:
+        return rgb
+    lin = [_linear(c) for c in rgb]
+    out = [sum(m * v for m, v in zip(row, lin, strict=True)) for row in matrix]
+    return (_encode(out[0]), _encode(out[1]), _encode(out[2]))
 
 
 def simulate_deuteranopia(rgb: RGB) -> RGB:
     """How a colour looks to a deuteranope (Machado 2009 severity 1.0)."""
-    lin = [_linear(c) for c in rgb]
-    out = [sum(m * v for m, v in zip(row, lin, strict=True)) for row in _DEUTERANOPIA]
-    return (_encode(out[0]), _encode(out[1]), _encode(out[2]))
+    return simulate(rgb, "deuteranopia")
+
+
+def seen_apart(a: RGB, b: RGB) -> float:
+    """The smallest ΔE between two colours over normal vision and the three simulated dichromacies."""
+    return min(delta_e(simulate(a, v), simulate(b, v)) for v in VISIONS)
 
 
 @cache

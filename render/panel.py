@@ -152,6 +152,8 @@ def map_item_lines(view: dict[str, Any], legend: Legend) -> list[str]:
     """Items on the map (contraband): lying in a clearing, or carried by a faction's warrior there."""
     out = []
     for item in view.get("map_items") or []:
+        if not isinstance(item, dict):
+            continue
         carrier = item.get("carrier")
         owner = str(carrier).split(":", 1)[0] if carrier else None
         who = f"carried by {legend.name(owner)}" if owner else "lying"

@@ -22,7 +22,7 @@ from render.geometry import RADIUS, ROW, Layout
 from render.items import draw_item, item_reach
 from render.legend import CATEGORY_ORDER, Legend, Look
 from render.shapes import draw_shape
-from render.text import draw_text, font
+from render.text import Font, draw_text, font, width
 
 SHOWN = 3  # at most this many shapes of one kind; beyond it, one shape and a count
 STEP = 0.72  # overlap of repeated shapes, as a fraction of their size
@@ -471,8 +471,21 @@ def draw_piece(
     line = max(2, round(line * min(1.0, size / look.size)))  # a piece drawn smaller gets a thinner outline
     draw_shape(draw, look.shape, x, y, size, look.colour, outline, line)
     if look.label:
-        face = font(max(10, round(size * (0.52 if len(look.label) == 1 else 0.42))), bold=True)
+        face = label_face(look.label, round(size), look.shape)
         draw_text(draw, (x, y), look.label, face, P.text_on(look.colour), anchor="mm")
+
+
+# How wide a label may be inside each shape, as a share of the piece's size (the rest is outline and corners).
+LABEL_ROOM = {"robot": 0.56, "tower": 0.56, "star": 0.4, "triangle": 0.4, "cross": 0.52, "meeple": 0.36}
+
+
+@lru_cache(maxsize=512)
+def label_face(label: str, size: int, shape: str) -> Font:
+    """The bold face a piece's label is drawn in: as large as suits its length, small enough to fit its shape."""
+    px = max(10, round(size * (0.52 if len(label) == 1 else 0.42)))
+    while px > 10 and width(label, font(px, bold=True)) > size * LABEL_ROOM.get(shape, 0.7):
+        px -= 1
+    return font(px, bold=True)
 
 
 Notes = dict[tuple[str, str], str]
