@@ -173,7 +173,7 @@ class Marquise(Faction):
         PieceKind(ID, "workshop", BUILDING, 6, "Workshop", "square", "W"),
         PieceKind(ID, "recruiter", BUILDING, 6, "Recruiter", "square", "R"),
         PieceKind(ID, "wood", TOKEN, 8, "Wood", "log"),
-        PieceKind(ID, "keep", TOKEN, 1, "Keep", "hexagon", "K"),
+        PieceKind(ID, "keep", TOKEN, 1, "Keep", "tower", "K"),
     )
     steps: ClassVar[dict[str, tuple[str, ...]]] = {
         "birdsong": ("marquise.wood",),

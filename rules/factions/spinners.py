@@ -51,6 +51,8 @@ from rules.words import plural
 
 ID = "spinners"
 NAME = "Spinners of Mercy"
+WEB_COLOUR = "#663C53"
+"""Webs are drawn in a dark tone of the Spinners' colour (with light threads), so they never look like warriors."""
 SUITS = ("fox", "mouse", "rabbit")
 TRACK = 3
 """Infirmaries per suit: one track of three spaces for each suit (SOM.3.3)."""
@@ -328,9 +330,9 @@ class Spinners(Faction):
     explains_moves: ClassVar[bool] = True
     pieces: ClassVar[tuple[PieceKind, ...]] = (
         PieceKind(ID, "warrior", WARRIOR, 20, "Warrior", "circle"),
-        PieceKind(ID, "web", TOKEN, 24, "Web", "octagon", points=0),
+        PieceKind(ID, "web", TOKEN, 24, "Web", "web", points=0, colour=WEB_COLOUR),
         *(
-            PieceKind(ID, k, BUILDING, TRACK, f"{s.title()} infirmary", "cross", s[0].upper())
+            PieceKind(ID, k, BUILDING, TRACK, f"{s.title()} infirmary", "cross", "I" + s[0])
             for k, s in INFIRMARY_KINDS.items()
         ),
     )

@@ -58,10 +58,12 @@ WAITING = {"tinker.doover", "tinker.bustle", "tinker.craft", "tinker.actions", "
 FULL_REMOVAL = "tinker_full_removal"
 """Game option: what an effect removing every enemy piece in a robot's clearing does to its gears."""
 FULL_REMOVAL_CHOICES = ("strip", "keep")
+GEAR_COLOUR = "#CFA799"
+"""Gears are drawn in a pale tone of the Tinker's colour, so they never look like drones (their other side)."""
 
 
 def _robot_kind(robot: str) -> PieceKind:
-    return PieceKind(ID, robot, PAWN, 1, robot.title(), "hexagon", robot[0].upper())
+    return PieceKind(ID, robot, PAWN, 1, robot.title(), "robot", robot[0].upper() + "b")
 
 
 class Tinker(Faction):
@@ -70,14 +72,14 @@ class Tinker(Faction):
     id: ClassVar[str] = ID
     name: ClassVar[str] = NAME
     aliases: ClassVar[tuple[str, ...]] = ("old-man-tinker", "omt", "beaver", "oldmantinker")
-    colour: ClassVar[str] = "#D55E00"
+    colour: ClassVar[str] = "#882200"  # rust: far from the Marquise's orange for every eye (docs/rendering.md)
     setup_order: ClassVar[int] = 6
     explains_moves: ClassVar[bool] = True
     pieces: ClassVar[tuple[PieceKind, ...]] = (
-        PieceKind(ID, "oldman", PAWN, 1, "Old Man", "star", "OM", points=1, hit_as=TOKEN),
+        PieceKind(ID, "oldman", PAWN, 1, "Old Man", "meeple", points=1, hit_as=TOKEN),
         *(_robot_kind(r) for r in ROBOTS),
-        PieceKind(ID, "drone", WARRIOR, data()["tokens"], "Drone", "circle", "d", family=tb.FAMILY),
-        PieceKind(ID, "gear", TOKEN, data()["tokens"], "Gear", "octagon", "g", family=tb.FAMILY),
+        PieceKind(ID, "drone", WARRIOR, data()["tokens"], "Drone", "circle", family=tb.FAMILY),
+        PieceKind(ID, "gear", TOKEN, data()["tokens"], "Gear", "gear", family=tb.FAMILY, colour=GEAR_COLOUR),
         PieceKind(ID, "factory", BUILDING, data()["factories"], "Factory", "square", "F"),
     )
     steps: ClassVar[dict[str, tuple[str, ...]]] = STEPS
