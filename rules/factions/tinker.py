@@ -416,7 +416,7 @@ def _do_over(state: GameState, seat: int, cid: int, forest: str) -> None:
         here = state.clearings[place - 1] if isinstance(place, int) else state.forests[place]
         for piece in [p for p in here if p in ROBOT_KEYS]:
             tb.to_supply(state, seat, place, piece, here[piece])
-        plan = {p: n for p, n in here.items() if p.split(":", 1)[0] == ID}
+        plan = {p: n for p, n in here.items() if tb.is_own(p)}
         if plan:
             remove_all(state, place, plan, seat, ABILITY)
     for robot in ROBOTS:
