@@ -393,6 +393,40 @@ def test_3x3_2_crafting_on_the_home_map_scores_at_once() -> None:
     assert state.map_items == [] and state.seats[MARQUISE].points == vp
 
 
+def fox_clearing(state: GameState, map_id: str) -> int:
+    """The first fox clearing of a map."""
+    return next(c for c in state.board.ids() if state.board.map_of(c) == map_id and state.suits[c - 1] == "fox")
+
+
+def test_3x3_2_a_workshop_on_the_rival_map_paying_part_of_a_craft_makes_it_contraband() -> None:
+    state = blank()
+    home, abroad = fox_clearing(state, "autumn"), fox_clearing(state, "winter")
+    put(state, home, "marquise", "workshop")
+    put(state, abroad, "marquise", "workshop")
+    put(state, abroad, "marquise", "warrior")
+    set_hand(state, MARQUISE, "foxfolk-steel")  # fox, fox: a sword worth 2
+    state = play(goto(check(state), MARQUISE, "marquise.craft"), "craft foxfolk-steel")
+    assert state.map_items == [{"item": "sword", "clearing": abroad, "carrier": "marquise:warrior", "by": 0, "points": 2}]
+    supply = items_data()["supply"]["sword"]
+    assert state.item_supply["winter"]["sword"] == supply - 1 and state.item_supply["autumn"]["sword"] == supply
+    assert state.seats[MARQUISE].points == 0 and state.seats[MARQUISE].items == []
+
+
+def test_3x3_2_workshops_on_the_home_map_pay_first_and_the_rival_maps_then_make_contraband() -> None:
+    state = blank()
+    home, abroad = fox_clearing(state, "autumn"), fox_clearing(state, "winter")
+    put(state, home, "marquise", "workshop")
+    put(state, abroad, "marquise", "workshop")
+    set_hand(state, MARQUISE, "anvil", "crossbow-mouse")  # a fox each: a hammer worth 2, a crossbow worth 1
+    state = play(goto(check(state), MARQUISE, "marquise.craft"), "craft anvil")
+    assert state.map_items == [] and state.seats[MARQUISE].points == 2
+    assert [i["item"] for i in state.seats[MARQUISE].items] == ["hammer"]
+    state = play(state, "craft crossbow-mouse")
+    assert state.map_items == [{"item": "crossbow", "clearing": abroad, "carrier": None, "by": 0, "points": 1}]
+    assert state.seats[MARQUISE].points == 2
+    assert state.item_supply["winter"]["crossbow"] == items_data()["supply"]["crossbow"] - 1
+
+
 # --- 3x3.9.2 the Eyrie's golden rules ----------------------------------------------------------------
 
 
@@ -496,6 +530,20 @@ def test_3x3_9_3_the_revolutionary_agent_leaves_its_contraband_in_the_clearing()
     state = play(state, f"craft {key}")
     assert state.map_items == [{"item": item, "clearing": 5, "carrier": None, "by": ALLIANCE, "points": vp}]
     assert state.seats[ALLIANCE].points == 0 and state.item_supply["autumn"][item] == items_data()["supply"][item] - 1
+
+
+def test_3x3_9_3_revolutionary_agent_one_sympathy_on_the_rival_map_makes_the_craft_contraband() -> None:
+    # "using its structures on the rival Map": one of the two sympathy tokens paying is enough (3x3.9.3, 3x3.2).
+    state = blank()
+    home, abroad = fox_clearing(state, "winter"), fox_clearing(state, "autumn")
+    put(state, home, "alliance", "sympathy")
+    put(state, abroad, "alliance", "sympathy")
+    set_hand(state, ALLIANCE, "foxfolk-steel")
+    state = play(goto(check(state), ALLIANCE, "alliance.daylight"), "craft foxfolk-steel")
+    assert state.map_items == [{"item": "sword", "clearing": abroad, "carrier": None, "by": ALLIANCE, "points": 2}]
+    supply = items_data()["supply"]["sword"]
+    assert state.item_supply["autumn"]["sword"] == supply - 1 and state.item_supply["winter"]["sword"] == supply
+    assert state.seats[ALLIANCE].points == 0
 
 
 # --- 3x3.6 / 3x3.7 the Vagabonds ------------------------------------------------------------------------

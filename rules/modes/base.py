@@ -11,6 +11,8 @@ from rules.hooks import Place, TableHooks
 from rules.words import plural
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from rules.factions.base import Faction
     from rules.rng import Chooser
     from rules.state import GameState
@@ -87,11 +89,19 @@ class Mode(TableHooks):
         return patched
 
     # --- crafting and moving -------------------------------------------------------
-    def craft_supply(self, state: GameState, seat: int) -> str:
-        """The map whose item supply a seat's craft takes from."""
+    def craft_supply(self, state: GameState, seat: int, plan: Mapping[str, int]) -> str:
+        """The map whose item supply a seat's craft takes from (plan: the suits of the crafting pieces paying)."""
         return state.board.maps[0]
 
-    def take_crafted_item(self, state: GameState, seat: int, item: str, supply: str, points: int = 0) -> bool:
+    def take_crafted_item(
+        self,
+        state: GameState,
+        seat: int,
+        item: str,
+        supply: str,
+        points: int = 0,
+        plan: Mapping[str, int] | None = None,
+    ) -> bool:
         """Put a crafted item where this mode keeps it; True when its points (given) are scored now."""
         from rules.items import gain
 
