@@ -451,6 +451,27 @@ def test_3x3_9_2_imperial_isolation_skips_a_decree_card_only_the_rival_map_satis
     assert len(state.seats[EYRIE].data["decree"]["battle"]) == 1  # the card stays in the Decree
 
 
+def test_3x3_9_2_imperial_isolation_skips_when_the_only_foxes_with_enemies_are_on_map_2_and_no_eyrie_is_there() -> None:
+    # The seed's own example: no Eyrie warrior stands on Map 2, so no battle is possible anywhere; still no Turmoil.
+    state, fox = isolation_game(2)
+    rules.removal.remove_all(state, fox, {"eyrie:warrior": 2}, TINKER, "battle")
+    state = goto(check(state), EYRIE, "eyrie.resolve")
+    assert legal(state) == ["skip battle fox"]
+    leader = state.seats[EYRIE].data["leader"]
+    state, events = play_events(state, "skip battle fox")
+    assert state.seats[EYRIE].data["leader"] == leader and "Turmoil" not in public_text(events)
+
+
+def test_3x3_9_2_imperial_isolation_does_not_skip_a_card_with_a_target_on_the_home_map() -> None:
+    # An enemy in a fox clearing of Map 1 the Eyrie can't reach: the card fails on its own map, so Turmoil.
+    state, fox = isolation_game(2)
+    rules.removal.remove_all(state, fox, {"eyrie:warrior": 2}, TINKER, "battle")
+    home_fox = next(c for c in range(1, 13) if state.suits[c - 1] == "fox")
+    put(state, home_fox, "tinker", "drone")
+    state = goto(check(state), EYRIE, "eyrie.resolve")
+    assert "skip battle fox" not in legal(state)
+
+
 def test_3x3_9_2_from_round_3_the_eyrie_must_march_to_the_border() -> None:
     state, fox = isolation_game(3)
     assert legal(state) == [f"battle {fox} tinker fox"]
