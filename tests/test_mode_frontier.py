@@ -406,7 +406,8 @@ def test_3x3_2_a_workshop_on_the_rival_map_paying_part_of_a_craft_makes_it_contr
     put(state, abroad, "marquise", "warrior")
     set_hand(state, MARQUISE, "foxfolk-steel")  # fox, fox: a sword worth 2
     state = play(goto(check(state), MARQUISE, "marquise.craft"), "craft foxfolk-steel")
-    assert state.map_items == [{"item": "sword", "clearing": abroad, "carrier": "marquise:warrior", "by": 0, "points": 2}]
+    carried = {"item": "sword", "clearing": abroad, "carrier": "marquise:warrior", "by": 0, "points": 2}
+    assert state.map_items == [carried]
     supply = items_data()["supply"]["sword"]
     assert state.item_supply["winter"]["sword"] == supply - 1 and state.item_supply["autumn"]["sword"] == supply
     assert state.seats[MARQUISE].points == 0 and state.seats[MARQUISE].items == []
@@ -516,6 +517,20 @@ def test_3x3_9_2_wings_of_the_alliance_let_an_ally_leave_a_roost_clearing_the_en
     put(state, 19, "marquise", "warrior")
     put(state, 19, "tinker", "drone", 2)
     assert "move 19>24 x1" not in legal(state, "move")  # no roost at either end
+
+
+def test_3x3_9_2_wings_of_the_alliance_do_not_let_an_ally_enter_a_roost_clearing_when_it_rules_neither_end() -> None:
+    # The permission is "to move out of that clearing": it is no way in.
+    state = blank()
+    put(state, 14, "eyrie", "roost")
+    put(state, 14, "tinker", "drone", 3)
+    put(state, 18, "marquise", "warrior")
+    put(state, 18, "tinker", "drone", 2)
+    state = marquise_actions(state)
+    assert ruler(state, 14) == "team:B" and ruler(state, 18) == "team:B"
+    assert "move 18>14 x1" not in legal(state, "move")
+    with pytest.raises(rules.IllegalActionError):
+        rules.parse(state, "move 18>14 x1")
 
 
 # --- 3x3.9.3 the Alliance's golden rules --------------------------------------------------------------

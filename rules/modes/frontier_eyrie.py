@@ -2,8 +2,8 @@
 
 Imperial Isolation: in rounds 1 and 2 a Decree card that can only be resolved on the rival map may be
 skipped (no Turmoil). Wings of the Alliance: an ally's move that begins or ends in a roost clearing
-pays no bridge fee and may leave a clearing the enemy rules; the ally owes the Eyrie a card at the end
-of its turn. (It searches the rubble and seizes by Decree: `Eyrie.action_ways`.)
+pays no bridge fee, and an ally may move out of a roost clearing though the enemy rules it; the ally
+owes the Eyrie a card at the end of its turn. (It searches the rubble and seizes by Decree: `Eyrie.action_ways`.)
 """
 
 from __future__ import annotations
@@ -51,9 +51,14 @@ def places_of(action: Action) -> list[int]:
     return out
 
 
+def roosted(state: GameState, place: Place) -> bool:
+    """Whether a place is a clearing with a roost."""
+    return isinstance(place, int) and count(state, "eyrie", "roost", place) > 0
+
+
 def roost_move(state: GameState, src: Place, dst: Place) -> bool:
     """Whether a move begins or ends in a clearing with a roost."""
-    return any(isinstance(p, int) and count(state, "eyrie", "roost", p) > 0 for p in (src, dst))
+    return roosted(state, src) or roosted(state, dst)
 
 
 def targets(state: GameState, seat: int, column: str, decree: str) -> list[int]:
@@ -119,8 +124,8 @@ class FrontierEyrie:
         return roost_move(state, src, dst)
 
     def frees_ally_move(self, state: GameState, seat: int, mover: int, src: Place, dst: Place) -> bool:
-        """Wings of the Alliance: an ally may leave a roost clearing the enemy rules."""
-        return roost_move(state, src, dst)
+        """Wings of the Alliance: an ally may leave a roost clearing the enemy rules (never enter one so)."""
+        return roosted(state, src)
 
 
 @register_for(contraband.MODE_ID)
@@ -135,12 +140,13 @@ class Feed(Action):
 
 
 def note_flight(state: GameState, entered: Entered) -> None:
-    """An ally's move from or to a roost that crossed a bridge or left a clearing the enemy rules owes a card."""
+    """An ally's move from or to a roost that crossed a bridge, or out of a roost clearing the enemy rules, owes a
+    card."""
     src, dst, mover = entered.src, entered.dst, entered.mover
     if not isinstance(src, int) or not isinstance(dst, int) or not roost_move(state, src, dst):
         return
     side = side_of(state, mover)
-    helped = table.crosses_bridge(state, src, dst) or ruler(state, src) not in (None, side)
+    helped = table.crosses_bridge(state, src, dst) or (roosted(state, src) and ruler(state, src) not in (None, side))
     for ally in table.allies(state, mover):
         if helped and hasattr(registry.of(state, ally), "frees_ally_move"):
             state.turn.flags.setdefault("wings", {})[str(mover)] = ally
