@@ -278,6 +278,18 @@ def test_3x3_2_four_rival_warriors_do_not_guard_and_allies_never_do() -> None:
     assert fee in discard_keys(state)
 
 
+def test_3x3_2_five_rival_warriors_at_an_entrance_their_team_does_not_rule_do_not_take_the_fee() -> None:
+    # "controls the entrance ... with 5 or more": the rival team must rule it too (3x3.2).
+    state = bridge_game()
+    put(state, 13, "tinker", "drone", 5)
+    put(state, 13, "eyrie", "warrior", 6)
+    fee = SUIT_CARD[state.suits[12]]
+    set_hand(state, MARQUISE, fee)
+    state = play(marquise_actions(state), "move 2>13 x1")
+    assert ruler(state, 13) == "team:A"
+    assert fee in discard_keys(state) and hand_keys(state, TINKER) == []
+
+
 def test_3x3_2_option_bridge_entrance_source_counts_only_the_clearing_left() -> None:
     state = bridge_game(bridge_entrance="source")
     put(state, 13, "tinker", "drone", 5)

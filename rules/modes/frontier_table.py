@@ -103,12 +103,14 @@ def entrances(state: GameState, src: int, dst: int) -> list[int]:
 
 
 def bridge_keepers(state: GameState, seat: int, src: int, dst: int) -> list[int]:
-    """The rival seats a bridge fee may go to: where rivals have 5+ warriors at an entrance, those with the most
-    warriors there, in turn order (more than one: level, and their team chooses); empty when it is discarded."""
-    rivals = sorted(members(state, rival(team_of(state, seat))), key=state.order.index)
+    """The rival seats a bridge fee may go to: where the rival team rules an entrance with 5+ warriors there, those
+    with the most warriors there, in turn order (more than one: level, and their team chooses); empty when it is
+    discarded."""
+    team = rival(team_of(state, seat))
+    rivals = sorted(members(state, team), key=state.order.index)
     for cid in entrances(state, src, dst):
         counts = {r: warriors_counted(state, r, cid) for r in rivals}
-        if sum(counts.values()) >= BRIDGE_GUARD:
+        if ruler(state, cid) == f"team:{team}" and sum(counts.values()) >= BRIDGE_GUARD:
             most = max(counts.values())
             return [r for r in rivals if counts[r] == most]
     return []
