@@ -237,6 +237,11 @@ class Faction(TableHooks):
         """Whether this faction stops another faction placing a piece (of a category, or any) in a clearing."""
         return False
 
+    def keep_standing(self, state: GameState, seat: int) -> bool:
+        """Enforce a standing condition of the faction's once the automatic work is done (the Spore's two
+        mushrooms): True when it changed the table, so the work runs again. By default there is none."""
+        return False
+
     def prompt(self, state: GameState, seat: int, step: str) -> str:
         """What the player does in one of this faction's steps, in a few words."""
         return step.split(".", 1)[-1].replace("_", " ")
