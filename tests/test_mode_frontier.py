@@ -863,3 +863,40 @@ def test_3x3_3_the_alliance_seizes_contraband_on_its_home_map_as_a_military_oper
     state = play(state, "seize 14 sword")
     assert state.items_removed == ["sword"] and state.seats[ALLIANCE].points == 1
     assert (state.turn.seat, state.turn.step) != (ALLIANCE, "alliance.operations")  # its one operation is used
+
+
+def alliance_by_lying_sword(**extra: object) -> GameState:
+    """A sword lies in clearing 5 (Map 1, the Alliance's rival map); an Alliance warrior there, one officer."""
+    state = blank(**extra)
+    rules.items.lay(state, "sword", 5, by=MARQUISE)
+    state.item_supply["autumn"]["sword"] -= 1
+    put(state, 5, "alliance", "warrior")
+    put(state, 15, "alliance", "fox-base")
+    to_area(state, ALLIANCE, "officers", "alliance", "warrior", 1)
+    return goto(check(state), ALLIANCE, "alliance.operations")
+
+
+def test_3x3_3_by_default_the_alliance_does_not_search_the_rubble() -> None:
+    # The Revolutionary Agent relies on its allies to carry contraband (option alliance_searches_rubble: false).
+    state = alliance_by_lying_sword()
+    assert legal(state, "search") == []
+    with pytest.raises(rules.IllegalActionError, match="no warrior in clearing 5 that can pick it up"):
+        rules.parse(state, "search 5 sword")
+
+
+def test_3x3_2_option_alliance_searches_rubble_lets_it_collect_like_any_faction() -> None:
+    # "can be collected by any faction" (3x3.2): with the option on, an operation picks the sword up.
+    state = alliance_by_lying_sword(alliance_searches_rubble=True)
+    assert legal(state, "search") == ["search 5 sword"]
+    state = play(state, "search 5 sword")
+    assert state.map_items[0]["carrier"] == "alliance:warrior"
+
+
+def test_3x3_9_3_with_the_option_on_the_revolutionary_agents_craft_still_lies_where_it_was_made() -> None:
+    state = blank(alliance_searches_rubble=True)
+    put(state, 5, "alliance", "sympathy")
+    put(state, 5, "alliance", "warrior", 2)
+    key, item, vp = CRAFT_FOR[state.suits[4]]
+    set_hand(state, ALLIANCE, key)
+    state = play(goto(check(state), ALLIANCE, "alliance.daylight"), f"craft {key}")
+    assert state.map_items == [{"item": item, "clearing": 5, "carrier": None, "by": ALLIANCE, "points": vp}]

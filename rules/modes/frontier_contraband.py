@@ -109,9 +109,10 @@ def smuggle(state: GameState, seat: int, item: str, supply: str, points: int, pl
     (called once they are activated)."""
     paid = paid_abroad(state, seat, plan, crafting.activated(state, seat))
     sites = [cid for cid in paid if state.board.map_of(cid) == supply]
-    carried = [cid for cid in sites if carrier_key(state, seat, cid)]
+    lies = table.golden(state, seat, "leaves_crafts_lying", default=False)
+    carried = [] if lies else [cid for cid in sites if carrier_key(state, seat, cid)]
     cid = (carried or sites)[0]
-    record = lay(state, item, cid, carrier=carrier_key(state, seat, cid), by=seat)
+    record = lay(state, item, cid, carrier=None if lies else carrier_key(state, seat, cid), by=seat)
     record["points"] = points
     who = registry.of(state, seat).name
     how = "carried by a warrior" if record["carrier"] else "left in the clearing"
