@@ -530,7 +530,7 @@ def test_invalid_spore_options_are_refused():
         rules.new_game({"factions": ["spore", "marquise"], "spore_infection": "far"}, 1)
     with pytest.raises(rules.RulesError, match="spore_mycelium_hits must be 1 or 2"):
         rules.new_game({"factions": ["spore", "marquise"], "spore_mycelium_hits": 3}, 1)
-    with pytest.raises(rules.RulesError, match="spore_overgrowth must be 'standing' or 'growth'"):
+    with pytest.raises(rules.RulesError, match="spore_overgrowth must be growth or standing"):
         rules.new_game({"factions": ["spore", "marquise"], "spore_overgrowth": "never"}, 1)
 
 

@@ -31,6 +31,7 @@ from rules.factions.marquise import Hire
 from rules.hooks import CANCEL, Removal, Removed
 from rules.map_pieces import count, may_place, on_map, open_slots, place, shift, suit
 from rules.modes.base import may_set_up
+from rules.options import GameOption
 from rules.pieces import (
     ABILITY,
     BATTLE,
@@ -71,6 +72,10 @@ START_WARRIORS = START_WEBS = 2
 OPTION_REMOVALS = "spinners_response_to_removals"
 OPTION_TRIAGE = "spinners_triage"
 TRIAGE_PLACES = ("supply", "clearing")
+GAME_OPTIONS = (
+    GameOption(OPTION_REMOVALS, (True, False), "First Response also answers removals outside battle", "SOM.2.3"),
+    GameOption(OPTION_TRIAGE, TRIAGE_PLACES, "where Triage returns a patient", "SOM.2.6"),
+)
 
 
 def infirmary_kind(infirmary_suit: str) -> str:
@@ -346,6 +351,7 @@ class Spinners(Faction):
         "daylight": ("spinners.daylight",),
         "evening": ("spinners.craft", "spinners.shelter"),
     }
+    game_options: ClassVar[tuple[GameOption, ...]] = GAME_OPTIONS
 
     # --- setup (SOM.3) ---------------------------------------------------------------------------------------
     def setup(self, state: GameState, seat: int) -> None:

@@ -17,11 +17,11 @@ from rules import battle, crafting, decisions, hand, movement, registry, rng
 from rules.actions import CARD, CLEARING, CLEARINGS, FACTION, PATH, Action, Battle, Craft, Move, register_for
 from rules.board import load_board
 from rules.cards import keys, label
-from rules.errors import RulesError
 from rules.factions.base import Faction, standard_hit_options
 from rules.hooks import Entered
 from rules.map_pieces import may_place, on_map, place, suit
 from rules.modes.base import may_set_up
+from rules.options import GameOption
 from rules.pieces import ABILITY, BATTLE, BUILDING, PAWN, TOKEN, WARRIOR, PieceKind, kind_of_key, parse_key
 from rules.removal import remove_all, take
 from rules.rule import enemies
@@ -65,6 +65,18 @@ OVERGROWTH_OPTION = "spore_overgrowth"
 """TS.2.3 two mushrooms: "standing" (enemy buildings and tokens never stay there; the default) or "growth" (removed
 only when a growth brings the clearing to two)."""
 OVERGROWTH_READINGS = ("standing", "growth")
+GAME_OPTIONS = (
+    GameOption(
+        INFECTION_OPTION, ("near", "adjacent"), "Birdsong infects in and next to mushrooms, or next only", "TS.4.1"
+    ),
+    GameOption(MYCELIUM_HITS_OPTION, (2, 1), "hits a covered mycelium can take in one battle", "TS.2.2"),
+    GameOption(
+        OVERGROWTH_OPTION,
+        OVERGROWTH_READINGS,
+        "two mushrooms overgrow what comes in later (standing) or only at the growth (growth)",
+        "TS.2.3",
+    ),
+)
 
 
 def infection_reach(state: GameState) -> str:
@@ -361,20 +373,9 @@ class Spore(Faction):
         "daylight": ("spore.spores", "spore.command"),
         "evening": ("spore.craft", "spore.score"),
     }
+    game_options: ClassVar[tuple[GameOption, ...]] = GAME_OPTIONS
 
     # --- setup (TS.3) --------------------------------------------------------------
-    def validate_options(self, options: dict[str, Any]) -> None:
-        """The Spore's game options take only the values docs/rulings.md lists."""
-        reach = options.get(INFECTION_OPTION)
-        if reach not in (None, "near", "adjacent"):
-            raise RulesError(f"{INFECTION_OPTION} must be 'near' (in or next to) or 'adjacent', not {reach!r}")
-        hits = options.get(MYCELIUM_HITS_OPTION)
-        if hits not in (None, 1, 2) or isinstance(hits, bool):
-            raise RulesError(f"{MYCELIUM_HITS_OPTION} must be 1 or 2, not {hits!r}")
-        reading = options.get(OVERGROWTH_OPTION)
-        if reading is not None and reading not in OVERGROWTH_READINGS:
-            raise RulesError(f"{OVERGROWTH_OPTION} must be 'standing' or 'growth', not {reading!r}")
-
     def setup(self, state: GameState, seat: int) -> None:
         """Supplies (the mycelium fill the track); the homeland is chosen before anyone else sets up."""
         super().setup(state, seat)

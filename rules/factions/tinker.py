@@ -41,6 +41,7 @@ from rules.factions.tinker_board import (
 )
 from rules.hooks import CANCEL, Entered, Place, Removal, Removed
 from rules.map_pieces import may_place, place_name, shift, suit, warriors_of
+from rules.options import GameOption
 from rules.pieces import ABILITY, BATTLE, BUILDING, PAWN, TOKEN, WARRIOR, PieceKind
 from rules.removal import remove_all
 from rules.rng import below
@@ -58,6 +59,12 @@ WAITING = {"tinker.doover", "tinker.bustle", "tinker.craft", "tinker.actions", "
 FULL_REMOVAL = "tinker_full_removal"
 """Game option: what an effect removing every enemy piece in a robot's clearing does to its gears."""
 FULL_REMOVAL_CHOICES = ("strip", "keep")
+FULL_REMOVAL_OPTION = GameOption(
+    FULL_REMOVAL,
+    FULL_REMOVAL_CHOICES,
+    "an effect removing every enemy piece in a robot's clearing strips its gears (strip) or leaves it (keep)",
+    "OMT.2.4",
+)
 
 
 def _robot_kind(robot: str) -> PieceKind:
@@ -81,6 +88,7 @@ class Tinker(Faction):
         PieceKind(ID, "factory", BUILDING, data()["factories"], "Factory", "square", "F"),
     )
     steps: ClassVar[dict[str, tuple[str, ...]]] = STEPS
+    game_options: ClassVar[tuple[GameOption, ...]] = (FULL_REMOVAL_OPTION,)
 
     # --- setup (OMT.3) ------------------------------------------------------------------
     def setup(self, state: GameState, seat: int) -> None:

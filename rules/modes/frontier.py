@@ -22,6 +22,7 @@ from rules.modes.frontier_alliance import FrontierAlliance
 from rules.modes.frontier_eyrie import FrontierEyrie
 from rules.modes.frontier_marquise import FrontierMarquise
 from rules.modes.frontier_vagabond import FrontierVagabond
+from rules.options import GameOption
 from rules.words import plural
 
 if TYPE_CHECKING:
@@ -64,6 +65,7 @@ class Frontier(Mode):
         "vagabond2": FrontierVagabond,
     }
     every_faction: ClassVar[tuple[type, ...]] = (contraband.FrontierContraband,)
+    game_options: ClassVar[tuple[GameOption, ...]] = (*Mode.game_options, *table.GAME_OPTIONS)
 
     # --- 3x3.1 the table ------------------------------------------------------------------------
     def board_id(self, options: dict[str, Any]) -> str:

@@ -17,10 +17,6 @@ from rules.modes import frontier_table as table
 if TYPE_CHECKING:
     from rules.state import GameState
 
-SEARCH_OPTION = "alliance_searches_rubble"
-"""3x3.2 / 3x3.9.3: whether the Alliance's warriors search the rubble and carry contraband (false by default: the
-Revolutionary Agent relies on its allies; true: "any faction" may collect a fallen item)."""
-
 
 class FrontierAlliance:
     """No outrage for allies; contraband left in the clearing."""
@@ -33,7 +29,7 @@ class FrontierAlliance:
 
     def carries_contraband(self, state: GameState, seat: int) -> bool:
         """Whether the Alliance's warriors search the rubble and carry contraband (game option, off by default)."""
-        return bool(state.options.get(SEARCH_OPTION, False))
+        return bool(state.options.get(table.ALLIANCE_SEARCH, False))
 
     def leaves_crafts_lying(self, state: GameState, seat: int) -> bool:
         """The Revolutionary Agent's items lie in the clearing where they were made."""

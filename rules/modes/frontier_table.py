@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rules import cards, decisions, registry
 from rules.actions import FACTION, Action, register_for
 from rules.map_pieces import warriors_counted
+from rules.options import GameOption
 from rules.rule import ruler
 
 if TYPE_CHECKING:
@@ -28,6 +29,15 @@ BRIDGE_GUARD = 5
 """Rival warriors at a bridge's entrance that make them the keepers of its fee (3x3.2)."""
 ENTRANCES = ("either", "source", "destination")
 """Readings of "the entrance to that bridge" (game option bridge_entrance; default either)."""
+ALLIANCE_SEARCH = "alliance_searches_rubble"
+"""3x3.2 / 3x3.9.3: whether the Alliance's warriors search the rubble and carry contraband (false by default: the
+Revolutionary Agent relies on its allies; true: "any faction" may collect a fallen item)."""
+GAME_OPTIONS = (
+    GameOption("bridge_entrance", ENTRANCES, "the clearing(s) a bridge fee's guards are counted in", "3x3.2"),
+    GameOption(
+        ALLIANCE_SEARCH, (False, True), "the Alliance's warriors search the rubble and carry contraband", "3x3.3"
+    ),
+)
 
 
 def team_of(state: GameState, seat: int) -> str:
