@@ -162,6 +162,14 @@ def play_command() -> AppCommand:
 
 
 # --- /root: lobby and information ---------------------------------------------------------
+def listed(current: str, suggest_last: Callable[[str], list[Suggestion]]) -> list[app_commands.Choice[str]]:
+    """Choices for the last item of a comma-separated list; the items typed before it are kept in front."""
+    head, _, last = current.rpartition(",")
+    prefix = head + "," if head else ""
+    found = suggest_last(last.strip())
+    return [app_commands.Choice(name=(prefix + s.name)[:100], value=(prefix + str(s.value))[:100]) for s in found]
+
+
 def root_group() -> app_commands.Group:
     """Creating and joining games, and looking at them."""
     root = app_commands.Group(
@@ -181,10 +189,11 @@ def root_group() -> app_commands.Group:
         return [app_commands.Choice(name=name, value=m) for m, name in mode_choices(current)]
 
     async def faction_list(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        head, _, last = current.rpartition(",")
-        prefix = head + "," if head else ""
-        found = service_of(interaction).suggest_factions(last.strip())
-        return [app_commands.Choice(name=(prefix + s.name)[:100], value=(prefix + str(s.value))[:100]) for s in found]
+        return listed(current, service_of(interaction).suggest_factions)
+
+    async def option_list(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        space, service = interaction.namespace, service_of(interaction)
+        return listed(current, lambda last: service.suggest_game_options(last, space.mode, space.factions))
 
     @root.command(name="create", description="Create a game in this channel")
     @app_commands.describe(
@@ -194,9 +203,10 @@ def root_group() -> app_commands.Group:
         factions="factions allowed, comma separated (default: all)",
         win_points="points to win (default 30; in the 3x3 mode a team's points, default 90)",
         round_limit="end after this many rounds (most points wins)",
+        game_options="game options, comma separated name=value (e.g. negative_points=true)",
     )
     @app_commands.choices(board=[app_commands.Choice(name=b.title(), value=b) for b in MAPS])
-    @app_commands.autocomplete(factions=faction_list, mode=modes)
+    @app_commands.autocomplete(factions=faction_list, mode=modes, game_options=option_list)
     async def create(
         interaction: discord.Interaction,
         seats: app_commands.Range[int, 2, 6] = 2,
@@ -205,9 +215,10 @@ def root_group() -> app_commands.Group:
         factions: str | None = None,
         win_points: app_commands.Range[int, 1, 100] | None = None,
         round_limit: app_commands.Range[int, 1, 100] | None = None,
+        game_options: str | None = None,
     ) -> None:
         work = service_of(interaction).create(
-            actor_of(interaction), mode, board, seats, factions, win_points, round_limit
+            actor_of(interaction), mode, board, seats, factions, win_points, round_limit, game_options
         )
         await run(interaction, work)
 

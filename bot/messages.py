@@ -72,9 +72,13 @@ NOT_SHOWN_ERROR = "Your command was saved, but showing it failed; /root status a
 # --- lobby -----------------------------------------------------------------------
 CREATED = (
     "**New game of Root** in this channel: {mode}, {board}, {seats} seats.\n"
-    "Factions: {factions}. {goal}\n"
+    "Factions: {factions}. {goal}{options}\n"
     "Join with `/root join faction:…`; when every seat is taken, `/root start`."
 )
+GAME_OPTIONS = " Game options: {options}."
+UNKNOWN_GAME_OPTION = "unknown game option '{name}'; this game's options are {known}"
+BAD_GAME_OPTION = "{name} must be {values}, not '{value}'"
+NO_GAME_OPTIONS = "none"
 GOAL = "First to {points} wins{limit}."
 TEAM_GOAL = "The first team to {points} wins{limit}."
 ROUND_LIMIT = ", or the most points after round {rounds}"

@@ -253,8 +253,9 @@ def test_both_vagabonds_boards_are_drawn_with_items_relationships_and_quests(dra
     assert "Character: Thief (Steal)" in text and "Character: Ranger (Hideout)" in text
     assert "Pawn: forest C" in text and "Pawn: forest E" in text
     assert "boots (exhausted, damaged)" in text
-    assert "Marquise de Cat indifferent; Second Vagabond indifferent" in text  # the first Vagabond's
-    assert "Marquise de Cat indifferent; Vagabond indifferent" in text  # the second's
+    # each board: a relationship with each non-Vagabond faction only (the Law's 9.3 step 6)
+    assert text.count("Eyrie Dynasties indifferent; Marquise de Cat indifferent") == 2
+    assert "Second Vagabond indifferent" not in text and "; Vagabond indifferent" not in text
     assert text.count("Quest up:") == 2 * 3  # the three shared quests, on each board
 
 

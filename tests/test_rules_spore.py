@@ -530,6 +530,8 @@ def test_invalid_spore_options_are_refused():
         rules.new_game({"factions": ["spore", "marquise"], "spore_infection": "far"}, 1)
     with pytest.raises(rules.RulesError, match="spore_mycelium_hits must be 1 or 2"):
         rules.new_game({"factions": ["spore", "marquise"], "spore_mycelium_hits": 3}, 1)
+    with pytest.raises(rules.RulesError, match="spore_overgrowth must be growth or standing"):
+        rules.new_game({"factions": ["spore", "marquise"], "spore_overgrowth": "never"}, 1)
 
 
 # --- TS.4.2 mushroom growth -----------------------------------------------------------------------------------
@@ -817,9 +819,9 @@ def test_the_keep_forbids_mushrooms_and_mycelium():
     assert "mycelium 1 anvil" not in legal(s)
 
 
-def tinker_table() -> GameState:
+def tinker_table(**options: Any) -> GameState:
     """Spore, Marquise and Old Man Tinker (seat 2): the homeland in 5, bare robot tracks, the Old Man off the map."""
-    s = table(("spore", "marquise", "tinker"))
+    s = table(("spore", "marquise", "tinker"), **options)
     for robot in tb.ROBOTS:
         s.seats[T].supply[tb.FAMILY] += tb.gears_on(s, T, robot)
         tb.set_gears(s, T, robot, 0)
@@ -923,6 +925,43 @@ def test_overgrowth_removes_gears_and_a_factory_with_meltdown_and_blocks_gear_pr
     assert s.seats[T].data["level"] == 1  # Meltdown
     assert s.seats[S].points == 2  # only the Evening's two clearings with mushrooms: the overgrowth scored nothing
     assert not may_place(s, "tinker", 1, TOKEN) and may_place(s, "tinker", 1, WARRIOR)
+    check(s)
+
+
+def bustled_into_two_mushrooms(**options: Any) -> GameState:
+    """The Old Man carries two gears from 9 into clearing 1, where two mushrooms grow."""
+    s = tinker_table(**options)
+    put(s, 1, "spore", "mushroom", 2)
+    s.seats[T].supply["oldman"] -= 1
+    tb.add(s, 9, tb.OLD_MAN, 1)
+    put(s, 9, "tinker", "gear", 2)
+    s = goto(check(s), T, "tinker.bustle")
+    return play(s, "bustle 9>1 x2")
+
+
+def test_ts_2_3_two_mushrooms_stand_gears_carried_in_are_overgrown_at_once():
+    # TS.2.3 read as a standing condition (option spore_overgrowth: standing, the default).
+    s = bustled_into_two_mushrooms()
+    assert pieces(s, 1) == {"spore:mushroom": 2, tb.OLD_MAN: 1}
+    assert s.seats[T].supply[tb.FAMILY] == 15 and s.seats[S].points == 0
+    check(s)
+
+
+def test_ts_2_3_option_growth_leaves_gears_carried_into_two_mushrooms():
+    s = bustled_into_two_mushrooms(spore_overgrowth="growth")
+    assert pieces(s, 1) == {"spore:mushroom": 2, tb.OLD_MAN: 1, "tinker:gear": 2}
+    check(s)
+
+
+def test_ts_2_3_two_mushrooms_stand_a_gear_a_robot_drops_there_is_overgrown():
+    s = tinker_table()
+    put(s, 1, "spore", "mushroom", 2)
+    robot(s, "catbot", 1, 2)
+    s.rng = next(p for p in range(1000) if below(p, 6)[1] == 4)  # the breakage die shows the catbot
+    s = goto(check(s), T, "tinker.doover")
+    s, events = play_events(s, "end")
+    assert "rolls the breakage dice: catbot" in public_text(events)
+    assert tb.gears_on(s, T, "catbot") == 1 and "tinker:gear" not in pieces(s, 1)
     check(s)
 
 

@@ -498,6 +498,24 @@ def test_do_over_removes_every_tinker_piece_and_sets_up_again_omt_4():
     check(s)
 
 
+def test_omt_4_do_over_counts_after_the_tinker_leaves():
+    # OMT.4 with OMT.3.1: the Tinker's own pieces leave before the fewest pieces are counted.
+    s = table()
+    robot(s, "catbot", 3, 0)  # broken
+    robot(s, "birdbot", 5, 2)
+    robot(s, "wolfbot", 5, 1)
+    old_man(s, 3)
+    for cid in s.board.ids():
+        if cid != 3:
+            put(s, cid, "marquise", "warrior")
+    s = goto(check(s), T, "tinker.doover")
+    sites = {a.split()[1] for a in legal(s, "doover")}
+    assert sites == {"3"}
+    s = play(s, "doover 3 fG")
+    assert all(tb.robot_at(s, r) == 3 for r in tb.ROBOTS) and tb.old_man(s) == "G"
+    check(s)
+
+
 def test_do_over_may_be_declined_omt_4():
     s = goto(new_table(FACTIONS), T, "tinker.doover")
     before = {r: tb.robot_at(s, r) for r in tb.ROBOTS}

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.hooks import Place, TableHooks
 from rules.map_pieces import controlled_warriors, shift, warriors_of
+from rules.options import GameOption, check_all
 from rules.pieces import BATTLE, BUILDING, TOKEN, WARRIOR, PieceKind, controller, kind_of_key
 
 if TYPE_CHECKING:
@@ -43,6 +44,8 @@ class Faction(TableHooks):
     """Whether lobbies offer this faction (False while it is being built)."""
     decks: ClassVar[tuple[str, ...]] = ()
     steps: ClassVar[dict[str, tuple[str, ...]]] = {"birdsong": (), "daylight": (), "evening": ()}
+    game_options: ClassVar[tuple[GameOption, ...]] = ()
+    """The readings this faction lets the table choose (docs/rulings.md), each with its values, the default first."""
 
     # --- setup -----------------------------------------------------------------
     def setup(self, state: GameState, seat: int) -> None:
@@ -230,11 +233,17 @@ class Faction(TableHooks):
 
     def validate_options(self, options: dict[str, Any]) -> None:
         """Refuse the game options this faction reads when their values are wrong (raise RulesError)."""
+        check_all(self.game_options, options)
 
     def blocks_placement(
         self, state: GameState, seat: int, placer: str, cid: int, category: str | None = None
     ) -> bool:
         """Whether this faction stops another faction placing a piece (of a category, or any) in a clearing."""
+        return False
+
+    def keep_standing(self, state: GameState, seat: int) -> bool:
+        """Enforce a standing condition of the faction's once the automatic work is done (the Spore's two
+        mushrooms): True when it changed the table, so the work runs again. By default there is none."""
         return False
 
     def prompt(self, state: GameState, seat: int, step: str) -> str:

@@ -5,7 +5,7 @@ Section numbers (SOM.2.3 ...) are the seed's; docs/rulings.md records every read
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, ClassVar
@@ -31,6 +31,7 @@ from rules.factions.marquise import Hire
 from rules.hooks import CANCEL, Removal, Removed
 from rules.map_pieces import count, may_place, on_map, open_slots, place, shift, suit
 from rules.modes.base import may_set_up
+from rules.options import GameOption
 from rules.pieces import (
     ABILITY,
     BATTLE,
@@ -73,6 +74,10 @@ START_WARRIORS = START_WEBS = 2
 OPTION_REMOVALS = "spinners_response_to_removals"
 OPTION_TRIAGE = "spinners_triage"
 TRIAGE_PLACES = ("supply", "clearing")
+GAME_OPTIONS = (
+    GameOption(OPTION_REMOVALS, (True, False), "First Response also answers removals outside battle", "SOM.2.3"),
+    GameOption(OPTION_TRIAGE, TRIAGE_PLACES, "where Triage returns a patient", "SOM.2.6"),
+)
 
 
 def infirmary_kind(infirmary_suit: str) -> str:
@@ -280,6 +285,13 @@ def describe_patients(pieces: dict[str, int]) -> str:
     return " and ".join(parts) if parts else "no one"
 
 
+def _dealt_by_a_foe(state: GameState, removal: Removal) -> bool:
+    """Whether a removal outside battle is dealt by an enemy of the piece's side: a faction removing its own
+    warriors (a cost, as for Tax Collector or a sacrifice, or a Do-Over) deals them no hits."""
+    side = state.seat_of(controller(removal.piece))
+    return removal.by is not None and side is not None and enemies(state, removal.by, side)
+
+
 def _enemy_warrior(state: GameState, seat: int, piece: str) -> bool:
     """A warrior fighting for an enemy of the Spinners (an infected warrior fights for the Spore)."""
     if category_of_key(piece) != WARRIOR:
@@ -341,6 +353,7 @@ class Spinners(Faction):
         "daylight": ("spinners.daylight",),
         "evening": ("spinners.craft", "spinners.shelter"),
     }
+    game_options: ClassVar[tuple[GameOption, ...]] = GAME_OPTIONS
 
     # --- setup (SOM.3) ---------------------------------------------------------------------------------------
     def setup(self, state: GameState, seat: int) -> None:
@@ -727,12 +740,22 @@ class Spinners(Faction):
         )
         return True
 
-    def may_respond(self, state: GameState, seat: int, cid: int, b: dict[str, Any] | None = None) -> bool:
+    def may_respond(
+        self,
+        state: GameState,
+        seat: int,
+        cid: int,
+        b: dict[str, Any] | None = None,
+        taken: Mapping[str, int] | None = None,
+    ) -> bool:
         """Whether a warrior and a web of the Spinners not dealt any hits are in a clearing connected by web to an
-        infirmary (SOM.2.3); in battle, after the hits still owed to the Spinners there could fall on the others."""
+        infirmary (SOM.2.3); in battle, after the hits still owed to the Spinners there could fall on the others.
+        `taken`: pieces an effect outside battle removes there in the same go (those are dealt hits too)."""
         if not connected_to_infirmary(state, cid):
             return False
-        warriors, webs = count(state, ID, "warrior", cid), webs_at(state, cid)
+        taken = taken or {}
+        warriors = count(state, ID, "warrior", cid) - taken.get(WARRIOR_KEY, 0)
+        webs = webs_at(state, cid) - taken.get(WEB_KEY, 0)
         owed = 0
         if b is not None:
             mine = battle.assigned_to(b, seat)
@@ -742,15 +765,18 @@ class Spinners(Faction):
         return warriors >= 1 and webs >= 1 and warriors + webs - 2 >= owed
 
     def intercept_removal(self, state: GameState, seat: int | None, removal: Removal) -> str | None:
-        """First Response outside battle (game option, on by default): enemy warriors removed by the Spinners or an
-        ally (a Favor) where they may answer stay put until the Spinners decide."""
+        """First Response outside battle (game option, on by default): enemy warriors a foe of theirs removes by an
+        ability or a card (a Favor, a Strike) where the Spinners may answer, with a warrior and a web that the same
+        effect does not remove, stay put until the Spinners decide."""
         assert seat is not None
         cid = removal.place
         if removal.cause == BATTLE or not isinstance(cid, int) or not state.options.get(OPTION_REMOVALS, True):
             return None
-        if state.seats[seat].data.get("declining") or removal.by is None or enemies(state, seat, removal.by):
+        if state.seats[seat].data.get("declining") or not _dealt_by_a_foe(state, removal):
             return None
-        if not _enemy_warrior(state, seat, removal.piece) or not self.may_respond(state, seat, cid):
+        if not _enemy_warrior(state, seat, removal.piece):
+            return None
+        if not self.may_respond(state, seat, cid, taken=dict(removal.along)):
             return None
         waiting = next(
             (

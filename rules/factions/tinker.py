@@ -41,6 +41,7 @@ from rules.factions.tinker_board import (
 )
 from rules.hooks import CANCEL, Entered, Place, Removal, Removed
 from rules.map_pieces import may_place, place_name, shift, suit, warriors_of
+from rules.options import GameOption
 from rules.pieces import ABILITY, BATTLE, BUILDING, PAWN, TOKEN, WARRIOR, PieceKind
 from rules.removal import remove_all
 from rules.rng import below
@@ -60,6 +61,12 @@ FULL_REMOVAL = "tinker_full_removal"
 FULL_REMOVAL_CHOICES = ("strip", "keep")
 GEAR_COLOUR = "#CFA799"
 """Gears are drawn in a pale tone of the Tinker's colour, so they never look like drones (their other side)."""
+FULL_REMOVAL_OPTION = GameOption(
+    FULL_REMOVAL,
+    FULL_REMOVAL_CHOICES,
+    "an effect removing every enemy piece in a robot's clearing strips its gears (strip) or leaves it (keep)",
+    "OMT.2.4",
+)
 
 
 def _robot_kind(robot: str) -> PieceKind:
@@ -83,6 +90,7 @@ class Tinker(Faction):
         PieceKind(ID, "factory", BUILDING, data()["factories"], "Factory", "square", "F"),
     )
     steps: ClassVar[dict[str, tuple[str, ...]]] = STEPS
+    game_options: ClassVar[tuple[GameOption, ...]] = (FULL_REMOVAL_OPTION,)
 
     # --- setup (OMT.3) ------------------------------------------------------------------
     def setup(self, state: GameState, seat: int) -> None:
@@ -418,7 +426,7 @@ def _do_over(state: GameState, seat: int, cid: int, forest: str) -> None:
         here = state.clearings[place - 1] if isinstance(place, int) else state.forests[place]
         for piece in [p for p in here if p in ROBOT_KEYS]:
             tb.to_supply(state, seat, place, piece, here[piece])
-        plan = {p: n for p, n in here.items() if p.split(":", 1)[0] == ID}
+        plan = {p: n for p, n in here.items() if tb.is_own(p)}
         if plan:
             remove_all(state, place, plan, seat, ABILITY)
     for robot in ROBOTS:
