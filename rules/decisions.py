@@ -21,6 +21,8 @@ class DecisionKind:
     resolve: Callable[[GameState, Decision, Action], bool]
     prompt: Callable[[GameState, Decision], str]
     auto_single: bool = False
+    empty: Callable[[GameState, Decision], None] | None = None
+    """Called before a decision with no choice left is dropped: it may raise when that must never happen."""
 
 
 KINDS: dict[str, DecisionKind] = {}
@@ -32,9 +34,11 @@ def define(
     resolve: Callable[[GameState, Decision, Action], bool],
     prompt: Callable[[GameState, Decision], str],
     auto_single: bool = False,
+    empty: Callable[[GameState, Decision], None] | None = None,
 ) -> None:
-    """Register a decision kind: its choices, how a choice resolves it, and what it asks."""
-    KINDS[name] = DecisionKind(legal, resolve, prompt, auto_single)
+    """Register a decision kind: its choices, how a choice resolves it, what it asks, and what its having no
+    choice means."""
+    KINDS[name] = DecisionKind(legal, resolve, prompt, auto_single, empty)
 
 
 def push(state: GameState, decision_kind: str, seat: int, **context: Any) -> None:
