@@ -16,6 +16,7 @@ import pytest
 
 import rules
 from rules import registry
+from rules.edits import apply_edit
 from rules.errors import RulesError, SetupError
 from rules.map_pieces import open_slots, place
 from rules.modes import find_mode
@@ -195,3 +196,15 @@ def test_a_keep_with_no_corner_left_goes_on_the_edge_and_the_garrison_fills_the_
     garrison = {c: state.clearings[c - 1].get("marquise:warrior", 0) for c in autumn}
     assert garrison == {c: 0 if c == 9 else 1 for c in autumn}
     assert rules.problems(state) == []
+
+
+def test_a_game_saved_with_a_skipped_setup_can_still_be_mended_by_a_moderator() -> None:
+    """The new invariant does not lock a game the old engine broke: an edit is refused only for what it breaks."""
+    state = set_up(rules.new_game(SPORE_IN_A_CORNER, 1), random.Random(1))
+    eyrie = state.seat_of("eyrie")
+    assert eyrie is not None
+    state.seats[eyrie].data["setup"] = "corner"  # as the old engine left it
+    edited, _ = apply_edit(state, "!place 20 eyrie:warrior x1")
+    assert edited.clearings[19].get("eyrie:warrior", 0) == state.clearings[19].get("eyrie:warrior", 0) + 1
+    with pytest.raises(RulesError, match="inconsistent"):
+        apply_edit(state, "!place 19 eyrie:roost x3")  # more buildings than slots: refused as before
