@@ -8,13 +8,14 @@ from typing import Any
 import rules
 from bot import messages
 from bot.core import ServiceCore, in_range, one_at_a_time
+from bot.describe import describe
 from bot.models import Game, SeatRow
 from bot.outbox import Outbox
-from bot.present import next_up, show_board, start_text
+from bot.present import start_text
 from bot.settings import ROUND_LIMIT, WIN_POINTS
 from bot.store import Change, SeatTaken
 from bot.table import Actor, Refusal, Table, faction_name
-from bot.threads import opening_post, seat_posts
+from bot.threads import opening_post
 from rules import registry
 from rules.actions import closest_first, echo
 from rules.modes import all_ids as all_mode_ids
@@ -384,10 +385,8 @@ class Lobby(ServiceCore):
             deadline=self.arm(table, state, now),
         )
         outbox = Outbox(public=start_text(table, state))
-        show_board(outbox, table, None, state, [])
         opening = {s.seat for s in table.seats if s.seat is not None}
-        outbox.seat_posts = seat_posts(table, None, state, [], table.game.version + 1, opening)
+        describe(outbox, table, None, state, [], [], opening)
         outbox.team_threads = True  # a team game: each team gets its private thread
-        next_up(outbox, table, state, before=None)
         await self.store.save(change)
         return outbox

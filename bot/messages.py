@@ -231,6 +231,20 @@ REMINDER_UNSEATED = (
     "Seat someone with /rootmod replace (or they can /root join), or /rootmod skip. Next reminder {next}."
 )
 MODERATORS = "Moderators"
+PART_BOARD = "the board"
+PART_POSTS = "the players' private posts"
+PART_NEXT = "who plays next"
+NOT_DESCRIBED = (
+    "(Part of this could not be shown because of a fault in the bot; it is saved, and the moderators are told.)"
+)
+DESCRIBE_FAILED = (
+    "{mods}: a change to this game was saved, but {parts} could not be shown (a fault in the bot; the details are in "
+    "its log). The game goes on."
+)
+NOT_DRAWN = (
+    "{mods}: a picture of this game could not be drawn (a fault in the bot; the details are in its log). "
+    "The game goes on without it."
+)
 NO_PICTURES = (
     "{mods}: I may not attach pictures in this channel, so its board and the players' hands are posted without "
     "them. Give me Attach Files in this channel's permissions to bring them back."

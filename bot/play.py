@@ -8,13 +8,14 @@ from typing import Any
 import rules
 from bot import messages
 from bot.core import ServiceCore, answers, one_at_a_time
+from bot.describe import describe
 from bot.models import LogRow
 from bot.notation import card_label
 from bot.outbox import Choice, Outbox
-from bot.present import events_text, marks_of, next_up, private_texts, show_board
+from bot.present import events_text, marks_of, private_texts
 from bot.store import Change
 from bot.table import Actor, Refusal, Table, seat_faction
-from bot.threads import prompt_lines, seat_posts
+from bot.threads import prompt_lines
 from rules.actions import public_text
 from rules.cards import keys
 from rules.engine import check_turn
@@ -130,10 +131,8 @@ class Play(ServiceCore):
             new, events = after, events + passed
         deadline = self.arm(table, new, now)
         outbox = Outbox(public="\n".join(t for t in texts if t))
-        show_board(outbox, table, old, new, marks_of(events))
         outbox.deadline = deadline.due_at if deadline else None
-        next_up(outbox, table, new, before=rules.to_act(old))
-        outbox.seat_posts = seat_posts(table, old, new, events, table.game.version + 1)
+        describe(outbox, table, old, new, events, marks_of(events))
         change = Change(
             channel_id=table.game.channel_id,
             expected=table.game.version,
@@ -236,9 +235,7 @@ class Play(ServiceCore):
         now = self.now()
         deadline = self.arm(table, new, now)
         outbox = Outbox(public=text)
-        show_board(outbox, table, old, new, [])
-        outbox.seat_posts = seat_posts(table, old, new, [], table.game.version + 1)
-        next_up(outbox, table, new, before=rules.to_act(old))
+        describe(outbox, table, old, new, [], [])
         note = LogRow(kind="note", user_id=actor.user_id, public=text, version=new.version)
         change = Change(
             channel_id=table.game.channel_id,

@@ -22,6 +22,8 @@ class DecisionKind:
     prompt: Callable[[GameState, Decision], str]
     auto_single: bool = False
     spends: bool = False  # its answer spends from the hand: taken for the player, it is noted so they can be asked
+    empty: Callable[[GameState, Decision], None] | None = None
+    """Called before a decision with no choice left is dropped: it may raise when that must never happen."""
 
 
 KINDS: dict[str, DecisionKind] = {}
@@ -34,9 +36,11 @@ def define(
     prompt: Callable[[GameState, Decision], str],
     auto_single: bool = False,
     spends: bool = False,
+    empty: Callable[[GameState, Decision], None] | None = None,
 ) -> None:
-    """Register a decision kind: its choices, how a choice resolves it, and what it asks."""
-    KINDS[name] = DecisionKind(legal, resolve, prompt, auto_single, spends)
+    """Register a decision kind: its choices, how a choice resolves it, what it asks, and what its having no
+    choice means."""
+    KINDS[name] = DecisionKind(legal, resolve, prompt, auto_single, spends, empty)
 
 
 def push(state: GameState, decision_kind: str, seat: int, **context: Any) -> None:

@@ -226,6 +226,8 @@ def _auto_decide(state: GameState) -> bool:
     kind = decisions.KINDS[d["kind"]]
     options = list(islice(kind.legal(state, d), 2))
     if not options:
+        if kind.empty is not None:
+            kind.empty(state, d)
         state.pending.pop(0)
         return True
     if kind.auto_single and len(options) == 1 and not isinstance(options[0], Pass):

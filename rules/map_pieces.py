@@ -96,6 +96,21 @@ def place(state: GameState, seat: int, kind: str, where: Place, n: int = 1) -> i
     return n
 
 
+def unplace(state: GameState, seat: int, kind: str, where: Place, n: int = 1) -> int:
+    """Put up to n of a seat's pieces back from a clearing or forest into its supply, as if never placed (nothing
+    reacts, no one scores); returns how many."""
+    s = state.seats[seat]
+    pieces = pieces_at(state, where)
+    piece = key(s.faction, kind)
+    n = min(n, pieces.get(piece, 0))
+    if n > 0:
+        pieces[piece] -= n
+        if not pieces[piece]:
+            del pieces[piece]
+        s.supply[kind] = s.supply.get(kind, 0) + n
+    return n
+
+
 def shift(state: GameState, piece: str, src: Place, dst: Place, n: int) -> None:
     """Move n pieces stored under one key from one place to another."""
     a, b = pieces_at(state, src), pieces_at(state, dst)

@@ -64,6 +64,11 @@ class Faction(TableHooks):
         """What this faction's setup decision asks, in a few words."""
         return f"set up the {self.name}"
 
+    def setup_done(self, state: GameState, seat: int) -> bool:
+        """Whether this faction's setup is complete: a faction whose setup asks choices keeps `data["setup"]` at its
+        current stage until "done" (none kept: `setup` set the faction up, or the game was saved before it was kept)."""
+        return bool(state.seats[seat].data.get("setup", "done") == "done")
+
     def starting_corner(self, state: GameState, seat: int) -> int | None:
         """The corner this faction set up in, if it has one (for later factions' setup)."""
         return None

@@ -24,7 +24,7 @@ from rules.cards import keys
 from rules.factions.base import Faction
 from rules.hooks import Removed
 from rules.map_pieces import may_place, on_map, open_slots, place, suit
-from rules.modes.base import may_set_up
+from rules.modes.base import starting_corners
 from rules.pieces import BUILDING, TOKEN, WARRIOR, PieceKind
 from rules.rule import ruled_by, rules
 from rules.scoring import score
@@ -203,9 +203,8 @@ class Marquise(Faction):
         """Keep corner first, then the three starting buildings."""
         data = state.seats[seat].data
         if data["setup"] == "keep":
-            for cid in state.board.corners():
-                if not any(state.clearings[cid - 1].values()) and may_set_up(state, seat, cid):
-                    yield Keep(cid)
+            for cid in starting_corners(state, seat, lambda c: not any(state.clearings[c - 1].values())):
+                yield Keep(cid)
             return
         keep = keep_clearing(state)
         assert keep is not None
@@ -546,9 +545,11 @@ class Marquise(Faction):
         if isinstance(action, Keep):
             if state.seats[seat].data["setup"] != "keep":
                 return "the keep is already placed"
-            if action.clearing not in board.corners():
-                corners = ", ".join(map(str, board.corners()))
-                return f"the keep goes in a corner clearing ({corners}), not {action.clearing}"
+            spots = [a.clearing for a in self.setup_legal(state, seat) if isinstance(a, Keep)]
+            if action.clearing not in board.corners() and all(c in board.corners() for c in spots):
+                return f"the keep goes in a corner clearing ({', '.join(map(str, spots))}), not {action.clearing}"
+            if action.clearing not in spots:
+                return f"the keep goes in clearing {' or '.join(map(str, spots))} now, not {action.clearing}"
             return f"clearing {action.clearing} is already taken"
         if isinstance(action, Build):
             keep = keep_clearing(state)

@@ -30,7 +30,7 @@ from rules.factions.base import Faction, standard_hit_options
 from rules.factions.marquise import Hire
 from rules.hooks import CANCEL, Removal, Removed
 from rules.map_pieces import count, may_place, on_map, open_slots, place, shift, suit
-from rules.modes.base import may_set_up
+from rules.modes.base import starting_corners
 from rules.options import GameOption
 from rules.pieces import (
     ABILITY,
@@ -305,7 +305,8 @@ def _enemy_warrior(state: GameState, seat: int, piece: str) -> bool:
 
 def start_clearings(state: GameState, seat: int) -> list[int]:
     """Where the Spinners may set up (SOM.3.2): a free corner opposite another faction's starting corner; else any
-    free corner; when every corner is taken, any edge clearing. The clearing needs an open slot for the infirmary."""
+    free corner; when no corner is free, an edge clearing (`starting_corners`: the mode's fallback). The clearing
+    needs an open slot for the infirmary."""
     board = state.board
     taken = {
         c
@@ -314,20 +315,10 @@ def start_clearings(state: GameState, seat: int) -> list[int]:
     }
 
     def fits(cid: int) -> bool:
-        return (
-            cid not in taken
-            and open_slots(state, cid) > 0
-            and may_place(state, ID, cid, BUILDING)
-            and may_set_up(state, seat, cid)
-        )
+        return cid not in taken and open_slots(state, cid) > 0 and may_place(state, ID, cid, BUILDING)
 
-    free = [c for c in board.corners() if fits(c)]
-    opposite = [c for c in free if any(board.opposite(t) == c for t in taken)]
-    if opposite or free:
-        return opposite or free
-    if all(c in taken for c in board.corners()):
-        return [c for c in board.ids() if board.is_edge(c) and fits(c)]
-    return []
+    free = starting_corners(state, seat, fits)
+    return [c for c in free if any(board.opposite(t) == c for t in taken)] or free
 
 
 class Spinners(Faction):
@@ -395,6 +386,10 @@ class Spinners(Faction):
         """The starting clearing (a corner unless every corner was taken)."""
         corner: int | None = state.seats[seat].data.get("corner")
         return corner
+
+    def setup_done(self, state: GameState, seat: int) -> bool:
+        """The first infirmary is established."""
+        return self.starting_corner(state, seat) is not None
 
     # --- the turn ----------------------------------------------------------------------------------------------
     def enter_step(self, state: GameState, seat: int, step: str) -> None:

@@ -379,7 +379,7 @@ class Spore(Faction):
     def setup(self, state: GameState, seat: int) -> None:
         """Supplies (the mycelium fill the track); the homeland is chosen before anyone else sets up."""
         super().setup(state, seat)
-        state.seats[seat].data = {"extra_actions": 0}
+        state.seats[seat].data = {"extra_actions": 0, "setup": "homeland"}
 
     def setup_prompt(self, state: GameState, seat: int) -> str:
         """Where the homeland goes."""
@@ -403,6 +403,7 @@ class Spore(Faction):
             ("place", cid, None),
         )
         overgrow(state, seat, cid)
+        state.seats[seat].data["setup"] = "done"
         return True
 
     # --- the turn ------------------------------------------------------------------

@@ -97,7 +97,7 @@ class Tinker(Faction):
         """Supplies; the production level at 1, the marker gear side up; empty robot tracks."""
         super().setup(state, seat)
         s = state.seats[seat]
-        s.data = {"level": data()["production"]["start"], "marker": data()["marker_start"]}
+        s.data = {"level": data()["production"]["start"], "marker": data()["marker_start"], "setup": "materialize"}
         for robot in ROBOTS:
             s.areas[robot] = {}
 
@@ -110,6 +110,7 @@ class Tinker(Faction):
         """Materialize, then ready the machines."""
         assert isinstance(action, Materialize)
         _materialize(state, seat, action.clearing, action.forest)
+        state.seats[seat].data["setup"] = "done"
         return True
 
     def setup_prompt(self, state: GameState, seat: int) -> str:

@@ -3,6 +3,7 @@ move fees, the end of a round, victory, and patches to factions (golden rules)."
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.cards import deck
@@ -84,6 +85,12 @@ class Mode(TableHooks):
     def setup_region(self, state: GameState, seat: int) -> frozenset[int] | None:
         """Clearings where a seat may set up (None: anywhere the faction's own rules allow)."""
         return None
+
+    def corner_fallback(self, state: GameState, seat: int) -> list[int]:
+        """Where a faction that starts in a corner sets up when no corner is open to it: the edge clearings of
+        its setup region (as the Spinners do when every corner is taken, SOM.3.2)."""
+        board = state.board
+        return [c for c in board.ids() if board.is_edge(c) and may_set_up(state, seat, c)]
 
     def patch(self, faction: Faction) -> Faction:
         """The faction as this mode plays it: its golden-rule mix-in and the mode's mix-ins for every faction."""
@@ -223,3 +230,10 @@ def may_set_up(state: GameState, seat: int, cid: int) -> bool:
     """Whether the mode lets a seat set up in a clearing."""
     region = mode_of(state).setup_region(state, seat)
     return region is None or cid in region
+
+
+def starting_corners(state: GameState, seat: int, fits: Callable[[int], bool]) -> list[int]:
+    """The corners a seat may start in (in its setup region, where `fits`); when none fits, the mode's fallback
+    clearings that fit (`Mode.corner_fallback`)."""
+    corners = [c for c in state.board.corners() if may_set_up(state, seat, c) and fits(c)]
+    return corners or [c for c in mode_of(state).corner_fallback(state, seat) if fits(c)]
