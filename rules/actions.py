@@ -36,6 +36,8 @@ CLEARING, PATH, COUNT, CLEARINGS, SUIT, FACTION, CARD, WORD = (
 KEYED_CLEARINGS, KEYED_SUITS = "keyed_clearings", "keyed_suits"
 FOREST = "forest"
 """A forest written 'f' and its id (``fA``, ``fW1``), for actions that name a forest on its own."""
+LIST_KINDS = (CLEARINGS, KEYED_CLEARINGS, KEYED_SUITS)
+"""Field kinds holding a list: a player may name its parts in any order (``mycelium 6,3`` is ``mycelium 3,6``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -50,6 +52,14 @@ class Action:
     """Fields the table must not see (a card put face down): `public_notation` writes them as '?'."""
     card_from_hand: ClassVar[bool] = True
     """Whether the action's `card` field names a card in the player's hand (not one taken from the discard pile)."""
+
+    @classmethod
+    def match_form(cls, name: str, value: Any) -> Any:
+        """A field's value as a pattern is matched against it: a list in any order (a class whose list is ordered,
+        or whose word joins several parts, says so here)."""
+        if dict(cls.spec).get(name) in LIST_KINDS and isinstance(value, tuple):
+            return tuple(sorted(value, key=str))
+        return value
 
     def notation(self) -> str:
         """The canonical text of this action."""
@@ -468,5 +478,7 @@ def public_text(text: str) -> str:
 
 
 def matches(action: Action, cls: type[Action], values: dict[str, Any]) -> bool:
-    """Whether an action has the class and every named field of a pattern."""
-    return type(action) is cls and all(getattr(action, k) == v for k, v in values.items())
+    """Whether an action has the class and every named field of a pattern (lists in any order)."""
+    return type(action) is cls and all(
+        cls.match_form(k, getattr(action, k)) == cls.match_form(k, v) for k, v in values.items()
+    )

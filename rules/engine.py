@@ -169,7 +169,8 @@ def parse(state: GameState, text: str, seat: int | None = None) -> Action:
     ids = {s.faction for s in state.seats}
     aliases = {a: f for a, f in registry.aliases().items() if f in ids}
     cls, values = parse_pattern(text, ids, aliases, verb_scopes(state, actor))
-    candidates = [a for a in legal_actions(state, actor, verb=cls.verb) if matches(a, cls, values)]
+    legal = legal_actions(state, actor, verb=cls.verb)
+    candidates = [a for a in legal if matches(a, cls, values) or _named_plan(state, actor, a, values)]
     if len(candidates) == 1:
         return candidates[0]
     if len(candidates) > 1:
@@ -184,6 +185,24 @@ def parse(state: GameState, text: str, seat: int | None = None) -> Action:
     except TypeError:
         action = None
     raise IllegalActionError(explain(state, actor, action, {**values, "verb": cls.verb}, text))
+
+
+def _named_plan(state: GameState, seat: int, action: Action, values: dict[str, Any]) -> bool:
+    """Whether the text names, field by field, the choices a plain legal action leaves to the engine
+    ('spread 13 supporters:fox' for the plain 'spread 13' that spends a fox supporter)."""
+    defaults = {f.name: f.default for f in fields(action) if f.default is not MISSING}
+    if not any(name in defaults and getattr(action, name) == defaults[name] for name in values):
+        return False
+    full = spelled_out(state, seat, action)
+    return full != action and matches(full, type(action), values)
+
+
+def spelled_out(state: GameState, seat: int, action: Action) -> Action:
+    """A legal action with what its plain form leaves to the engine written out: the suits a plain craft pays
+    its 'any' costs with, or what the faction says (a plain revolt's supporters)."""
+    if isinstance(action, Craft) and not action.using:
+        return crafting.spelled_out(state, seat, action)
+    return registry.of(state, seat).spelled_out(state, seat, action)
 
 
 def _counts_of_one(cls: type[Action], values: dict[str, Any]) -> dict[str, Any]:

@@ -415,6 +415,23 @@ def test_revolt_is_paid_with_birds_when_chosen_law_2_1_1():
     assert supporter_keys(s) == ["anvil"]
 
 
+@pytest.mark.parametrize("named", ["fox,bird", "bird,fox"])
+def test_naming_the_plain_revolts_supporters_in_any_order_is_that_revolt_law_8_4_1(named: str):
+    s = revolt_table("anvil", "armorers", "sappers")  # plain: the fox and one bird
+    assert rules.parse(s, f"revolt 8 supporters:{named}").notation() == "revolt 8"
+    s = play(s, f"revolt 8 supporters:{named}")
+    assert supporter_keys(s) == ["sappers"]
+
+
+def test_naming_the_plain_spreads_supporter_is_that_spread_law_8_4_2():
+    s = table("anvil", "armorers")
+    sympathy(s, 5)
+    s = goto(check(s), A, "alliance.spread")
+    assert rules.parse(s, "spread 1 supporters:fox").notation() == "spread 1"
+    assert supporter_keys(play(s, "spread 1 supporters:fox")) == ["armorers"]
+    assert supporter_keys(play(s, "spread 1 supporters:bird")) == ["anvil"]
+
+
 def test_revolt_needs_two_matching_supporters_law_8_4_1_2():
     s = revolt_table("anvil", "bake-sale")
     assert legal(s, "revolt") == []

@@ -595,6 +595,16 @@ def test_a_bird_card_grows_two_but_never_one_from_the_other_ts_4_3():
     assert network(s) == {1, 5, 9, 10}
 
 
+@pytest.mark.parametrize("pair", ["9,10", "10,9"])
+def test_two_mycelium_for_a_bird_card_may_be_named_in_any_order_ts_4_3(pair: str):
+    s = table()
+    grown(s, 5, 1)
+    set_hand(s, S, "armorers")
+    s = goto(check(s), S, "spore.mycelium")
+    s = play(s, f"mycelium {pair} armorers")
+    assert network(s) == {1, 5, 9, 10}
+
+
 def test_separate_cards_grow_one_after_the_other_ts_4_3():
     s = table()
     grown(s, 5, 1)

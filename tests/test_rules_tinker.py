@@ -372,6 +372,14 @@ def test_a_crusade_moves_robots_with_their_gears_omt_2_4_omt_5_1():
 # --- OMT.2.5 factories --------------------------------------------------------------------------------------
 
 
+def test_the_robots_of_a_crusade_may_be_named_in_any_order_omt_5_1():
+    s = table()
+    robot(s, "birdbot", 9, 2)
+    robot(s, "catbot", 9, 1)
+    s = goto(check(s), T, "tinker.actions")
+    assert rules.parse(s, "crusade 9>4 catbot+birdbot").notation() == "crusade 9>4 birdbot+catbot"
+
+
 def build_table(*ruled: int) -> GameState:
     s = table()
     for cid in ruled:
