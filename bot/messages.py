@@ -232,6 +232,8 @@ NO_PICTURES = (
     "them. Give me Attach Files in this channel's permissions to bring them back."
 )
 
+EMPTY_OPTION = "The option {option}: is empty; give it a value, or leave the option out."
+
 # --- the offline console (it stands in for Discord's client, which checks options before sending) ----
 CONSOLE_MISSING = "/{command} needs the option {option}:…"
 CONSOLE_NOT_BOOLEAN = "{option} takes true or false, not '{value}'"
@@ -243,6 +245,7 @@ CONSOLE_NUMBER = "a number"
 CONSOLE_CHOICES = "{option} is one of {choices}, not '{value}'"
 CONSOLE_UNKNOWN_OPTION = "/{command} has no option '{option}'; its options are: {options}"
 CONSOLE_NO_OPTIONS = "none"
+CONSOLE_REPEATED = "/{command} got the option {option}: more than once; give each option once"
 
 # --- running ----------------------------------------------------------------------------
 BAD_SETTING = "{name}={value} is not valid: expected {expected}."
