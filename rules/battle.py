@@ -524,12 +524,28 @@ def _owed(state: GameState, d: decisions.Decision) -> int:
     return next((n for s, n in b["owed"] if s == d["seat"]), 0) if b else 0
 
 
-decisions.define("ambush", _ambush_legal, _ambush_resolve, lambda s, d: "play an ambush card, or pass")
+def _why_not_ambush(state: GameState, _d: decisions.Decision, action: Action) -> str | None:
+    """An ambush card (to ambush or to foil) must match the clearing of battle; a bird ambush matches any."""
+    b = state.battle
+    if b is None or not isinstance(action, (Ambush, Foil)) or action.card not in keys():
+        return None
+    cid, c = b["clearing"], keys()[action.card]
+    clearing_suit = suit(state, cid)
+    if _is_ambush(action.card) and not c.matches(clearing_suit):
+        shown = f"{c.name} ({c.suit})"
+        return f"{shown} does not match clearing {cid} ({clearing_suit}): an ambush must match the clearing of battle"
+    return None
+
+
+decisions.define(
+    "ambush", _ambush_legal, _ambush_resolve, lambda s, d: "play an ambush card, or pass", explain=_why_not_ambush
+)
 decisions.define(
     "foil",
     _foil_legal,
     _foil_resolve,
     lambda s, d: "foil the ambush with a matching ambush card, or pass",
+    explain=_why_not_ambush,
 )
 decisions.define(
     "battle_effect",

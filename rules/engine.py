@@ -282,9 +282,10 @@ def _specific_reason(state: GameState, seat: int, action: Action | None) -> str 
     if action is None:
         return None
     if state.pending:
-        if state.pending[0]["kind"] in ("setup", "faction"):
-            return registry.of(state, seat).explain(state, seat, action)
-        return None
+        return decisions.why_not(state, state.pending[0], action)
+    first = registry.of(state, seat).explain_first(state, seat, action)
+    if first:
+        return first
     if isinstance(action, Move) and not registry.of(state, seat).explains_moves:
         reason = movement.why_not_move(state, seat, action.src, action.dst, action.count)
         if reason:

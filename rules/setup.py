@@ -126,7 +126,9 @@ def _setup_prompt(state: GameState, d: decisions.Decision) -> str:
     return registry.of(state, d["seat"]).setup_prompt(state, d["seat"])
 
 
-decisions.define("setup", _setup_legal, _setup_resolve, _setup_prompt, auto_single=True)
+decisions.define(
+    "setup", _setup_legal, _setup_resolve, _setup_prompt, auto_single=True, explain=decisions.seat_explains
+)
 
 
 def _deal_ruins(position: int, board: Board, sets: int) -> tuple[int, list[str | None], list[str | None]]:

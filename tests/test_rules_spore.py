@@ -333,8 +333,10 @@ def test_only_infected_next_to_the_connected_network_can_be_commanded_ts_2_4():
     s = goto(check(s), S, "spore.command")
     moves = legal(s, "move")
     assert moves and all(m.startswith("move 1>") for m in moves)
-    with pytest.raises(rules.IllegalActionError):
-        play(s, "move 3>6 x1")
+    put(s, 3, "eyrie", "warrior")
+    for far in ("move 3>6 x1", "battle 3 eyrie"):
+        with pytest.raises(rules.IllegalActionError, match="in clearing 3 are not next to the connected network"):
+            play(s, far)
 
 
 # --- TS.2.5 infection edge cases --------------------------------------------------------------------------------

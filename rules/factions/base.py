@@ -266,6 +266,11 @@ class Faction(TableHooks):
         """Why one of this faction's actions is refused now, if the faction can say."""
         return None
 
+    def explain_first(self, state: GameState, seat: int, action: Action) -> str | None:
+        """A reason that comes before the shared ones (the Spore commands only the infected in reach of its network),
+        or None to let the shared reasons of moves and battles speak first."""
+        return None
+
     def spelled_out(self, state: GameState, seat: int, action: Action) -> Action:
         """A legal action with the choices its plain form leaves to the engine written out (the supporters a plain
         revolt spends), so that a player naming those very choices means it; the action itself when it leaves none."""

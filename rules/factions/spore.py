@@ -803,7 +803,12 @@ class Spore(Faction):
             return f"clearing {action.src} has spread its spores this turn"
         return f"nothing in clearing {action.dst} can be infected"
 
-    def _why_not_command(self, state: GameState, seat: int, action: Action) -> str:
+    def explain_first(self, state: GameState, seat: int, action: Action) -> str | None:
+        """Moves and battles are commands of the infected: when, how many and where they may be given come first."""
+        return self._command_limits(state, seat, action) if isinstance(action, (Move, Battle)) else None
+
+    def _command_limits(self, state: GameState, seat: int, action: Action) -> str | None:
+        """Why no command can be given now, or not in that clearing (TS.2.4: only in reach of the network)."""
         if state.turn.step != "spore.command":
             return "the infected are commanded in Daylight, after spreading spores"
         if self.commands_left(state, seat) <= 0:
@@ -814,6 +819,13 @@ class Spore(Faction):
             return f"the infected in clearing {where} are not next to the connected network, so they can't be commanded"
         if isinstance(action, Move) and action.dst not in reach:
             return f"clearing {action.dst} is more than one clearing away from the connected network"
+        return None
+
+    def _why_not_command(self, state: GameState, seat: int, action: Action) -> str:
+        limit = self._command_limits(state, seat, action)
+        if limit:
+            return limit
+        where = action.src if isinstance(action, Move) else getattr(action, "clearing", None)
         if isinstance(action, Cover):
             return f"covering needs an uncovered mycelium and your infected in clearing {action.clearing}"
         return f"that is not possible for the infected in clearing {where} now"
