@@ -23,7 +23,7 @@ from rules.actions import (
     parse_pattern,
     unknown_word,
 )
-from rules.battle import defenders
+from rules.battle import why_not_battle
 from rules.cards import keys
 from rules.errors import (
     AmbiguousActionError,
@@ -290,10 +290,10 @@ def _specific_reason(state: GameState, seat: int, action: Action | None) -> str 
         reason = movement.why_not_move(state, seat, action.src, action.dst, action.count)
         if reason:
             return reason
-    if isinstance(action, Battle) and action.defender not in defenders(state, seat, action.clearing):
-        if not registry.of(state, seat).can_attack(state, seat, action.clearing):
-            return f"you have no warriors in clearing {action.clearing} to battle with"
-        return f"{action.defender} has no pieces in clearing {action.clearing} you can battle"
+    if isinstance(action, Battle):
+        reason = why_not_battle(state, seat, action.clearing, action.defender)
+        if reason:
+            return reason
     if isinstance(action, Craft):
         reason = crafting.why_not_craft(state, seat, action.card, action.using)
         if reason:
