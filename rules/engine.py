@@ -206,8 +206,10 @@ def spelled_out(state: GameState, seat: int, action: Action) -> Action:
 
 
 def _counts_of_one(cls: type[Action], values: dict[str, Any]) -> dict[str, Any]:
-    """A count the text left out reads as one, so the refusal can say why that action is not possible."""
-    return {name: 1 for name, kind in cls.spec if kind == COUNT and name not in values}
+    """A count the action needs and the text left out reads as one, so the refusal can say why that action is not
+    possible (a count the action may go without stays out: a crusade of robots alone)."""
+    needed = {f.name for f in fields(cls) if f.default is MISSING}
+    return {name: 1 for name, kind in cls.spec if kind == COUNT and name not in values and name in needed}
 
 
 def verb_scopes(state: GameState, seat: int) -> tuple[str, ...]:

@@ -380,6 +380,17 @@ def test_the_robots_of_a_crusade_may_be_named_in_any_order_omt_5_1():
     assert rules.parse(s, "crusade 9>4 catbot+birdbot").notation() == "crusade 9>4 birdbot+catbot"
 
 
+def test_a_refused_crusade_of_robots_alone_gives_the_reason_not_a_drone_count_omt_5_1():
+    s = table()
+    robot(s, "birdbot", 9, 1)
+    put(s, 9, "eyrie", "warrior", 3)
+    put(s, 4, "eyrie", "warrior", 3)
+    s = goto(check(s), T, "tinker.actions")
+    with pytest.raises(rules.IllegalActionError, match="you rule neither clearing 9 nor clearing 4") as refused:
+        rules.parse(s, "crusade 9>4 birdbot")
+    assert "drone" not in str(refused.value)
+
+
 def build_table(*ruled: int) -> GameState:
     s = table()
     for cid in ruled:
