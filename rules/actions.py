@@ -151,6 +151,17 @@ def action_class(verb: str, scopes: Any = ()) -> type[Action] | None:
     return next((SCOPED[(f, verb)] for f in scopes if (f, verb) in SCOPED), None)
 
 
+def scopes_of(verb: str) -> list[str]:
+    """The factions and modes that registered a verb of their own (none for a shared verb)."""
+    return [scope for scope, v in SCOPED if v == verb]
+
+
+def verb_of(text: str) -> str:
+    """The verb a line of notation starts with, as the parser reads it ('' for an empty line)."""
+    tokens = _tokens(text)
+    return tokens[0] if tokens else ""
+
+
 def verbs_for(scopes: Any) -> list[str]:
     """Every verb open to these factions and modes: the shared ones and their own."""
     wanted = set(scopes)

@@ -21,7 +21,9 @@ from rules.actions import (
     echo,
     matches,
     parse_pattern,
+    scopes_of,
     unknown_word,
+    verb_of,
 )
 from rules.battle import why_not_battle
 from rules.cards import keys
@@ -32,6 +34,7 @@ from rules.errors import (
     NotYourTurnError,
     StaleStateError,
 )
+from rules.modes import find_mode
 from rules.state import Event, GameState
 
 CARD_TYPES = {"ambush": "ambush", "foil": "ambush", "activate": "dominance", "take": "dominance"}  # verb: card type
@@ -168,6 +171,7 @@ def parse(state: GameState, text: str, seat: int | None = None) -> Action:
         raise GameOverError("the game is over")
     ids = {s.faction for s in state.seats}
     aliases = {a: f for a, f in registry.aliases().items() if f in ids}
+    _refuse_others_verb(state, actor, text)
     cls, values = parse_pattern(text, ids, aliases, verb_scopes(state, actor))
     legal = legal_actions(state, actor, verb=cls.verb)
     candidates = [a for a in legal if matches(a, cls, values) or _named_plan(state, actor, a, values)]
@@ -185,6 +189,28 @@ def parse(state: GameState, text: str, seat: int | None = None) -> Action:
     except TypeError:
         action = None
     raise IllegalActionError(explain(state, actor, action, {**values, "verb": cls.verb}, text))
+
+
+def _refuse_others_verb(state: GameState, seat: int, text: str) -> None:
+    """Refuse a verb of another faction or mode of this game (an Outrage already settled) as not open now,
+    rather than as a word the engine does not know."""
+    verb = verb_of(text)
+    scopes = verb_scopes(state, seat)
+    if not verb or action_class(verb, scopes) is not None:
+        return
+    here = {s.faction for s in state.seats} | {str(state.options.get("mode") or "standard")}
+    owners = [scope for scope in scopes_of(verb) if scope in here]
+    if owners:
+        names = " or ".join(_scope_name(scope) for scope in owners)
+        raise IllegalActionError(
+            f"'{echo(verb)}' is a {names} action (or an answer owed to it), and nothing asks it of you now: "
+            f"you must {waiting_for(state)}"
+        )
+
+
+def _scope_name(scope: str) -> str:
+    """A faction's or a mode's name."""
+    return registry.faction(scope).name if scope in registry.all_ids() else find_mode(scope).name
 
 
 def _named_plan(state: GameState, seat: int, action: Action, values: dict[str, Any]) -> bool:

@@ -208,6 +208,15 @@ def test_moving_warriors_into_sympathy_owes_a_matching_card_law_8_2_6():
     assert step(s) == (M, "marquise.actions") and not s.pending
 
 
+def test_an_outrage_already_settled_is_refused_as_not_asked_not_as_an_unknown_word():
+    s = play(outrage_table("bake-sale", "anvil"), "move 1>5 x2", "outrage bake-sale")
+    with pytest.raises(rules.IllegalActionError) as refused:
+        rules.parse(s, "outrage anvil")
+    text = str(refused.value)
+    assert "'outrage' is a Woodland Alliance action" in text and "nothing asks it of you now" in text
+    assert "don't know" not in text
+
+
 def test_a_bird_card_matches_for_outrage_law_2_1_1():
     s = play(outrage_table("armorers", "anvil"), "move 1>5 x1")
     assert legal(s) == ["outrage armorers"]
