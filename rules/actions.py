@@ -50,6 +50,8 @@ class Action:
     piece_words: ClassVar[str] = ""
     secret: ClassVar[tuple[str, ...]] = ()
     """Fields the table must not see (a card put face down): `public_notation` writes them as '?'."""
+    called: ClassVar[tuple[str, ...]] = ()
+    """Root's other words for this action ('march' for moves): typed as a verb, they are pointed to this one."""
     card_from_hand: ClassVar[bool] = True
     """Whether the action's `card` field names a card in the player's hand (not one taken from the discard pile)."""
 
@@ -190,6 +192,7 @@ class Move(Action):
     """Move pieces from one place to an adjacent one (suit: the Decree card used); a forest is 'f' and its id."""
 
     verb: ClassVar[str] = "move"
+    called: ClassVar[tuple[str, ...]] = ("march",)
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("src", PATH), ("count", COUNT), ("suit", SUIT))
     src: int | str
     dst: int | str
@@ -431,6 +434,9 @@ def parse_pattern(
     verb = tokens[0]
     cls = action_class(verb, scopes)
     if cls is None:
+        meant = next((c.verb for c in (*REGISTRY.values(), *SCOPED.values()) if verb in c.called), None)
+        if meant is not None:
+            raise InvalidActionError(f"there is no action '{echo(verb)}': use '{meant}' for it")
         known = ", ".join(closest_first(verb, verbs_for(scopes)))
         raise InvalidActionError(f"I don't know the action '{echo(verb)}' in '{echo(text)}'; actions are: {known}")
     field_kinds = list(cls.spec)

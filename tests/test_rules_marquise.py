@@ -593,3 +593,10 @@ def test_a_march_cannot_be_interrupted_by_a_card_effect():
     if "use tax-collector 9" in legal(s, "use"):
         s = play(s, "use tax-collector 9", "move 1>5 x1")
         assert s.turn.flags["actions"] == 1  # the interrupted march is over: this move began a new one
+
+
+def test_the_daylight_prompt_names_the_command_a_march_is_made_with():
+    s = blank()
+    put(s, 1, "marquise", "warrior")
+    s = marquise_actions(s)
+    assert "march (move)" in rules.waiting_for(s)

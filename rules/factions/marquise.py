@@ -435,7 +435,8 @@ class Marquise(Faction):
             return "craft with workshops, or end crafting"
         left = state.turn.flags.get("actions", 0)
         march = ", one more march move" if state.turn.flags.get("march") else ""
-        return f"take Daylight actions ({left} left{march}: battle, march, recruit, build, overwork, hire) or end"
+        listed = "battle, march (move), recruit, build, overwork, hire"
+        return f"take Daylight actions ({left} left{march}: {listed}) or end"
 
     def interrupt(self, state: GameState, seat: int) -> None:
         """A march can't be interrupted: an effect used after its first move ends it."""
