@@ -820,6 +820,16 @@ def test_overgrown_sympathy_is_removed_by_the_spore_and_causes_outrage():
     assert "bake-sale" in [rules.cards.card(c).key for c in s.seats[2].data["supporters"]]
 
 
+def test_spreading_sympathy_into_an_overgrown_clearing_is_refused_for_the_mushrooms_ts_2_3():
+    s = alliance_table()
+    grown(s, 5, mushrooms={5: 1})  # the Homeland Mushroom and one more: clearing 5 is overgrown
+    put(s, 1, "alliance", "sympathy")  # 5 is next to sympathy
+    s = goto(check(s), 2, "alliance.spread")
+    with pytest.raises(rules.IllegalActionError, match="clearing 5 is overgrown") as refused:
+        rules.parse(s, "spread 5")
+    assert "next to" not in str(refused.value)
+
+
 def test_the_keep_forbids_mushrooms_and_mycelium():
     s = table()
     grown(s, 5, 2)

@@ -23,7 +23,7 @@ from rules.actions import (
 from rules.cards import card, keys, label
 from rules.factions.base import Faction
 from rules.hooks import Entered, Removed
-from rules.map_pieces import may_place, on_map, place, suit, warriors_counted
+from rules.map_pieces import may_place, on_map, place, suit, warriors_counted, why_not_place
 from rules.pieces import ABILITY, BUILDING, TOKEN, WARRIOR, PieceKind, category_of_key, controller, kind_of_key
 from rules.removal import remove_all
 from rules.rule import enemies
@@ -622,6 +622,9 @@ class Alliance(Faction):
         clearing_suit = suit(state, cid)
         if state.seats[seat].supply.get(base_kind(clearing_suit), 0) <= 0:
             return f"your {clearing_suit} base is already on the map"
+        blocked = why_not_place(state, ID, cid, BUILDING)
+        if blocked:
+            return blocked
         if not _room_after_revolt(state, seat, cid):
             return f"clearing {cid} would have no open slot for the base"
         return self._why_not_pay(state, seat, clearing_suit, REVOLT_COST, action.supporters)
@@ -630,6 +633,9 @@ class Alliance(Faction):
         cid = action.clearing
         if sympathetic(state, cid):
             return f"clearing {cid} is already sympathetic"
+        blocked = why_not_place(state, ID, cid, TOKEN)
+        if blocked:
+            return blocked
         if cid not in spread_sites(state):
             return f"sympathy spreads only next to a sympathetic clearing, and clearing {cid} is not"
         cost = spread_cost(state, seat, cid)

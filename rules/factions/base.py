@@ -237,6 +237,10 @@ class Faction(TableHooks):
         """Whether this faction stops another faction placing a piece (of a category, or any) in a clearing."""
         return False
 
+    def placement_refusal(self, state: GameState, seat: int, cid: int) -> str:
+        """Why this faction stops others placing pieces in a clearing (when `blocks_placement` says it does)."""
+        return f"{self.name} lets no one else place pieces in clearing {cid}"
+
     def prompt(self, state: GameState, seat: int, step: str) -> str:
         """What the player does in one of this faction's steps, in a few words."""
         return step.split(".", 1)[-1].replace("_", " ")

@@ -465,6 +465,10 @@ class Marquise(Faction):
         """Only the Marquise places pieces in the keep's clearing."""
         return placer != ID and keep_clearing(state) == cid
 
+    def placement_refusal(self, state: GameState, seat: int, cid: int) -> str:
+        """The keep's clearing takes no one else's pieces."""
+        return f"the keep is in clearing {cid}: only the Marquise de Cat places pieces there"
+
     def on_removed(self, state: GameState, seat: int | None, removed: Removed) -> None:
         """Losing the keep is for good; removed warriors may go to Field Hospitals."""
         assert seat is not None

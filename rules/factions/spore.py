@@ -637,6 +637,13 @@ class Spore(Faction):
         """TS.2.3: no one else places buildings or tokens where two or more mushrooms grow (warriors may come)."""
         return category in (BUILDING, TOKEN, None) and mushrooms(state, cid) >= RULES_AT
 
+    def placement_refusal(self, state: GameState, seat: int, cid: int) -> str:
+        """TS.2.3: an overgrown clearing takes no one else's buildings or tokens."""
+        return (
+            f"clearing {cid} is overgrown ({mushrooms(state, cid)} mushrooms): "
+            "no one but the Spore places buildings or tokens there"
+        )
+
     def movable(self, state: GameState, seat: int, cid: int) -> int:
         """TS.2.4: only infected in or next to the connected network can be commanded."""
         return self.strength(state, seat, cid) if cid in command_reach(state) else 0
