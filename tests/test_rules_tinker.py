@@ -744,6 +744,10 @@ def test_evening_may_take_a_matching_discard_instead_omt_6_2():
     s = goto(check(s), T, "tinker.restructure")
     assert step(s) == (T, "tinker.draw")
     assert sorted(legal(s)) == ["draw", "salvage ambush-bird", "salvage anvil"]
+    with pytest.raises(rules.IllegalActionError, match=r"Bake Sale \(rabbit\) does not match the Old Man's clearing"):
+        rules.parse(s, "salvage bake-sale")
+    with pytest.raises(rules.IllegalActionError, match=r"Sword \(mouse\) is not in the discard pile"):
+        rules.parse(s, "salvage sword")
     s = play(s, "salvage anvil")
     assert hand_keys(s, T) == ["anvil"] and "anvil" not in discard_keys(s)
     assert s.turn.seat != T

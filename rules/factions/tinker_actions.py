@@ -150,4 +150,5 @@ class Salvage(Action):
 
     verb: ClassVar[str] = "salvage"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("card", CARD),)
+    card_from_hand: ClassVar[bool] = False
     card: str
