@@ -619,6 +619,8 @@ def test_four_actions_then_only_ending_omt_5_1():
     assert s.turn.flags["actions"] == 1
     s = play(s, "tinker gear x2")
     assert step(s) == (T, "tinker.build")  # the fourth action used: Daylight goes on to building
+    fifth = rules.explain(s, T, Flip("drone", 1))
+    assert "Daylight actions are over" in fifth and "after crafting" not in fifth
     s.turn.step = "tinker.actions"
     assert "four Daylight actions" in rules.explain(s, T, Flip("drone", 1))
 

@@ -45,7 +45,9 @@ def why_not(state: GameState, seat: int, action: Action) -> str | None:
     if isinstance(action, (*DAYLIGHT, Battle)):
         if step == "tinker.actions":
             return _why_not_daylight(state, seat, action)
-        return "the four Daylight actions (tinker, repair, crusade, battle, overproduce) come after crafting"
+        if state.turn.phase == "birdsong" or step == "tinker.craft":
+            return "the four Daylight actions (tinker, repair, crusade, battle, overproduce) come after crafting"
+        return "this turn's Daylight actions are over (four at most); factories are built next, then Evening"
     if isinstance(action, Build):
         return _why_not_build(state, seat, action) if step == "tinker.build" else "factories are built after actions"
     if isinstance(action, Restructure):
