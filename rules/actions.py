@@ -389,8 +389,10 @@ def _tokens(text: str) -> list[str]:
     return [t for t in re.split(r"\s+", text) if t]
 
 
-def _classify(token: str, cls: type[Action], factions: set[str]) -> tuple[str, Any]:
-    """The field kind a token can fill and its value."""
+def _classify(
+    token: str, cls: type[Action], factions: set[str], cards: tuple[frozenset[str], ...] = ()
+) -> tuple[str, Any]:
+    """The field kind a token can fill and its value (cards: pools a short card name is resolved in, first first)."""
     name, sep, rest = token.partition(":")
     keyed = dict(cls.spec).get(name) if sep else None
     if keyed == KEYED_CLEARINGS and re.fullmatch(r"\d+(,\d+)*", rest):
@@ -417,17 +419,22 @@ def _classify(token: str, cls: type[Action], factions: set[str]) -> tuple[str, A
         return FOREST, _place(token)
     if token in words_of(cls):
         return WORD, token
-    key = find_key(token)
+    key = find_key(token, cards)
     if key is not None:
         return CARD, key
     return WORD, token
 
 
 def parse_pattern(
-    text: str, factions: set[str], aliases: dict[str, str], scopes: tuple[str, ...] = ()
+    text: str,
+    factions: set[str],
+    aliases: dict[str, str],
+    scopes: tuple[str, ...] = (),
+    cards: tuple[frozenset[str], ...] = (),
 ) -> tuple[type[Action], dict[str, Any]]:
-    """Read text into an action class and the fields it names (scopes: whose own verbs count; missing fields
-    stay open)."""
+    """Read text into an action class and the fields it names (scopes: whose own verbs count; cards: the pools a
+    short card name such as 'root-tea' is resolved in, the cards the player can use first; missing fields stay
+    open)."""
     tokens = _tokens(text)
     if not tokens:
         raise InvalidActionError("say what to do, for example 'move 1>5 x2' or 'end'")
@@ -443,7 +450,7 @@ def parse_pattern(
     values: dict[str, Any] = {}
     for raw in tokens[1:]:
         token = raw if raw in _SUITS or raw in cls.words else aliases.get(raw, raw)
-        kind, value = _classify(token, cls, factions)
+        kind, value = _classify(token, cls, factions, cards)
         if (
             kind == CLEARING
             and any(k == CLEARINGS for _, k in field_kinds)

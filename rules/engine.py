@@ -8,6 +8,7 @@ from typing import Any
 
 from rules import crafting, decisions, effects, flow, hand, movement, registry
 from rules.actions import (
+    CARD,
     COUNT,
     REGISTRY,
     Action,
@@ -172,8 +173,10 @@ def parse(state: GameState, text: str, seat: int | None = None) -> Action:
     ids = {s.faction for s in state.seats}
     aliases = {a: f for a, f in registry.aliases().items() if f in ids}
     _refuse_others_verb(state, actor, text)
-    cls, values = parse_pattern(text, ids, aliases, verb_scopes(state, actor))
-    legal = legal_actions(state, actor, verb=cls.verb)
+    scopes = verb_scopes(state, actor)
+    named = action_class(verb_of(text), scopes)
+    legal = legal_actions(state, actor, verb=named.verb) if named is not None else []
+    cls, values = parse_pattern(text, ids, aliases, scopes, _usable_cards(state, actor, legal))
     candidates = [a for a in legal if matches(a, cls, values) or _named_plan(state, actor, a, values)]
     if len(candidates) == 1:
         return candidates[0]
@@ -189,6 +192,12 @@ def parse(state: GameState, text: str, seat: int | None = None) -> Action:
     except TypeError:
         action = None
     raise IllegalActionError(explain(state, actor, action, {**values, "verb": cls.verb}, text))
+
+
+def _usable_cards(state: GameState, seat: int, legal: list[Action]) -> tuple[frozenset[str], ...]:
+    """Where a short card name is looked for: the cards the legal actions of the verb name, then the hand."""
+    named = {getattr(a, name) for a in legal for name, kind in a.spec if kind == CARD}
+    return frozenset(k for k in named if isinstance(k, str)), frozenset(hand.distinct_keys(state, seat))
 
 
 def _refuse_others_verb(state: GameState, seat: int, text: str) -> None:
