@@ -282,7 +282,7 @@ class Lobby(ServiceCore):
         table = await self.table(actor.channel_id)
         row = table.seat_of(actor.user_id)
         if row is None:
-            raise Refusal(messages.NOT_SEATED)
+            raise Refusal(table.unseated_text())
         if table.game.status != "lobby":
             raise Refusal(messages.NOT_IN_LOBBY)
         await self.store.remove_seat(table.game.version, actor.channel_id, row.faction, self.now())
@@ -299,7 +299,7 @@ class Lobby(ServiceCore):
         if table.game.status != "lobby":
             raise Refusal(messages.NOT_IN_LOBBY)
         if table.seat_of(actor.user_id) is None and not actor.moderator:
-            raise Refusal(messages.NOT_SEATED)
+            raise Refusal(table.unseated_text())
         if len(table.seats) < int(table.lobby["seats"]):
             raise Refusal(table.missing_text())
         factions = [s.faction for s in table.seats]
