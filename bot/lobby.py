@@ -60,7 +60,8 @@ def lobby_settings(
             messages.REFUSED.format(reason=messages.BAD_SEATS.format(low=MIN_SEATS, high=MAX_SEATS, seats=seats))
         )
     if len(factions) < seats:
-        reason = messages.TOO_FEW_FACTIONS.format(allowed=len(factions), seats=seats)
+        allowed = messages.plural(len(factions), "faction is", "factions are")
+        reason = messages.TOO_FEW_FACTIONS.format(allowed=allowed, seats=seats)
         raise Refusal(messages.REFUSED.format(reason=reason))
     if mode in all_mode_ids() and mode not in playable_mode_ids():
         reason = messages.NOT_PLAYABLE_MODE.format(mode=echo(mode), known=", ".join(playable_mode_ids()))

@@ -184,3 +184,12 @@ async def test_an_option_given_empty_is_refused_by_name_and_recruits_nowhere(bot
     text = await refusal(bot, ALICE, "move", **{"from": "1", "to": value, "count": 1})
     assert "The option to: is empty" in text
     assert not (await bot.slash(ALICE, CH, "recruit")).refused  # recruiting was legal all along
+
+
+@pytest.mark.parametrize(
+    ("factions", "says"), [("marquise", "only 1 faction is allowed"), ("marquise,eyrie", "only 2 factions are allowed")]
+)
+async def test_too_few_factions_for_the_seats_is_said_in_good_english(tmp_path, factions, says):
+    offline = await qa_bot(tmp_path)
+    result = await offline.slash(ALICE, CH, "root create", seats=3, factions=factions)
+    assert result.refused and says in result.text
