@@ -103,6 +103,14 @@ def test_the_spore_sets_up_before_every_other_faction_ts_3_1():
     assert legal(s) == [f"homeland {c}" for c in range(1, 13)]
 
 
+def test_before_the_homeland_is_chosen_the_panel_does_not_call_it_gone_ts_3_2():
+    s = rules.new_game({"factions": ["marquise", "eyrie", "spore"], "first_player": 0}, 1)
+    board = "\n".join(registry.of(s, 2).panel(s, 2))
+    assert "gone" not in board and "chosen in setup" in board
+    s = play(s, "homeland 1")
+    assert "Connected network (threads on the map): 1" in registry.of(s, 2).panel(s, 2)
+
+
 def test_homeland_gets_the_homeland_mushroom_a_mycelium_and_a_mushroom_ts_3_2():
     s = rules.new_game({"factions": ["marquise", "eyrie", "spore"], "first_player": 0}, 1)
     s = play(s, "homeland 1")

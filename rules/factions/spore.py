@@ -845,7 +845,9 @@ class Spore(Faction):
     def panel(self, state: GameState, seat: int) -> list[str]:
         """Markers, the network, the mycelium track, mushrooms, extra actions and commands left."""
         grid = network(state)
-        if homeland(state) is None:
+        if homeland(state) is None and state.turn.phase == "setup":
+            net = "none yet (the homeland is chosen in setup)"
+        elif homeland(state) is None:
             net = "none (the Homeland Mushroom is gone)"
         else:
             net = ", ".join(str(c) for c in sorted(grid))
