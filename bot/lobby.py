@@ -215,7 +215,9 @@ class Lobby(ServiceCore):
             raise Refusal(messages.GAME_EXISTS.format(status=existing.game.status))
         names = ", ".join(faction_name(f) for f in allowed)
         where = board_words(settings)
-        text = messages.CREATED.format(mode=mode, board=where, seats=seats, factions=names, goal=goal_text(settings))
+        join = messages.TEAM_JOIN if uses_teams(mode) else messages.JOIN
+        goal = goal_text(settings)
+        text = messages.CREATED.format(mode=mode, board=where, seats=seats, factions=names, goal=goal, join=join)
         return Outbox(public=text)
 
     @one_at_a_time

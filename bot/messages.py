@@ -74,8 +74,10 @@ NOT_SHOWN_ERROR = "Your command was saved, but showing it failed; /root status a
 CREATED = (
     "**New game of Root** in this channel: {mode}, {board}, {seats} seats.\n"
     "Factions: {factions}. {goal}\n"
-    "Join with `/root join faction:…`; when every seat is taken, `/root start`."
+    "Join with `{join}`; when every seat is taken, `/root start`."
 )
+JOIN = "/root join faction:…"
+TEAM_JOIN = "/root join faction:… team:…"
 GOAL = "First to {points} wins{limit}."
 TEAM_GOAL = "The first team to {points} wins{limit}."
 ROUND_LIMIT = ", or the most points after round {rounds}"
