@@ -12,6 +12,7 @@ from discord import app_commands
 from bot import messages
 from bot.discord_io import actor_of, promptly, run
 from bot.notation import Option, build, options_of, verb_options, verb_summary, verbs
+from bot.outbox import Outbox
 from bot.suggest import Suggestion
 from bot.table import Actor
 from rules.board import MAPS
@@ -106,6 +107,19 @@ def command_options(action: Any) -> dict[str, Any]:
     return out
 
 
+def blank_option(values: dict[str, Any]) -> str | None:
+    """The first option given as empty text (nothing, or only spaces and commas), by its Discord name."""
+    return next(
+        (RENAMES.get(k, k) for k, v in values.items() if isinstance(v, str) and not v.replace(",", " ").strip()),
+        None,
+    )
+
+
+async def refused(text: str) -> Outbox:
+    """A refusal made before the service is asked (an option no action can read)."""
+    return Outbox.refusal(text)
+
+
 def _fields(verb: str) -> list[str]:
     return [o.field for o in verb_options(verb)]
 
@@ -126,6 +140,10 @@ def action_command(verb: str) -> AppCommand:
     options = verb_options(verb)
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
+        empty = blank_option(values)
+        if empty is not None:
+            await run(interaction, refused(messages.EMPTY_OPTION.format(option=empty)))
+            return
         text = build(verb, values)
         await run(interaction, service_of(interaction).submit(actor_of(interaction), text))
 

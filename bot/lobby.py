@@ -117,7 +117,8 @@ def lobby_settings(
             messages.REFUSED.format(reason=messages.BAD_SEATS.format(low=MIN_SEATS, high=MAX_SEATS, seats=seats))
         )
     if len(factions) < seats:
-        reason = messages.TOO_FEW_FACTIONS.format(allowed=len(factions), seats=seats)
+        allowed = messages.plural(len(factions), "faction is", "factions are")
+        reason = messages.TOO_FEW_FACTIONS.format(allowed=allowed, seats=seats)
         raise Refusal(messages.REFUSED.format(reason=reason))
     if mode in all_mode_ids() and mode not in playable_mode_ids():
         reason = messages.NOT_PLAYABLE_MODE.format(mode=echo(mode), known=", ".join(playable_mode_ids()))
@@ -274,8 +275,11 @@ class Lobby(ServiceCore):
             raise Refusal(messages.GAME_EXISTS.format(status=existing.game.status))
         names = ", ".join(faction_name(f) for f in allowed)
         where = board_words(settings)
+        join = messages.TEAM_JOIN if uses_teams(mode) else messages.JOIN
         goal, options = goal_text(settings), options_text(settings)
-        text = messages.CREATED.format(mode=mode, board=where, seats=seats, factions=names, goal=goal, options=options)
+        text = messages.CREATED.format(
+            mode=mode, board=where, seats=seats, factions=names, goal=goal, options=options, join=join
+        )
         return Outbox(public=text)
 
     @one_at_a_time
@@ -343,7 +347,7 @@ class Lobby(ServiceCore):
         table = await self.table(actor.channel_id)
         row = table.seat_of(actor.user_id)
         if row is None:
-            raise Refusal(messages.NOT_SEATED)
+            raise Refusal(table.unseated_text())
         if table.game.status != "lobby":
             raise Refusal(messages.NOT_IN_LOBBY)
         await self.store.remove_seat(table.game.version, actor.channel_id, row.faction, self.now())
@@ -360,7 +364,7 @@ class Lobby(ServiceCore):
         if table.game.status != "lobby":
             raise Refusal(messages.NOT_IN_LOBBY)
         if table.seat_of(actor.user_id) is None and not actor.moderator:
-            raise Refusal(messages.NOT_SEATED)
+            raise Refusal(table.unseated_text())
         if len(table.seats) < int(table.lobby["seats"]):
             raise Refusal(table.missing_text())
         factions = [s.faction for s in table.seats]

@@ -35,6 +35,7 @@ MODE_SEATS = "a {mode} game has {low} to {high} seats, not {seats}"
 MODE_EXACT_SEATS = "a {mode} game has exactly {low} seats, not {seats}"
 PAUSED = "The game is paused by a moderator; it goes on after /rootmod resume."
 NOT_SEATED = "You are not seated in this game. Join a free faction with /root join."
+NOT_SEATED_FULL = "You are not seated in this game, and every seat is taken: watch it with /root board or /root status."
 ALREADY_SEATED = "You already play {faction} in this game."
 UNKNOWN_FACTION = "unknown faction '{name}'; factions are {known}"
 NOT_PLAYABLE_FACTION = "the {name} can't be played yet; factions to play are {known}"
@@ -43,7 +44,7 @@ FACTION_NOT_ALLOWED = "{faction} is not one of this game's factions: {allowed}"
 FACTION_TAKEN = "{faction} is already taken."
 TABLE_FULL = "All {seats} seats are taken."
 SEATS_MISSING = "{players} must join first (/root join)."
-TOO_FEW_FACTIONS = "only {allowed} factions are allowed, fewer than the {seats} seats"
+TOO_FEW_FACTIONS = "only {allowed} allowed, fewer than the {seats} seats"
 BAD_SEATS = "a game has {low} to {high} seats, not {seats}"
 BAD_NUMBER = "{what} must be at least {low}"
 RANGE = "from {low} to {high}"
@@ -73,12 +74,14 @@ NOT_SHOWN_ERROR = "Your command was saved, but showing it failed; /root status a
 CREATED = (
     "**New game of Root** in this channel: {mode}, {board}, {seats} seats.\n"
     "Factions: {factions}. {goal}{options}\n"
-    "Join with `/root join faction:…`; when every seat is taken, `/root start`."
+    "Join with `{join}`; when every seat is taken, `/root start`."
 )
 GAME_OPTIONS = " Game options: {options}."
 UNKNOWN_GAME_OPTION = "unknown game option '{name}'; this game's options are {known}"
 BAD_GAME_OPTION = "{name} must be {values}, not '{value}'"
 NO_GAME_OPTIONS = "none"
+JOIN = "/root join faction:…"
+TEAM_JOIN = "/root join faction:… team:…"
 GOAL = "First to {points} wins{limit}."
 TEAM_GOAL = "The first team to {points} wins{limit}."
 ROUND_LIMIT = ", or the most points after round {rounds}"
@@ -250,6 +253,8 @@ NO_PICTURES = (
     "them. Give me Attach Files in this channel's permissions to bring them back."
 )
 
+EMPTY_OPTION = "The option {option}: is empty; give it a value, or leave the option out."
+
 # --- the offline console (it stands in for Discord's client, which checks options before sending) ----
 CONSOLE_MISSING = "/{command} needs the option {option}:…"
 CONSOLE_NOT_BOOLEAN = "{option} takes true or false, not '{value}'"
@@ -261,6 +266,7 @@ CONSOLE_NUMBER = "a number"
 CONSOLE_CHOICES = "{option} is one of {choices}, not '{value}'"
 CONSOLE_UNKNOWN_OPTION = "/{command} has no option '{option}'; its options are: {options}"
 CONSOLE_NO_OPTIONS = "none"
+CONSOLE_REPEATED = "/{command} got the option {option}: more than once; give each option once"
 
 # --- running ----------------------------------------------------------------------------
 BAD_SETTING = "{name}={value} is not valid: expected {expected}."

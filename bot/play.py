@@ -56,7 +56,7 @@ def seat_for(table: Table, actor: Actor) -> int:
     """The seat number of the actor, or a refusal when they are not seated."""
     row = table.seat_of(actor.user_id)
     if row is None or row.seat is None:
-        raise Refusal(messages.NOT_SEATED)
+        raise Refusal(table.unseated_text())
     return row.seat
 
 
@@ -171,7 +171,7 @@ class Play(ServiceCore):
         table = await self.table(actor.channel_id)
         row = table.seat_of(actor.user_id)
         if row is None:
-            raise Refusal(messages.NOT_SEATED)
+            raise Refusal(table.unseated_text())
         if on is None:
             return Outbox.private_reply(messages.AUTO_PASS_ON if row.auto_pass else messages.AUTO_PASS_OFF)
         await self.store.set_seat_preference(actor.channel_id, row.faction, auto_pass=on)

@@ -151,6 +151,12 @@ def craft_options(state: GameState, seat: int) -> Iterator[Craft]:
                     yield Craft(key, plan)
 
 
+def spelled_out(state: GameState, seat: int, action: Craft) -> Craft:
+    """A plain craft with the suits its default plan spends on 'any' costs written out."""
+    cost = keys()[action.card].cost
+    return Craft(action.card, default_using(cost, power(state, seat), waivers(state, seat)))
+
+
 def craft(state: GameState, seat: int, key: str, using: tuple[str, ...] = ()) -> None:
     """Craft a card: activate pieces, then gain its item, effect or one-shot result."""
     c = keys()[key]

@@ -134,7 +134,15 @@ def _setup_empty(state: GameState, d: decisions.Decision) -> None:
         raise SetupError(f"that would leave {who} nowhere to set up")
 
 
-decisions.define("setup", _setup_legal, _setup_resolve, _setup_prompt, auto_single=True, empty=_setup_empty)
+decisions.define(
+    "setup",
+    _setup_legal,
+    _setup_resolve,
+    _setup_prompt,
+    auto_single=True,
+    empty=_setup_empty,
+    explain=decisions.seat_explains,
+)
 
 
 def _deal_ruins(position: int, board: Board, sets: int) -> tuple[int, list[str | None], list[str | None]]:

@@ -129,6 +129,7 @@ async def test_the_lobby_and_the_status_name_the_joined_maps_and_each_player_s_t
     assert created.outbox is not None and "frontier, autumn and winter maps joined by bridges, 6 seats" in (
         created.outbox.public
     )
+    assert "Join with `/root join faction:… team:…`" in created.outbox.public
     joined = await bot.slash(users["marquise"], 1, "root join", faction="marquise", team="a")
     assert joined.outbox is not None and "as **Marquise de Cat** for team **A** (1/6 seats)" in joined.outbox.public
     lobby = await bot.slash(users["marquise"], 1, "root status")

@@ -744,6 +744,8 @@ def test_3x3_5_allies_never_battle_each_other_and_an_attacker_names_which_ally_i
     put(state, 5, "tinker", "drone", 1)
     state = goto(check(state), MEDICS, sf.ACT)
     assert legal(state, "battle") == ["battle 5 marquise", "battle 5 eyrie"]
+    with pytest.raises(rules.IllegalActionError, match="Old Man Tinker is on your team: you battle only enemies"):
+        rules.parse(state, "battle 5 tinker")
 
 
 def test_3x3_5_only_the_attacked_ally_takes_hits_and_extra_hits_are_lost() -> None:

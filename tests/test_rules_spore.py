@@ -103,6 +103,14 @@ def test_the_spore_sets_up_before_every_other_faction_ts_3_1():
     assert legal(s) == [f"homeland {c}" for c in range(1, 13)]
 
 
+def test_before_the_homeland_is_chosen_the_panel_does_not_call_it_gone_ts_3_2():
+    s = rules.new_game({"factions": ["marquise", "eyrie", "spore"], "first_player": 0}, 1)
+    board = "\n".join(registry.of(s, 2).panel(s, 2))
+    assert "gone" not in board and "chosen in setup" in board
+    s = play(s, "homeland 1")
+    assert "Connected network (threads on the map): 1" in registry.of(s, 2).panel(s, 2)
+
+
 def test_homeland_gets_the_homeland_mushroom_a_mycelium_and_a_mushroom_ts_3_2():
     s = rules.new_game({"factions": ["marquise", "eyrie", "spore"], "first_player": 0}, 1)
     s = play(s, "homeland 1")
@@ -333,8 +341,10 @@ def test_only_infected_next_to_the_connected_network_can_be_commanded_ts_2_4():
     s = goto(check(s), S, "spore.command")
     moves = legal(s, "move")
     assert moves and all(m.startswith("move 1>") for m in moves)
-    with pytest.raises(rules.IllegalActionError):
-        play(s, "move 3>6 x1")
+    put(s, 3, "eyrie", "warrior")
+    for far in ("move 3>6 x1", "battle 3 eyrie"):
+        with pytest.raises(rules.IllegalActionError, match="in clearing 3 are not next to the connected network"):
+            play(s, far)
 
 
 # --- TS.2.5 infection edge cases --------------------------------------------------------------------------------
@@ -597,6 +607,16 @@ def test_a_bird_card_grows_two_but_never_one_from_the_other_ts_4_3():
     assert network(s) == {1, 5, 9, 10}
 
 
+@pytest.mark.parametrize("pair", ["9,10", "10,9"])
+def test_two_mycelium_for_a_bird_card_may_be_named_in_any_order_ts_4_3(pair: str):
+    s = table()
+    grown(s, 5, 1)
+    set_hand(s, S, "armorers")
+    s = goto(check(s), S, "spore.mycelium")
+    s = play(s, f"mycelium {pair} armorers")
+    assert network(s) == {1, 5, 9, 10}
+
+
 def test_separate_cards_grow_one_after_the_other_ts_4_3():
     s = table()
     grown(s, 5, 1)
@@ -808,6 +828,16 @@ def test_overgrown_sympathy_is_removed_by_the_spore_and_causes_outrage():
     assert s.pending and s.pending[0]["kind"] == "outrage"
     s = play(s, "outrage bake-sale")
     assert "bake-sale" in [rules.cards.card(c).key for c in s.seats[2].data["supporters"]]
+
+
+def test_spreading_sympathy_into_an_overgrown_clearing_is_refused_for_the_mushrooms_ts_2_3():
+    s = alliance_table()
+    grown(s, 5, mushrooms={5: 1})  # the Homeland Mushroom and one more: clearing 5 is overgrown
+    put(s, 1, "alliance", "sympathy")  # 5 is next to sympathy
+    s = goto(check(s), 2, "alliance.spread")
+    with pytest.raises(rules.IllegalActionError, match="clearing 5 is overgrown") as refused:
+        rules.parse(s, "spread 5")
+    assert "next to" not in str(refused.value)
 
 
 def test_the_keep_forbids_mushrooms_and_mycelium():

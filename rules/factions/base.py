@@ -251,6 +251,10 @@ class Faction(TableHooks):
         mushrooms): True when it changed the table, so the work runs again. By default there is none."""
         return False
 
+    def placement_refusal(self, state: GameState, seat: int, cid: int) -> str:
+        """Why this faction stops others placing pieces in a clearing (when `blocks_placement` says it does)."""
+        return f"{self.name} lets no one else place pieces in clearing {cid}"
+
     def prompt(self, state: GameState, seat: int, step: str) -> str:
         """What the player does in one of this faction's steps, in a few words."""
         return step.split(".", 1)[-1].replace("_", " ")
@@ -279,6 +283,16 @@ class Faction(TableHooks):
     def explain(self, state: GameState, seat: int, action: Action) -> str | None:
         """Why one of this faction's actions is refused now, if the faction can say."""
         return None
+
+    def explain_first(self, state: GameState, seat: int, action: Action) -> str | None:
+        """A reason that comes before the shared ones (the Spore commands only the infected in reach of its network),
+        or None to let the shared reasons of moves and battles speak first."""
+        return None
+
+    def spelled_out(self, state: GameState, seat: int, action: Action) -> Action:
+        """A legal action with the choices its plain form leaves to the engine written out (the supporters a plain
+        revolt spends), so that a player naming those very choices means it; the action itself when it leaves none."""
+        return action
 
     def panel(self, state: GameState, seat: int) -> list[str]:
         """Lines of the faction board others may see."""

@@ -6,7 +6,7 @@ Section numbers (SOM.2.3 ...) are the seed's; docs/rulings.md records every read
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any, ClassVar
 
@@ -526,6 +526,13 @@ class Spinners(Faction):
             if suit(state, cid) == recruit_suit
             and (may_place(state, ID, cid, WARRIOR) or may_place(state, ID, cid, TOKEN))
         ]
+
+    def spelled_out(self, state: GameState, seat: int, action: Action) -> Action:
+        """A plain recruit with every clearing of its suit named (the plain form reaches them all)."""
+        if isinstance(action, Recruit) and not action.clearings and action.card is not None:
+            recruit_suit = action.suit or keys()[action.card].suit
+            return replace(action, clearings=tuple(self.recruit_targets(state, recruit_suit)))
+        return action
 
     def _recruits(self, state: GameState, seat: int) -> Iterator[Action]:
         supply = state.seats[seat].supply

@@ -668,6 +668,13 @@ class Spore(Faction):
             changed = overgrow(state, seat, cid) or changed
         return changed
 
+    def placement_refusal(self, state: GameState, seat: int, cid: int) -> str:
+        """TS.2.3: an overgrown clearing takes no one else's buildings or tokens."""
+        return (
+            f"clearing {cid} is overgrown ({mushrooms(state, cid)} mushrooms): "
+            "no one but the Spore places buildings or tokens there"
+        )
+
     def movable(self, state: GameState, seat: int, cid: int) -> int:
         """TS.2.4: only infected in or next to the connected network can be commanded."""
         return self.strength(state, seat, cid) if cid in command_reach(state) else 0
@@ -834,7 +841,12 @@ class Spore(Faction):
             return f"clearing {action.src} has spread its spores this turn"
         return f"nothing in clearing {action.dst} can be infected"
 
-    def _why_not_command(self, state: GameState, seat: int, action: Action) -> str:
+    def explain_first(self, state: GameState, seat: int, action: Action) -> str | None:
+        """Moves and battles are commands of the infected: when, how many and where they may be given come first."""
+        return self._command_limits(state, seat, action) if isinstance(action, (Move, Battle)) else None
+
+    def _command_limits(self, state: GameState, seat: int, action: Action) -> str | None:
+        """Why no command can be given now, or not in that clearing (TS.2.4: only in reach of the network)."""
         if state.turn.step != "spore.command":
             return "the infected are commanded in Daylight, after spreading spores"
         if self.commands_left(state, seat) <= 0:
@@ -845,6 +857,13 @@ class Spore(Faction):
             return f"the infected in clearing {where} are not next to the connected network, so they can't be commanded"
         if isinstance(action, Move) and action.dst not in reach:
             return f"clearing {action.dst} is more than one clearing away from the connected network"
+        return None
+
+    def _why_not_command(self, state: GameState, seat: int, action: Action) -> str:
+        limit = self._command_limits(state, seat, action)
+        if limit:
+            return limit
+        where = action.src if isinstance(action, Move) else getattr(action, "clearing", None)
         if isinstance(action, Cover):
             return f"covering needs an uncovered mycelium and your infected in clearing {action.clearing}"
         return f"that is not possible for the infected in clearing {where} now"
@@ -857,7 +876,9 @@ class Spore(Faction):
     def panel(self, state: GameState, seat: int) -> list[str]:
         """Markers, the network, the mycelium track, mushrooms, extra actions and commands left."""
         grid = network(state)
-        if homeland(state) is None:
+        if homeland(state) is None and state.turn.phase == "setup":
+            net = "none yet (the homeland is chosen in setup)"
+        elif homeland(state) is None:
             net = "none (the Homeland Mushroom is gone)"
         else:
             net = ", ".join(str(c) for c in sorted(grid))
