@@ -292,6 +292,8 @@ def parse_options(command: app_commands.Command[Any, Any, Any], text: str) -> di
         raise ConsoleError(f"options of /{command.qualified_name} are: {', '.join(names)}")
     out: dict[str, Any] = {}
     for i, mark in enumerate(marks):
+        if mark[1] in out:
+            raise ConsoleError(messages.CONSOLE_REPEATED.format(option=mark[1], command=command.qualified_name))
         end = marks[i + 1].start() if i + 1 < len(marks) else len(text)
         value = text[mark.end() : end].strip()
         if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":

@@ -113,6 +113,12 @@ class Outbox:
     board_png: bytes | None = None
     hand_png: bytes | None = None
     nonce: str | None = None  # a channel post's idempotency key (Discord drops a repeat of it)
+    notices: list[str] = field(default_factory=list)  # for the game's moderators ({mods}): what failed, public words
+
+    def tell_moderators(self, notice: str) -> None:
+        """Ask the adapter to tell the game's moderators something ({mods} in the text names them), once."""
+        if notice not in self.notices:
+            self.notices.append(notice)
 
     @classmethod
     def refusal(cls, text: str) -> Outbox:

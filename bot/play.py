@@ -8,13 +8,14 @@ from typing import Any
 import rules
 from bot import messages
 from bot.core import ServiceCore, answers, one_at_a_time
+from bot.describe import describe
 from bot.models import LogRow
 from bot.notation import card_label
 from bot.outbox import Choice, Outbox
-from bot.present import events_text, likely_actions, marks_of, next_up, private_texts, show_board
+from bot.present import events_text, likely_actions, marks_of, private_texts
 from bot.store import Change
 from bot.table import Actor, Refusal, Table, seat_faction
-from bot.threads import prompt_lines, seat_posts
+from bot.threads import prompt_lines
 from rules.actions import public_text
 from rules.cards import keys
 from rules.engine import check_turn
@@ -55,7 +56,7 @@ def seat_for(table: Table, actor: Actor) -> int:
     """The seat number of the actor, or a refusal when they are not seated."""
     row = table.seat_of(actor.user_id)
     if row is None or row.seat is None:
-        raise Refusal(messages.NOT_SEATED)
+        raise Refusal(table.unseated_text())
     return row.seat
 
 
@@ -130,10 +131,8 @@ class Play(ServiceCore):
             new, events = after, events + passed
         deadline = self.arm(table, new, now)
         outbox = Outbox(public="\n".join(t for t in texts if t))
-        show_board(outbox, table, old, new, marks_of(events))
         outbox.deadline = deadline.due_at if deadline else None
-        next_up(outbox, table, new, before=rules.to_act(old))
-        outbox.seat_posts = seat_posts(table, old, new, events, table.game.version + 1)
+        describe(outbox, table, old, new, events, marks_of(events))
         change = Change(
             channel_id=table.game.channel_id,
             expected=table.game.version,
@@ -176,7 +175,7 @@ class Play(ServiceCore):
         table = await self.table(actor.channel_id)
         row = table.seat_of(actor.user_id)
         if row is None:
-            raise Refusal(messages.NOT_SEATED)
+            raise Refusal(table.unseated_text())
         if on is None:
             return Outbox.private_reply(messages.AUTO_PASS_ON if row.auto_pass else messages.AUTO_PASS_OFF)
         await self.store.set_seat_preference(actor.channel_id, row.faction, auto_pass=on)
@@ -240,9 +239,7 @@ class Play(ServiceCore):
         now = self.now()
         deadline = self.arm(table, new, now)
         outbox = Outbox(public=text)
-        show_board(outbox, table, old, new, [])
-        outbox.seat_posts = seat_posts(table, old, new, [], table.game.version + 1)
-        next_up(outbox, table, new, before=rules.to_act(old))
+        describe(outbox, table, old, new, [], [])
         note = LogRow(kind="note", user_id=actor.user_id, public=text, version=new.version)
         change = Change(
             channel_id=table.game.channel_id,
