@@ -296,7 +296,8 @@ BAD_OUT = "{path} cannot be written ({reason}); expected a file path in a folder
 CONSOLE_SUMMARY = "console: {commands}, {refused} refused, {pictures}, {unreadable}"
 EXPORT_WRITTEN = "export: {actions} written to {path}{note}"
 EXPORT_WITHOUT_SEED = " (without the seed: the game has not ended)"
-REPLAY_RESULT = "replay: {actions}, version {version}: {verdict} (digest {digest})"
+REPLAY_RESULT = "replay: {actions}, version {version}: {verdict} (digest {digest}){rules}"
+REPLAY_RULES = "; recorded under rules revision {number}: {note}"
 REPLAY_SAME = "the same state"
 REPLAY_DIFFERENT = "a DIFFERENT state"
 BENCH_BOARDS = "  {setting:<15} {posted:<28} {edited}"
@@ -356,3 +357,12 @@ FIELD_HELP = {
 }
 VERB_CHOICES = "{verb} … ({n} choices)"
 PLAY_HELP = "Any legal action in notation (type to search, e.g. 'move 1>5 x2')"
+RECORD_UPGRADED = (
+    "This game was saved by an older version of the bot: its record was written under rules revision {number} "
+    "({note}). The game plays on under today's rules; undo and the record replay its first {lines} as written."
+)
+RECORD_UNMATCHED = (
+    "This game was saved by an older version of the bot, and its record does not replay to the saved game under any "
+    "rules revision this version knows: the game plays on from what was saved, and an undo rebuilds it from the "
+    "record under today's rules."
+)

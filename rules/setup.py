@@ -57,8 +57,11 @@ def normalise(options: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def new_game(options: dict[str, Any], seed: int) -> GameState:
-    """Set up a game from its options and seed; the same pair always gives the same state."""
+def new_game(options: dict[str, Any], seed: int, ruin_sets: int | None = None) -> GameState:
+    """Set up a game from its options and seed; the same pair always gives the same state.
+
+    `ruin_sets` replaces the mode's count of ruin item sets (a record of an older rules revision: rules.revisions).
+    """
     opts = normalise(options)
     mode = find_mode(opts["mode"])
     board = load_board(mode.board_id(opts))
@@ -72,7 +75,7 @@ def new_game(options: dict[str, Any], seed: int) -> GameState:
             position, dealt = rng.shuffled(position, [s for s in SUITS for _ in range(4)])
             suits += dealt
     explorers = sum(1 for f in opts["factions"] if registry.faction(str(f)).explores_ruins)
-    sets = mode.ruin_sets(explorers)
+    sets = mode.ruin_sets(explorers) if ruin_sets is None else ruin_sets
     position, ruins, second_ruins = _deal_ruins(position, board, sets)
     n = len(opts["factions"])
     teams = opts.get("teams") or {}

@@ -1,0 +1,168 @@
+"""Games saved by older versions of the bot migrate, replay, undo, export and play on under today's code.
+
+tests/data/legacy/<commit>/ holds what each old commit wrote itself (tools/legacy/make.py, described in
+tests/data/legacy/manifest.json): a console database with a game in progress, that game's `rootbot export`, and the
+export of the same script played to its end.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from discord_harness import FakeClock
+
+import rules
+from bot import cli, messages
+from bot.db import head_revision
+from bot.service import GameService
+from bot.settings import Settings
+from bot.store import Store
+from bot.table import Actor
+from rules.migrate import written
+from rules.revisions import revision
+
+LEGACY = Path(__file__).resolve().parent / "data" / "legacy"
+VERSIONS = {v["name"]: v for v in json.loads((LEGACY / "manifest.json").read_text())["versions"]}
+REVISION_OF = {  # the rules revision each commit wrote its records under (rules.revisions)
+    "a60aa8c": 1,
+    "9ead3fb": 2,
+    "b589521": 2,
+    "e7cbbc3": 2,
+    "6471d1b": 4,
+    "87d6567": 3,
+    "b3467d4": 3,
+    "bd0f766": 4,
+    "e99ba9a": 4,
+    "a142de1": 4,
+    "4fb3d57": 3,
+    "87439cc": 4,
+    "db2c6b0": 4,
+}
+EXPORTS = [
+    (name, f"{game['channel']}-{kind}.json")
+    for name, version in VERSIONS.items()
+    for game in version["games"]
+    for kind in ("export", "finished")
+]
+MOD = 4242
+PLAYED_ON = 3
+
+
+def test_every_version_written_has_its_expected_rules_revision() -> None:
+    assert sorted(VERSIONS) == sorted(REVISION_OF)
+
+
+@pytest.mark.parametrize(("name", "file"), EXPORTS)
+def test_an_old_export_replays_to_the_same_state(name: str, file: str, capsys: pytest.CaptureFixture[str]) -> None:
+    path = LEGACY / name / file
+    assert cli.main(["replay", str(path)]) == 0
+    out = capsys.readouterr().out
+    assert messages.REPLAY_SAME in out
+    number = REVISION_OF[name]
+    older = number < rules.RULES_REVISION
+    assert (f"recorded under rules revision {number}:" in out) == older, out
+
+
+@pytest.mark.parametrize("name", list(VERSIONS))
+def test_an_old_database_migrates_and_its_game_replays_undoes_exports_and_plays_on(
+    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "games.db"
+    shutil.copy(LEGACY / name / "games.db", db)
+    saved = _saved_trees(db)
+    assert cli.main(["migrate", "--db", str(db)]) == 0
+    assert f"revision {head_revision()}" in capsys.readouterr().out
+    for game in VERSIONS[name]["games"]:
+        channel = cli.channel_id(game["channel"])
+        asyncio.run(_replays_and_undoes(db, channel, saved[channel], REVISION_OF[name]))
+        asyncio.run(_plays_on(db, channel))
+        out = tmp_path / f"{game['channel']}.json"
+        assert cli.main(["export", "--db", str(db), "--channel", game["channel"], "--full", "--out", str(out)]) == 0
+        capsys.readouterr()
+        assert cli.main(["replay", str(out)]) == 0
+        assert messages.REPLAY_SAME in capsys.readouterr().out
+
+
+def test_migrating_twice_identifies_a_record_once(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    db = tmp_path / "games.db"
+    shutil.copy(LEGACY / "4fb3d57" / "games.db", db)
+    for _ in range(2):
+        assert cli.main(["migrate", "--db", str(db)]) == 0
+    capsys.readouterr()
+    with sqlite3.connect(db) as con:
+        assert con.execute("select rules, rules_until from games").fetchall() == [(3, 34)]
+        notes = con.execute("select public from actions where kind = 'note'").fetchall()
+    assert len(notes) == 1 and "rules revision 3" in notes[0][0]
+
+
+def _saved_trees(db: Path) -> dict[int, dict[str, object]]:
+    """Each game's state as its own version wrote it."""
+    with sqlite3.connect(db) as con:
+        return {cid: json.loads(text) for cid, text in con.execute("select channel_id, state from games")}
+
+
+async def _service(db: Path) -> GameService:
+    store = await Store.open(f"sqlite+aiosqlite:///{db}")
+    return GameService(store, Settings(), clock=FakeClock(), seed_for=lambda _c: 1)
+
+
+def _player(service_table: object, channel: int, seat: int) -> Actor:
+    rows = [r for r in service_table.seats if r.seat == seat]  # type: ignore[attr-defined]
+    assert rows and rows[0].user_id is not None
+    return Actor(channel, rows[0].user_id, rows[0].user_name)
+
+
+async def _replays_and_undoes(db: Path, channel: int, saved: dict[str, object], number: int) -> None:
+    """The record replays to the saved state as its version wrote it; the player's and the moderator's undo work."""
+    service = await _service(db)
+    try:
+        table = await service.table(channel)
+        record = await service.record(table)
+        assert record.rules == number
+        assert written(rules.replay(record).to_json(), revision(number)) == saved
+        log = [row.public for row in await service.store.log(channel, 3)]
+        assert any("rules revision" in line for line in log) == (number < rules.RULES_REVISION)
+        seat = table.state.last_actor
+        assert seat is not None
+        undone = await service.undo(_player(table, channel, seat))
+        assert not undone.refused, undone.reply
+        after = await service.table(channel)
+        assert after.state.digest() == rules.replay(record.without_last(1)).digest()
+        moderator = Actor(channel, MOD, "mo", moderator=True)
+        undone = await service.mod_undo(moderator, 1, confirm=True)
+        assert not undone.refused, undone.reply
+        after = await service.table(channel)
+        assert after.state.digest() == rules.replay(record.without_last(2)).digest()
+        assert after.game.rules_until == (None if number == rules.RULES_REVISION else len(record.actions) - 2)
+    finally:
+        await service.store.close()
+
+
+async def _plays_on(db: Path, channel: int) -> None:
+    """A few legal actions through the service, saved; the reloaded game is the replay of its record."""
+    service = await _service(db)
+    try:
+        for _ in range(PLAYED_ON):
+            table = await service.table(channel)
+            seat = rules.to_act(table.state)
+            assert seat is not None
+            action = rules.legal_actions(table.state, seat)[0]
+            played = await service.submit(_player(table, channel, seat), action.notation())
+            assert not played.refused, played.reply
+        state = (await service.table(channel)).state
+    finally:
+        await service.store.close()
+    service = await _service(db)
+    try:
+        table = await service.table(channel)
+        assert table.state.digest() == state.digest()
+        record = await service.record(table)
+        assert rules.digest_as(rules.replay(record), record.rules) == rules.digest_as(state, record.rules)
+        assert rules.problems(state) == []
+    finally:
+        await service.store.close()
