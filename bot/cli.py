@@ -188,10 +188,12 @@ async def _upgrade_records(store: Any) -> None:
     from bot.records import upgrade_games
 
     try:
-        await upgrade_games(store, int(time.time()))
+        count = await upgrade_games(store, int(time.time()))
     except BaseException:
         await store.close()
         raise
+    if count:
+        print(messages.RECORDS_IDENTIFIED.format(games=messages.plural(count, "game")), file=sys.stderr)
 
 
 def _where(url: str) -> str:

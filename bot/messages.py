@@ -357,6 +357,7 @@ FIELD_HELP = {
 }
 VERB_CHOICES = "{verb} … ({n} choices)"
 PLAY_HELP = "Any legal action in notation (type to search, e.g. 'move 1>5 x2')"
+RECORDS_IDENTIFIED = "records: {games} saved by an earlier version given the rules revision of their record"
 RECORD_UPGRADED = (
     "This game was saved by an older version of the bot: its record was written under rules revision {number} "
     "({note}). The game plays on under today's rules; undo and the record replay its first {lines} as written."

@@ -22,7 +22,7 @@ from bot.db import head_revision
 from bot.service import GameService
 from bot.settings import Settings
 from bot.store import Store
-from bot.table import Actor
+from bot.table import Actor, Table
 from rules.migrate import written
 from rules.revisions import revision
 
@@ -111,8 +111,9 @@ async def _service(db: Path) -> GameService:
     return GameService(store, Settings(), clock=FakeClock(), seed_for=lambda _c: 1)
 
 
-def _player(service_table: object, channel: int, seat: int) -> Actor:
-    rows = [r for r in service_table.seats if r.seat == seat]  # type: ignore[attr-defined]
+def _player(table: Table, channel: int, seat: int) -> Actor:
+    """The player of a seat."""
+    rows = [r for r in table.seats if r.seat == seat]
     assert rows and rows[0].user_id is not None
     return Actor(channel, rows[0].user_id, rows[0].user_name)
 
@@ -166,3 +167,66 @@ async def _plays_on(db: Path, channel: int) -> None:
         assert rules.problems(state) == []
     finally:
         await service.store.close()
+
+
+def test_an_old_export_whose_digest_no_revision_gives_is_a_different_state(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    raw = json.loads((LEGACY / "b589521" / "game-finished.json").read_text())
+    path = tmp_path / "edited.json"
+    path.write_text(json.dumps({**raw, "digest": "0" * 64}))
+    assert cli.main(["replay", str(path)]) == 1
+    assert messages.REPLAY_DIFFERENT in capsys.readouterr().out
+
+
+def test_a_game_not_identified_yet_is_identified_when_exported(tmp_path: Path) -> None:
+    db = tmp_path / "games.db"
+    shutil.copy(LEGACY / "9ead3fb" / "games.db", db)
+    assert cli.main(["migrate", "--db", str(db)]) == 0
+    with sqlite3.connect(db) as con:  # as a finished game is left: only games that can still change are identified
+        con.execute("update games set rules = null, rules_until = null, status = 'over'")
+
+    async def export() -> dict[str, object]:
+        service = await _service(db)
+        try:
+            return await service.export(cli.channel_id("game"), full=True)
+        finally:
+            await service.store.close()
+
+    raw = asyncio.run(export())
+    assert raw["rules"] == 2 and raw["rules_until"] == len(list(raw["actions"]))  # type: ignore[call-overload]
+    assert raw["rules_note"] == revision(2).note
+    state = rules.replay(rules.Record.from_json(raw))
+    assert rules.digest_as(state, 2) == raw["digest"]
+
+
+def test_a_game_no_revision_replays_to_is_noted_and_plays_on_from_what_was_saved(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "games.db"
+    shutil.copy(LEGACY / "6471d1b" / "games.db", db)
+    with sqlite3.connect(db) as con:  # the saved game no longer matches its record
+        tree = json.loads(con.execute("select state from games").fetchone()[0])
+        tree["seats"][0]["points"] += 1
+        con.execute("update games set state = ?", (json.dumps(tree),))
+    assert cli.main(["migrate", "--db", str(db)]) == 0
+    capsys.readouterr()
+    with sqlite3.connect(db) as con:
+        assert con.execute("select rules, rules_until from games").fetchall() == [(rules.RULES_REVISION, None)]
+        notes = [r[0] for r in con.execute("select public from actions where kind = 'note'")]
+    assert notes == [messages.RECORD_UNMATCHED]
+
+    async def play_one() -> rules.GameState:
+        service = await _service(db)
+        try:
+            table = await service.table(cli.channel_id("game"))
+            seat = rules.to_act(table.state)
+            assert seat is not None
+            action = rules.legal_actions(table.state, seat)[0].notation()
+            played = await service.submit(_player(table, table.game.channel_id, seat), action)
+            assert not played.refused, played.reply
+            return (await service.table(cli.channel_id("game"))).state
+        finally:
+            await service.store.close()
+
+    assert asyncio.run(play_one()).seats[0].points >= tree["seats"][0]["points"]  # the saved point is kept
