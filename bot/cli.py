@@ -24,6 +24,7 @@ from bot.settings import Settings, SettingsError, database_url, load_settings, s
 
 DEFAULT_CONSOLE_DB = "rootbot-console.db"
 DEFAULT_CHANNEL = "game"
+BOT_DB_HELP = "SQLite file or URL (default: the bot's database: ROOTBOT_DATABASE_URL, else its default file)"
 REDACTED_EXIT = 3  # replay of an export without the seed: nothing could be checked
 
 
@@ -81,24 +82,41 @@ def parser() -> argparse.ArgumentParser:
     con = sub.add_parser("console", help="play offline: the same commands, typed as '@alice /root join faction:cats'")
     con.add_argument("--script", help="run the lines of this file ('#' starts a comment) instead of reading stdin")
     con.add_argument("--images", default="images", help="folder for every picture (default: images)")
-    con.add_argument("--db", default=DEFAULT_CONSOLE_DB, help=f"SQLite file (default: {DEFAULT_CONSOLE_DB})")
+    con.add_argument("--db", default=None, help=f"SQLite file or URL (default: {DEFAULT_CONSOLE_DB})")
     con.add_argument("--channel", default=DEFAULT_CHANNEL, help=f"channel to play in (default: {DEFAULT_CHANNEL})")
     con.add_argument("--mods", default="", help="users who are moderators, comma separated")
     con.add_argument("--seed", type=int, default=None, help="seed for new games (default: from the channel name)")
     con.add_argument("--quiet", action="store_true", help="print only the summary")
     exp = sub.add_parser("export", help="write a game's record as JSON (reads the database, never writes it)")
-    exp.add_argument("--db", default=DEFAULT_CONSOLE_DB, help=f"SQLite file or URL (default: {DEFAULT_CONSOLE_DB})")
+    exp.add_argument("--db", default=None, help=BOT_DB_HELP)
     exp.add_argument("--channel", default=DEFAULT_CHANNEL, help="console channel name, or a Discord channel id")
     exp.add_argument("--out", default="-", help="file to write (default: standard output)")
     exp.add_argument("--full", action="store_true", help="include the seed even if the game has not ended")
     rep = sub.add_parser("replay", help="replay an exported record and check it reaches the same state")
     rep.add_argument("file")
     mig = sub.add_parser("migrate", help="upgrade a database to the newest schema (starting the bot does this too)")
-    mig.add_argument("--db", default=None, help="SQLite file or URL (default: ROOTBOT_DATABASE_URL)")
+    mig.add_argument("--db", default=None, help=BOT_DB_HELP)
     bak = sub.add_parser("backup", help="copy a live SQLite database safely (SQLite's online backup)")
-    bak.add_argument("--db", default=None, help="SQLite file or URL (default: ROOTBOT_DATABASE_URL)")
+    bak.add_argument("--db", default=None, help=BOT_DB_HELP)
     bak.add_argument("--out", required=True, help="the backup file to write (must not exist yet)")
     return top
+
+
+def chosen_database(db: str | None, console: bool = False) -> str:
+    """The one rule for every command: `--db` when given; else the console's own file for the console, and the
+    bot's database (ROOTBOT_DATABASE_URL, else its default file) for every other command."""
+    if db:
+        url = db_url(db)
+    elif console:
+        url = sqlite_url(DEFAULT_CONSOLE_DB)
+    else:
+        url = load_settings().database_url
+    return url
+
+
+def say_database(url: str) -> None:
+    """Say on stderr which database a command opened (once it opened: an error names it in its one line)."""
+    print(messages.DATABASE_USED.format(where=_where(url)), file=sys.stderr)
 
 
 def db_url(db: str) -> str:
@@ -118,7 +136,7 @@ def channel_id(name: str) -> int:
     return int(name) if name.isdigit() else stable_id("channel", name)
 
 
-async def open_store(url: str, read_only: bool = False) -> Any:
+async def open_store(url: str, read_only: bool = False, announce: bool = True) -> Any:
     """A Store on a database (read-only: nothing written, nothing created), or CliError saying what is wrong."""
     from bot.db import sqlite_path
     from bot.store import SchemaMismatch, Store
@@ -130,17 +148,18 @@ async def open_store(url: str, read_only: bool = False) -> Any:
     if path is not None and read_only and not path.exists():
         raise CliError(messages.DB_MISSING.format(db=shown))
     try:
-        if read_only:
-            return await Store.open_read_only(url)
-        store = await Store.open(url)
-        await _upgrade_records(store)
-        return store
+        store = await (Store.open_read_only(url) if read_only else Store.open(url))
+        if not read_only:
+            await _upgrade_records(store)
     except SchemaMismatch as err:
         if err.found is None:
             raise CliError(messages.DB_NOT_ROOTBOT.format(db=shown)) from None
         raise CliError(messages.DB_OLD_SCHEMA.format(db=shown, found=err.found, wanted=err.wanted)) from None
     except Exception as err:  # sqlite3/SQLAlchemy/OS errors: a corrupt, foreign or unwritable database
         raise CliError(messages.DB_UNUSABLE.format(db=shown, reason=_reason(err))) from None
+    if announce:
+        say_database(url)
+    return store
 
 
 def _reason(err: BaseException) -> str:
@@ -167,7 +186,7 @@ def run_bot(settings: Settings, sync: bool = False) -> int:
     from bot.service import GameService
 
     async def start() -> None:
-        store = await open_store(settings.database_url)
+        store = await open_store(settings.database_url, announce=False)
         print(messages.DATABASE_AT.format(where=_where(settings.database_url)), file=sys.stderr)
         print(messages.SHARDS_RUN.format(shards=settings.shards.text()), file=sys.stderr)
         client = RootClient(GameService(store, settings), settings, sync=sync)
@@ -214,13 +233,13 @@ async def console(args: argparse.Namespace) -> int:
     settings = load_settings(env_file=None)
     lines = read_script(Path(args.script)) if args.script else None
     clock = OffsetClock()
-    store = await open_store(db_url(args.db))
+    images = images_folder(Path(args.images))
+    store = await open_store(chosen_database(args.db, console=True))
     seed = args.seed
     service = GameService(store, settings, clock=clock, seed_for=lambda cid: seeded(cid, seed))
     lines_out: list[str] = []
     write = lines_out.append if args.quiet else print
     try:
-        images = images_folder(Path(args.images))
         shell = Console(OfflineBot(service), clock, args.channel, images, set(_names(args.mods)), write)
         totals = await shell.run_lines(lines if lines is not None else _stdin_lines())
     finally:
@@ -274,10 +293,11 @@ def _names(text: str) -> list[str]:
 
 
 def _stdin_lines() -> Iterator[str]:
-    if sys.stdin.isatty():
-        from bot import console as console_module
+    """Standard input's lines, after the help banner (on stderr when the input is piped, so the output stays clean)."""
+    from bot import console as console_module
 
-        print(console_module.__doc__ or "", messages.CONSOLE_PROMPT, sep="\n")
+    where = sys.stdout if sys.stdin.isatty() else sys.stderr
+    print(console_module.__doc__ or "", messages.CONSOLE_PROMPT, sep="\n", file=where)
     for line in sys.stdin:
         yield line.rstrip("\n")
 
@@ -287,22 +307,26 @@ async def export(args: argparse.Namespace) -> int:
     from bot.service import GameService
     from bot.table import Refusal
 
-    store = await open_store(db_url(args.db), read_only=True)
+    url = chosen_database(args.db)
+    store = await open_store(url, read_only=True, announce=False)  # said once the record is written
     try:
         record = await GameService(store).export(channel_id(args.channel), full=args.full)
     except Refusal as err:  # no game in that channel
-        print(f"export: {err} (channel '{args.channel}' in {args.db})", file=sys.stderr)
+        hint = messages.EXPORT_CONSOLE_HINT if not args.db and Path(DEFAULT_CONSOLE_DB).is_file() else ""
+        print(f"export: {err} (channel '{args.channel}' in {_where(url)}){hint}", file=sys.stderr)
         return 1
     finally:
         await store.close()
     text = json.dumps(record, indent=1)
     if args.out == "-":
         print(text)
+        say_database(url)
         return 0
     try:
         Path(args.out).write_text(text + "\n", encoding="utf-8")
     except OSError as err:
         raise CliError(messages.BAD_OUT.format(path=args.out, reason=err.strerror or err)) from None
+    say_database(url)
     note = messages.EXPORT_WITHOUT_SEED if record.get("redacted") else ""
     actions = messages.plural(len(record["actions"]), "action")
     print(messages.EXPORT_WRITTEN.format(actions=actions, path=args.out, note=note), file=sys.stderr)
@@ -398,7 +422,7 @@ async def migrate(db: str | None) -> int:
     """Upgrade a database's schema."""
     from bot.db import current_revision
 
-    url = db_url(db) if db else load_settings().database_url
+    url = chosen_database(db)
     store = await open_store(url)  # opening for play upgrades the schema
     try:
         print(f"migrate: {_where(url)}: schema at revision {await current_revision(store.engine)}")
@@ -411,7 +435,7 @@ def backup(db: str | None, out: str) -> int:
     """Copy a SQLite database with SQLite's online backup API (consistent even while the bot writes to it)."""
     from bot.db import sqlite_path
 
-    url = db_url(db) if db else load_settings().database_url
+    url = chosen_database(db)
     source = sqlite_path(url) if url.startswith("sqlite") else None
     if source is None:
         raise CliError(messages.BACKUP_NOT_SQLITE.format(db=url))
@@ -430,6 +454,7 @@ def backup(db: str | None, out: str) -> int:
     except OSError as err:
         partial.unlink(missing_ok=True)
         raise CliError(messages.BAD_OUT.format(path=target, reason=err.strerror or err)) from None
+    say_database(url)
     print(messages.BACKED_UP.format(db=source.resolve(), path=target.resolve(), pages=pages))
     return 0
 

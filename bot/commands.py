@@ -12,6 +12,7 @@ from discord import app_commands
 from bot import messages
 from bot.discord_io import actor_of, promptly, run
 from bot.notation import Option, build, options_of, verb_options, verb_summary, verbs
+from bot.outbox import Outbox
 from bot.suggest import Suggestion
 from bot.table import Actor
 from rules.board import MAPS
@@ -106,6 +107,19 @@ def command_options(action: Any) -> dict[str, Any]:
     return out
 
 
+def blank_option(values: dict[str, Any]) -> str | None:
+    """The first option given as empty text (nothing, or only spaces and commas), by its Discord name."""
+    return next(
+        (RENAMES.get(k, k) for k, v in values.items() if isinstance(v, str) and not v.replace(",", " ").strip()),
+        None,
+    )
+
+
+async def refused(text: str) -> Outbox:
+    """A refusal made before the service is asked (an option no action can read)."""
+    return Outbox.refusal(text)
+
+
 def _fields(verb: str) -> list[str]:
     return [o.field for o in verb_options(verb)]
 
@@ -126,6 +140,10 @@ def action_command(verb: str) -> AppCommand:
     options = verb_options(verb)
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
+        empty = blank_option(values)
+        if empty is not None:
+            await run(interaction, refused(messages.EMPTY_OPTION.format(option=empty)))
+            return
         text = build(verb, values)
         await run(interaction, service_of(interaction).submit(actor_of(interaction), text))
 
@@ -162,6 +180,14 @@ def play_command() -> AppCommand:
 
 
 # --- /root: lobby and information ---------------------------------------------------------
+def listed(current: str, suggest_last: Callable[[str], list[Suggestion]]) -> list[app_commands.Choice[str]]:
+    """Choices for the last item of a comma-separated list; the items typed before it are kept in front."""
+    head, _, last = current.rpartition(",")
+    prefix = head + "," if head else ""
+    found = suggest_last(last.strip())
+    return [app_commands.Choice(name=(prefix + s.name)[:100], value=(prefix + str(s.value))[:100]) for s in found]
+
+
 def root_group() -> app_commands.Group:
     """Creating and joining games, and looking at them."""
     root = app_commands.Group(
@@ -181,10 +207,11 @@ def root_group() -> app_commands.Group:
         return [app_commands.Choice(name=name, value=m) for m, name in mode_choices(current)]
 
     async def faction_list(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
-        head, _, last = current.rpartition(",")
-        prefix = head + "," if head else ""
-        found = service_of(interaction).suggest_factions(last.strip())
-        return [app_commands.Choice(name=(prefix + s.name)[:100], value=(prefix + str(s.value))[:100]) for s in found]
+        return listed(current, service_of(interaction).suggest_factions)
+
+    async def option_list(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        space, service = interaction.namespace, service_of(interaction)
+        return listed(current, lambda last: service.suggest_game_options(last, space.mode, space.factions))
 
     @root.command(name="create", description="Create a game in this channel")
     @app_commands.describe(
@@ -194,9 +221,10 @@ def root_group() -> app_commands.Group:
         factions="factions allowed, comma separated (default: all)",
         win_points="points to win (default 30; in the 3x3 mode a team's points, default 90)",
         round_limit="end after this many rounds (most points wins)",
+        game_options="game options, comma separated name=value (e.g. negative_points=true)",
     )
     @app_commands.choices(board=[app_commands.Choice(name=b.title(), value=b) for b in MAPS])
-    @app_commands.autocomplete(factions=faction_list, mode=modes)
+    @app_commands.autocomplete(factions=faction_list, mode=modes, game_options=option_list)
     async def create(
         interaction: discord.Interaction,
         seats: app_commands.Range[int, 2, 6] = 2,
@@ -205,9 +233,10 @@ def root_group() -> app_commands.Group:
         factions: str | None = None,
         win_points: app_commands.Range[int, 1, 100] | None = None,
         round_limit: app_commands.Range[int, 1, 100] | None = None,
+        game_options: str | None = None,
     ) -> None:
         work = service_of(interaction).create(
-            actor_of(interaction), mode, board, seats, factions, win_points, round_limit
+            actor_of(interaction), mode, board, seats, factions, win_points, round_limit, game_options
         )
         await run(interaction, work)
 

@@ -6,6 +6,7 @@ A line is a user (`@name`, or `@name!` for a moderator), then a slash command as
   @name /move from:?     show what autocomplete offers for that option (here: 'from')
   :channel NAME          switch to another channel (each channel holds its own game)
   :wait 25h              let time pass (h, m or s) and send the reminders that fall due
+  :mods mo,kim           make these users moderators from here on (as --mods does)
   # …                    a comment
 """
 
@@ -35,6 +36,9 @@ UNITS = {"h": 3600, "m": 60, "s": 1, "": 3600}
 TRUE, FALSE = ("true", "yes", "y", "1", "on"), ("false", "no", "n", "0", "off")
 COLON_WORD = re.compile(r"(?:^|\s)([a-z_]+):", re.I)
 PLACES = ("hand", "crafted")  # 'hand:eyrie' in a card edit is a value, not an option
+
+
+DIRECTIVES = "directives are :channel NAME, :wait 25h and :mods NAME,NAME"
 
 
 class ConsoleError(ValueError):
@@ -155,7 +159,10 @@ class Console:
 
     async def _directive(self, words: list[str]) -> None:
         if not words:
-            raise ConsoleError("a directive needs a name: :channel NAME or :wait 25h")
+            raise ConsoleError(DIRECTIVES)
+        if words[0] == "mods" and len(words) == 2:
+            self.mods |= {m.strip().lstrip("@").lower() for m in words[1].split(",") if m.strip()}
+            return
         if words[0] == "channel" and len(words) == 2:
             self.switch(words[1])
             return
@@ -169,7 +176,7 @@ class Console:
             await tick(self.bot.service, poster.post, poster.already_posted)
             self._show(None, Result(self.bot.adapter.sent[start:]))
             return
-        raise ConsoleError(f"unknown directive ':{' '.join(words)}'")
+        raise ConsoleError(f"unknown directive ':{' '.join(words)}'; {DIRECTIVES}")
 
     def _show(self, user: OfflineUser | None, result: Result) -> None:
         if result.refused:
@@ -285,6 +292,8 @@ def parse_options(command: app_commands.Command[Any, Any, Any], text: str) -> di
         raise ConsoleError(f"options of /{command.qualified_name} are: {', '.join(names)}")
     out: dict[str, Any] = {}
     for i, mark in enumerate(marks):
+        if mark[1] in out:
+            raise ConsoleError(messages.CONSOLE_REPEATED.format(option=mark[1], command=command.qualified_name))
         end = marks[i + 1].start() if i + 1 < len(marks) else len(text)
         value = text[mark.end() : end].strip()
         if len(value) >= 2 and value[0] == value[-1] and value[0] in "\"'":

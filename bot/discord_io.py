@@ -126,6 +126,7 @@ async def run(interaction: discord.Interaction, work: Awaitable[Outbox], game_ch
     await live_board(interaction.client, outbox)  # type: ignore[arg-type]
     await private_posts(interaction, outbox)
     await team_threads(interaction, outbox, game_channel or interaction.channel_id)
+    await client.poster.notices(outbox, game_channel or interaction.channel_id)
 
 
 def gone(err: discord.HTTPException) -> bool:
@@ -228,7 +229,8 @@ async def _public(interaction: discord.Interaction, outbox: Outbox) -> None:
 
 
 async def _private(interaction: discord.Interaction, outbox: Outbox) -> None:
-    view = _view(choices_view(_channel_of(outbox, interaction), outbox.choices_version, outbox.choices))
+    channel = _channel_of(outbox, interaction)
+    view = _view(choices_view(channel, outbox.choices_version, outbox.choices, outbox.choices_confirm))
     if outbox.board is not None or outbox.hand is not None or outbox.attachments:
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
@@ -299,7 +301,16 @@ class ChannelPoster:
         self._threads: dict[tuple[int, str], SeatThread] = {}  # (channel, faction): threads this process made
         self._live_ids: dict[int, int] = {}  # channel: live board messages this process posted
         self._teams_done: set[int] = set()  # channels whose team threads this process brought up to date
+        self._told: set[tuple[int, str]] = set()  # (channel, notice): what this process told the moderators
         self.pictures = Pictures(client)
+
+    async def notices(self, outbox: Outbox, channel_id: int | None) -> None:
+        """Tell a game's moderators what an outbox asks: each notice once a channel while this process runs."""
+        for notice in outbox.notices:
+            if channel_id is None or (channel_id, notice) in self._told:
+                continue
+            self._told.add((channel_id, notice))  # before the await: two commands at once tell once
+            await self.pictures.tell_moderators(channel_id, notice)
 
     async def seat_post(self, service: Threads, post: SeatPost) -> bool:
         """Send a seat's private post to its player's thread, made (or a DM opened) first if need be.

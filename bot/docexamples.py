@@ -345,7 +345,9 @@ def other_examples(state: rules.GameState, options: dict[str, Any], seed: int, s
     first = rules.legal_actions(state, 0)[0]
     mod = "@mo!"
     return {
-        "root create": Example(CREATE + " board:autumn win_points:15 round_limit:5", lobby=False),
+        "root create": Example(
+            CREATE + " board:autumn win_points:15 round_limit:5 game_options:negative_points=true", lobby=False
+        ),
         "root join": Example("@alice /root join faction:marquise", lobby=False, lines=[CREATE]),
         "root leave": Example("@alice /root leave", lobby=False, lines=LOBBY[:2]),
         "root start": Example("@bob /root start", lobby=False, lines=LOBBY[:3]),

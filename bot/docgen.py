@@ -56,11 +56,39 @@ def option_rows(command: app_commands.Command[Any, Any, Any]) -> list[str]:
     return rows
 
 
+def game_option_rows() -> list[str]:
+    """Every game option /root create can set, from the rules' own declarations (who reads it, its values)."""
+    from rules import registry
+    from rules.modes import find_mode, playable_ids
+    from rules.options import GameOption, word
+
+    owners: dict[GameOption, list[str]] = {}
+    for mode in playable_ids():
+        for option in find_mode(mode).game_options:
+            owners.setdefault(option, []).append(find_mode(mode).name)
+    for fid in registry.playable_ids():
+        for option in registry.faction(fid).game_options:
+            owners.setdefault(option, []).append(registry.faction(fid).name)
+    rows = [
+        "Game options (`game_options:name=value,name=value`), each read by the modes or factions named; the first "
+        "value is the default, and docs/rulings.md gives the reading of each (by its section):",
+        "",
+        "| game option | values | what | read by | section |",
+        "| --- | --- | --- | --- | --- |",
+    ]
+    for option, names in owners.items():
+        values, readers = ", ".join(word(v) for v in option.values), "; ".join(names)
+        rows.append(f"| {option.name} | {values} | {option.what} | {readers} | {option.section} |")
+    return rows
+
+
 def section(title: str, commands: list[app_commands.Command[Any, Any, Any]]) -> list[str]:
     """One part of the document."""
     out = [f"## {title}", ""]
     for command in commands:
         out += [f"### /{command.qualified_name}", "", description(command), "", *option_rows(command), ""]
+        if command.qualified_name == "root create":
+            out += [*game_option_rows(), ""]
         out += [f"Example: `{example(command)}`", ""]
         refused = load().get(command.qualified_name)
         if refused is not None and refused.refused:

@@ -8,6 +8,7 @@ import logging
 from types import ModuleType
 from typing import Any
 
+from bot import messages
 from bot.outbox import Outbox
 
 log = logging.getLogger(__name__)
@@ -32,7 +33,8 @@ def hand_png(view: dict[str, Any]) -> bytes:
 
 
 async def render(outbox: Outbox) -> Outbox:
-    """Fill in the pictures an outbox asks for, drawn off the event loop; a drawing failure only loses the picture."""
+    """Fill in the pictures an outbox asks for, drawn off the event loop; a drawing failure only loses the picture
+    (and the moderators are told)."""
     try:
         if outbox.board is not None and outbox.board_png is None:
             outbox.board_png = await asyncio.to_thread(board_png, outbox.board.view, outbox.board.marks)
@@ -40,6 +42,7 @@ async def render(outbox: Outbox) -> Outbox:
             outbox.hand_png = await asyncio.to_thread(hand_png, outbox.hand)
     except Exception:  # the move is saved already: say what happened even without the picture
         log.exception("could not draw a picture")
+        outbox.tell_moderators(messages.NOT_DRAWN)
     return outbox
 
 

@@ -32,7 +32,7 @@ class Info(ServiceCore):
         state = table.state  # a lobby has no hands yet: refused as not started (or as ended)
         row = table.seat_of(actor.user_id)
         if row is None or row.seat is None:
-            raise Refusal(messages.NOT_SEATED)
+            raise Refusal(table.unseated_text())
         view = rules.view_for(state, row.seat)
         return Outbox(reply=hand_text(state, row.seat, view), hand=view)
 

@@ -8,18 +8,20 @@ from typing import Any
 import rules
 from bot import messages
 from bot.core import ServiceCore, in_range, one_at_a_time
+from bot.describe import describe
 from bot.models import Game, SeatRow
 from bot.outbox import Outbox
-from bot.present import next_up, show_board, start_text
+from bot.present import start_text
 from bot.settings import ROUND_LIMIT, WIN_POINTS
 from bot.store import Change, SeatTaken
 from bot.table import Actor, Refusal, Table, faction_name
-from bot.threads import opening_post, seat_posts
+from bot.threads import opening_post
 from rules import registry
 from rules.actions import closest_first, echo
 from rules.modes import all_ids as all_mode_ids
 from rules.modes import find_mode
 from rules.modes import playable_ids as playable_mode_ids
+from rules.options import word
 
 MIN_SEATS, MAX_SEATS = 2, 6
 
@@ -51,8 +53,63 @@ def resolve_factions(text: str | None) -> list[str]:
     return out
 
 
+def read_game_options(text: str | None, mode: str, factions: list[str]) -> dict[str, Any]:
+    """Game options typed as 'name=value, name=value', checked against those this mode and these factions read."""
+    if not text or not text.strip() or mode not in all_mode_ids():
+        return {}
+    declared = {o.name: o for o in registry.game_options(mode, factions)}
+    out: dict[str, Any] = {}
+    for item in (part.strip() for part in text.replace(";", ",").split(",")):
+        if not item:
+            continue
+        name, _, value = (piece.strip() for piece in item.partition("="))
+        option = declared.get(name.lower())
+        if option is None:
+            known = ", ".join(closest_first(name, list(declared))) or messages.NO_GAME_OPTIONS
+            reason = messages.UNKNOWN_GAME_OPTION.format(name=echo(name), known=known)
+            raise Refusal(messages.REFUSED.format(reason=reason))
+        found = option.read(value)
+        if found is None:
+            reason = messages.BAD_GAME_OPTION.format(name=option.name, values=option.choices(), value=echo(value))
+            raise Refusal(messages.REFUSED.format(reason=reason))
+        out[option.name] = found
+    return out
+
+
+def game_option_choices(mode: str | None, factions: str | None) -> dict[str, str]:
+    """Every value of every game option a game of this mode and these factions reads, as 'name=value' with what it
+    chooses (for autocomplete; an unknown mode offers none, unknown factions count as all of them)."""
+    chosen = mode_id(mode or "standard")
+    if chosen not in all_mode_ids():
+        return {}
+    try:
+        allowed = resolve_factions(factions)
+    except Refusal:
+        allowed = registry.playable_ids()
+    out: dict[str, str] = {}
+    for option in registry.game_options(chosen, allowed):
+        for value in option.values:
+            typed = f"{option.name}={word(value)}"
+            out[typed] = f"{typed}: {option.what}"[:100]
+    return out
+
+
+def options_text(settings: dict[str, Any]) -> str:
+    """The game options a lobby sets, in words ('' when none)."""
+    chosen = settings.get("game_options") or {}
+    if not chosen:
+        return ""
+    return messages.GAME_OPTIONS.format(options=", ".join(f"{k}={word(v)}" for k, v in chosen.items()))
+
+
 def lobby_settings(
-    mode: str, board: str, seats: int, factions: list[str], win_points: int | None, round_limit: int | None
+    mode: str,
+    board: str,
+    seats: int,
+    factions: list[str],
+    win_points: int | None,
+    round_limit: int | None,
+    game_options: str | None = None,
 ) -> dict[str, Any]:
     """The settings a lobby keeps until the game starts, checked against the engine."""
     if not MIN_SEATS <= seats <= MAX_SEATS:
@@ -60,7 +117,8 @@ def lobby_settings(
             messages.REFUSED.format(reason=messages.BAD_SEATS.format(low=MIN_SEATS, high=MAX_SEATS, seats=seats))
         )
     if len(factions) < seats:
-        reason = messages.TOO_FEW_FACTIONS.format(allowed=len(factions), seats=seats)
+        allowed = messages.plural(len(factions), "faction is", "factions are")
+        reason = messages.TOO_FEW_FACTIONS.format(allowed=allowed, seats=seats)
         raise Refusal(messages.REFUSED.format(reason=reason))
     if mode in all_mode_ids() and mode not in playable_mode_ids():
         reason = messages.NOT_PLAYABLE_MODE.format(mode=echo(mode), known=", ".join(playable_mode_ids()))
@@ -76,6 +134,7 @@ def lobby_settings(
         "factions": factions,
         "win_points": win_points,
         "round_limit": round_limit,
+        "game_options": read_game_options(game_options, mode, factions),
     }
     if not uses_teams(mode):  # a team mode's line-up is checked at /root start, once players chose teams
         rules.new_game(engine_options(settings, factions[:seats], {}), 0)  # the engine refuses bad options
@@ -93,7 +152,8 @@ def _team_mode_seats(mode: str, seats: int) -> None:
 
 def engine_options(settings: dict[str, Any], factions: list[str], teams: dict[str, str]) -> dict[str, Any]:
     """The engine's options for a lobby's settings and the factions in seat order."""
-    options: dict[str, Any] = {"factions": factions, "mode": settings["mode"], "board": settings["board"]}
+    options: dict[str, Any] = {**(settings.get("game_options") or {})}
+    options.update({"factions": factions, "mode": settings["mode"], "board": settings["board"]})
     if settings.get("win_points"):
         options["win_points"] = int(settings["win_points"])
     if settings.get("round_limit"):
@@ -193,11 +253,12 @@ class Lobby(ServiceCore):
         factions: str | None = None,
         win_points: int | None = None,
         round_limit: int | None = None,
+        game_options: str | None = None,
     ) -> Outbox:
         """Open a lobby in the actor's channel."""
         mode = mode_id(mode)
         allowed = resolve_factions(factions)
-        settings = lobby_settings(mode, board, seats, allowed, win_points, round_limit)
+        settings = lobby_settings(mode, board, seats, allowed, win_points, round_limit, game_options)
         now = self.now()
         game = Game(
             channel_id=actor.channel_id,
@@ -214,7 +275,11 @@ class Lobby(ServiceCore):
             raise Refusal(messages.GAME_EXISTS.format(status=existing.game.status))
         names = ", ".join(faction_name(f) for f in allowed)
         where = board_words(settings)
-        text = messages.CREATED.format(mode=mode, board=where, seats=seats, factions=names, goal=goal_text(settings))
+        join = messages.TEAM_JOIN if uses_teams(mode) else messages.JOIN
+        goal, options = goal_text(settings), options_text(settings)
+        text = messages.CREATED.format(
+            mode=mode, board=where, seats=seats, factions=names, goal=goal, options=options, join=join
+        )
         return Outbox(public=text)
 
     @one_at_a_time
@@ -282,7 +347,7 @@ class Lobby(ServiceCore):
         table = await self.table(actor.channel_id)
         row = table.seat_of(actor.user_id)
         if row is None:
-            raise Refusal(messages.NOT_SEATED)
+            raise Refusal(table.unseated_text())
         if table.game.status != "lobby":
             raise Refusal(messages.NOT_IN_LOBBY)
         await self.store.remove_seat(table.game.version, actor.channel_id, row.faction, self.now())
@@ -299,7 +364,7 @@ class Lobby(ServiceCore):
         if table.game.status != "lobby":
             raise Refusal(messages.NOT_IN_LOBBY)
         if table.seat_of(actor.user_id) is None and not actor.moderator:
-            raise Refusal(messages.NOT_SEATED)
+            raise Refusal(table.unseated_text())
         if len(table.seats) < int(table.lobby["seats"]):
             raise Refusal(table.missing_text())
         factions = [s.faction for s in table.seats]
@@ -325,10 +390,8 @@ class Lobby(ServiceCore):
             deadline=self.arm(table, state, now),
         )
         outbox = Outbox(public=start_text(table, state))
-        show_board(outbox, table, None, state, [])
         opening = {s.seat for s in table.seats if s.seat is not None}
-        outbox.seat_posts = seat_posts(table, None, state, [], table.game.version + 1, opening)
+        describe(outbox, table, None, state, [], [], opening)
         outbox.team_threads = True  # a team game: each team gets its private thread
-        next_up(outbox, table, state, before=None)
         await self.store.save(change)
         return outbox

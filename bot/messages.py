@@ -35,6 +35,7 @@ MODE_SEATS = "a {mode} game has {low} to {high} seats, not {seats}"
 MODE_EXACT_SEATS = "a {mode} game has exactly {low} seats, not {seats}"
 PAUSED = "The game is paused by a moderator; it goes on after /rootmod resume."
 NOT_SEATED = "You are not seated in this game. Join a free faction with /root join."
+NOT_SEATED_FULL = "You are not seated in this game, and every seat is taken: watch it with /root board or /root status."
 ALREADY_SEATED = "You already play {faction} in this game."
 UNKNOWN_FACTION = "unknown faction '{name}'; factions are {known}"
 NOT_PLAYABLE_FACTION = "the {name} can't be played yet; factions to play are {known}"
@@ -43,7 +44,7 @@ FACTION_NOT_ALLOWED = "{faction} is not one of this game's factions: {allowed}"
 FACTION_TAKEN = "{faction} is already taken."
 TABLE_FULL = "All {seats} seats are taken."
 SEATS_MISSING = "{players} must join first (/root join)."
-TOO_FEW_FACTIONS = "only {allowed} factions are allowed, fewer than the {seats} seats"
+TOO_FEW_FACTIONS = "only {allowed} allowed, fewer than the {seats} seats"
 BAD_SEATS = "a game has {low} to {high} seats, not {seats}"
 BAD_NUMBER = "{what} must be at least {low}"
 RANGE = "from {low} to {high}"
@@ -72,9 +73,15 @@ NOT_SHOWN_ERROR = "Your command was saved, but showing it failed; /root status a
 # --- lobby -----------------------------------------------------------------------
 CREATED = (
     "**New game of Root** in this channel: {mode}, {board}, {seats} seats.\n"
-    "Factions: {factions}. {goal}\n"
-    "Join with `/root join faction:…`; when every seat is taken, `/root start`."
+    "Factions: {factions}. {goal}{options}\n"
+    "Join with `{join}`; when every seat is taken, `/root start`."
 )
+GAME_OPTIONS = " Game options: {options}."
+UNKNOWN_GAME_OPTION = "unknown game option '{name}'; this game's options are {known}"
+BAD_GAME_OPTION = "{name} must be {values}, not '{value}'"
+NO_GAME_OPTIONS = "none"
+JOIN = "/root join faction:…"
+TEAM_JOIN = "/root join faction:… team:…"
 GOAL = "First to {points} wins{limit}."
 TEAM_GOAL = "The first team to {points} wins{limit}."
 ROUND_LIMIT = ", or the most points after round {rounds}"
@@ -227,10 +234,26 @@ REMINDER_UNSEATED = (
     "Seat someone with /rootmod replace (or they can /root join), or /rootmod skip. Next reminder {next}."
 )
 MODERATORS = "Moderators"
+PART_BOARD = "the board"
+PART_POSTS = "the players' private posts"
+PART_NEXT = "who plays next"
+NOT_DESCRIBED = (
+    "(Part of this could not be shown because of a fault in the bot; it is saved, and the moderators are told.)"
+)
+DESCRIBE_FAILED = (
+    "{mods}: a change to this game was saved, but {parts} could not be shown (a fault in the bot; the details are in "
+    "its log). The game goes on."
+)
+NOT_DRAWN = (
+    "{mods}: a picture of this game could not be drawn (a fault in the bot; the details are in its log). "
+    "The game goes on without it."
+)
 NO_PICTURES = (
     "{mods}: I may not attach pictures in this channel, so its board and the players' hands are posted without "
     "them. Give me Attach Files in this channel's permissions to bring them back."
 )
+
+EMPTY_OPTION = "The option {option}: is empty; give it a value, or leave the option out."
 
 # --- the offline console (it stands in for Discord's client, which checks options before sending) ----
 CONSOLE_MISSING = "/{command} needs the option {option}:…"
@@ -243,6 +266,7 @@ CONSOLE_NUMBER = "a number"
 CONSOLE_CHOICES = "{option} is one of {choices}, not '{value}'"
 CONSOLE_UNKNOWN_OPTION = "/{command} has no option '{option}'; its options are: {options}"
 CONSOLE_NO_OPTIONS = "none"
+CONSOLE_REPEATED = "/{command} got the option {option}: more than once; give each option once"
 
 # --- running ----------------------------------------------------------------------------
 BAD_SETTING = "{name}={value} is not valid: expected {expected}."
@@ -262,6 +286,8 @@ EXPECTED_SHARDS = (
 SHARDS_RUN = "rootbot: running shards {shards}"
 INVITE = "invite the bot to a server with: {url}"
 DATABASE_AT = "rootbot: games are kept in {where}"
+DATABASE_USED = "rootbot: database {where}"
+EXPORT_CONSOLE_HINT = "; a console game? add --db rootbot-console.db"
 CONSOLE_PROMPT = "Type lines such as: @alice /root create seats:2   (Ctrl-D ends)"
 BAD_TOKEN = "Discord refused DISCORD_TOKEN; expected the token of your application's bot (developer portal → Bot)."
 NO_DISCORD = "cannot reach Discord ({reason}); expected a network connection to discord.com."
@@ -357,6 +383,12 @@ FIELD_HELP = {
 }
 VERB_CHOICES = "{verb} … ({n} choices)"
 PLAY_HELP = "Any legal action in notation (type to search, e.g. 'move 1>5 x2')"
+CONFIRM_PAYMENT = (
+    "`{notation}` would also spend from your hand: {paid}. "
+    "Nothing has changed yet: press Confirm to go ahead, or make another move."
+)
+WOULD_PAY_ITEM = "{answer}, your only way to {owed}"
+CONFIRM_BUTTON = "Confirm: {notation}"
 RECORDS_IDENTIFIED = "records: {games} saved by an earlier version given the rules revision of their record"
 RECORD_UPGRADED = (
     "This game was saved by an older version of the bot: its record was written under rules revision {number} "

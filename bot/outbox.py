@@ -106,6 +106,7 @@ class Outbox:
     prompt: Prompt | None = None
     choices: list[Choice] = field(default_factory=list)
     choices_version: int | None = None
+    choices_confirm: bool = False  # the choices confirm an action already put to the player (no second question)
     actions: list[Choice] = field(default_factory=list)  # public buttons: the step's likeliest moves, ending it
     actions_version: int | None = None
     deadline: int | None = None
@@ -113,6 +114,12 @@ class Outbox:
     board_png: bytes | None = None
     hand_png: bytes | None = None
     nonce: str | None = None  # a channel post's idempotency key (Discord drops a repeat of it)
+    notices: list[str] = field(default_factory=list)  # for the game's moderators ({mods}): what failed, public words
+
+    def tell_moderators(self, notice: str) -> None:
+        """Ask the adapter to tell the game's moderators something ({mods} in the text names them), once."""
+        if notice not in self.notices:
+            self.notices.append(notice)
 
     @classmethod
     def refusal(cls, text: str) -> Outbox:

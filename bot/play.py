@@ -8,13 +8,16 @@ from typing import Any
 import rules
 from bot import messages, records
 from bot.core import ServiceCore, answers, one_at_a_time
+from bot.describe import describe
 from bot.models import LogRow
-from bot.outbox import Outbox
-from bot.present import events_text, marks_of, next_up, private_texts, show_board
+from bot.notation import card_label
+from bot.outbox import Choice, Outbox
+from bot.present import events_text, marks_of, private_texts
 from bot.store import Change
 from bot.table import Actor, Refusal, Table, seat_faction
-from bot.threads import prompt_lines, seat_posts
+from bot.threads import prompt_lines
 from rules.actions import public_text
+from rules.cards import keys
 from rules.engine import check_turn
 from rules.revisions import revision
 
@@ -54,7 +57,7 @@ def seat_for(table: Table, actor: Actor) -> int:
     """The seat number of the actor, or a refusal when they are not seated."""
     row = table.seat_of(actor.user_id)
     if row is None or row.seat is None:
-        raise Refusal(messages.NOT_SEATED)
+        raise Refusal(table.unseated_text())
     return row.seat
 
 
@@ -78,8 +81,14 @@ class Play(ServiceCore):
     """Actions, decisions and undo."""
 
     @one_at_a_time
-    async def submit(self, actor: Actor, text: str, expected_version: int | None = None) -> Outbox:
-        """Apply one action, given in notation, for the actor's seat; save it; say what happened."""
+    async def submit(
+        self, actor: Actor, text: str, expected_version: int | None = None, confirmed: bool = False
+    ) -> Outbox:
+        """Apply one action, given in notation, for the actor's seat; save it; say what happened.
+
+        An action that would also pay from the hand without the player naming it (a bridge fee, their only card of
+        the suit) is first put to them privately with a Confirm button, unless `confirmed`; nothing changes until then.
+        """
         table = await self.table(actor.channel_id)
         state = playable(table)
         seat = seat_for(table, actor)
@@ -88,6 +97,9 @@ class Play(ServiceCore):
         check_turn(state, seat)
         action = rules.parse(state, text, seat)
         new, events = rules.apply(state, action, seat=seat, expected_version=state.version)
+        unasked = [(owed, answer) for who, owed, answer in new.spent_unasked if who == seat]
+        if unasked and not confirmed:
+            return confirm_first(table, action, unasked)
         return await self.accept(table, actor, state, new, events, seat, action.notation())
 
     async def accept(
@@ -120,10 +132,8 @@ class Play(ServiceCore):
             new, events = after, events + passed
         deadline = self.arm(table, new, now)
         outbox = Outbox(public="\n".join(t for t in texts if t))
-        show_board(outbox, table, old, new, marks_of(events))
         outbox.deadline = deadline.due_at if deadline else None
-        next_up(outbox, table, new, before=rules.to_act(old))
-        outbox.seat_posts = seat_posts(table, old, new, events, table.game.version + 1)
+        describe(outbox, table, old, new, events, marks_of(events))
         change = Change(
             channel_id=table.game.channel_id,
             expected=table.game.version,
@@ -162,7 +172,7 @@ class Play(ServiceCore):
         table = await self.table(actor.channel_id)
         row = table.seat_of(actor.user_id)
         if row is None:
-            raise Refusal(messages.NOT_SEATED)
+            raise Refusal(table.unseated_text())
         if on is None:
             return Outbox.private_reply(messages.AUTO_PASS_ON if row.auto_pass else messages.AUTO_PASS_OFF)
         await self.store.set_seat_preference(actor.channel_id, row.faction, auto_pass=on)
@@ -230,9 +240,7 @@ class Play(ServiceCore):
         now = self.now()
         deadline = self.arm(table, new, now)
         outbox = Outbox(public=text)
-        show_board(outbox, table, old, new, [])
-        outbox.seat_posts = seat_posts(table, old, new, [], table.game.version + 1)
-        next_up(outbox, table, new, before=rules.to_act(old))
+        describe(outbox, table, old, new, [], [])
         note = LogRow(kind="note", user_id=actor.user_id, public=text, version=new.version)
         change = Change(
             channel_id=table.game.channel_id,
@@ -300,3 +308,21 @@ def export_outbox(actor: Actor, record: dict[str, Any]) -> Outbox:
     template = messages.EXPORTED_REDACTED if record.get("redacted") else messages.EXPORTED
     text = template.format(actions=messages.plural(len(record["actions"]), "action"))
     return Outbox(reply=text, attachments={name: data})
+
+
+def confirm_first(table: Table, action: rules.Action, unasked: list[tuple[str, str]]) -> Outbox:
+    """A private question before an action pays from the hand unasked: what it would pay, and a Confirm button."""
+    items = [messages.WOULD_PAY_ITEM.format(owed=owed, answer=public_answer(answer)) for owed, answer in unasked]
+    paid = "; ".join(items)
+    text = messages.CONFIRM_PAYMENT.format(notation=action.notation(), paid=paid)
+    outbox = Outbox(reply=text, channel_id=table.game.channel_id)
+    outbox.choices = [Choice(messages.CONFIRM_BUTTON.format(notation=action.notation()), action.notation())]
+    outbox.choices_version = table.game.version
+    outbox.choices_confirm = True
+    return outbox
+
+
+def public_answer(notation: str) -> str:
+    """An answer's notation with its card in words ('pay ambush-bird' -> 'Ambush! (bird)')."""
+    _, _, rest = notation.partition(" ")
+    return card_label(rest) if rest in keys() else notation

@@ -18,6 +18,7 @@ import tempfile
 from pathlib import Path
 
 import rules
+from bot import messages
 from bot.cli import DEFAULT_CHANNEL, seeded
 from bot.commands import command_options
 from bot.console import Console, ConsoleError, OffsetClock
@@ -29,6 +30,7 @@ from bot.store import Store
 PLAYERS = ("alice", "bob", "carol", "dave", "erin", "frank")  # one per seat, in the order the factions are named
 FACTIONS = ("marquise", "eyrie")
 INFO_EVERY = 15
+CONFIRM_PREFIX = messages.CONFIRM_BUTTON.split("{", 1)[0]
 
 
 def command_line(user: str, action: rules.Action) -> str:
@@ -87,8 +89,11 @@ async def generate(
             line = _pick_line(user, action, count)
             if count == 0:
                 line = f"@{user} click {action.notation()}"
-            await _run(shell, line)
+            confirm = await _run(shell, line)
             lines.append(line)
+            if confirm:  # the move also pays from the hand unasked: the player confirms it
+                lines.append(f"@{user} click {confirm}")
+                await _run(shell, lines[-1])
             count += 1
             if count % INFO_EVERY == 0:
                 info = f"@{user} /root status" if count % (2 * INFO_EVERY) else f"@{user} /root hand"
@@ -114,10 +119,13 @@ def _pick_line(user: str, action: rules.Action, count: int) -> str:
     return command_line(user, action)
 
 
-async def _run(shell: Console, line: str) -> None:
+async def _run(shell: Console, line: str) -> str | None:
+    """Run a line; the label of the Confirm button it was answered with, if any."""
     result = await shell.run_line(line)
     if result is not None and result.refused:
         raise RuntimeError(f"generated line refused: {line}: {result.text}")
+    labels = [str(b.get("label")) for sent in (result.sent if result else []) for b in sent.buttons]
+    return next((label for label in labels if label.startswith(CONFIRM_PREFIX)), None)
 
 
 def main(argv: list[str] | None = None) -> int:

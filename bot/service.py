@@ -8,7 +8,7 @@ import rules
 from bot import messages, suggest
 from bot.boards import Boards
 from bot.info import Info
-from bot.lobby import Lobby, team_size, uses_teams
+from bot.lobby import Lobby, game_option_choices, team_size, uses_teams
 from bot.moderation import Moderation
 from bot.reminders import Reminders
 from bot.suggest import Suggestion
@@ -101,6 +101,11 @@ class GameService(Lobby, Moderation, Info, Reminders, Boards, Threads):
     def suggest_factions(typed: str) -> list[Suggestion]:
         """Every faction players may choose."""
         return suggest.named_choices({f: registry.faction(f).name for f in registry.playable_ids()}, typed)
+
+    @staticmethod
+    def suggest_game_options(typed: str, mode: str | None, factions: str | None) -> list[Suggestion]:
+        """Every value of the game options the chosen mode and factions read, as name=value."""
+        return suggest.named_choices(game_option_choices(mode, factions), typed)
 
     @staticmethod
     def suggest_cards(typed: str) -> list[Suggestion]:

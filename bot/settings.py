@@ -190,10 +190,26 @@ VARIABLES = (
 )
 
 
-def load_settings(env_file: str | Path | None = ".env") -> Settings:
-    """Read settings from the environment and `.env` when present (the environment wins); SettingsError if bad."""
+PROJECT_ENV = Path(__file__).resolve().parent.parent / ".env"  # a checkout's own `.env`, beside pyproject.toml
+
+
+def env_file_found() -> Path | None:
+    """The `.env` to read: the current folder's, else the checkout's (when run from elsewhere), else none."""
+    for path in (Path(".env"), PROJECT_ENV):
+        if path.is_file():
+            return path
+    return None
+
+
+def load_settings(env_file: str | Path | None | bool = True) -> Settings:
+    """Read settings from the environment and `.env` when present (the environment wins); SettingsError if bad.
+
+    `env_file` True reads the `.env` that `env_file_found` names; None or False reads none.
+    """
+    if env_file is True:
+        env_file = env_file_found()
     values: dict[str, str | None] = {}
-    if env_file is not None and Path(env_file).is_file():
+    if env_file and Path(env_file).is_file():
         try:
             values.update(dotenv_values(env_file, encoding="utf-8"))
         except (OSError, UnicodeDecodeError) as err:

@@ -60,6 +60,14 @@ class Table:
             return messages.READY_TO_START
         return messages.SEATS_MISSING.format(players=messages.plural(missing, "more player"))
 
+    def unseated_text(self) -> str:
+        """Why someone without a seat can't do this: join a free faction, or watch when every seat is taken."""
+        if self.game.status == "lobby":
+            free = len(self.seats) < int(self.lobby.get("seats", 0))
+        else:
+            free = any(s.user_id is None for s in self.seats)
+        return messages.NOT_SEATED if free else messages.NOT_SEATED_FULL
+
     def finished_text(self) -> str | None:
         """Why nothing more happens in a finished game (over, or ended by a moderator), or None if it goes on."""
         if self.game.status == "over":

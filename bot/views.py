@@ -22,9 +22,10 @@ def choose_id(channel_id: int, version: int) -> str:
     return f"rb:c:{channel_id}:{version}"
 
 
-def answer_id(channel_id: int, version: int, notation: str) -> str:
-    """custom_id of a private answer button; 'g' marks the game row's version, which never repeats."""
-    return f"rb:a:{channel_id}:g{version}:{notation}"
+def answer_id(channel_id: int, version: int, notation: str, confirm: bool = False) -> str:
+    """custom_id of a private answer button; 'g' marks the game row's version, which never repeats ('k' for a
+    Confirm button: the same, but the player has already been told what the action pays)."""
+    return f"rb:a:{channel_id}:{'k' if confirm else 'g'}{version}:{notation}"
 
 
 async def stale_button() -> Outbox:
@@ -61,21 +62,27 @@ class ChooseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rb
 
 class AnswerButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"rb:a:(?P<channel>\d+):(?P<game>g?)(?P<version>\d+):(?P<notation>.+)",
+    template=r"rb:a:(?P<channel>\d+):(?P<game>[gk]?)(?P<version>\d+):(?P<notation>.+)",
 ):
     """Private: one answer to a decision, submitted as that action at that version of the game's row."""
 
     def __init__(
-        self, channel_id: int, version: int, notation: str, old_format: bool = False, label: str | None = None
+        self,
+        channel_id: int,
+        version: int,
+        notation: str,
+        old_format: bool = False,
+        label: str | None = None,
+        confirm: bool = False,
     ) -> None:
         button: discord.ui.Button[Any] = discord.ui.Button(
             label=(label or notation)[:80],
-            style=discord.ButtonStyle.secondary,
-            custom_id=answer_id(channel_id, version, notation),
+            style=discord.ButtonStyle.primary if confirm else discord.ButtonStyle.secondary,
+            custom_id=answer_id(channel_id, version, notation, confirm),
         )
         super().__init__(button)
         self.channel_id, self.version, self.notation = channel_id, version, notation
-        self.old_format = old_format
+        self.old_format, self.confirm = old_format, confirm
 
     @classmethod
     async def from_custom_id(
@@ -84,7 +91,7 @@ class AnswerButton(
         """Rebuild the button from its custom_id (one without 'g' carries an engine version: always stale)."""
         label = getattr(item, "label", None)
         channel, version, notation = int(match["channel"]), int(match["version"]), match["notation"]
-        return cls(channel, version, notation, old_format=not match["game"], label=label)
+        return cls(channel, version, notation, old_format=not match["game"], label=label, confirm=match["game"] == "k")
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Submit the answer; a stale or wrong-seat press is refused privately."""
@@ -95,7 +102,7 @@ class AnswerButton(
             return
         client: RootClient = interaction.client  # type: ignore[assignment]
         actor = actor_of(interaction, channel_id=self.channel_id)
-        work = client.service.submit(actor, self.notation, expected_version=self.version)
+        work = client.service.submit(actor, self.notation, expected_version=self.version, confirmed=self.confirm)
         await run(interaction, work, self.channel_id)
 
 
@@ -108,15 +115,17 @@ def public_view(outbox: Outbox) -> discord.ui.View | None:
     return choices_view(outbox.channel_id or 0, outbox.actions_version, outbox.actions)
 
 
-def choices_view(channel_id: int, version: int | None, choices: list[Choice]) -> discord.ui.View | None:
+def choices_view(
+    channel_id: int, version: int | None, choices: list[Choice], confirm: bool = False
+) -> discord.ui.View | None:
     """Answer buttons, one per choice (those whose custom_id would be too long are left out)."""
     if version is None or not choices or not channel_id:
         return None
     view = discord.ui.View(timeout=None)
     for i, choice in enumerate(choices[:20]):
-        if len(answer_id(channel_id, version, choice.notation)) > CUSTOM_ID_LIMIT:
+        if len(answer_id(channel_id, version, choice.notation, confirm)) > CUSTOM_ID_LIMIT:
             continue
-        item = AnswerButton(channel_id, version, choice.notation, label=choice.label)
+        item = AnswerButton(channel_id, version, choice.notation, label=choice.label, confirm=confirm)
         item.row = i // ROW_WIDTH
         view.add_item(item)
     return view

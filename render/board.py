@@ -1,9 +1,10 @@
-"""The board image: a copy of the cached map layer, the last move, the pieces, and the side panel."""
+"""The board image: the cached map layer, the last move, the pieces, and the panel (beside one map, below two)."""
 
 from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from PIL import Image, ImageDraw
@@ -11,19 +12,20 @@ from PIL import Image, ImageDraw
 from render import palette as P
 from render.geometry import RADIUS, Layout, Point, layout
 from render.legend import Legend, legend
-from render.maplayer import map_layer
+from render.maplayer import label_boxes, map_layer
 from render.marks import draw_marks, drawn_kinds
 from render.panel import PAD, Row, block_height, draw_block, header_rows, seat_rows
-from render.pieces import draw_placed, draw_ruin, piece_notes, place_all
+from render.pieces import draw_placed, draw_ruin, place_all
 from render.text import draw_text, font
 
 MAX_SEATS_ONE_COLUMN = 4
 COLUMN_TITLE = 46  # "Team A · 31 VP" over a team's column
 LINK_WIDTH = 10  # a faction's thread between clearings (inside a dark outline)
+HEADER_BELOW = 480  # the header's column when the panel runs below the maps
 
 
 def columns_for(view: dict[str, Any]) -> int:
-    """Panel columns: one for up to four seats, two (a column per team when there are teams) beyond."""
+    """Panel columns beside one map: one for up to four seats, two (a column per team when there are teams) beyond."""
     return 1 if len(view.get("seats") or []) <= MAX_SEATS_ONE_COLUMN else 2
 
 
@@ -33,9 +35,10 @@ def suits_of(view: dict[str, Any], geo: Layout) -> tuple[str | None, ...]:
     return tuple(by_id.get(cid) for cid in geo.board.ids())
 
 
-def panel_columns(
-    view: dict[str, Any], seats: list[dict[str, Any]], columns: int
-) -> list[tuple[str, list[dict[str, Any]]]]:
+Group = tuple[str, list[dict[str, Any]]]  # a title ("Team A · 31 VP", or none) and its seats
+
+
+def panel_columns(view: dict[str, Any], seats: list[dict[str, Any]], columns: int) -> list[Group]:
     """Seats per column with a column title: team A left and team B right when there are two teams."""
     if columns == 1:
         return [("", seats)]
@@ -48,14 +51,102 @@ def panel_columns(
     return [("", seats[:half]), ("", seats[half:])]
 
 
-def _canvas(base: Image.Image, height: int) -> Image.Image:
-    """A copy of the cached layer, made taller (with panel background) when the panel needs it."""
-    if height <= base.height:
-        return base.copy()
-    image = Image.new("P", (base.width, height), 0)
+@dataclass(frozen=True, slots=True)
+class Block:
+    """One thing painted in the panel at (x, y), w wide: the header, a title bar, or a seat's block."""
+
+    x: int
+    y: int
+    w: int
+    rows: list[Row]
+    seat: dict[str, Any] | None = None
+    title: str = ""
+
+
+@dataclass(frozen=True, slots=True)
+class Plan:
+    """Where everything in the panel goes, and how tall the whole image must be."""
+
+    blocks: list[Block]
+    height: int
+
+
+def _seat(view: dict[str, Any], key: Legend, x: int, y: int, w: int, seat: dict[str, Any]) -> Block:
+    """One seat's block at (x, y), w wide."""
+    return Block(x, y, w, seat_rows(view, seat, key, w - 36), seat)
+
+
+def _titled(view: dict[str, Any], key: Legend, x: int, y: int, w: int, group: Group) -> tuple[list[Block], int]:
+    """A column of seat blocks under an optional title bar; the blocks and the column's height."""
+    title, seats = group
+    out = [Block(x, y, w, [], title=title)] if title else []
+    top = y + (COLUMN_TITLE if title else 0)
+    for seat in seats:
+        out.append(_seat(view, key, x, top, w, seat))
+        top += block_height(out[-1].rows)
+    return out, top - y
+
+
+def _plan_beside(view: dict[str, Any], geo: Layout, key: Legend, header: list[Row], groups: list[Group]) -> Plan:
+    """The panel to the right of one map: the header on top, then a column per group."""
+    blocks = [Block(geo.panel_x + PAD, PAD, geo.panel_width - 2 * PAD, header)]
+    top = PAD + sum(r.height for r in header) + PAD
+    width = (geo.panel_width - (len(groups) + 1) * PAD) // len(groups)
+    tallest = 0
+    for c, group in enumerate(groups):
+        column, height = _titled(view, key, geo.panel_x + PAD + c * (width + PAD), top, width, group)
+        blocks += column
+        tallest = max(tallest, height)
+    return Plan(blocks, max(geo.height, top + tallest))
+
+
+def _plan_below(view: dict[str, Any], geo: Layout, key: Legend, header: list[Row], groups: list[Group]) -> Plan:
+    """The panel under joined maps: the header on the left, then the seats in columns, in one row of groups or a
+    row per group, whichever is shorter (the image then keeps closer to the shape of Discord's preview)."""
+    left, top = geo.panel_x + PAD + HEADER_BELOW + PAD, geo.panel_y + PAD
+    room = geo.panel_x + geo.panel_width - PAD - left
+    best: tuple[int, list[Block]] | None = None
+    for layers in _arrangements(groups):
+        per_row = max(sum(len(seats) for _, seats in row) for row in layers)
+        width = (room - (per_row - 1) * PAD) // per_row
+        blocks, y = [], top
+        for row in layers:
+            x, tallest = left, 0
+            for title, seats in row:
+                span = len(seats) * width + (len(seats) - 1) * PAD
+                below = COLUMN_TITLE if title else 0
+                if title:
+                    blocks.append(Block(x, y, span, [], title=title))
+                for i, seat in enumerate(seats):
+                    blocks.append(_seat(view, key, x + i * (width + PAD), y + below, width, seat))
+                    tallest = max(tallest, below + block_height(blocks[-1].rows))
+                x += span + PAD
+            y += tallest
+        if best is None or y < best[0]:
+            best = (y, blocks)
+    assert best is not None
+    header_block = Block(geo.panel_x + PAD, top, HEADER_BELOW, header)
+    bottom = max(best[0], top + sum(r.height for r in header)) + PAD
+    return Plan([header_block, *best[1]], bottom)
+
+
+def _arrangements(groups: list[Group]) -> list[list[list[Group]]]:
+    """Ways to lay groups of seats out in rows: all in one row, or a row per group (or two rows of one group)."""
+    if len(groups) == 1:
+        title, seats = groups[0]
+        half = (len(seats) + 1) // 2
+        split = [[(title, seats[:half])], [("", seats[half:])]] if len(seats) > 1 else [[groups[0]]]
+        return [[groups], split]
+    return [[groups], [[g] for g in groups]]
+
+
+def _canvas(base: Image.Image, geo: Layout, height: int) -> Image.Image:
+    """The image: the cached map layer pasted on the panel's background, as tall as the panel needs."""
+    image = Image.new("P", (geo.width, max(height, geo.height)), 0)
     image.putpalette(base.getpalette() or [])
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((0, 0, image.width, image.height), fill=P.PANEL_BG)
     image.paste(base, (0, 0))
-    ImageDraw.Draw(image).rectangle((0, base.height, base.width, height), fill=P.PANEL_BG)
     return image
 
 
@@ -64,19 +155,21 @@ def compose(view: dict[str, Any], last: Sequence[Any] = ()) -> Image.Image:
     columns = columns_for(view)
     geo = layout(str(view["board"]), columns)
     key = legend(view)
-    column_width = (geo.panel_width - (columns + 1) * PAD) // columns
     seats = [s for s in view.get("seats") or [] if isinstance(s, dict)]
-    split = panel_columns(view, seats, columns)
-    header = header_rows(view, key, geo.panel_width - 2 * PAD, not any(t for t, _ in split), drawn_kinds(geo, last))
-    blocks = [[seat_rows(view, s, key, column_width - 36) for s in col] for _, col in split]
-    top = PAD + sum(r.height for r in header) + PAD + (COLUMN_TITLE if any(t for t, _ in split) else 0)
-    needed = top + max((sum(block_height(b) for b in col) for col in blocks), default=0)
-    image = _canvas(map_layer(geo.board.id, suits_of(view, geo), columns), needed)
+    groups = panel_columns(view, seats, 2 if geo.below else columns)
+    titled = any(t for t, _ in groups)
+    width = HEADER_BELOW if geo.below else geo.panel_width - 2 * PAD
+    header = header_rows(view, key, width, not titled, drawn_kinds(geo, last))
+    plan = (_plan_below if geo.below else _plan_beside)(view, geo, key, header, groups)
+    base = map_layer(geo.board.id, suits_of(view, geo))
+    image = _canvas(base, geo, plan.height)
     draw = ImageDraw.Draw(image)
     _draw_links(draw, seats, geo)
+    for box in label_boxes(geo.board.id):  # threads stop at the clearings' labels
+        image.paste(base.crop(box), box[:2])
     draw_marks(draw, geo, last)
     _draw_pieces(draw, view, geo, key)
-    _draw_panel(draw, view, geo, key, header, split, blocks)
+    _draw_panel(draw, view, key, plan)
     return image
 
 
@@ -104,36 +197,24 @@ def _between(a: Point, b: Point) -> tuple[tuple[float, float], tuple[float, floa
 
 def _draw_pieces(draw: ImageDraw.ImageDraw, view: dict[str, Any], geo: Layout, key: Legend) -> None:
     placed, ruins = place_all(view, geo, key)
-    notes = piece_notes(view)
     for ruin in ruins:
         draw_ruin(draw, ruin)
     for group in placed:
-        draw_placed(draw, group, key, notes)
+        draw_placed(draw, group, key)
 
 
-def _draw_panel(
-    draw: ImageDraw.ImageDraw,
-    view: dict[str, Any],
-    geo: Layout,
-    key: Legend,
-    header: list[Row],
-    columns: list[tuple[str, list[dict[str, Any]]]],
-    blocks: list[list[list[Row]]],
-) -> None:
-    x, y = geo.panel_x + PAD, PAD
-    for row in header:
-        row.paint(draw, x, y, geo.panel_width - 2 * PAD)
-        y += row.height
-    top = y + PAD
-    column_width = (geo.panel_width - (len(columns) + 1) * PAD) // len(columns)
-    for c, ((title, seats), rows) in enumerate(zip(columns, blocks, strict=True)):
-        left = geo.panel_x + PAD + c * (column_width + PAD)
-        y = top
-        if title:
-            draw.rectangle((left, y, left + column_width, y + COLUMN_TITLE - 8), fill=P.INK)
-            draw_text(draw, (left + 12, y + (COLUMN_TITLE - 8) // 2), title, font(24, True), P.WHITE, "lm")
-            y += COLUMN_TITLE
-        for seat, seat_block in zip(seats, rows, strict=True):
+def _draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], key: Legend, plan: Plan) -> None:
+    for block in plan.blocks:
+        if block.title:
+            bar = COLUMN_TITLE - 8
+            draw.rectangle((block.x, block.y, block.x + block.w, block.y + bar), fill=P.INK)
+            draw_text(draw, (block.x + 12, block.y + bar // 2), block.title, font(24, True), P.WHITE, "lm")
+        elif block.seat is None:
+            y = block.y
+            for row in block.rows:
+                row.paint(draw, block.x, y, block.w)
+                y += row.height
+        else:
+            seat = block.seat
             deciding = view.get("to_act") == seat.get("seat") and not view.get("over")
-            colour = key.colour(str(seat.get("faction")))
-            y += draw_block(draw, seat_block, colour, (left, y, column_width), deciding)
+            draw_block(draw, block.rows, key.colour(str(seat.get("faction"))), (block.x, block.y, block.w), deciding)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import cache
 
@@ -11,15 +12,20 @@ from rules.board import Board, load_board
 Point = tuple[int, int]
 Box = tuple[int, int, int, int]
 
+PREVIEW = (550, 400)  # the box Discord's chat shows an attached image in (it scales the image down to fit)
 MAP_SIZE = 1200  # one printed map, in pixels
 MAP_GAP = 80  # the water between two joined maps, crossed by the border bridges
 RADIUS = 100  # clearing radius
 SLOT = 50  # building slot edge
 SLOT_GAP = 6
 PANEL_COLUMN = 540  # one column of the side panel
+PANEL_BELOW = 2  # boards of this many maps side by side have the panel below them: the image keeps a preview's shape
 ROW = 46  # one row of pieces under the slots
-PILL_HEIGHT = 54  # the white label with a clearing's number and suit glyph, across its top rim
+PILL_HEIGHT = 70  # the white label with a clearing's number and suit glyph, across its top rim
+NUMBER_FONT = 56  # the clearing number in it: about 8 px tall when Discord's preview shrinks a 3x3 board
 FOREST_RADIUS = 34  # how far around a forest's centre its pieces and marks reach
+FOREST_LABEL = (36, 15)  # half the width and height of a forest's label ("fA", "f2W5")
+LABEL_CLEAR = (50, 150)  # how far a forest's label stays from the spot where its pieces go: at least, at most
 
 
 @dataclass(frozen=True)
@@ -37,6 +43,13 @@ class Layout:
     centres: dict[int, Point]
     forest_centres: dict[str, Point]
     forest_polygons: dict[str, tuple[Point, ...]]
+    forest_labels: dict[str, Point]
+    panel_y: int = 0  # the top of the panel: 0 beside the map, the map's height below it
+
+    @property
+    def below(self) -> bool:
+        """Whether the panel runs under the maps (joined boards) rather than beside them."""
+        return self.panel_y > 0
 
     def centre(self, cid: int) -> Point:
         """Pixel centre of a clearing."""
@@ -60,6 +73,11 @@ class Layout:
         if isinstance(where, str) and where in self.forest_centres:
             return self.forest_centres[where], FOREST_RADIUS
         return None
+
+
+def preview_scale(width: int, height: int) -> float:
+    """How much Discord's inline preview shrinks an image of this size (1 when it fits as it is)."""
+    return min(1.0, PREVIEW[0] / width, PREVIEW[1] / height)
 
 
 def _map_index(x: float, count: int) -> int:
@@ -100,8 +118,11 @@ def _segment_distance(p: tuple[float, float], a: Point, b: Point) -> float:
     return math.dist(p, (ax + t * dx, ay + t * dy))
 
 
-def _open_spot(polygon: list[Point], clearings: list[Point], links: list[tuple[Point, Point]]) -> Point:
-    """The point of a forest farthest from every clearing and path: where its pieces and trees go."""
+Room = Callable[[tuple[float, float]], float]
+
+
+def _open_spot(polygon: list[Point], room: Room) -> Point:
+    """The point of a forest with the most room, by a measure of room."""
     xs, ys = [p[0] for p in polygon], [p[1] for p in polygon]
     best, best_room = (sum(xs) // len(xs), sum(ys) // len(ys)), -math.inf
     grid = [(x, y) for x in range(min(xs), max(xs), 24) for y in range(min(ys), max(ys), 24)]
@@ -109,54 +130,81 @@ def _open_spot(polygon: list[Point], clearings: list[Point], links: list[tuple[P
         for x, y in grid:
             if not _inside((x, y), polygon):
                 continue
-            room = min(math.dist((x, y), c) - RADIUS for c in clearings)
-            room = min(room, *(_segment_distance((x, y), a, b) - 12 for a, b in links))
-            if room > best_room:
-                best, best_room = (x, y), room
+            here = room((x, y))
+            if here > best_room:
+                best, best_room = (x, y), here
         bx, by = best
         grid = [(bx + dx, by + dy) for dx in range(-step, step + 1, 6) for dy in range(-step, step + 1, 6)]
     return best
 
 
-Forests = tuple[dict[str, Point], dict[str, tuple[Point, ...]]]
+def _piece_room(clearings: list[Point], links: list[tuple[Point, Point]]) -> Room:
+    """How far a point is from every clearing's rim and every path: room for a forest's pieces."""
+
+    def room(p: tuple[float, float]) -> float:
+        near = min(math.dist(p, c) - RADIUS for c in clearings)
+        return min(near, *(_segment_distance(p, a, b) - 12 for a, b in links))
+
+    return room
+
+
+def _label_room(clearings: list[Point], links: list[tuple[Point, Point]], spot: Point) -> Room:
+    """Room for a forest's label: clear of clearings and paths by its half width and height, and of its pieces."""
+    w, h = FOREST_LABEL
+
+    def room(p: tuple[float, float]) -> float:
+        near = min(math.dist(p, c) - RADIUS - w for c in clearings)
+        road = min(_segment_distance(p, a, b) - 12 - h for a, b in links)
+        away = math.dist(p, spot)
+        return min(near, road, away - LABEL_CLEAR[0], LABEL_CLEAR[1] - away)
+
+    return room
+
+
+Forests = tuple[dict[str, Point], dict[str, tuple[Point, ...]], dict[str, Point]]
 
 
 @cache
 def _forests(board_id: str) -> Forests:
-    """Where each forest's pieces go, and its shaded area (computed once per board)."""
+    """Where each forest's pieces and label go, and its shaded area (computed once per board)."""
     board = load_board(board_id)
     centres = {c.id: _to_pixels(c.x, c.y, board.width_in_maps) for c in board.clearings}
     links = [(centres[a], centres[b]) for a, b in sorted(board.paths | board.rivers | board.bridges)]
     spots: dict[str, Point] = {}
     polygons: dict[str, tuple[Point, ...]] = {}
+    labels: dict[str, Point] = {}
     for fid, forest in sorted(board.forests.items()):
         members = [centres[c] for c in sorted(forest.clearings)]
         mid = (sum(p[0] for p in members) // len(members), sum(p[1] for p in members) // len(members))
         around = _around(mid, members)
         polygons[fid] = _pulled(mid, around)
-        spots[fid] = _open_spot(around, list(centres.values()), links)
-    return spots, polygons
+        spots[fid] = _open_spot(around, _piece_room(list(centres.values()), links))
+        labels[fid] = _open_spot(around, _label_room(list(centres.values()), links, spots[fid]))
+    return spots, polygons, labels
 
 
 @cache
 def layout(board_id: str, columns: int = 1) -> Layout:
-    """The geometry of a board drawn beside a panel of this many columns."""
+    """The geometry of a board and its panel: beside one map (in this many columns), below joined maps."""
     board = load_board(board_id)
     count = board.width_in_maps
-    spots, polygons = _forests(board_id)
+    spots, polygons, labels = _forests(board_id)
     map_width = count * MAP_SIZE + (count - 1) * MAP_GAP
     boxes = tuple((i * (MAP_SIZE + MAP_GAP), 0, i * (MAP_SIZE + MAP_GAP) + MAP_SIZE, MAP_SIZE) for i in range(count))
-    panel_width = columns * PANEL_COLUMN
+    below = count >= PANEL_BELOW
+    panel_width = map_width if below else columns * PANEL_COLUMN
     return Layout(
         board=board,
         map_width=map_width,
         map_height=MAP_SIZE,
-        panel_x=map_width,
+        panel_x=0 if below else map_width,
         panel_width=panel_width,
-        width=map_width + panel_width,
+        width=map_width if below else map_width + panel_width,
         height=MAP_SIZE,
+        panel_y=MAP_SIZE if below else 0,
         map_boxes=boxes,
         centres={c.id: _to_pixels(c.x, c.y, count) for c in board.clearings},
         forest_centres=spots,
         forest_polygons=polygons,
+        forest_labels=labels,
     )

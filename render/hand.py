@@ -37,16 +37,32 @@ def _kind(card: Card) -> str:
     return name
 
 
+COST_X = 56  # where the cost's icons (or words) start, after "Cost"
+ICON, ICON_STEP = 32, 38
+
+
+def _cost_text(cost: tuple[str, ...]) -> str | None:
+    """The cost in words when it is not suits (nothing, or a quest's items); None when it is drawn as icons."""
+    return ", ".join(cost) or "none" if not cost or not set(cost) <= SUIT_COSTS else None
+
+
+def _cost_width(cost: tuple[str, ...]) -> int:
+    """How far the cost reaches from its left edge, "Cost" included."""
+    text = _cost_text(cost)
+    return COST_X + (width(text, font(19)) if text is not None else len(cost) * ICON_STEP - (ICON_STEP - ICON))
+
+
 def _cost(draw: ImageDraw.ImageDraw, cost: tuple[str, ...], x: int, y: int) -> None:
     face = font(19, True)
     draw.text((x, y + 16), "Cost", font=face, fill=P.MUTED, anchor="lm")
-    if not cost or not set(cost) <= SUIT_COSTS:  # nothing, or things that are no suits (a quest's items)
-        draw.text((x + 56, y + 16), ", ".join(cost) or "none", font=font(19), fill=P.INK, anchor="lm")
+    text = _cost_text(cost)
+    if text is not None:
+        draw.text((x + COST_X, y + 16), text, font=font(19), fill=P.INK, anchor="lm")
         return
     for i, suit in enumerate(cost):
-        left = x + 56 + i * 38
-        draw.ellipse((left, y, left + 32, y + 32), fill=P.suit_colour(suit), outline=P.INK, width=2)
-        draw_suit_glyph(draw, suit, left + 16, y + 16, 22, P.INK)
+        left = x + COST_X + i * ICON_STEP
+        draw.ellipse((left, y, left + ICON, y + ICON), fill=P.suit_colour(suit), outline=P.INK, width=2)
+        draw_suit_glyph(draw, suit, left + ICON // 2, y + ICON // 2, 22, P.INK)
 
 
 def _tile(draw: ImageDraw.ImageDraw, key: str | Card, x: int, y: int) -> None:
@@ -66,10 +82,13 @@ def _tile(draw: ImageDraw.ImageDraw, key: str | Card, x: int, y: int) -> None:
         return
     _cost(draw, card.cost, x + 14, y + BAND_H + 12)
     kind_face = font(18, True)
-    draw.text((x + TILE_W - 14, y + BAND_H + 28), _kind(card), font=kind_face, fill=P.INK, anchor="rm")
-    body = font(19)
-    for i, line in enumerate(wrap(card.text, body, TILE_W - 28, max_lines=5)):
-        draw.text((x + 14, y + BAND_H + 58 + i * 25), line, font=body, fill=P.INK)
+    kind = _kind(card)
+    beside = 14 + _cost_width(card.cost) + 16 + width(kind, kind_face) <= TILE_W - 14  # else on a line of its own
+    kind_y = y + BAND_H + (28 if beside else 58)
+    draw.text((x + TILE_W - 14, kind_y), kind, font=kind_face, fill=P.INK, anchor="rm")
+    body, top = font(19), y + BAND_H + (58 if beside else 84)
+    for i, line in enumerate(wrap(card.text, body, TILE_W - 28, max_lines=5 if beside else 4)):
+        draw.text((x + 14, top + i * 25), line, font=body, fill=P.INK)
 
 
 def _title(view: dict[str, Any], count: int) -> str:

@@ -8,7 +8,7 @@ from typing import Any
 from render import palette as P
 
 CATEGORY_ORDER = ("pawn", "warrior", "token", "building")
-SIZES = {"pawn": 48, "warrior": 40, "token": 36, "building": 46}
+SIZES = {"pawn": 48, "warrior": 40, "token": 36, "building": 46, "item": 34}
 
 
 @dataclass(frozen=True, slots=True)
@@ -23,6 +23,7 @@ class Look:
     name: str
     colour: P.RGB
     order: int
+    rim: P.RGB | None = None  # the faction's colour, for a piece drawn in a tone of its own (a web, a gear)
 
     @property
     def size(self) -> int:
@@ -78,6 +79,7 @@ def legend(view: dict[str, Any]) -> Legend:
         names[fid] = _str(data.get("name"), fid.title())
         colours[fid] = P.hex_rgb(data.get("colour"))
         for i, (kind, piece) in enumerate((data.get("pieces") or {}).items()):
+            own = P.hex_rgb(piece.get("colour"), colours[fid])
             looks[(fid, kind)] = Look(
                 owner=fid,
                 kind=kind,
@@ -85,8 +87,9 @@ def legend(view: dict[str, Any]) -> Legend:
                 shape=_str(piece.get("shape"), "circle"),
                 label=_str(piece.get("label")),
                 name=_str(piece.get("name"), kind),
-                colour=colours[fid],
+                colour=own,
                 order=i,
+                rim=colours[fid] if own != colours[fid] else None,
             )
     for seat in view.get("seats") or []:
         fid = seat.get("faction")

@@ -13,15 +13,17 @@ from functools import lru_cache
 from PIL import Image, ImageDraw
 
 from render import palette as P
-from render.geometry import PILL_HEIGHT, RADIUS, Layout, layout
+from render.geometry import FOREST_LABEL, NUMBER_FONT, PILL_HEIGHT, RADIUS, Layout, layout
 from render.shapes import draw_suit_glyph
 from render.text import font, width
+from rules.actions import place_token
 
 SCALE = 2  # supersampling factor of the static layer
+FOREST_FONT = 22  # a forest's label
 COLOURS = 170  # palette entries the static layer may use; the rest are for pieces, marks and text
 # Flat colours of the static layer, restored exactly after quantising so pixel probes and inks match.
 _EXACT: tuple[P.RGB, ...] = (
-    P.PANEL_BG, P.MAP_BG, P.MAP_EDGE, P.GAP_BG, P.FOREST, P.FOREST_EDGE, P.PATH, P.PATH_EDGE, P.RIVER,
+    P.PANEL_BG, P.MAP_BG, P.MAP_EDGE, P.GAP_BG, P.FOREST, P.FOREST_EDGE, P.FOREST_LABEL, P.PATH, P.PATH_EDGE, P.RIVER,
     P.BRIDGE, P.BRIDGE_EDGE, P.SLOT, P.SLOT_EDGE, P.INK, P.WHITE, P.MUTED, *P.SUIT_COLOURS.values(),
 )  # fmt: skip
 
@@ -57,12 +59,27 @@ def _forests(pen: _Pen, geo: Layout) -> None:
     for fid, polygon in geo.forest_polygons.items():
         pen.draw.polygon([(x * SCALE, y * SCALE) for x, y in polygon], fill=P.FOREST, outline=P.FOREST_EDGE, width=6)
         cx, cy = geo.forest_centres[fid]
+        lx, ly = geo.forest_labels[fid]
+        lw, lh = FOREST_LABEL
         for dx, dy in ((-34, -30), (30, -36), (-4, 34)):
+            if abs(cx + dx - lx) < lw + 14 and abs(cy + dy - ly) < lh + 14:
+                continue  # no tree under the forest's label
             tx, ty = (cx + dx) * SCALE, (cy + dy) * SCALE
             s = 13 * SCALE
             pen.draw.polygon(
                 [(tx, ty - s), (tx + s * 0.8, ty + s * 0.7), (tx - s * 0.8, ty + s * 0.7)], fill=P.FOREST_EDGE
             )
+        _forest_label(pen, place_token(fid), (lx, ly))  # as players write it in commands: fA, f2W5
+
+
+def _forest_label(pen: _Pen, text: str, centre: tuple[int, int]) -> None:
+    """A forest's name in a dark green tag."""
+    face = font(FOREST_FONT * SCALE, bold=True)
+    half = width(text, face) / SCALE / 2 + 8
+    x, y = centre
+    h = FOREST_LABEL[1]
+    pen.rect((x - half, y - h, x + half, y + h), P.FOREST_LABEL, P.FOREST_LABEL, 0, radius=8)
+    pen.draw.text((x * SCALE, y * SCALE), text, font=face, fill=P.WHITE, anchor="mm")
 
 
 def _links(pen: _Pen, geo: Layout) -> None:
@@ -88,8 +105,31 @@ def _bridge(pen: _Pen, a: tuple[int, int], b: tuple[int, int]) -> None:
         pen.line((mx - uy * 13, my + ux * 13), (mx + uy * 13, my - ux * 13), P.BRIDGE_EDGE, 3)
 
 
+GLYPH = 40  # the suit glyph in a clearing's label
+
+
+def _pill(geo: Layout, cid: int) -> tuple[float, float, float, float, float]:
+    """A clearing's label: its box (left, top, right, bottom) and the width of its number."""
+    text_w = width(str(cid), font(NUMBER_FONT * SCALE, bold=True)) / SCALE
+    pill_w = text_w + 12 + 8 + GLYPH + 12
+    cx, cy = geo.centre(cid)
+    left, top = cx - pill_w / 2, cy - RADIUS - PILL_HEIGHT / 2
+    return left, top, left + pill_w, top + PILL_HEIGHT, text_w
+
+
+@lru_cache(maxsize=8)
+def label_boxes(board_id: str) -> tuple[tuple[int, int, int, int], ...]:
+    """The pixel box of every clearing's label, to draw again over anything that crossed it."""
+    geo = layout(board_id)
+    boxes = []
+    for info in geo.board.clearings:
+        left, top, right, bottom, _ = _pill(geo, info.id)
+        boxes.append((math.floor(left) - 1, math.floor(top) - 1, math.ceil(right) + 2, math.ceil(bottom) + 2))
+    return tuple(boxes)
+
+
 def _clearings(pen: _Pen, geo: Layout, suits: tuple[str | None, ...]) -> None:
-    number_font = font(40 * SCALE, bold=True)
+    number_font = font(NUMBER_FONT * SCALE, bold=True)
     for info in geo.board.clearings:
         c = geo.centre(info.id)
         if info.corner:
@@ -98,14 +138,12 @@ def _clearings(pen: _Pen, geo: Layout, suits: tuple[str | None, ...]) -> None:
         for box in geo.slot_boxes(info.id, info.slots):
             pen.rect(box, P.SLOT, P.SLOT_EDGE, 3, radius=4)
         label = str(info.id)  # players name clearings by board id (13-24 on the right map)
-        text_w = width(label, number_font) / SCALE
-        pill_w = text_w + 60
-        left, top = c[0] - pill_w / 2, c[1] - RADIUS - PILL_HEIGHT // 2
-        pen.rect((left, top, left + pill_w, top + PILL_HEIGHT), P.WHITE, P.INK, 4, radius=14)
-        middle = top + PILL_HEIGHT / 2
-        pen.draw.text(((left + 12) * SCALE, middle * SCALE), label, font=number_font, fill=P.INK, anchor="lm")
-        glyph_x = left + 12 + text_w + 21
-        draw_suit_glyph(pen.draw, suits[info.id - 1], glyph_x * SCALE, middle * SCALE, 32 * SCALE, P.INK)
+        left, top, right, bottom, text_w = _pill(geo, info.id)
+        pen.rect((left, top, right, bottom), P.WHITE, P.INK, 4, radius=16)
+        middle = (top + bottom) / 2
+        pen.draw.text(((left + 12) * SCALE, (middle + 1) * SCALE), label, font=number_font, fill=P.INK, anchor="lm")
+        glyph_x = left + 12 + text_w + 8 + GLYPH / 2
+        draw_suit_glyph(pen.draw, suits[info.id - 1], glyph_x * SCALE, middle * SCALE, GLYPH * SCALE, P.INK)
 
 
 def _map_names(pen: _Pen, geo: Layout) -> None:
@@ -133,9 +171,9 @@ def _quantise(image: Image.Image) -> Image.Image:
 
 
 @lru_cache(maxsize=32)
-def map_layer(board_id: str, suits: tuple[str | None, ...], columns: int = 1) -> Image.Image:
-    """The static layer of a board with these clearing suits (shared: always draw on a copy)."""
-    geo = layout(board_id, columns)
+def map_layer(board_id: str, suits: tuple[str | None, ...]) -> Image.Image:
+    """The static layer of a board's maps with these clearing suits (shared: never draw on it)."""
+    geo = layout(board_id)
     big = Image.new("RGB", (geo.map_width * SCALE, geo.map_height * SCALE), P.PANEL_BG)
     pen = _Pen(big)
     _background(pen, geo)
@@ -143,9 +181,4 @@ def map_layer(board_id: str, suits: tuple[str | None, ...], columns: int = 1) ->
     _links(pen, geo)
     _clearings(pen, geo, suits)
     _map_names(pen, geo)
-    drawn = _quantise(big)
-    layer = Image.new("P", (geo.width, geo.height), 0)
-    layer.putpalette(drawn.getpalette() or [])
-    layer.paste(drawn, (0, 0))
-    ImageDraw.Draw(layer).rectangle((geo.panel_x, 0, geo.width, geo.height), fill=P.PANEL_BG)
-    return layer
+    return _quantise(big)

@@ -40,6 +40,7 @@ MAP_EDGE: RGB = (0x5E, 0x55, 0x3C)
 GAP_BG: RGB = (0x4A, 0x6B, 0x8A)
 FOREST: RGB = (0x8F, 0xB3, 0x7D)
 FOREST_EDGE: RGB = (0x6E, 0x93, 0x5E)
+FOREST_LABEL: RGB = (0x2E, 0x4A, 0x26)  # the tag with a forest's name, white on dark green
 PATH: RGB = (0xA8, 0x90, 0x6A)
 PATH_EDGE: RGB = (0x6B, 0x57, 0x3A)
 RIVER: RGB = (0x3F, 0x8F, 0xD0)
@@ -47,6 +48,8 @@ BRIDGE: RGB = (0x8A, 0x5A, 0x2B)
 BRIDGE_EDGE: RGB = (0x3B, 0x25, 0x10)
 SLOT: RGB = (0xFF, 0xFF, 0xFF)
 SLOT_EDGE: RGB = (0x80, 0x80, 0x80)
+ITEM: RGB = (0xFF, 0xF6, 0xE0)  # an item tile (contraband on the map): pale cream, black rim, brown pictogram
+ITEM_INK: RGB = (0x4A, 0x2F, 0x12)
 RUIN: RGB = (0x8C, 0x8C, 0x8C)
 RUIN_EDGE: RGB = (0x3A, 0x3A, 0x3A)
 PANEL_BG: RGB = (0xF7, 0xF5, 0xEF)
@@ -127,25 +130,65 @@ def piece_outline(fill: RGB, ground: RGB) -> tuple[RGB, int]:
     return (INK if ink >= white else WHITE), HEAVY_OUTLINE
 
 
+@cache
+def rimmed_outline(fill: RGB, ground: RGB, rim: RGB | None) -> tuple[RGB, int]:
+    """The outline of a piece drawn in a tone of its faction's colour: that colour where it reads against both the
+    piece and the ground (a pale gear rimmed in the Tinker's rust), else the usual black or white."""
+    if rim is not None and min(contrast(rim, fill), contrast(rim, ground)) >= MIN_PIECE_CONTRAST:
+        return rim, OUTLINE
+    return piece_outline(fill, ground)
+
+
 def darker(rgb: RGB, factor: float = 0.6) -> RGB:
     """The same hue, darker (for outlines of a faction's pieces)."""
     r, g, b = rgb
     return (int(r * factor), int(g * factor), int(b * factor))
 
 
-# Machado, Oliveira & Fernandes (2009), deuteranopia at severity 1.0, applied to linear RGB.
-_DEUTERANOPIA = (
+Matrix = tuple[tuple[float, float, float], tuple[float, float, float], tuple[float, float, float]]
+# Machado, Oliveira & Fernandes (2009), the three dichromacies at severity 1.0, applied to linear RGB.
+_DEUTERANOPIA: Matrix = (
     (0.367322, 0.860646, -0.227968),
     (0.280085, 0.672501, 0.047413),
     (-0.011820, 0.042940, 0.968881),
 )
+_PROTANOPIA: Matrix = (
+    (0.152286, 1.052583, -0.204868),
+    (0.114503, 0.786281, 0.099216),
+    (-0.003882, -0.048116, 1.051998),
+)
+_TRITANOPIA: Matrix = (
+    (1.255528, -0.076749, -0.178779),
+    (-0.078411, 0.930809, 0.147602),
+    (0.004733, 0.691367, 0.303900),
+)
+VISIONS: dict[str, Matrix | None] = {
+    "normal": None,
+    "deuteranopia": _DEUTERANOPIA,
+    "protanopia": _PROTANOPIA,
+    "tritanopia": _TRITANOPIA,
+}
+
+
+@cache
+def simulate(rgb: RGB, vision: str) -> RGB:
+    """How a colour looks with one of VISIONS (Machado 2009 severity 1.0 for the dichromacies)."""
+    matrix = VISIONS[vision]
+    if matrix is None:
+        return rgb
+    lin = [_linear(c) for c in rgb]
+    out = [sum(m * v for m, v in zip(row, lin, strict=True)) for row in matrix]
+    return (_encode(out[0]), _encode(out[1]), _encode(out[2]))
 
 
 def simulate_deuteranopia(rgb: RGB) -> RGB:
     """How a colour looks to a deuteranope (Machado 2009 severity 1.0)."""
-    lin = [_linear(c) for c in rgb]
-    out = [sum(m * v for m, v in zip(row, lin, strict=True)) for row in _DEUTERANOPIA]
-    return (_encode(out[0]), _encode(out[1]), _encode(out[2]))
+    return simulate(rgb, "deuteranopia")
+
+
+def seen_apart(a: RGB, b: RGB) -> float:
+    """The smallest ΔE between two colours over normal vision and the three simulated dichromacies."""
+    return min(delta_e(simulate(a, v), simulate(b, v)) for v in VISIONS)
 
 
 @cache

@@ -23,6 +23,7 @@ from rules.items import describe as describe_item
 
 PAD = 18  # inner margin of the panel and of each block
 BAR = 12  # width of a seat's colour bar
+NAME_LINE = 28  # a second line of a faction's name
 CHIP_TEXT = 33  # where a supply chip's count starts, from the chip's left (clear of a heavy outline)
 Draw = ImageDraw.ImageDraw
 Painter = Callable[[Draw, int, int, int], None]  # draw, left, top, width
@@ -36,7 +37,7 @@ class Row:
     paint: Painter
 
 
-def _text_rows(text: str, face: Font, colour: P.RGB, limit: int, gap: int = 4, max_lines: int = 4) -> list[Row]:
+def _text_rows(text: str, face: Font, colour: P.RGB, limit: int, gap: int = 4, max_lines: int = 8) -> list[Row]:
     def painter(line: str) -> Painter:
         return lambda d, x, y, _w: draw_text(d, (x, y), line, face, colour)
 
@@ -151,6 +152,8 @@ def map_item_lines(view: dict[str, Any], legend: Legend) -> list[str]:
     """Items on the map (contraband): lying in a clearing, or carried by a faction's warrior there."""
     out = []
     for item in view.get("map_items") or []:
+        if not isinstance(item, dict):
+            continue
         carrier = item.get("carrier")
         owner = str(carrier).split(":", 1)[0] if carrier else None
         who = f"carried by {legend.name(owner)}" if owner else "lying"
@@ -249,16 +252,18 @@ def _card_name(key: Any) -> str:
 
 
 def _title(seat: dict[str, Any], legend: Legend, limit: int, turn: bool) -> Row:
+    """The faction's name (on two lines in a narrow column, never cut) and its VP, right."""
     fid = str(seat.get("faction"))
     vp_face, name_face = font(32, True), font(24, True)
     vp = f"{seat.get('points', 0)} VP"
-    name = fit(("▶ " if turn else "") + legend.name(fid), name_face, limit - width(vp, vp_face) - 14)
+    lines = wrap(("▶ " if turn else "") + legend.name(fid), name_face, limit - width(vp, vp_face) - 14, max_lines=3)
 
     def paint(d: Draw, x: int, y: int, w: int) -> None:
-        draw_text(d, (x, y + 4), name, name_face, P.INK)
+        for i, line in enumerate(lines):
+            draw_text(d, (x, y + 4 + i * NAME_LINE), line, name_face, P.INK)
         draw_text(d, (x + w, y), vp, vp_face, P.INK, "ra")
 
-    return Row(42, paint)
+    return Row(42 + (len(lines) - 1) * NAME_LINE, paint)
 
 
 def _icons(label: str, chips: list[tuple[Look, int]], limit: int) -> list[Row]:
@@ -324,9 +329,9 @@ def seat_rows(view: dict[str, Any], seat: dict[str, Any], legend: Legend, limit:
         rows += _text_rows(f"Dominance: {_card_name(seat['dominance'])}", font(19, True), P.INK, limit)
     crafted = seat.get("crafted") or []
     if crafted:
-        rows += _text_rows("Crafted: " + ", ".join(_card_name(k) for k in crafted), font(18), P.INK, limit, max_lines=3)
+        rows += _text_rows("Crafted: " + ", ".join(_card_name(k) for k in crafted), font(18), P.INK, limit)
     for line in seat.get("panel") or []:
-        rows += _text_rows(str(line), font(18), P.INK, limit, gap=3, max_lines=2)
+        rows += _text_rows(str(line), font(18), P.INK, limit, gap=3)
     rows += _icons("Supply", supply_chips(seat.get("supply") or {}, fid, legend), limit)
     for area, pieces in sorted((seat.get("areas") or {}).items()):
         label = str(area).replace("_", " ").capitalize()

@@ -7,7 +7,7 @@ from collections.abc import Callable
 
 from PIL import ImageDraw
 
-from render.palette import RGB
+from render.palette import RGB, text_on
 
 Point = tuple[float, float]
 
@@ -69,12 +69,96 @@ def _arc(start: float, end: float, steps: int = 8) -> list[float]:
     return [math.radians(start + (end - start) * i / steps) for i in range(steps + 1)]
 
 
-def _log_end(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, outline: RGB, line: int) -> None:
+def _polar(cx: float, cy: float, radius: float, angle: float) -> Point:
+    return (cx + radius * math.cos(angle), cy + radius * math.sin(angle))
+
+
+def _gear(cx: float, cy: float, r: float) -> list[Point]:
+    """A cog wheel: eight square teeth around a hub, unlike any round or many-sided piece."""
+    teeth, root = 8, r * 0.7
+    out: list[Point] = []
+    for i in range(teeth):
+        mid = 2 * math.pi * i / teeth
+        half = math.pi / teeth * 0.5  # a tooth takes half its pitch
+        out += [_polar(cx, cy, root, mid - half * 1.5), _polar(cx, cy, r, mid - half), _polar(cx, cy, r, mid + half)]
+        out.append(_polar(cx, cy, root, mid + half * 1.5))
+    return out
+
+
+def _web(cx: float, cy: float, r: float) -> list[Point]:
+    """A web: eight anchor points joined by threads that sag inward."""
+    return [_polar(cx, cy, r if i % 2 == 0 else r * 0.8, math.pi * i / 8 - math.pi / 2) for i in range(16)]
+
+
+def _robot(cx: float, cy: float, r: float) -> list[Point]:
+    """A robot's head: a hexagon with an antenna on top (its knob is drawn by _robot_knob)."""
+    head = 0.9 * r
+    top = cy - head * math.sqrt(3) / 2
+    stalk = r * 0.08
+    right = [_polar(cx, cy, head, math.radians(a)) for a in (-60, 0, 60, 120, 180, 240)]
+    return [(cx + stalk, top), (cx + stalk, cy - r * 0.86), (cx - stalk, cy - r * 0.86), (cx - stalk, top), *right]
+
+
+def _tower(cx: float, cy: float, r: float) -> list[Point]:
+    """A keep: a narrow tower with three merlons on top."""
+    w, wall = r * 0.62, cy - r * 0.5
+    merlon = [(-0.62, -0.3), (-0.16, 0.16), (0.3, 0.62)]
+    top: list[Point] = []
+    for left, right in merlon:
+        top += [(cx + left * r, wall), (cx + left * r, cy - r), (cx + right * r, cy - r), (cx + right * r, wall)]
+    return [(cx - w, cy + r), *top, (cx + w, cy + r)]
+
+
+def _meeple(cx: float, cy: float, r: float) -> list[Point]:
+    """A standing figure with arms out (its head is drawn by _meeple_head)."""
+    body = [(-0.2, -0.38), (-0.95, -0.12), (-0.95, 0.16), (-0.42, 0.16), (-0.72, 1.0), (-0.14, 1.0), (0.0, 0.56)]
+    body += [(x * -1, y) for x, y in reversed(body[:-1])]
+    return _scaled(body, cx, cy, r)
+
+
+Ink = tuple[RGB, RGB, int]  # a shape's fill, outline and outline width
+Detail = Callable[[ImageDraw.ImageDraw, float, float, float, Ink], None]
+
+
+def _log_end(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, ink: Ink) -> None:
     """The cut end of a log, with a growth ring, so wood never looks like a building tile."""
+    _, outline, line = ink
     rx, ry = r * 0.45 * 0.66, r * 0.66
     ex = cx + r - rx
     draw.ellipse((ex - rx, cy - ry, ex + rx, cy + ry), outline=outline, width=max(2, line - 2))
     draw.ellipse((ex - rx * 0.4, cy - ry * 0.4, ex + rx * 0.4, cy + ry * 0.4), outline=outline, width=2)
+
+
+def _gear_hub(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, ink: Ink) -> None:
+    """The axle hole of a cog."""
+    outline = ink[1]
+    h = r * 0.24
+    draw.ellipse((cx - h, cy - h, cx + h, cy + h), fill=outline)
+
+
+def _web_threads(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, ink: Ink) -> None:
+    """A web's spokes and two rings of thread across them."""
+    thread, w = text_on(ink[0]), max(1, round(r / 10))
+    for i in range(0, 16, 2):
+        draw.line([(cx, cy), _polar(cx, cy, r, math.pi * i / 8 - math.pi / 2)], fill=thread, width=w)
+    for reach in (0.36, 0.66):
+        sag = [reach if i % 2 == 0 else reach * 0.85 for i in range(16)]
+        ring = [_polar(cx, cy, r * k, math.pi * i / 8 - math.pi / 2) for i, k in enumerate(sag)]
+        draw.line([*ring, ring[0]], fill=thread, width=w)
+
+
+def _robot_knob(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, ink: Ink) -> None:
+    """The knob on a robot's antenna."""
+    fill, outline, line = ink
+    k, y = r * 0.15, cy - r * 0.85
+    draw.ellipse((cx - k, y - k, cx + k, y + k), fill=fill, outline=outline, width=max(2, line // 2))
+
+
+def _meeple_head(draw: ImageDraw.ImageDraw, cx: float, cy: float, r: float, ink: Ink) -> None:
+    """The round head of a figure."""
+    fill, outline, line = ink
+    h, y = r * 0.34, cy - r * 0.64
+    draw.ellipse((cx - h, y - h, cx + h, y + h), fill=fill, outline=outline, width=line)
 
 
 # Polygon shapes by name; any other name (and "circle") is drawn as a circle.
@@ -90,9 +174,20 @@ SHAPES: dict[str, Callable[[float, float, float], list[Point]]] = {
     "plus": _cross,
     "shield": _shield,
     "log": _log,
+    "gear": _gear,
+    "web": _web,
+    "robot": _robot,
+    "tower": _tower,
+    "meeple": _meeple,
 }
 # Details drawn over some shapes after their outline.
-DETAILS: dict[str, Callable[[ImageDraw.ImageDraw, float, float, float, RGB, int], None]] = {"log": _log_end}
+DETAILS: dict[str, Detail] = {
+    "log": _log_end,
+    "gear": _gear_hub,
+    "web": _web_threads,
+    "robot": _robot_knob,
+    "meeple": _meeple_head,
+}
 
 
 def draw_shape(
@@ -107,7 +202,7 @@ def draw_shape(
     outlined_polygon(draw, make(cx, cy, r), fill, outline, line)
     detail = DETAILS.get(shape)
     if detail is not None:
-        detail(draw, cx, cy, r, outline, line)
+        detail(draw, cx, cy, r, (fill, outline, line))
 
 
 def outlined_polygon(draw: ImageDraw.ImageDraw, points: list[Point], fill: RGB, outline: RGB, line: int) -> None:

@@ -36,6 +36,8 @@ CLEARING, PATH, COUNT, CLEARINGS, SUIT, FACTION, CARD, WORD = (
 KEYED_CLEARINGS, KEYED_SUITS = "keyed_clearings", "keyed_suits"
 FOREST = "forest"
 """A forest written 'f' and its id (``fA``, ``fW1``), for actions that name a forest on its own."""
+LIST_KINDS = (CLEARINGS, KEYED_CLEARINGS, KEYED_SUITS)
+"""Field kinds holding a list: a player may name its parts in any order (``mycelium 6,3`` is ``mycelium 3,6``)."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -48,8 +50,18 @@ class Action:
     piece_words: ClassVar[str] = ""
     secret: ClassVar[tuple[str, ...]] = ()
     """Fields the table must not see (a card put face down): `public_notation` writes them as '?'."""
+    called: ClassVar[tuple[str, ...]] = ()
+    """Root's other words for this action ('march' for moves): typed as a verb, they are pointed to this one."""
     card_from_hand: ClassVar[bool] = True
     """Whether the action's `card` field names a card in the player's hand (not one taken from the discard pile)."""
+
+    @classmethod
+    def match_form(cls, name: str, value: Any) -> Any:
+        """A field's value as a pattern is matched against it: a list in any order (a class whose list is ordered,
+        or whose word joins several parts, says so here)."""
+        if dict(cls.spec).get(name) in LIST_KINDS and isinstance(value, tuple):
+            return tuple(sorted(value, key=str))
+        return value
 
     def notation(self) -> str:
         """The canonical text of this action."""
@@ -141,6 +153,17 @@ def action_class(verb: str, scopes: Any = ()) -> type[Action] | None:
     return next((SCOPED[(f, verb)] for f in scopes if (f, verb) in SCOPED), None)
 
 
+def scopes_of(verb: str) -> list[str]:
+    """The factions and modes that registered a verb of their own (none for a shared verb)."""
+    return [scope for scope, v in SCOPED if v == verb]
+
+
+def verb_of(text: str) -> str:
+    """The verb a line of notation starts with, as the parser reads it ('' for an empty line)."""
+    tokens = _tokens(text)
+    return tokens[0] if tokens else ""
+
+
 def verbs_for(scopes: Any) -> list[str]:
     """Every verb open to these factions and modes: the shared ones and their own."""
     wanted = set(scopes)
@@ -169,6 +192,7 @@ class Move(Action):
     """Move pieces from one place to an adjacent one (suit: the Decree card used); a forest is 'f' and its id."""
 
     verb: ClassVar[str] = "move"
+    called: ClassVar[tuple[str, ...]] = ("march",)
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("src", PATH), ("count", COUNT), ("suit", SUIT))
     src: int | str
     dst: int | str
@@ -365,8 +389,10 @@ def _tokens(text: str) -> list[str]:
     return [t for t in re.split(r"\s+", text) if t]
 
 
-def _classify(token: str, cls: type[Action], factions: set[str]) -> tuple[str, Any]:
-    """The field kind a token can fill and its value."""
+def _classify(
+    token: str, cls: type[Action], factions: set[str], cards: tuple[frozenset[str], ...] = ()
+) -> tuple[str, Any]:
+    """The field kind a token can fill and its value (cards: pools a short card name is resolved in, first first)."""
     name, sep, rest = token.partition(":")
     keyed = dict(cls.spec).get(name) if sep else None
     if keyed == KEYED_CLEARINGS and re.fullmatch(r"\d+(,\d+)*", rest):
@@ -393,30 +419,38 @@ def _classify(token: str, cls: type[Action], factions: set[str]) -> tuple[str, A
         return FOREST, _place(token)
     if token in words_of(cls):
         return WORD, token
-    key = find_key(token)
+    key = find_key(token, cards)
     if key is not None:
         return CARD, key
     return WORD, token
 
 
 def parse_pattern(
-    text: str, factions: set[str], aliases: dict[str, str], scopes: tuple[str, ...] = ()
+    text: str,
+    factions: set[str],
+    aliases: dict[str, str],
+    scopes: tuple[str, ...] = (),
+    cards: tuple[frozenset[str], ...] = (),
 ) -> tuple[type[Action], dict[str, Any]]:
-    """Read text into an action class and the fields it names (scopes: whose own verbs count; missing fields
-    stay open)."""
+    """Read text into an action class and the fields it names (scopes: whose own verbs count; cards: the pools a
+    short card name such as 'root-tea' is resolved in, the cards the player can use first; missing fields stay
+    open)."""
     tokens = _tokens(text)
     if not tokens:
         raise InvalidActionError("say what to do, for example 'move 1>5 x2' or 'end'")
     verb = tokens[0]
     cls = action_class(verb, scopes)
     if cls is None:
+        meant = next((c.verb for c in (*REGISTRY.values(), *SCOPED.values()) if verb in c.called), None)
+        if meant is not None:
+            raise InvalidActionError(f"there is no action '{echo(verb)}': use '{meant}' for it")
         known = ", ".join(closest_first(verb, verbs_for(scopes)))
         raise InvalidActionError(f"I don't know the action '{echo(verb)}' in '{echo(text)}'; actions are: {known}")
     field_kinds = list(cls.spec)
     values: dict[str, Any] = {}
     for raw in tokens[1:]:
         token = raw if raw in _SUITS or raw in cls.words else aliases.get(raw, raw)
-        kind, value = _classify(token, cls, factions)
+        kind, value = _classify(token, cls, factions, cards)
         if (
             kind == CLEARING
             and any(k == CLEARINGS for _, k in field_kinds)
@@ -468,5 +502,7 @@ def public_text(text: str) -> str:
 
 
 def matches(action: Action, cls: type[Action], values: dict[str, Any]) -> bool:
-    """Whether an action has the class and every named field of a pattern."""
-    return type(action) is cls and all(getattr(action, k) == v for k, v in values.items())
+    """Whether an action has the class and every named field of a pattern (lists in any order)."""
+    return type(action) is cls and all(
+        cls.match_form(k, getattr(action, k)) == cls.match_form(k, v) for k, v in values.items()
+    )

@@ -18,7 +18,7 @@ from rules.hooks import Removed
 from rules.map_pieces import factions_in, suit
 from rules.pieces import BATTLE, WARRIOR, category_of_key, key, parse_key
 from rules.removal import describe_removed
-from rules.rule import enemies
+from rules.rule import enemies, side_of
 from rules.scoring import score
 from rules.state import GameState
 from rules.words import plural
@@ -36,6 +36,23 @@ def defenders(state: GameState, seat: int, cid: int) -> list[str]:
         if other is not None and enemies(state, seat, other):
             out.append(faction)
     return out
+
+
+def why_not_battle(state: GameState, seat: int, cid: int, defender: str) -> str | None:
+    """Why a seat can't battle a faction in a clearing (a teammate, no attackers, no defending pieces), or None."""
+    if defender in defenders(state, seat, cid):
+        return None
+    other = state.seat_of(defender)
+    if other is not None and not enemies(state, seat, other):
+        name = registry.of(state, other).name
+        if other == seat:
+            return "you can't battle yourself"
+        if side_of(state, seat) == side_of(state, other):
+            return f"{name} is on your team: you battle only enemies"
+        return f"{name} is not your enemy now (you are in a coalition)"
+    if not registry.of(state, seat).can_attack(state, seat, cid):
+        return f"you have no warriors in clearing {cid} to battle with"
+    return f"{defender} has no pieces in clearing {cid} you can battle"
 
 
 def battle_options(
@@ -524,12 +541,28 @@ def _owed(state: GameState, d: decisions.Decision) -> int:
     return next((n for s, n in b["owed"] if s == d["seat"]), 0) if b else 0
 
 
-decisions.define("ambush", _ambush_legal, _ambush_resolve, lambda s, d: "play an ambush card, or pass")
+def _why_not_ambush(state: GameState, _d: decisions.Decision, action: Action) -> str | None:
+    """An ambush card (to ambush or to foil) must match the clearing of battle; a bird ambush matches any."""
+    b = state.battle
+    if b is None or not isinstance(action, (Ambush, Foil)) or action.card not in keys():
+        return None
+    cid, c = b["clearing"], keys()[action.card]
+    clearing_suit = suit(state, cid)
+    if _is_ambush(action.card) and not c.matches(clearing_suit):
+        shown = f"{c.name} ({c.suit})"
+        return f"{shown} does not match clearing {cid} ({clearing_suit}): an ambush must match the clearing of battle"
+    return None
+
+
+decisions.define(
+    "ambush", _ambush_legal, _ambush_resolve, lambda s, d: "play an ambush card, or pass", explain=_why_not_ambush
+)
 decisions.define(
     "foil",
     _foil_legal,
     _foil_resolve,
     lambda s, d: "foil the ambush with a matching ambush card, or pass",
+    explain=_why_not_ambush,
 )
 decisions.define(
     "battle_effect",

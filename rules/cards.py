@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Collection, Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import Any
@@ -90,17 +91,28 @@ def keys() -> dict[str, Card]:
     return out
 
 
-def find_key(text: str) -> str | None:
-    """The card key a player most likely meant (exact key, name, or unique prefix)."""
+def find_key(text: str, prefer: Iterable[Collection[str]] = ()) -> str | None:
+    """The card key a player most likely meant (exact key, name, or unique prefix); a short name several keys share
+    ('root-tea') means the one key of them in the first of the `prefer` pools (the cards the player can use) that
+    holds exactly one."""
+    found = candidate_keys(text)
+    for pool in prefer if len(found) > 1 else ():
+        narrowed = [k for k in found if k in pool]
+        if len(narrowed) == 1:
+            return narrowed[0]
+    return found[0] if len(found) == 1 else None
+
+
+def candidate_keys(text: str) -> list[str]:
+    """Every card key a text could mean: the exact key, else the cards of that name, else the keys it begins."""
     wanted = text.strip().lower().replace(" ", "-").replace("'", "").replace("!", "")
     table = keys()
     if wanted in table:
-        return wanted
+        return [wanted]
     by_name = [k for k, c in table.items() if c.name.lower() == text.strip().lower()]
-    if len(by_name) == 1:
-        return by_name[0]
-    prefixed = [k for k in table if k.startswith(wanted)]
-    return prefixed[0] if len(prefixed) == 1 else None
+    if by_name:
+        return by_name
+    return [k for k in table if k.startswith(wanted)] if wanted else []
 
 
 def first_in(cards: list[int], key: str) -> int | None:

@@ -21,12 +21,16 @@ from rules.state import GameState
 CRAFTABLE_TYPES = ("item", "persistent", "favor")
 
 
+def activated(state: GameState, seat: int) -> Counter[str]:
+    """Suits of the seat's crafting pieces already activated this turn."""
+    used = state.turn.flags.get("crafted_with", {}) if state.turn.seat == seat else {}
+    return Counter(used)
+
+
 def power(state: GameState, seat: int) -> Counter[str]:
     """Suits of crafting pieces not yet activated this turn."""
     total = Counter(registry.of(state, seat).crafting_suits(state, seat))
-    used = state.turn.flags.get("crafted_with", {}) if state.turn.seat == seat else {}
-    for s, n in used.items():
-        total[s] -= n
+    total.subtract(activated(state, seat))
     return +total
 
 
@@ -103,9 +107,9 @@ def default_using(cost: tuple[str, ...], available: Counter[str], waive: int = 0
     return tuple(sorted((plan - named).elements()))
 
 
-def item_supply(state: GameState, seat: int) -> dict[str, int]:
-    """The item supply a seat crafts from: the mode chooses the map (one supply per map)."""
-    return state.item_supply[mode_of(state).craft_supply(state, seat)]
+def item_supply(state: GameState, seat: int, plan: Counter[str]) -> dict[str, int]:
+    """The item supply a craft paid with these suits takes from: the mode chooses the map (one supply per map)."""
+    return state.item_supply[mode_of(state).craft_supply(state, seat, plan)]
 
 
 def why_not_craft(state: GameState, seat: int, key: str, using: tuple[str, ...] = ()) -> str | None:
@@ -119,9 +123,10 @@ def why_not_craft(state: GameState, seat: int, key: str, using: tuple[str, ...] 
         return f"{c.name} can't be crafted"
     if c.type == "persistent" and any(card(x).key == key for x in state.seats[seat].crafted):
         return f"you already have {c.name} in front of you"
-    if c.type == "item" and item_supply(state, seat).get(c.item or "", 0) <= 0:
+    plan = pay_plan(c.cost, power(state, seat), using, waivers(state, seat))
+    if c.type == "item" and item_supply(state, seat, plan or Counter()).get(c.item or "", 0) <= 0:
         return f"no {c.item} is left in the item supply"
-    if pay_plan(c.cost, power(state, seat), using, waivers(state, seat)) is None:
+    if plan is None:
         need = ", ".join(c.cost)
         paid = f" with {', '.join(using)}" if using else ""
         return f"your unused crafting pieces can't pay {need}{paid}"
@@ -146,11 +151,19 @@ def craft_options(state: GameState, seat: int) -> Iterator[Craft]:
                     yield Craft(key, plan)
 
 
+def spelled_out(state: GameState, seat: int, action: Craft) -> Craft:
+    """A plain craft with the suits its default plan spends on 'any' costs written out."""
+    cost = keys()[action.card].cost
+    return Craft(action.card, default_using(cost, power(state, seat), waivers(state, seat)))
+
+
 def craft(state: GameState, seat: int, key: str, using: tuple[str, ...] = ()) -> None:
     """Craft a card: activate pieces, then gain its item, effect or one-shot result."""
     c = keys()[key]
     plan = pay_plan(c.cost, power(state, seat), using, waivers(state, seat))
     assert plan is not None
+    mode = mode_of(state)
+    supply = mode.craft_supply(state, seat, plan)
     used = state.turn.flags.setdefault("crafted_with", {})
     for s, n in plan.items():
         used[s] = used.get(s, 0) + n
@@ -158,13 +171,11 @@ def craft(state: GameState, seat: int, key: str, using: tuple[str, ...] = ()) ->
     faction = registry.of(state, seat)
     if c.type == "item":
         assert c.item is not None
-        mode = mode_of(state)
-        supply = mode.craft_supply(state, seat)
         state.item_supply[supply][c.item] -= 1
         hand.to_discard(state, cid)
         state.say(f"{faction.name} crafts {c.name}, taking a {c.item}.")
         points = faction.item_points(state, seat, c.vp)
-        if mode.take_crafted_item(state, seat, c.item, supply, points):
+        if mode.take_crafted_item(state, seat, c.item, supply, points, plan):
             score(state, seat, points, f"crafting {c.name}")
     elif c.type == "persistent":
         state.seats[seat].crafted.append(cid)

@@ -21,6 +21,10 @@ class DecisionKind:
     resolve: Callable[[GameState, Decision, Action], bool]
     prompt: Callable[[GameState, Decision], str]
     auto_single: bool = False
+    spends: bool = False  # its answer spends from the hand: taken for the player, it is noted so they can be asked
+    empty: Callable[[GameState, Decision], None] | None = None
+    """Called before a decision with no choice left is dropped: it may raise when that must never happen."""
+    explain: Callable[[GameState, Decision, Action], str | None] | None = None
 
 
 KINDS: dict[str, DecisionKind] = {}
@@ -32,9 +36,13 @@ def define(
     resolve: Callable[[GameState, Decision, Action], bool],
     prompt: Callable[[GameState, Decision], str],
     auto_single: bool = False,
+    spends: bool = False,
+    empty: Callable[[GameState, Decision], None] | None = None,
+    explain: Callable[[GameState, Decision, Action], str | None] | None = None,
 ) -> None:
-    """Register a decision kind: its choices, how a choice resolves it, and what it asks."""
-    KINDS[name] = DecisionKind(legal, resolve, prompt, auto_single)
+    """Register a decision kind: its choices, how a choice resolves it, what it asks, what its having no choice
+    means, and why a choice is refused."""
+    KINDS[name] = DecisionKind(legal, resolve, prompt, auto_single, spends, empty, explain)
 
 
 def push(state: GameState, decision_kind: str, seat: int, **context: Any) -> None:
@@ -66,9 +74,20 @@ def _faction_prompt(_state: GameState, d: Decision) -> str:
     return str(d.get("prompt", "make a choice"))
 
 
-define("faction", faction_decision, faction_resolve, _faction_prompt, auto_single=True)
+def seat_explains(state: GameState, d: Decision, action: Action) -> str | None:
+    """Why the deciding seat's faction refuses a choice (setup and faction decisions)."""
+    return registry.of(state, d["seat"]).explain(state, d["seat"], action)
+
+
+define("faction", faction_decision, faction_resolve, _faction_prompt, auto_single=True, explain=seat_explains)
 
 
 def prompt(state: GameState, d: Decision) -> str:
     """What a pending decision asks, in a few words."""
     return KINDS[d["kind"]].prompt(state, d)
+
+
+def why_not(state: GameState, d: Decision, action: Action) -> str | None:
+    """Why a choice does not answer a pending decision, when its kind can say."""
+    explain = KINDS[d["kind"]].explain
+    return explain(state, d, action) if explain is not None else None

@@ -63,7 +63,8 @@ def apply_edit(state: GameState, text: str) -> tuple[GameState, list[Event]]:
         raise InvalidActionError(f"{err} ({USAGE[verb]})") from None
     except (ValueError, IndexError):
         raise InvalidActionError(f"could not read '{text.strip()}': write {USAGE[verb]}") from None
-    found = problems(new)
+    already = problems(state)  # a game saved broken (by an older engine) may still be mended by edits
+    found = [p for p in problems(new) if p not in already]
     if found:
         raise IllegalActionError(f"that edit would leave the game inconsistent: {found[0]}")
     new.version += 1

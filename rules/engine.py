@@ -8,6 +8,7 @@ from typing import Any
 
 from rules import crafting, decisions, effects, flow, hand, movement, registry
 from rules.actions import (
+    CARD,
     COUNT,
     REGISTRY,
     Action,
@@ -21,9 +22,11 @@ from rules.actions import (
     echo,
     matches,
     parse_pattern,
+    scopes_of,
     unknown_word,
+    verb_of,
 )
-from rules.battle import defenders
+from rules.battle import why_not_battle
 from rules.cards import keys
 from rules.errors import (
     AmbiguousActionError,
@@ -32,6 +35,7 @@ from rules.errors import (
     NotYourTurnError,
     StaleStateError,
 )
+from rules.modes import find_mode
 from rules.state import Event, GameState
 
 CARD_TYPES = {"ambush": "ambush", "foil": "ambush", "activate": "dominance", "take": "dominance"}  # verb: card type
@@ -168,8 +172,12 @@ def parse(state: GameState, text: str, seat: int | None = None) -> Action:
         raise GameOverError("the game is over")
     ids = {s.faction for s in state.seats}
     aliases = {a: f for a, f in registry.aliases().items() if f in ids}
-    cls, values = parse_pattern(text, ids, aliases, verb_scopes(state, actor))
-    candidates = [a for a in legal_actions(state, actor, verb=cls.verb) if matches(a, cls, values)]
+    _refuse_others_verb(state, actor, text)
+    scopes = verb_scopes(state, actor)
+    named = action_class(verb_of(text), scopes)
+    legal = legal_actions(state, actor, verb=named.verb) if named is not None else []
+    cls, values = parse_pattern(text, ids, aliases, scopes, _usable_cards(state, actor, legal))
+    candidates = [a for a in legal if matches(a, cls, values) or _named_plan(state, actor, a, values)]
     if len(candidates) == 1:
         return candidates[0]
     if len(candidates) > 1:
@@ -186,9 +194,57 @@ def parse(state: GameState, text: str, seat: int | None = None) -> Action:
     raise IllegalActionError(explain(state, actor, action, {**values, "verb": cls.verb}, text))
 
 
+def _usable_cards(state: GameState, seat: int, legal: list[Action]) -> tuple[frozenset[str], ...]:
+    """Where a short card name is looked for: the cards the legal actions of the verb name, then the hand."""
+    named = {getattr(a, name) for a in legal for name, kind in a.spec if kind == CARD}
+    return frozenset(k for k in named if isinstance(k, str)), frozenset(hand.distinct_keys(state, seat))
+
+
+def _refuse_others_verb(state: GameState, seat: int, text: str) -> None:
+    """Refuse a verb of another faction or mode of this game (an Outrage already settled) as not open now,
+    rather than as a word the engine does not know."""
+    verb = verb_of(text)
+    scopes = verb_scopes(state, seat)
+    if not verb or action_class(verb, scopes) is not None:
+        return
+    here = {s.faction for s in state.seats} | {str(state.options.get("mode") or "standard")}
+    owners = [scope for scope in scopes_of(verb) if scope in here]
+    if owners:
+        names = " or ".join(_scope_name(scope) for scope in owners)
+        raise IllegalActionError(
+            f"'{echo(verb)}' is a {names} action (or an answer owed to it), and nothing asks it of you now: "
+            f"you must {waiting_for(state)}"
+        )
+
+
+def _scope_name(scope: str) -> str:
+    """A faction's or a mode's name."""
+    return registry.faction(scope).name if scope in registry.all_ids() else find_mode(scope).name
+
+
+def _named_plan(state: GameState, seat: int, action: Action, values: dict[str, Any]) -> bool:
+    """Whether the text names, field by field, the choices a plain legal action leaves to the engine
+    ('spread 13 supporters:fox' for the plain 'spread 13' that spends a fox supporter)."""
+    defaults = {f.name: f.default for f in fields(action) if f.default is not MISSING}
+    if not any(name in defaults and getattr(action, name) == defaults[name] for name in values):
+        return False
+    full = spelled_out(state, seat, action)
+    return full != action and matches(full, type(action), values)
+
+
+def spelled_out(state: GameState, seat: int, action: Action) -> Action:
+    """A legal action with what its plain form leaves to the engine written out: the suits a plain craft pays
+    its 'any' costs with, or what the faction says (a plain revolt's supporters)."""
+    if isinstance(action, Craft) and not action.using:
+        return crafting.spelled_out(state, seat, action)
+    return registry.of(state, seat).spelled_out(state, seat, action)
+
+
 def _counts_of_one(cls: type[Action], values: dict[str, Any]) -> dict[str, Any]:
-    """A count the text left out reads as one, so the refusal can say why that action is not possible."""
-    return {name: 1 for name, kind in cls.spec if kind == COUNT and name not in values}
+    """A count the action needs and the text left out reads as one, so the refusal can say why that action is not
+    possible (a count the action may go without stays out: a crusade of robots alone)."""
+    needed = {f.name for f in fields(cls) if f.default is MISSING}
+    return {name: 1 for name, kind in cls.spec if kind == COUNT and name not in values and name in needed}
 
 
 def verb_scopes(state: GameState, seat: int) -> tuple[str, ...]:
@@ -263,17 +319,18 @@ def _specific_reason(state: GameState, seat: int, action: Action | None) -> str 
     if action is None:
         return None
     if state.pending:
-        if state.pending[0]["kind"] in ("setup", "faction"):
-            return registry.of(state, seat).explain(state, seat, action)
-        return None
+        return decisions.why_not(state, state.pending[0], action)
+    first = registry.of(state, seat).explain_first(state, seat, action)
+    if first:
+        return first
     if isinstance(action, Move) and not registry.of(state, seat).explains_moves:
         reason = movement.why_not_move(state, seat, action.src, action.dst, action.count)
         if reason:
             return reason
-    if isinstance(action, Battle) and action.defender not in defenders(state, seat, action.clearing):
-        if not registry.of(state, seat).can_attack(state, seat, action.clearing):
-            return f"you have no warriors in clearing {action.clearing} to battle with"
-        return f"{action.defender} has no pieces in clearing {action.clearing} you can battle"
+    if isinstance(action, Battle):
+        reason = why_not_battle(state, seat, action.clearing, action.defender)
+        if reason:
+            return reason
     if isinstance(action, Craft):
         reason = crafting.why_not_craft(state, seat, action.card, action.using)
         if reason:

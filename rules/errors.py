@@ -31,6 +31,10 @@ class GameOverError(RulesError):
     """The game has ended; nothing more can be played."""
 
 
+class SetupError(RulesError):
+    """A line-up, or a setup choice, would leave a faction with nowhere to set up."""
+
+
 class StaleStateError(RulesError):
     """The action was meant for an older version of the game."""
 

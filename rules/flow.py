@@ -140,6 +140,8 @@ def _run(state: GameState) -> None:
             return
         if state.pending:
             if not _auto_decide(state):
+                if _keep_standing(state):
+                    continue
                 return
             continue
         if state.battle is not None:
@@ -165,9 +167,19 @@ def _run(state: GameState) -> None:
             if isinstance(first, End) and next(options, None) is None and not might_use_hand(state, turn.seat):
                 next_step(state)
                 continue
+            if _keep_standing(state):
+                continue
             return
         next_step(state)
     raise RuntimeError("the turn flow did not settle")
+
+
+def _keep_standing(state: GameState) -> bool:
+    """Let factions with a standing condition enforce it before the table waits (True: something changed)."""
+    changed = False
+    for seat in registry.seats_overriding(state, "keep_standing"):
+        changed = registry.of(state, seat).keep_standing(state, seat) or changed
+    return changed
 
 
 def might_use_hand(state: GameState, seat: int) -> bool:
@@ -214,9 +226,13 @@ def _auto_decide(state: GameState) -> bool:
     kind = decisions.KINDS[d["kind"]]
     options = list(islice(kind.legal(state, d), 2))
     if not options:
+        if kind.empty is not None:
+            kind.empty(state, d)
         state.pending.pop(0)
         return True
     if kind.auto_single and len(options) == 1 and not isinstance(options[0], Pass):
+        if kind.spends:  # the only way to pay, taken for the player: the adapter may ask them first
+            state.spent_unasked.append((int(d["seat"]), kind.prompt(state, d), options[0].notation()))
         resolve(state, options[0])
         return True
     return False

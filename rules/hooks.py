@@ -31,6 +31,8 @@ class Removal:
     count: int
     by: int | None
     cause: str
+    along: tuple[tuple[str, int], ...] = ()
+    """Every piece the same removal takes from the place at once (this one included), as (key, count)."""
 
 
 @dataclass(frozen=True, slots=True)

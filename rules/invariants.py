@@ -19,6 +19,7 @@ def problems(state: GameState) -> list[str]:
         *_items(state),
         *_points(state),
         *_turn(state),
+        *_setup(state),
     ]
 
 
@@ -111,4 +112,15 @@ def _turn(state: GameState) -> list[str]:
             out.append(f"decision {d['kind']} for missing seat {d['seat']}")
     if sorted(state.order) != list(range(n)):
         out.append("turn order is not a permutation of the seats")
+    return out
+
+
+def _setup(state: GameState) -> list[str]:
+    """A seat whose setup is not done still has its setup decision waiting (never skipped, even after setup)."""
+    waiting = {d["seat"] for d in state.pending if d["kind"] == "setup"}
+    out = []
+    for seat, s in enumerate(state.seats):
+        if seat not in waiting and not registry.of(state, seat).setup_done(state, seat):
+            when = "during" if state.turn.phase == "setup" else "after"
+            out.append(f"{s.faction} (seat {seat}) has no setup done and none waiting {when} setup")
     return out

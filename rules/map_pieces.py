@@ -78,10 +78,16 @@ def open_slots(state: GameState, cid: int) -> int:
 
 def may_place(state: GameState, faction: str, cid: int, category: str | None = None) -> bool:
     """Whether no other faction forbids this faction placing a piece (of a category) in a clearing."""
+    return why_not_place(state, faction, cid, category) is None
+
+
+def why_not_place(state: GameState, faction: str, cid: int, category: str | None = None) -> str | None:
+    """Why another faction forbids this faction placing a piece (of a category) in a clearing, or None."""
     for seat, s in enumerate(state.seats):
-        if s.faction != faction and registry.of(state, seat).blocks_placement(state, seat, faction, cid, category):
-            return False
-    return True
+        plugin = registry.of(state, seat)
+        if s.faction != faction and plugin.blocks_placement(state, seat, faction, cid, category):
+            return plugin.placement_refusal(state, seat, cid)
+    return None
 
 
 def place(state: GameState, seat: int, kind: str, where: Place, n: int = 1) -> int:
@@ -93,6 +99,21 @@ def place(state: GameState, seat: int, kind: str, where: Place, n: int = 1) -> i
         pieces = pieces_at(state, where)
         piece = key(s.faction, kind)
         pieces[piece] = pieces.get(piece, 0) + n
+    return n
+
+
+def unplace(state: GameState, seat: int, kind: str, where: Place, n: int = 1) -> int:
+    """Put up to n of a seat's pieces back from a clearing or forest into its supply, as if never placed (nothing
+    reacts, no one scores); returns how many."""
+    s = state.seats[seat]
+    pieces = pieces_at(state, where)
+    piece = key(s.faction, kind)
+    n = min(n, pieces.get(piece, 0))
+    if n > 0:
+        pieces[piece] -= n
+        if not pieces[piece]:
+            del pieces[piece]
+        s.supply[kind] = s.supply.get(kind, 0) + n
     return n
 
 

@@ -126,4 +126,5 @@ decisions.define(
     _fee_resolve,
     lambda s, d: f"pay a {d['suit']} card for the move into {place_name(d['dst'])}",
     auto_single=True,
+    spends=True,
 )

@@ -31,6 +31,7 @@ class PieceKind:
     removed_by: the causes that can remove it (None: every cause; () nothing can).
     hit_as: the category it takes battle hits as (None: its own; pawns take none unless they say).
     rules: whether it counts towards rule (None: warriors and buildings do).
+    colour: its own fill ('#RRGGBB') when it is not drawn in the faction's colour (a lighter web or gear).
     """
 
     faction: str
@@ -45,6 +46,7 @@ class PieceKind:
     removed_by: tuple[str, ...] | None = None
     hit_as: str | None = None
     rules: bool | None = None
+    colour: str = ""
 
     @property
     def box_family(self) -> str:

@@ -152,8 +152,10 @@ def undo_refusal(state: GameState, seat: int, n: int = 1) -> str | None:
     if state.over:
         return "the game is over"
     own_turn = state.turn.seat == seat or state.turn.phase == "setup"
-    if to_act(state) != seat or not own_turn or state.last_actor != seat:
+    if to_act(state) != seat or not own_turn:
         return "you can only undo your own actions during your own turn"
+    if state.last_actor != seat:
+        return "nothing to undo: you have taken no action since your turn began or another player acted"
     if state.version - n < state.undo_floor:
         return "that would undo past a die roll, a card draw, something revealed, or another player's action"
     return None

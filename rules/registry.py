@@ -6,6 +6,7 @@ faction as the game's mode plays it.
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
@@ -15,6 +16,7 @@ from rules import pieces
 if TYPE_CHECKING:
     from rules.factions.base import Faction
     from rules.modes.base import Mode
+    from rules.options import GameOption
     from rules.state import GameState
 
 _FACTIONS: dict[str, Faction] = {}
@@ -147,3 +149,13 @@ def all_ids() -> list[str]:
 def playable_ids() -> list[str]:
     """Ids of the factions players may choose (those still being built are left out)."""
     return [fid for fid, f in _FACTIONS.items() if f.playable]
+
+
+def game_options(mode_id: str, faction_ids: Iterable[str]) -> list[GameOption]:
+    """The game options a game of this mode and these factions reads: the mode's, then each faction's, in order."""
+    from rules.modes.base import find_mode
+
+    out = list(find_mode(mode_id).game_options)
+    for fid in faction_ids:
+        out += [o for o in faction(fid).game_options if o not in out]
+    return out

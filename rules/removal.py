@@ -19,15 +19,23 @@ from rules.words import plural
 
 
 def take(
-    state: GameState, place: Place, piece: str, n: int, by: int | None, cause: str, scores: bool = True
+    state: GameState,
+    place: Place,
+    piece: str,
+    n: int,
+    by: int | None,
+    cause: str,
+    scores: bool = True,
+    along: tuple[tuple[str, int], ...] = (),
 ) -> tuple[int, str | None]:
-    """Remove up to n pieces under one key (no reactions yet); returns how many left and the area they went to."""
+    """Remove up to n pieces under one key (no reactions yet); returns how many left and the area they went to.
+    `along`: every piece removed in the same go, for those who intercept."""
     kind = kind_of_key(piece)
     pieces = pieces_at(state, place)
     n = min(n, pieces.get(piece, 0))
     if n <= 0 or not kind.removable(cause):
         return 0, None
-    diverted = listeners.intercept(state, Removal(place, piece, n, by, cause))
+    diverted = listeners.intercept(state, Removal(place, piece, n, by, cause, along or ((piece, n),)))
     if diverted is not None and diverted[1] == CANCEL:
         return 0, None
     pieces[piece] -= n
@@ -63,8 +71,9 @@ def remove_all(
     """Remove several kinds from one place at once, say so, then (unless react is False) let every seat react."""
     taken: dict[str, int] = {}
     diverted: dict[str, str] = {}
+    along = tuple(plan.items())
     for piece, n in plan.items():
-        done, area = take(state, place, piece, n, by, cause, scores)
+        done, area = take(state, place, piece, n, by, cause, scores, along)
         if done:
             taken[piece] = taken.get(piece, 0) + done
             if area:
@@ -99,10 +108,7 @@ def describe_removed(state: GameState, place: Place, removed: dict[int, dict[str
     """Public text for pieces removed from one place, per seat."""
     parts = []
     for seat, pieces in sorted(removed.items()):
-        names = ", ".join(
-            plural(n, kind_of(parse_key(p)[0], parse_key(p)[1]).name.lower())
-            for p, n in pieces.items()
-        )
+        names = ", ".join(plural(n, kind_of(parse_key(p)[0], parse_key(p)[1]).name.lower()) for p, n in pieces.items())
         parts.append(f"{registry.of(state, seat).name} loses {names}")
     where = place_name(place)
     return f"In {where}: " + "; ".join(parts) + "."

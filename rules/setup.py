@@ -10,7 +10,7 @@ from rules.actions import Action
 from rules.assets import items_data
 from rules.board import SUITS, Board, load_board
 from rules.cards import deck
-from rules.errors import RulesError
+from rules.errors import RulesError, SetupError
 from rules.items import ruin_items_for
 from rules.modes import find_mode
 from rules.state import GameState, Seat, Turn
@@ -129,7 +129,23 @@ def _setup_prompt(state: GameState, d: decisions.Decision) -> str:
     return registry.of(state, d["seat"]).setup_prompt(state, d["seat"])
 
 
-decisions.define("setup", _setup_legal, _setup_resolve, _setup_prompt, auto_single=True)
+def _setup_empty(state: GameState, d: decisions.Decision) -> None:
+    """A faction not yet set up with no setup choice left is never skipped: the choice that led here is refused."""
+    faction = registry.of(state, d["seat"])
+    if not faction.setup_done(state, d["seat"]):
+        who = faction.name if faction.name.startswith("The ") else f"the {faction.name}"
+        raise SetupError(f"that would leave {who} nowhere to set up")
+
+
+decisions.define(
+    "setup",
+    _setup_legal,
+    _setup_resolve,
+    _setup_prompt,
+    auto_single=True,
+    empty=_setup_empty,
+    explain=decisions.seat_explains,
+)
 
 
 def _deal_ruins(position: int, board: Board, sets: int) -> tuple[int, list[str | None], list[str | None]]:

@@ -145,6 +145,8 @@ class GameState:
     events: list[Event] = field(default_factory=list, compare=False, repr=False)
     irreversible: bool = field(default=False, compare=False, repr=False)
     lineup: Any = field(default=None, compare=False, repr=False)
+    spent_unasked: list[tuple[int, str, str]] = field(default_factory=list, compare=False, repr=False)
+    """What the last action paid for its player without asking (seat, what was owed, the answer taken)."""
 
     @property
     def board(self) -> Board:

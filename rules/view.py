@@ -47,7 +47,7 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
         ],
         "forests": {fid: dict(p) for fid, p in state.forests.items() if p},
         "seats": [_seat_view(state, i) for i in range(len(state.seats))],
-        "factions": {s.faction: _legend(s.faction) for s in state.seats},
+        "factions": {s.faction: legend_of(s.faction) for s in state.seats},
         "order": list(state.order),
         "deck_count": len(state.deck),
         "discard": [card(c).key for c in state.discard],
@@ -126,7 +126,7 @@ def _seat_view(state: GameState, i: int) -> dict[str, Any]:
     }
 
 
-def _legend(fid: str) -> dict[str, Any]:
+def legend_of(fid: str) -> dict[str, Any]:
     """How a faction's pieces look: declared by the faction, drawn by any renderer without branches."""
     faction = registry.faction(fid)
     return {
@@ -140,6 +140,7 @@ def _legend(fid: str) -> dict[str, Any]:
                 "name": k.name,
                 "count": k.count,
                 "family": k.box_family,
+                "colour": k.colour or faction.colour,
             }
             for k in kinds_of(fid)
         },

@@ -24,6 +24,19 @@ def empty_map(view: dict[str, Any]) -> dict[str, Any]:
     return view
 
 
+def tinker_view() -> tuple[dict[str, Any], int]:
+    """A three-seat game just after the Tinker's setup: his robots (two gears each) in one clearing, and its id."""
+    import rules
+
+    state = rules.new_game({"factions": ["marquise", "eyrie", "tinker"]}, 4)
+    while state.turn.phase == "setup":
+        seat = rules.to_act(state)
+        assert seat is not None
+        state, _ = rules.apply_unchecked(state, seat, rules.legal_actions(state, seat)[0])
+    robots = next(c for c in state.board.ids() if state.clearings[c - 1].get("tinker:birdbot"))
+    return rules.view_for(state, None), robots
+
+
 def clearing_of(view: dict[str, Any], cid: int) -> dict[str, Any]:
     """One clearing of a view, by id."""
     return next(c for c in view["clearings"] if c["id"] == cid)

@@ -104,4 +104,4 @@ async def test_auto_pass_needs_a_seat(tmp_path):
     service = await qa_service(tmp_path)
     await started_game(service)
     outsider = replace(BOB, user_id=4040, name="eve")
-    assert (await service.set_auto_pass(outsider, True)).reply == messages.NOT_SEATED
+    assert (await service.set_auto_pass(outsider, True)).reply == messages.NOT_SEATED_FULL

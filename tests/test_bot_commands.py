@@ -112,7 +112,7 @@ async def test_refusals_are_private_and_in_the_engines_words(bot):
     await lobby(bot)
     for user, path, options, says in [
         (BOB, "keep", {"clearing": 1}, "it is not your turn"),
-        (EVE, "keep", {"clearing": 1}, messages.NOT_SEATED),
+        (EVE, "keep", {"clearing": 1}, messages.NOT_SEATED_FULL),
         (ALICE, "keep", {"clearing": 99}, "there is no clearing 99"),
         (ALICE, "craft", {"card": "no such card"}, "not a card"),
         (ALICE, "play", {"action": "move 1>"}, "Not accepted"),

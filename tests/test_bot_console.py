@@ -44,6 +44,18 @@ def test_the_other_examples_run(tmp_path, capsys, name):
     assert "unreadable" in capsys.readouterr().out
 
 
+def test_the_moderation_example_names_its_own_moderators(tmp_path, capsys):
+    """The script's ':mods mo' line does what --mods mo did: its moderator commands are not refused for rank."""
+    assert run_console(tmp_path, EXAMPLES / "lobby-and-moderation.txt") == 0
+    out = capsys.readouterr().out
+    assert "> @mo /rootmod end" in out and "Only moderators" not in out
+    assert out.strip().splitlines()[-1].endswith("0 refused, 15 pictures, 0 unreadable lines")
+    with_flag = tmp_path / "flag"
+    with_flag.mkdir()
+    assert run_console(with_flag, EXAMPLES / "lobby-and-moderation.txt", "--mods", "mo") == 0
+    assert capsys.readouterr().out.replace(str(with_flag), str(tmp_path)) == out
+
+
 def test_export_then_replay_reaches_the_same_state(tmp_path, capsys):
     assert run_console(tmp_path, EXAMPLES / "short-game.txt") == 0
     out = tmp_path / "record.json"

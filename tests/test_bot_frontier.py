@@ -119,7 +119,7 @@ def test_the_six_player_frontier_example_runs_to_the_end_in_the_console(tmp_path
     summary = out.strip().splitlines()[-1]
     assert " 0 refused" in summary and "0 unreadable" in summary
     assert "The game is over" in out
-    assert "win the game: the last round is over: team B has more points (12 to 11)!" in out
+    assert "win the game: the last round is over: team B has more points (9 to 5)!" in out
 
 
 async def test_the_lobby_and_the_status_name_the_joined_maps_and_each_player_s_team(tmp_path) -> None:
@@ -129,6 +129,7 @@ async def test_the_lobby_and_the_status_name_the_joined_maps_and_each_player_s_t
     assert created.outbox is not None and "frontier, autumn and winter maps joined by bridges, 6 seats" in (
         created.outbox.public
     )
+    assert "Join with `/root join faction:… team:…`" in created.outbox.public
     joined = await bot.slash(users["marquise"], 1, "root join", faction="marquise", team="a")
     assert joined.outbox is not None and "as **Marquise de Cat** for team **A** (1/6 seats)" in joined.outbox.public
     lobby = await bot.slash(users["marquise"], 1, "root status")

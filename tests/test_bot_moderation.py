@@ -61,7 +61,7 @@ async def test_replace_and_unseat_a_player(database):
     await started_game(service)
     outbox = await service.mod_replace(MOD, "marquise", CAROL.user_id, CAROL.name)
     assert not outbox.refused and outbox.mentions == [CAROL.user_id]
-    assert (await service.submit(ALICE, "keep 1")).reply == messages.NOT_SEATED
+    assert (await service.submit(ALICE, "keep 1")).reply == messages.NOT_SEATED_FULL
     assert not (await service.submit(CAROL, "keep 1")).refused
     assert (await service.mod_replace(MOD, "eyrie", CAROL.user_id, CAROL.name)).refused  # already seated
     assert not (await service.mod_unseat(MOD, "eyrie")).refused

@@ -338,7 +338,7 @@ async def test_a_replaced_player_can_no_longer_act_and_the_new_one_is_reminded(t
     dave = OfflineUser("dave")
     assert not (await bot.slash(M, CH, "rootmod replace", faction="marquise", user="dave")).refused
     pressed = await bot.click(A, CH, answers, answers.buttons[0]["custom_id"])
-    assert pressed.refused and messages.NOT_SEATED in pressed.text
+    assert pressed.refused and messages.NOT_SEATED_FULL in pressed.text
     assert (await bot.slash(A, CH, "keep", clearing=1)).refused
     assert (await bot.slash(A, CH, "root hand")).refused
     clock.advance(24.1)

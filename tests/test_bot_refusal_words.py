@@ -127,6 +127,8 @@ async def test_long_input_is_echoed_short(bot):
         ("@mo! /rootmod reminders hours:soon", "hours takes a number, not 'soon'"),
         ("@alice /move from:1 to:2 count:1 colour:red", "/move has no option 'colour'; its options are: from, to"),
         ("@alice /root create board:lake", "board is one of autumn, winter, not 'lake'"),
+        ("@alice /build kind:sawmill clearing:1 clearing:5", "/build got the option clearing: more than once"),
+        ("@alice /keep clearing:1 clearing:", "/keep got the option clearing: more than once"),
     ],
 )
 async def test_console_option_mistakes_get_one_clear_message(tmp_path, caplog, line, says):
@@ -158,3 +160,36 @@ async def test_console_values_with_colons_are_not_taken_for_options(tmp_path):
     ):
         await shell.run_line(line)  # none raises ConsoleError
     assert not shell.totals.errors
+
+
+async def to_marquise_actions(bot: OfflineBot) -> rules.GameState:
+    """Play the setup, then end the Marquise's steps until her Daylight actions."""
+    for line in SETUP:
+        state = await state_of(bot.service, CH)
+        user = ALICE if rules.to_act(state) == 0 else BOB
+        assert not (await bot.slash(user, CH, "play", action=line)).refused
+    for _ in range(5):
+        state = await state_of(bot.service, CH)
+        if state.turn.step == "marquise.actions":
+            return state
+        assert not (await bot.slash(ALICE, CH, "play", action="end")).refused
+    raise AssertionError("never reached the Marquise's Daylight actions")
+
+
+@pytest.mark.parametrize("value", ["", "   ", " , "])
+async def test_an_option_given_empty_is_refused_by_name_and_recruits_nowhere(bot, value):
+    await to_marquise_actions(bot)
+    text = await refusal(bot, ALICE, "recruit", clearings=value)
+    assert "The option clearings: is empty" in text
+    text = await refusal(bot, ALICE, "move", **{"from": "1", "to": value, "count": 1})
+    assert "The option to: is empty" in text
+    assert not (await bot.slash(ALICE, CH, "recruit")).refused  # recruiting was legal all along
+
+
+@pytest.mark.parametrize(
+    ("factions", "says"), [("marquise", "only 1 faction is allowed"), ("marquise,eyrie", "only 2 factions are allowed")]
+)
+async def test_too_few_factions_for_the_seats_is_said_in_good_english(tmp_path, factions, says):
+    offline = await qa_bot(tmp_path)
+    result = await offline.slash(ALICE, CH, "root create", seats=3, factions=factions)
+    assert result.refused and says in result.text

@@ -119,7 +119,7 @@ async def test_two_processes_on_one_file_never_double_apply(database):
         (ALICE, "frobnicate 3", "I don't know the action"),
         (ALICE, "keep five", "does not fit"),
         (BOB, "roost 3", "not your turn"),
-        (Actor(CHANNEL, 5555, "eve"), "keep 1", messages.NOT_SEATED),
+        (Actor(CHANNEL, 5555, "eve"), "keep 1", messages.NOT_SEATED_FULL),
         (ALICE, "", "say what to do"),
     ],
 )
@@ -220,7 +220,7 @@ async def test_information_commands(database):
     await started_game(service)
     await play_random(service, 6)
     assert "Your hand" in (await service.hand(ALICE)).reply
-    assert (await service.hand(CAROL)).reply == messages.NOT_SEATED
+    assert (await service.hand(CAROL)).reply == messages.NOT_SEATED_FULL  # a full game: nothing to join
     board = await service.board(CAROL)
     assert board.board is not None and board.reply and not board.public
     assert (await service.board(CAROL, public=True)).public

@@ -28,3 +28,19 @@ def test_docs_name_only_commands_that_exist():
         assert named, name
         assert named <= commands, f"{name} names rootbot {named - commands}"
     assert {"run", "console", "export", "replay", "migrate", "backup"} <= commands
+
+
+def test_docs_never_append_a_key_that_env_example_already_has():
+    """Appending `KEY=…` to a `.env` copied from `.env.example` would leave two copies of the key."""
+    keys = set(re.findall(r"^([A-Z_]+)=", (ROOT / ".env.example").read_text(), flags=re.M))
+    for name in ("README.md", "docs/deploy.md", "docs/bot.md"):
+        appended = re.findall(r"echo ['\"]?([A-Z_]+)=[^\n]*>>\s*\S*\.env\b", (ROOT / name).read_text())
+        assert not set(appended) & keys, f"{name} appends {set(appended) & keys} to .env"
+
+
+def test_the_image_build_can_run_the_suite_it_runs():
+    """The Dockerfile runs the README's test command, after installing the PostgreSQL programs its tests start."""
+    steps = [line for line in (ROOT / "Dockerfile").read_text().splitlines() if line.strip().startswith(("RUN", "&&"))]
+    text = "\n".join(steps)
+    assert "./test" in text, "the image runs the README's test command"
+    assert text.index("install") < text.index("./test") and "postgresql" in text.split("./test")[0]

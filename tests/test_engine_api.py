@@ -77,6 +77,7 @@ def test_ambiguous_text_lists_the_candidates() -> None:
         ("move 3>7 x1", "you have no warriors in clearing 3"),
         ("move 1>5 x4", "you have only 1 warrior in clearing 1"),
         ("fly 1>5", "I don't know the action 'fly'"),
+        ("march 1>5 x1", "there is no action 'march': use 'move' for it"),
         ("move 1>5 x1 banana", "'banana' does not fit the action 'move'"),
         ("craft anvil", "Anvil is not in your hand"),
         ("battle 3 eyrie", "you have no warriors in clearing 3"),

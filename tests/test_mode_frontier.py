@@ -278,6 +278,18 @@ def test_3x3_2_four_rival_warriors_do_not_guard_and_allies_never_do() -> None:
     assert fee in discard_keys(state)
 
 
+def test_3x3_2_five_rival_warriors_at_an_entrance_their_team_does_not_rule_do_not_take_the_fee() -> None:
+    # "controls the entrance ... with 5 or more": the rival team must rule it too (3x3.2).
+    state = bridge_game()
+    put(state, 13, "tinker", "drone", 5)
+    put(state, 13, "eyrie", "warrior", 6)
+    fee = SUIT_CARD[state.suits[12]]
+    set_hand(state, MARQUISE, fee)
+    state = play(marquise_actions(state), "move 2>13 x1")
+    assert ruler(state, 13) == "team:A"
+    assert fee in discard_keys(state) and hand_keys(state, TINKER) == []
+
+
 def test_3x3_2_option_bridge_entrance_source_counts_only_the_clearing_left() -> None:
     state = bridge_game(bridge_entrance="source")
     put(state, 13, "tinker", "drone", 5)
@@ -393,6 +405,41 @@ def test_3x3_2_crafting_on_the_home_map_scores_at_once() -> None:
     assert state.map_items == [] and state.seats[MARQUISE].points == vp
 
 
+def fox_clearing(state: GameState, map_id: str) -> int:
+    """The first fox clearing of a map."""
+    return next(c for c in state.board.ids() if state.board.map_of(c) == map_id and state.suits[c - 1] == "fox")
+
+
+def test_3x3_2_a_workshop_on_the_rival_map_paying_part_of_a_craft_makes_it_contraband() -> None:
+    state = blank()
+    home, abroad = fox_clearing(state, "autumn"), fox_clearing(state, "winter")
+    put(state, home, "marquise", "workshop")
+    put(state, abroad, "marquise", "workshop")
+    put(state, abroad, "marquise", "warrior")
+    set_hand(state, MARQUISE, "foxfolk-steel")  # fox, fox: a sword worth 2
+    state = play(goto(check(state), MARQUISE, "marquise.craft"), "craft foxfolk-steel")
+    carried = {"item": "sword", "clearing": abroad, "carrier": "marquise:warrior", "by": 0, "points": 2}
+    assert state.map_items == [carried]
+    supply = items_data()["supply"]["sword"]
+    assert state.item_supply["winter"]["sword"] == supply - 1 and state.item_supply["autumn"]["sword"] == supply
+    assert state.seats[MARQUISE].points == 0 and state.seats[MARQUISE].items == []
+
+
+def test_3x3_2_workshops_on_the_home_map_pay_first_and_the_rival_maps_then_make_contraband() -> None:
+    state = blank()
+    home, abroad = fox_clearing(state, "autumn"), fox_clearing(state, "winter")
+    put(state, home, "marquise", "workshop")
+    put(state, abroad, "marquise", "workshop")
+    set_hand(state, MARQUISE, "anvil", "crossbow-mouse")  # a fox each: a hammer worth 2, a crossbow worth 1
+    state = play(goto(check(state), MARQUISE, "marquise.craft"), "craft anvil")
+    assert state.map_items == [] and state.seats[MARQUISE].points == 2
+    assert [i["item"] for i in state.seats[MARQUISE].items] == ["hammer"]
+    state = play(state, "craft crossbow-mouse")
+    assert state.map_items == [{"item": "crossbow", "clearing": abroad, "carrier": None, "by": 0, "points": 1}]
+    assert state.seats[MARQUISE].points == 2
+    assert state.item_supply["winter"]["crossbow"] == items_data()["supply"]["crossbow"] - 1
+
+
 # --- 3x3.9.2 the Eyrie's golden rules ----------------------------------------------------------------
 
 
@@ -415,6 +462,27 @@ def test_3x3_9_2_imperial_isolation_skips_a_decree_card_only_the_rival_map_satis
     state, events = play_events(state, "skip battle fox")
     assert state.seats[EYRIE].data["leader"] == leader and "Turmoil" not in public_text(events)
     assert len(state.seats[EYRIE].data["decree"]["battle"]) == 1  # the card stays in the Decree
+
+
+def test_3x3_9_2_imperial_isolation_skips_when_the_only_foxes_with_enemies_are_on_map_2_and_no_eyrie_is_there() -> None:
+    # The seed's own example: no Eyrie warrior stands on Map 2, so no battle is possible anywhere; still no Turmoil.
+    state, fox = isolation_game(2)
+    rules.removal.remove_all(state, fox, {"eyrie:warrior": 2}, TINKER, "battle")
+    state = goto(check(state), EYRIE, "eyrie.resolve")
+    assert legal(state) == ["skip battle fox"]
+    leader = state.seats[EYRIE].data["leader"]
+    state, events = play_events(state, "skip battle fox")
+    assert state.seats[EYRIE].data["leader"] == leader and "Turmoil" not in public_text(events)
+
+
+def test_3x3_9_2_imperial_isolation_does_not_skip_a_card_with_a_target_on_the_home_map() -> None:
+    # An enemy in a fox clearing of Map 1 the Eyrie can't reach: the card fails on its own map, so Turmoil.
+    state, fox = isolation_game(2)
+    rules.removal.remove_all(state, fox, {"eyrie:warrior": 2}, TINKER, "battle")
+    home_fox = next(c for c in range(1, 13) if state.suits[c - 1] == "fox")
+    put(state, home_fox, "tinker", "drone")
+    state = goto(check(state), EYRIE, "eyrie.resolve")
+    assert "skip battle fox" not in legal(state)
 
 
 def test_3x3_9_2_from_round_3_the_eyrie_must_march_to_the_border() -> None:
@@ -463,6 +531,20 @@ def test_3x3_9_2_wings_of_the_alliance_let_an_ally_leave_a_roost_clearing_the_en
     assert "move 19>24 x1" not in legal(state, "move")  # no roost at either end
 
 
+def test_3x3_9_2_wings_of_the_alliance_do_not_let_an_ally_enter_a_roost_clearing_when_it_rules_neither_end() -> None:
+    # The permission is "to move out of that clearing": it is no way in.
+    state = blank()
+    put(state, 14, "eyrie", "roost")
+    put(state, 14, "tinker", "drone", 3)
+    put(state, 18, "marquise", "warrior")
+    put(state, 18, "tinker", "drone", 2)
+    state = marquise_actions(state)
+    assert ruler(state, 14) == "team:B" and ruler(state, 18) == "team:B"
+    assert "move 18>14 x1" not in legal(state, "move")
+    with pytest.raises(rules.IllegalActionError):
+        rules.parse(state, "move 18>14 x1")
+
+
 # --- 3x3.9.3 the Alliance's golden rules --------------------------------------------------------------
 
 
@@ -496,6 +578,20 @@ def test_3x3_9_3_the_revolutionary_agent_leaves_its_contraband_in_the_clearing()
     state = play(state, f"craft {key}")
     assert state.map_items == [{"item": item, "clearing": 5, "carrier": None, "by": ALLIANCE, "points": vp}]
     assert state.seats[ALLIANCE].points == 0 and state.item_supply["autumn"][item] == items_data()["supply"][item] - 1
+
+
+def test_3x3_9_3_revolutionary_agent_one_sympathy_on_the_rival_map_makes_the_craft_contraband() -> None:
+    # "using its structures on the rival Map": one of the two sympathy tokens paying is enough (3x3.9.3, 3x3.2).
+    state = blank()
+    home, abroad = fox_clearing(state, "winter"), fox_clearing(state, "autumn")
+    put(state, home, "alliance", "sympathy")
+    put(state, abroad, "alliance", "sympathy")
+    set_hand(state, ALLIANCE, "foxfolk-steel")
+    state = play(goto(check(state), ALLIANCE, "alliance.daylight"), "craft foxfolk-steel")
+    assert state.map_items == [{"item": "sword", "clearing": abroad, "carrier": None, "by": ALLIANCE, "points": 2}]
+    supply = items_data()["supply"]["sword"]
+    assert state.item_supply["autumn"]["sword"] == supply - 1 and state.item_supply["winter"]["sword"] == supply
+    assert state.seats[ALLIANCE].points == 0
 
 
 # --- 3x3.6 / 3x3.7 the Vagabonds ------------------------------------------------------------------------
@@ -648,6 +744,8 @@ def test_3x3_5_allies_never_battle_each_other_and_an_attacker_names_which_ally_i
     put(state, 5, "tinker", "drone", 1)
     state = goto(check(state), MEDICS, sf.ACT)
     assert legal(state, "battle") == ["battle 5 marquise", "battle 5 eyrie"]
+    with pytest.raises(rules.IllegalActionError, match="Old Man Tinker is on your team: you battle only enemies"):
+        rules.parse(state, "battle 5 tinker")
 
 
 def test_3x3_5_only_the_attacked_ally_takes_hits_and_extra_hits_are_lost() -> None:
@@ -767,3 +865,40 @@ def test_3x3_3_the_alliance_seizes_contraband_on_its_home_map_as_a_military_oper
     state = play(state, "seize 14 sword")
     assert state.items_removed == ["sword"] and state.seats[ALLIANCE].points == 1
     assert (state.turn.seat, state.turn.step) != (ALLIANCE, "alliance.operations")  # its one operation is used
+
+
+def alliance_by_lying_sword(**extra: object) -> GameState:
+    """A sword lies in clearing 5 (Map 1, the Alliance's rival map); an Alliance warrior there, one officer."""
+    state = blank(**extra)
+    rules.items.lay(state, "sword", 5, by=MARQUISE)
+    state.item_supply["autumn"]["sword"] -= 1
+    put(state, 5, "alliance", "warrior")
+    put(state, 15, "alliance", "fox-base")
+    to_area(state, ALLIANCE, "officers", "alliance", "warrior", 1)
+    return goto(check(state), ALLIANCE, "alliance.operations")
+
+
+def test_3x3_3_by_default_the_alliance_does_not_search_the_rubble() -> None:
+    # The Revolutionary Agent relies on its allies to carry contraband (option alliance_searches_rubble: false).
+    state = alliance_by_lying_sword()
+    assert legal(state, "search") == []
+    with pytest.raises(rules.IllegalActionError, match="no warrior in clearing 5 that can pick it up"):
+        rules.parse(state, "search 5 sword")
+
+
+def test_3x3_2_option_alliance_searches_rubble_lets_it_collect_like_any_faction() -> None:
+    # "can be collected by any faction" (3x3.2): with the option on, an operation picks the sword up.
+    state = alliance_by_lying_sword(alliance_searches_rubble=True)
+    assert legal(state, "search") == ["search 5 sword"]
+    state = play(state, "search 5 sword")
+    assert state.map_items[0]["carrier"] == "alliance:warrior"
+
+
+def test_3x3_9_3_with_the_option_on_the_revolutionary_agents_craft_still_lies_where_it_was_made() -> None:
+    state = blank(alliance_searches_rubble=True)
+    put(state, 5, "alliance", "sympathy")
+    put(state, 5, "alliance", "warrior", 2)
+    key, item, vp = CRAFT_FOR[state.suits[4]]
+    set_hand(state, ALLIANCE, key)
+    state = play(goto(check(state), ALLIANCE, "alliance.daylight"), f"craft {key}")
+    assert state.map_items == [{"item": item, "clearing": 5, "carrier": None, "by": ALLIANCE, "points": vp}]

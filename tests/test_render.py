@@ -64,11 +64,11 @@ def test_rendering_leaves_the_view_and_the_cached_layer_alone(played: tuple[dict
     view, marks = played
     before = copy.deepcopy(view)
     suits = tuple(c["suit"] for c in view["clearings"])
-    layer = map_layer("autumn", suits, 1)
+    layer = map_layer("autumn", suits)
     pixels = layer.tobytes()
     render_board(view, marks)
     assert view == before
-    assert map_layer("autumn", suits, 1) is layer
+    assert map_layer("autumn", suits) is layer
     assert layer.tobytes() == pixels
 
 

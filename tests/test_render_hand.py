@@ -7,14 +7,16 @@ import io
 from typing import Any
 
 import pytest
-from PIL import Image
+from PIL import Image, ImageChops
 from vagabond_helpers import V, vb_blank
 
 import rules
+from render import hand as hand_module
 from render import palette as P
 from render import render_hand
 from render.hand import GAP, TILE_H, TILE_W, TITLE_H
 from render.samples import played_game
+from rules.cards import keys
 from rules.factions import vagabond_board as vb
 
 
@@ -81,3 +83,20 @@ def test_the_viewer_s_completed_quests_follow_the_hand_in_play() -> None:
     shown, before = decode(render_hand(view)), decode(render_hand(plain))
     assert shown.height == before.height + TITLE_H + TILE_H + GAP
     assert decode(render_hand(rules.view_for(state, 0))).height < shown.height  # another seat's hand shows none
+
+
+SUITS = {"fox", "mouse", "rabbit", "bird", "any"}
+
+
+@pytest.mark.parametrize("key", sorted(k for k, c in keys().items() if len(c.cost) >= 2 and set(c.cost) <= SUITS))
+def test_a_cost_of_several_suits_covers_no_other_text(key: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Sword, Investments, Arms Trader... once drew their second cost icon over the suit and type line."""
+    view = {"hand": [key], "seats": [{"name": "Ann", "faction": "marquise"}], "viewer": 0}
+    with_cost = decode(render_hand(view))
+    monkeypatch.setattr(hand_module, "_cost", lambda *_: None)  # the same tile, its cost left out
+    without = decode(render_hand(view))
+    icons = ImageChops.difference(with_cost, without).convert("L").point(lambda v: 255 if v else 0)
+    assert icons.getbbox() is not None
+    under = Image.composite(without, Image.new("RGB", without.size, P.WHITE), icons)  # what the icons sit on
+    drawn = {rgb for _, rgb in under.getcolors(1 << 16) or []} - {P.WHITE}
+    assert not drawn, f"{key}: its cost icons are drawn over text"

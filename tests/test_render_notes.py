@@ -3,27 +3,14 @@
 from __future__ import annotations
 
 import copy
-from typing import Any
 
 from PIL import ImageChops
-from render_helpers import decode
+from render_helpers import decode, tinker_view
 
-import rules
 from render import render_board
 from render.board import columns_for
 from render.geometry import RADIUS, layout
 from render.pieces import piece_notes
-
-
-def tinker_view() -> tuple[dict[str, Any], int]:
-    """A three-seat game just after the Tinker's setup: his robots (two gears each) in one clearing."""
-    state = rules.new_game({"factions": ["marquise", "eyrie", "tinker"]}, 4)
-    while state.turn.phase == "setup":
-        seat = rules.to_act(state)
-        assert seat is not None
-        state, _ = rules.apply_unchecked(state, seat, rules.legal_actions(state, seat)[0])
-    robots = next(c for c in state.board.ids() if state.clearings[c - 1].get("tinker:birdbot"))
-    return rules.view_for(state, None), robots
 
 
 def test_the_view_marks_each_robot_with_the_gears_on_its_track_omt_2_4():

@@ -253,6 +253,19 @@ def test_both_vagabonds_boards_are_drawn_with_items_relationships_and_quests(dra
     assert "Character: Thief (Steal)" in text and "Character: Ranger (Hideout)" in text
     assert "Pawn: forest C" in text and "Pawn: forest E" in text
     assert "boots (exhausted, damaged)" in text
-    assert "Marquise de Cat indifferent; Second Vagabond indifferent" in text  # the first Vagabond's
-    assert "Marquise de Cat indifferent; Vagabond indifferent" in text  # the second's
+    # each board: a relationship with each non-Vagabond faction only (the Law's 9.3 step 6)
+    assert text.count("Eyrie Dynasties indifferent; Marquise de Cat indifferent") == 2
+    assert "Second Vagabond indifferent" not in text and "; Vagabond indifferent" not in text
     assert text.count("Quest up:") == 2 * 3  # the three shared quests, on each board
+
+
+def test_no_name_or_faction_line_is_cut_short(drawn: TextLog) -> None:
+    """Narrow columns (six seats under a 3x3 board) wrap a name or a board line; they never end it in '…'."""
+    from render.samples import frontier_views
+
+    for view, marks in [*frontier_views(12)[::4], (rules.view_for(played_game()[0], None), [])]:
+        text = " ".join(texts(drawn, view, marks).split())
+        for seat in view["seats"]:
+            assert seat["name"] in text, seat["name"]
+            for line in seat["panel"]:
+                assert " ".join(line.split()) in text, line

@@ -208,6 +208,15 @@ def test_moving_warriors_into_sympathy_owes_a_matching_card_law_8_2_6():
     assert step(s) == (M, "marquise.actions") and not s.pending
 
 
+def test_an_outrage_already_settled_is_refused_as_not_asked_not_as_an_unknown_word():
+    s = play(outrage_table("bake-sale", "anvil"), "move 1>5 x2", "outrage bake-sale")
+    with pytest.raises(rules.IllegalActionError) as refused:
+        rules.parse(s, "outrage anvil")
+    text = str(refused.value)
+    assert "'outrage' is a Woodland Alliance action" in text and "nothing asks it of you now" in text
+    assert "don't know" not in text
+
+
 def test_a_bird_card_matches_for_outrage_law_2_1_1():
     s = play(outrage_table("armorers", "anvil"), "move 1>5 x1")
     assert legal(s) == ["outrage armorers"]
@@ -413,6 +422,23 @@ def test_revolt_is_paid_with_birds_when_chosen_law_2_1_1():
     assert legal(s, "revolt")[:2] == ["revolt 1", "revolt 1 supporters:bird,bird"]  # plain: as few birds as can pay
     s = play(s, "revolt 8 supporters:bird,bird")
     assert supporter_keys(s) == ["anvil"]
+
+
+@pytest.mark.parametrize("named", ["fox,bird", "bird,fox"])
+def test_naming_the_plain_revolts_supporters_in_any_order_is_that_revolt_law_8_4_1(named: str):
+    s = revolt_table("anvil", "armorers", "sappers")  # plain: the fox and one bird
+    assert rules.parse(s, f"revolt 8 supporters:{named}").notation() == "revolt 8"
+    s = play(s, f"revolt 8 supporters:{named}")
+    assert supporter_keys(s) == ["sappers"]
+
+
+def test_naming_the_plain_spreads_supporter_is_that_spread_law_8_4_2():
+    s = table("anvil", "armorers")
+    sympathy(s, 5)
+    s = goto(check(s), A, "alliance.spread")
+    assert rules.parse(s, "spread 1 supporters:fox").notation() == "spread 1"
+    assert supporter_keys(play(s, "spread 1 supporters:fox")) == ["armorers"]
+    assert supporter_keys(play(s, "spread 1 supporters:bird")) == ["anvil"]
 
 
 def test_revolt_needs_two_matching_supporters_law_8_4_1_2():

@@ -47,6 +47,16 @@ def test_defender_may_ambush_with_a_matching_card():
     assert legal(s) == ["pass", "ambush ambush-rabbit"]
 
 
+def test_an_ambush_card_of_another_suit_is_refused_as_not_matching_the_clearing():
+    s = blank()
+    put(s, 5, "marquise", "warrior", 3)  # 5 is a rabbit clearing
+    put(s, 5, "eyrie", "warrior", 2)
+    set_hand(s, E, "ambush-mouse")
+    s = play(marquise_actions(s), "battle 5 eyrie")
+    with pytest.raises(rules.IllegalActionError, match=r"Ambush! \(mouse\) does not match clearing 5 \(rabbit\)"):
+        rules.parse(s, "ambush ambush-mouse")
+
+
 def test_a_defender_without_a_matching_card_is_still_asked_but_can_only_pass():
     """Whether the game stops for an ambush must not reveal the defender's hand: it asks anyone who might hold one."""
     s = blank()

@@ -285,6 +285,18 @@ def test_all_leaders_return_when_none_is_left():
     assert legal(s) == ["leader builder", "leader charismatic", "leader commander", "leader despot"]
 
 
+def test_turmoil_with_no_leader_deposes_no_one_and_the_panel_still_reads():
+    """A game saved by an engine that skipped the Eyrie's setup has no leader: Turmoil deposes nothing (issue 21)."""
+    s = blank(leader="despot")
+    s.seats[E].data["leader"] = None
+    set_decree(s, move=["vizier"], build=["vizier"])
+    s = resolve(s)  # no Eyrie warriors: the move fails
+    assert s.seats[E].data["deposed"] == []
+    assert legal(s) == ["leader builder", "leader charismatic", "leader commander", "leader despot"]
+    assert rules.registry.of(s, E).panel(s, E)[0] == "Leader: None"
+    rules.view_for(s, E)
+
+
 def test_turmoil_points_stop_at_zero():
     s = blank(leader="despot")
     s.seats[E].points = 1

@@ -551,6 +551,29 @@ def test_plain_build_takes_the_nearest_wood():
         rules.parse(s, "build workshop 9 wood:10")
 
 
+def test_naming_the_wood_a_plain_build_takes_is_that_build():
+    s = blank()
+    put(s, 2, "marquise", "sawmill")
+    put(s, 2, "marquise", "workshop")  # the next sawmill costs 1 wood
+    put(s, 9, "marquise", "warrior")
+    put(s, 9, "marquise", "wood")
+    put(s, 1, "marquise", "warrior")  # 1 joins 9 to 5
+    put(s, 5, "marquise", "warrior")
+    put(s, 5, "marquise", "wood")
+    s = marquise_actions(s)
+    assert rules.parse(s, "build sawmill 9 wood:9").notation() == "build sawmill 9"
+    assert rules.parse(s, "build sawmill 9 wood:5").notation() == "build sawmill 9 wood:5"
+
+
+def test_naming_every_recruiter_is_the_plain_recruit():
+    s = blank()
+    put(s, 2, "marquise", "recruiter", 2)
+    put(s, 9, "marquise", "recruiter")
+    s = marquise_actions(s)
+    assert legal(s, "recruit") == ["recruit"]
+    assert rules.parse(s, "recruit 9,2,2").notation() == "recruit"
+
+
 def test_a_march_cannot_be_interrupted_by_a_card_effect():
     """Law 1.4.2: an action - compound ones such as March included - cannot be interrupted unless an
     effect says it can. Tax Collector ("once in Daylight") does not say so.
@@ -570,3 +593,10 @@ def test_a_march_cannot_be_interrupted_by_a_card_effect():
     if "use tax-collector 9" in legal(s, "use"):
         s = play(s, "use tax-collector 9", "move 1>5 x1")
         assert s.turn.flags["actions"] == 1  # the interrupted march is over: this move began a new one
+
+
+def test_the_daylight_prompt_names_the_command_a_march_is_made_with():
+    s = blank()
+    put(s, 1, "marquise", "warrior")
+    s = marquise_actions(s)
+    assert "march (move)" in rules.waiting_for(s)

@@ -217,3 +217,35 @@ def test_notation_round_trips_along_random_games(seed, keep, leader):
         s, _ = rules.apply(s, chooser.choice(rules.legal_actions(s, seat)))
         assert rules.problems(s) == []
     assert checked > 300
+
+
+def test_a_short_card_name_means_the_one_card_of_that_name_the_player_can_use():
+    s = blank()
+    set_hand(s, E, "root-tea-mouse", "crossbow-bird")
+    s = goto(check(s), E, "eyrie.decree")
+    assert rules.parse(s, "decree root-tea move").notation() == "decree root-tea-mouse move"
+    assert rules.parse(s, "decree crossbow recruit").notation() == "decree crossbow-bird recruit"
+
+
+def test_a_short_card_name_is_first_looked_for_among_the_legal_cards_then_the_hand():
+    s = blank()
+    set_hand(s, M, "root-tea-fox", "root-tea-mouse", "anvil", "sword", "bake-sale", "armorers")
+    s = goto(check(s), M, "evening.discard")
+    assert rules.parse(s, "discard anvil").notation() == "discard anvil"
+    with pytest.raises(rules.InvalidActionError, match="could be"):
+        rules.parse(s, "discard root-tea")  # two of them in the hand: still ambiguous
+    s = blank()
+    set_hand(s, M, "root-tea-fox", "anvil", "sword", "bake-sale", "armorers", "ambush-bird")
+    s = goto(check(s), M, "evening.discard")
+    assert rules.parse(s, "discard root-tea").notation() == "discard root-tea-fox"
+
+
+def test_a_short_card_name_held_but_not_usable_is_refused_for_the_right_reason():
+    s = blank()
+    for cid in (2, 7):
+        put(s, cid, "marquise", "workshop")
+    set_hand(s, M, "crossbow-mouse")  # costs a fox: the workshops are in mouse 2 and 7
+    s = goto(check(s), M, "marquise.craft")
+    with pytest.raises(rules.IllegalActionError) as refused:
+        rules.parse(s, "craft crossbow")
+    assert "can't pay fox" in str(refused.value)

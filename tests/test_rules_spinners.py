@@ -27,9 +27,11 @@ from rules_helpers import (
     step,
     to_area,
 )
+from vagabond_helpers import pawn_to, set_items
 
 import rules
 from rules import registry
+from rules.factions import vagabond_board as vb
 from rules.factions.spinners import (
     OPTION_REMOVALS,
     OPTION_TRIAGE,
@@ -316,6 +318,40 @@ def test_an_enemy_favor_removes_the_spinners_too_so_none_is_left_to_respond_som_
     s = play(goto(check(s), M, "marquise.craft"), "craft favor-of-the-rabbits")
     assert not s.pending and ward(s) == {} and count(s, 5, "eyrie", "warrior") == 0
     assert count(s, 5, "spinners", "warrior") == 0
+
+
+def strike_table() -> rules.GameState:
+    """Marquise (0), Vagabond (1, with a crossbow, in clearing 5) and Spinners (2): the station, a Marquise warrior
+    in 5."""
+    s = table("marquise", "vagabond", "spinners")
+    station(s)
+    put(s, 5, "marquise", "warrior")
+    assert vb.where(s, "vagabond") is not None
+    pawn_to(s, 5)
+    set_items(s, "crossbow", seat=1)
+    return goto(check(s), 1, "vagabond.daylight")
+
+
+def test_som_2_3_first_response_answers_an_enemy_ability_that_removes_another_enemys_warrior():
+    # "due to battle, an ability, or a crafted card": a foe's Strike, which leaves the Spinners' pieces alone.
+    s = play(strike_table(), "strike marquise warrior")
+    assert rules.to_act(s) == S and legal(s) == ["pass", "respond 5"]
+    s = play(s, "respond 5")
+    assert ward(s) == {"marquise:warrior": 1} and count(s, 5, "marquise", "warrior") == 0
+    assert count(s, 5, "spinners", "warrior") == 0
+    check(s)
+
+
+def test_som_2_3_first_response_is_not_offered_for_a_faction_removing_its_own_warriors():
+    # Tax Collector is a cost the Marquise pays with her own warrior: no one deals it hits.
+    s = table()
+    station(s)
+    put(s, 5, "marquise", "warrior", 2)
+    craft_for(s, M, "tax-collector")
+    s = goto(check(s), M, "marquise.actions")
+    assert any(a.startswith("use tax-collector") for a in legal(s))
+    s = play(s, next(a for a in legal(s) if a.startswith("use tax-collector 5")))
+    assert not s.pending and count(s, 5, "marquise", "warrior") == 1 and ward(s) == {}
 
 
 # --- SOM.2.4 the Ward -------------------------------------------------------------------------------------------------

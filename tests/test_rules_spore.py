@@ -103,6 +103,14 @@ def test_the_spore_sets_up_before_every_other_faction_ts_3_1():
     assert legal(s) == [f"homeland {c}" for c in range(1, 13)]
 
 
+def test_before_the_homeland_is_chosen_the_panel_does_not_call_it_gone_ts_3_2():
+    s = rules.new_game({"factions": ["marquise", "eyrie", "spore"], "first_player": 0}, 1)
+    board = "\n".join(registry.of(s, 2).panel(s, 2))
+    assert "gone" not in board and "chosen in setup" in board
+    s = play(s, "homeland 1")
+    assert "Connected network (threads on the map): 1" in registry.of(s, 2).panel(s, 2)
+
+
 def test_homeland_gets_the_homeland_mushroom_a_mycelium_and_a_mushroom_ts_3_2():
     s = rules.new_game({"factions": ["marquise", "eyrie", "spore"], "first_player": 0}, 1)
     s = play(s, "homeland 1")
@@ -333,8 +341,10 @@ def test_only_infected_next_to_the_connected_network_can_be_commanded_ts_2_4():
     s = goto(check(s), S, "spore.command")
     moves = legal(s, "move")
     assert moves and all(m.startswith("move 1>") for m in moves)
-    with pytest.raises(rules.IllegalActionError):
-        play(s, "move 3>6 x1")
+    put(s, 3, "eyrie", "warrior")
+    for far in ("move 3>6 x1", "battle 3 eyrie"):
+        with pytest.raises(rules.IllegalActionError, match="in clearing 3 are not next to the connected network"):
+            play(s, far)
 
 
 # --- TS.2.5 infection edge cases --------------------------------------------------------------------------------
@@ -530,6 +540,8 @@ def test_invalid_spore_options_are_refused():
         rules.new_game({"factions": ["spore", "marquise"], "spore_infection": "far"}, 1)
     with pytest.raises(rules.RulesError, match="spore_mycelium_hits must be 1 or 2"):
         rules.new_game({"factions": ["spore", "marquise"], "spore_mycelium_hits": 3}, 1)
+    with pytest.raises(rules.RulesError, match="spore_overgrowth must be growth or standing"):
+        rules.new_game({"factions": ["spore", "marquise"], "spore_overgrowth": "never"}, 1)
 
 
 # --- TS.4.2 mushroom growth -----------------------------------------------------------------------------------
@@ -592,6 +604,16 @@ def test_a_bird_card_grows_two_but_never_one_from_the_other_ts_4_3():
     with pytest.raises(rules.IllegalActionError, match="only next to the connected network"):
         play(s, "mycelium 10,12 armorers")  # 12 would grow from 10, itself new
     s = play(s, "mycelium 9,10 armorers")
+    assert network(s) == {1, 5, 9, 10}
+
+
+@pytest.mark.parametrize("pair", ["9,10", "10,9"])
+def test_two_mycelium_for_a_bird_card_may_be_named_in_any_order_ts_4_3(pair: str):
+    s = table()
+    grown(s, 5, 1)
+    set_hand(s, S, "armorers")
+    s = goto(check(s), S, "spore.mycelium")
+    s = play(s, f"mycelium {pair} armorers")
     assert network(s) == {1, 5, 9, 10}
 
 
@@ -808,6 +830,16 @@ def test_overgrown_sympathy_is_removed_by_the_spore_and_causes_outrage():
     assert "bake-sale" in [rules.cards.card(c).key for c in s.seats[2].data["supporters"]]
 
 
+def test_spreading_sympathy_into_an_overgrown_clearing_is_refused_for_the_mushrooms_ts_2_3():
+    s = alliance_table()
+    grown(s, 5, mushrooms={5: 1})  # the Homeland Mushroom and one more: clearing 5 is overgrown
+    put(s, 1, "alliance", "sympathy")  # 5 is next to sympathy
+    s = goto(check(s), 2, "alliance.spread")
+    with pytest.raises(rules.IllegalActionError, match="clearing 5 is overgrown") as refused:
+        rules.parse(s, "spread 5")
+    assert "next to" not in str(refused.value)
+
+
 def test_the_keep_forbids_mushrooms_and_mycelium():
     s = table()
     grown(s, 5, 2)
@@ -817,9 +849,9 @@ def test_the_keep_forbids_mushrooms_and_mycelium():
     assert "mycelium 1 anvil" not in legal(s)
 
 
-def tinker_table() -> GameState:
+def tinker_table(**options: Any) -> GameState:
     """Spore, Marquise and Old Man Tinker (seat 2): the homeland in 5, bare robot tracks, the Old Man off the map."""
-    s = table(("spore", "marquise", "tinker"))
+    s = table(("spore", "marquise", "tinker"), **options)
     for robot in tb.ROBOTS:
         s.seats[T].supply[tb.FAMILY] += tb.gears_on(s, T, robot)
         tb.set_gears(s, T, robot, 0)
@@ -923,6 +955,43 @@ def test_overgrowth_removes_gears_and_a_factory_with_meltdown_and_blocks_gear_pr
     assert s.seats[T].data["level"] == 1  # Meltdown
     assert s.seats[S].points == 2  # only the Evening's two clearings with mushrooms: the overgrowth scored nothing
     assert not may_place(s, "tinker", 1, TOKEN) and may_place(s, "tinker", 1, WARRIOR)
+    check(s)
+
+
+def bustled_into_two_mushrooms(**options: Any) -> GameState:
+    """The Old Man carries two gears from 9 into clearing 1, where two mushrooms grow."""
+    s = tinker_table(**options)
+    put(s, 1, "spore", "mushroom", 2)
+    s.seats[T].supply["oldman"] -= 1
+    tb.add(s, 9, tb.OLD_MAN, 1)
+    put(s, 9, "tinker", "gear", 2)
+    s = goto(check(s), T, "tinker.bustle")
+    return play(s, "bustle 9>1 x2")
+
+
+def test_ts_2_3_two_mushrooms_stand_gears_carried_in_are_overgrown_at_once():
+    # TS.2.3 read as a standing condition (option spore_overgrowth: standing, the default).
+    s = bustled_into_two_mushrooms()
+    assert pieces(s, 1) == {"spore:mushroom": 2, tb.OLD_MAN: 1}
+    assert s.seats[T].supply[tb.FAMILY] == 15 and s.seats[S].points == 0
+    check(s)
+
+
+def test_ts_2_3_option_growth_leaves_gears_carried_into_two_mushrooms():
+    s = bustled_into_two_mushrooms(spore_overgrowth="growth")
+    assert pieces(s, 1) == {"spore:mushroom": 2, tb.OLD_MAN: 1, "tinker:gear": 2}
+    check(s)
+
+
+def test_ts_2_3_two_mushrooms_stand_a_gear_a_robot_drops_there_is_overgrown():
+    s = tinker_table()
+    put(s, 1, "spore", "mushroom", 2)
+    robot(s, "catbot", 1, 2)
+    s.rng = next(p for p in range(1000) if below(p, 6)[1] == 4)  # the breakage die shows the catbot
+    s = goto(check(s), T, "tinker.doover")
+    s, events = play_events(s, "end")
+    assert "rolls the breakage dice: catbot" in public_text(events)
+    assert tb.gears_on(s, T, "catbot") == 1 and "tinker:gear" not in pieces(s, 1)
     check(s)
 
 

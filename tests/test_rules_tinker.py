@@ -372,6 +372,25 @@ def test_a_crusade_moves_robots_with_their_gears_omt_2_4_omt_5_1():
 # --- OMT.2.5 factories --------------------------------------------------------------------------------------
 
 
+def test_the_robots_of_a_crusade_may_be_named_in_any_order_omt_5_1():
+    s = table()
+    robot(s, "birdbot", 9, 2)
+    robot(s, "catbot", 9, 1)
+    s = goto(check(s), T, "tinker.actions")
+    assert rules.parse(s, "crusade 9>4 catbot+birdbot").notation() == "crusade 9>4 birdbot+catbot"
+
+
+def test_a_refused_crusade_of_robots_alone_gives_the_reason_not_a_drone_count_omt_5_1():
+    s = table()
+    robot(s, "birdbot", 9, 1)
+    put(s, 9, "eyrie", "warrior", 3)
+    put(s, 4, "eyrie", "warrior", 3)
+    s = goto(check(s), T, "tinker.actions")
+    with pytest.raises(rules.IllegalActionError, match="you rule neither clearing 9 nor clearing 4") as refused:
+        rules.parse(s, "crusade 9>4 birdbot")
+    assert "drone" not in str(refused.value)
+
+
 def build_table(*ruled: int) -> GameState:
     s = table()
     for cid in ruled:
@@ -498,6 +517,24 @@ def test_do_over_removes_every_tinker_piece_and_sets_up_again_omt_4():
     check(s)
 
 
+def test_omt_4_do_over_counts_after_the_tinker_leaves():
+    # OMT.4 with OMT.3.1: the Tinker's own pieces leave before the fewest pieces are counted.
+    s = table()
+    robot(s, "catbot", 3, 0)  # broken
+    robot(s, "birdbot", 5, 2)
+    robot(s, "wolfbot", 5, 1)
+    old_man(s, 3)
+    for cid in s.board.ids():
+        if cid != 3:
+            put(s, cid, "marquise", "warrior")
+    s = goto(check(s), T, "tinker.doover")
+    sites = {a.split()[1] for a in legal(s, "doover")}
+    assert sites == {"3"}
+    s = play(s, "doover 3 fG")
+    assert all(tb.robot_at(s, r) == 3 for r in tb.ROBOTS) and tb.old_man(s) == "G"
+    check(s)
+
+
 def test_do_over_may_be_declined_omt_4():
     s = goto(new_table(FACTIONS), T, "tinker.doover")
     before = {r: tb.robot_at(s, r) for r in tb.ROBOTS}
@@ -600,6 +637,8 @@ def test_four_actions_then_only_ending_omt_5_1():
     assert s.turn.flags["actions"] == 1
     s = play(s, "tinker gear x2")
     assert step(s) == (T, "tinker.build")  # the fourth action used: Daylight goes on to building
+    fifth = rules.explain(s, T, Flip("drone", 1))
+    assert "Daylight actions are over" in fifth and "after crafting" not in fifth
     s.turn.step = "tinker.actions"
     assert "four Daylight actions" in rules.explain(s, T, Flip("drone", 1))
 
@@ -725,6 +764,10 @@ def test_evening_may_take_a_matching_discard_instead_omt_6_2():
     s = goto(check(s), T, "tinker.restructure")
     assert step(s) == (T, "tinker.draw")
     assert sorted(legal(s)) == ["draw", "salvage ambush-bird", "salvage anvil"]
+    with pytest.raises(rules.IllegalActionError, match=r"Bake Sale \(rabbit\) does not match the Old Man's clearing"):
+        rules.parse(s, "salvage bake-sale")
+    with pytest.raises(rules.IllegalActionError, match=r"Sword \(mouse\) is not in the discard pile"):
+        rules.parse(s, "salvage sword")
     s = play(s, "salvage anvil")
     assert hand_keys(s, T) == ["anvil"] and "anvil" not in discard_keys(s)
     assert s.turn.seat != T

@@ -76,20 +76,21 @@ def test_each_keeps_his_own_starting_items() -> None:
     assert rules.problems(state) == []  # both boxes of starting items are accounted for
 
 
-def test_relationships_list_every_other_faction_the_other_vagabond_included() -> None:
+def test_9_3_relationships_hold_a_marker_for_each_non_vagabond_faction_only() -> None:
+    # The Law: a relationship marker for each non-Vagabond faction; the other Vagabond is not on the chart.
     state = two_vb_game()
-    assert state.seats[V1].data["relations"] == {"marquise": 0, "eyrie": 0, "vagabond2": 0}
-    assert state.seats[V2].data["relations"] == {"marquise": 0, "eyrie": 0, "vagabond": 0}
+    assert state.seats[V1].data["relations"] == {"marquise": 0, "eyrie": 0}
+    assert state.seats[V2].data["relations"] == {"marquise": 0, "eyrie": 0}
+    assert "Second Vagabond" not in "\n".join(registry.of(state, V1).panel(state, V1))
 
 
-def test_aiding_the_other_vagabond_improves_that_relationship_only() -> None:
+def test_9_2_9_aiding_the_other_vagabond_gives_the_card_but_moves_no_relationship_and_scores_nothing() -> None:
     state = two_vb_blank(where1=1, where2=1)
     set_items(state, "boots", seat=V1)
     set_hand(state, V1, "ambush-fox")
     state = goto(check(state), V1, "vagabond.daylight")
     state = play(state, "aid vagabond2 ambush-fox")  # the only item, boots, is exhausted; nothing to claim
-    assert vb.relation(state, V1, "vagabond2") == 1 and state.seats[V1].points == 1
-    assert vb.relation(state, V2, "vagabond") == vb.INDIFFERENT
+    assert "vagabond2" not in state.seats[V1].data["relations"] and state.seats[V1].points == 0
     assert hand_keys(state, V2) == ["ambush-fox"]
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
 from rules import battle, crafting, decisions, hand, movement, registry
@@ -23,7 +23,7 @@ from rules.actions import (
 from rules.cards import card, keys, label
 from rules.factions.base import Faction
 from rules.hooks import Entered, Removed
-from rules.map_pieces import may_place, on_map, place, suit, warriors_counted
+from rules.map_pieces import may_place, on_map, place, suit, warriors_counted, why_not_place
 from rules.pieces import ABILITY, BUILDING, TOKEN, WARRIOR, PieceKind, category_of_key, controller, kind_of_key
 from rules.removal import remove_all
 from rules.rule import enemies
@@ -265,6 +265,13 @@ def revolt_sites(state: GameState, seat: int) -> list[int]:
     ]
 
 
+def default_plan(state: GameState, seat: int, action: Revolt | Spread) -> tuple[str, ...]:
+    """The supporters a plain revolt or spread spends: the plan with the fewest birds (none when it can't pay)."""
+    cost = REVOLT_COST if isinstance(action, Revolt) else spread_cost(state, seat, action.clearing)
+    plans = spend_plans(state, seat, suit(state, action.clearing), cost) if cost is not None else []
+    return plans[0] if plans else ()
+
+
 def _options(cls: type[Revolt] | type[Spread], cid: int, plans: list[tuple[str, ...]]) -> Iterator[Action]:
     """The plain action (fewest birds) and each other choice of supporters."""
     if plans:
@@ -406,7 +413,7 @@ class Alliance(Faction):
     def _revolt(self, state: GameState, seat: int, action: Revolt) -> None:
         cid = action.clearing
         clearing_suit = suit(state, cid)
-        plan = action.supporters or spend_plans(state, seat, clearing_suit, REVOLT_COST)[0]
+        plan = action.supporters or default_plan(state, seat, action)
         spent = spend_supporters(state, seat, plan)
         state.say(
             f"The {NAME} revolts in clearing {cid}, spending {', '.join(label(c) for c in spent)}!",
@@ -431,7 +438,7 @@ class Alliance(Faction):
         cid = action.clearing
         cost = spread_cost(state, seat, cid)
         assert cost is not None
-        plan = action.supporters or spend_plans(state, seat, suit(state, cid), cost)[0]
+        plan = action.supporters or default_plan(state, seat, action)
         spent = spend_supporters(state, seat, plan)
         law = " (martial law)" if martial_law(state, seat, cid) else ""
         self._place_sympathy(
@@ -574,6 +581,12 @@ class Alliance(Faction):
             doing=doing,
         )
 
+    def spelled_out(self, state: GameState, seat: int, action: Action) -> Action:
+        """A plain revolt or spread with the supporters it spends (the fewest birds) written out."""
+        if isinstance(action, (Revolt, Spread)) and not action.supporters:
+            return replace(action, supporters=default_plan(state, seat, action))
+        return action
+
     def explain(self, state: GameState, seat: int, action: Action) -> str | None:
         """Reasons in the Alliance's own terms."""
         step = state.turn.step
@@ -609,6 +622,9 @@ class Alliance(Faction):
         clearing_suit = suit(state, cid)
         if state.seats[seat].supply.get(base_kind(clearing_suit), 0) <= 0:
             return f"your {clearing_suit} base is already on the map"
+        blocked = why_not_place(state, ID, cid, BUILDING)
+        if blocked:
+            return blocked
         if not _room_after_revolt(state, seat, cid):
             return f"clearing {cid} would have no open slot for the base"
         return self._why_not_pay(state, seat, clearing_suit, REVOLT_COST, action.supporters)
@@ -617,6 +633,9 @@ class Alliance(Faction):
         cid = action.clearing
         if sympathetic(state, cid):
             return f"clearing {cid} is already sympathetic"
+        blocked = why_not_place(state, ID, cid, TOKEN)
+        if blocked:
+            return blocked
         if cid not in spread_sites(state):
             return f"sympathy spreads only next to a sympathetic clearing, and clearing {cid} is not"
         cost = spread_cost(state, seat, cid)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.hooks import Place, TableHooks
 from rules.map_pieces import controlled_warriors, shift, warriors_of
+from rules.options import GameOption, check_all
 from rules.pieces import BATTLE, BUILDING, TOKEN, WARRIOR, PieceKind, controller, kind_of_key
 
 if TYPE_CHECKING:
@@ -43,6 +44,8 @@ class Faction(TableHooks):
     """Whether lobbies offer this faction (False while it is being built)."""
     decks: ClassVar[tuple[str, ...]] = ()
     steps: ClassVar[dict[str, tuple[str, ...]]] = {"birdsong": (), "daylight": (), "evening": ()}
+    game_options: ClassVar[tuple[GameOption, ...]] = ()
+    """The readings this faction lets the table choose (docs/rulings.md), each with its values, the default first."""
 
     # --- setup -----------------------------------------------------------------
     def setup(self, state: GameState, seat: int) -> None:
@@ -60,6 +63,11 @@ class Faction(TableHooks):
     def setup_prompt(self, state: GameState, seat: int) -> str:
         """What this faction's setup decision asks, in a few words."""
         return f"set up the {self.name}"
+
+    def setup_done(self, state: GameState, seat: int) -> bool:
+        """Whether this faction's setup is complete: a faction whose setup asks choices keeps `data["setup"]` at its
+        current stage until "done" (none kept: `setup` set the faction up, or the game was saved before it was kept)."""
+        return bool(state.seats[seat].data.get("setup", "done") == "done")
 
     def starting_corner(self, state: GameState, seat: int) -> int | None:
         """The corner this faction set up in, if it has one (for later factions' setup)."""
@@ -230,12 +238,22 @@ class Faction(TableHooks):
 
     def validate_options(self, options: dict[str, Any]) -> None:
         """Refuse the game options this faction reads when their values are wrong (raise RulesError)."""
+        check_all(self.game_options, options)
 
     def blocks_placement(
         self, state: GameState, seat: int, placer: str, cid: int, category: str | None = None
     ) -> bool:
         """Whether this faction stops another faction placing a piece (of a category, or any) in a clearing."""
         return False
+
+    def keep_standing(self, state: GameState, seat: int) -> bool:
+        """Enforce a standing condition of the faction's once the automatic work is done (the Spore's two
+        mushrooms): True when it changed the table, so the work runs again. By default there is none."""
+        return False
+
+    def placement_refusal(self, state: GameState, seat: int, cid: int) -> str:
+        """Why this faction stops others placing pieces in a clearing (when `blocks_placement` says it does)."""
+        return f"{self.name} lets no one else place pieces in clearing {cid}"
 
     def prompt(self, state: GameState, seat: int, step: str) -> str:
         """What the player does in one of this faction's steps, in a few words."""
@@ -265,6 +283,16 @@ class Faction(TableHooks):
     def explain(self, state: GameState, seat: int, action: Action) -> str | None:
         """Why one of this faction's actions is refused now, if the faction can say."""
         return None
+
+    def explain_first(self, state: GameState, seat: int, action: Action) -> str | None:
+        """A reason that comes before the shared ones (the Spore commands only the infected in reach of its network),
+        or None to let the shared reasons of moves and battles speak first."""
+        return None
+
+    def spelled_out(self, state: GameState, seat: int, action: Action) -> Action:
+        """A legal action with the choices its plain form leaves to the engine written out (the supporters a plain
+        revolt spends), so that a player naming those very choices means it; the action itself when it leaves none."""
+        return action
 
     def panel(self, state: GameState, seat: int) -> list[str]:
         """Lines of the faction board others may see."""

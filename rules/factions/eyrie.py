@@ -22,7 +22,7 @@ from rules.actions import (
 from rules.cards import card, keys
 from rules.factions.base import Faction
 from rules.map_pieces import all_warriors, may_place, on_map, open_slots, place, suit
-from rules.modes.base import may_set_up
+from rules.modes.base import starting_corners
 from rules.pieces import BUILDING, WARRIOR, PieceKind
 from rules.rule import rules
 from rules.scoring import score
@@ -128,8 +128,12 @@ class Eyrie(Faction):
         if state.seats[seat].data["setup"] == "leader":
             return "choose a leader: builder, charismatic, commander or despot (leader NAME)"
         corners = [a.clearing for a in self.setup_legal(state, seat) if isinstance(a, Roost)]
+        in_corners = bool(set(corners) & set(state.board.corners()))  # else the mode's fallback (an edge clearing)
         if len(corners) == 1:  # the engine places it: say where, without asking
-            return f"nothing to choose: the first roost goes in clearing {corners[0]}, opposite the corner taken"
+            why = "opposite the corner taken" if in_corners else "no corner being left"
+            return f"nothing to choose: the first roost goes in clearing {corners[0]}, {why}"
+        if not in_corners:
+            return "no corner is left: choose an edge clearing for the first roost (roost N)"
         return "choose the corner for the first roost (roost N)"
 
     def starting_corner(self, state: GameState, seat: int) -> int | None:
@@ -149,11 +153,9 @@ class Eyrie(Faction):
             for i in range(len(state.seats))
             if i != seat and (c := registry.of(state, i).starting_corner(state, i)) is not None
         ]
-        free = [
-            c
-            for c in state.board.corners()
-            if c not in taken and may_place(state, ID, c) and may_set_up(state, seat, c)
-        ]
+        free = starting_corners(
+            state, seat, lambda c: c not in taken and open_slots(state, c) > 0 and may_place(state, ID, c)
+        )
         opposite = [c for c in free if any(state.board.opposite(t) == c for t in taken)]
         for cid in opposite or free:
             yield Roost(cid)
@@ -386,7 +388,8 @@ class Eyrie(Faction):
                     hand.to_discard(state, c)
             data["decree"][column] = []
         old = data["leader"]
-        data["deposed"].append(old)
+        if old is not None:  # only a leader on the faction board is deposed
+            data["deposed"].append(old)
         data["leader"] = None
         choices = [name for name in LEADERS if name not in data["deposed"]]
         if not choices:
@@ -446,8 +449,10 @@ class Eyrie(Faction):
         """Reasons in the Eyrie's own terms."""
         if state.pending:
             if isinstance(action, Roost) and state.pending[0]["kind"] == "setup":
-                corners = ", ".join(a.notation() for a in self.setup_legal(state, seat))
-                return f"the first roost goes in one of these corners: {corners}"
+                if state.seats[seat].data["setup"] != "corner":
+                    return "the first roost is placed already; choose a leader (leader NAME)"
+                spots = ", ".join(a.notation() for a in self.setup_legal(state, seat))
+                return f"the first roost goes in one of these clearings: {spots}"
             if isinstance(action, Leader) and action.name not in LEADERS:
                 return f"the leaders are {', '.join(LEADERS)}"
             if isinstance(action, Leader):

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import combinations, combinations_with_replacement
 from typing import Any, ClassVar
 
@@ -24,7 +24,7 @@ from rules.cards import keys
 from rules.factions.base import Faction
 from rules.hooks import Removed
 from rules.map_pieces import may_place, on_map, open_slots, place, suit
-from rules.modes.base import may_set_up
+from rules.modes.base import starting_corners
 from rules.pieces import BUILDING, TOKEN, WARRIOR, PieceKind
 from rules.rule import ruled_by, rules
 from rules.scoring import score
@@ -151,6 +151,16 @@ def wood_choices(sources: dict[int, int], cost: int) -> list[tuple[int, ...]]:
     ]
 
 
+def build_wood(state: GameState, seat: int, kind: str, cid: int) -> tuple[int, ...]:
+    """The wood a build takes when the Marquise does not say where from: nearest first."""
+    return default_wood(wood_sources(state, seat, cid), COST[on_map(state, ID, kind)])
+
+
+def recruit_spots(state: GameState) -> list[int]:
+    """Where a recruit places warriors: each recruiter's clearing (a clearing twice for two recruiters)."""
+    return [cid for cid in state.board.ids() for _ in range(state.clearings[cid - 1].get("marquise:recruiter", 0))]
+
+
 def build_cost(state: GameState, kind: str) -> int | None:
     """Wood cost of the next building of a kind, or None when all are placed."""
     placed = 6 - state.seats[state.seat_of(ID) or 0].supply.get(kind, 0)
@@ -173,7 +183,7 @@ class Marquise(Faction):
         PieceKind(ID, "workshop", BUILDING, 6, "Workshop", "square", "W"),
         PieceKind(ID, "recruiter", BUILDING, 6, "Recruiter", "square", "R"),
         PieceKind(ID, "wood", TOKEN, 8, "Wood", "log"),
-        PieceKind(ID, "keep", TOKEN, 1, "Keep", "hexagon", "K"),
+        PieceKind(ID, "keep", TOKEN, 1, "Keep", "tower", "K"),
     )
     steps: ClassVar[dict[str, tuple[str, ...]]] = {
         "birdsong": ("marquise.wood",),
@@ -203,9 +213,8 @@ class Marquise(Faction):
         """Keep corner first, then the three starting buildings."""
         data = state.seats[seat].data
         if data["setup"] == "keep":
-            for cid in state.board.corners():
-                if not any(state.clearings[cid - 1].values()) and may_set_up(state, seat, cid):
-                    yield Keep(cid)
+            for cid in starting_corners(state, seat, lambda c: not any(state.clearings[c - 1].values())):
+                yield Keep(cid)
             return
         keep = keep_clearing(state)
         assert keep is not None
@@ -305,7 +314,7 @@ class Marquise(Faction):
     def _recruit_options(self, state: GameState, seat: int) -> Iterator[Action]:
         if state.turn.flags["recruited"]:
             return
-        spots = [cid for cid in state.board.ids() for _ in range(state.clearings[cid - 1].get("marquise:recruiter", 0))]
+        spots = recruit_spots(state)
         supply = state.seats[seat].supply.get("warrior", 0)
         if not spots or supply <= 0:
             return
@@ -387,9 +396,7 @@ class Marquise(Faction):
 
     def _recruit(self, state: GameState, seat: int, action: Recruit) -> None:
         state.turn.flags["recruited"] = True
-        spots = list(action.clearings) or [
-            cid for cid in state.board.ids() for _ in range(state.clearings[cid - 1].get("marquise:recruiter", 0))
-        ]
+        spots = list(action.clearings) or recruit_spots(state)
         for cid in spots:
             place(state, seat, "warrior", cid)
         state.say(
@@ -400,7 +407,7 @@ class Marquise(Faction):
 
     def _build(self, state: GameState, seat: int, kind: str, cid: int, wood: tuple[int, ...] = ()) -> None:
         placed = on_map(state, ID, kind)
-        paid = wood or default_wood(wood_sources(state, seat, cid), COST[placed])
+        paid = wood or build_wood(state, seat, kind, cid)
         for source in paid:
             pieces = state.clearings[source - 1]
             pieces["marquise:wood"] -= 1
@@ -411,13 +418,24 @@ class Marquise(Faction):
         state.say(f"The Marquise de Cat builds a {kind} in clearing {cid}.", None, ("place", cid, None))
         score(state, seat, POINTS[kind][placed], f"building a {kind}")
 
+    def spelled_out(self, state: GameState, seat: int, action: Action) -> Action:
+        """A plain Daylight build with the wood it takes written out; a plain recruit with each recruiter's clearing."""
+        if state.turn.step != "marquise.actions":
+            return action
+        if isinstance(action, Build) and not action.wood:
+            return replace(action, wood=build_wood(state, seat, action.kind, action.clearing))
+        if isinstance(action, Recruit) and not action.clearings:
+            return replace(action, clearings=tuple(recruit_spots(state)))
+        return action
+
     def prompt(self, state: GameState, seat: int, step: str) -> str:
         """Crafting, then actions."""
         if step == "marquise.craft":
             return "craft with workshops, or end crafting"
         left = state.turn.flags.get("actions", 0)
         march = ", one more march move" if state.turn.flags.get("march") else ""
-        return f"take Daylight actions ({left} left{march}: battle, march, recruit, build, overwork, hire) or end"
+        listed = "battle, march (move), recruit, build, overwork, hire"
+        return f"take Daylight actions ({left} left{march}: {listed}) or end"
 
     def interrupt(self, state: GameState, seat: int) -> None:
         """A march can't be interrupted: an effect used after its first move ends it."""
@@ -445,6 +463,10 @@ class Marquise(Faction):
     ) -> bool:
         """Only the Marquise places pieces in the keep's clearing."""
         return placer != ID and keep_clearing(state) == cid
+
+    def placement_refusal(self, state: GameState, seat: int, cid: int) -> str:
+        """The keep's clearing takes no one else's pieces."""
+        return f"the keep is in clearing {cid}: only the Marquise de Cat places pieces there"
 
     def on_removed(self, state: GameState, seat: int | None, removed: Removed) -> None:
         """Losing the keep is for good; removed warriors may go to Field Hospitals."""
@@ -546,9 +568,11 @@ class Marquise(Faction):
         if isinstance(action, Keep):
             if state.seats[seat].data["setup"] != "keep":
                 return "the keep is already placed"
-            if action.clearing not in board.corners():
-                corners = ", ".join(map(str, board.corners()))
-                return f"the keep goes in a corner clearing ({corners}), not {action.clearing}"
+            spots = [a.clearing for a in self.setup_legal(state, seat) if isinstance(a, Keep)]
+            if action.clearing not in board.corners() and all(c in board.corners() for c in spots):
+                return f"the keep goes in a corner clearing ({', '.join(map(str, spots))}), not {action.clearing}"
+            if action.clearing not in spots:
+                return f"the keep goes in clearing {' or '.join(map(str, spots))} now, not {action.clearing}"
             return f"clearing {action.clearing} is already taken"
         if isinstance(action, Build):
             keep = keep_clearing(state)

@@ -5,8 +5,8 @@ Section numbers (SOM.2.3 ...) are the seed's; docs/rulings.md records every read
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-from dataclasses import dataclass
+from collections.abc import Iterator, Mapping
+from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any, ClassVar
 
@@ -30,7 +30,8 @@ from rules.factions.base import Faction, standard_hit_options
 from rules.factions.marquise import Hire
 from rules.hooks import CANCEL, Removal, Removed
 from rules.map_pieces import count, may_place, on_map, open_slots, place, shift, suit
-from rules.modes.base import may_set_up
+from rules.modes.base import starting_corners
+from rules.options import GameOption
 from rules.pieces import (
     ABILITY,
     BATTLE,
@@ -51,6 +52,8 @@ from rules.words import plural
 
 ID = "spinners"
 NAME = "Spinners of Mercy"
+WEB_COLOUR = "#663C53"
+"""Webs are drawn in a dark tone of the Spinners' colour (with light threads), so they never look like warriors."""
 SUITS = ("fox", "mouse", "rabbit")
 TRACK = 3
 """Infirmaries per suit: one track of three spaces for each suit (SOM.3.3)."""
@@ -71,6 +74,10 @@ START_WARRIORS = START_WEBS = 2
 OPTION_REMOVALS = "spinners_response_to_removals"
 OPTION_TRIAGE = "spinners_triage"
 TRIAGE_PLACES = ("supply", "clearing")
+GAME_OPTIONS = (
+    GameOption(OPTION_REMOVALS, (True, False), "First Response also answers removals outside battle", "SOM.2.3"),
+    GameOption(OPTION_TRIAGE, TRIAGE_PLACES, "where Triage returns a patient", "SOM.2.6"),
+)
 
 
 def infirmary_kind(infirmary_suit: str) -> str:
@@ -278,6 +285,13 @@ def describe_patients(pieces: dict[str, int]) -> str:
     return " and ".join(parts) if parts else "no one"
 
 
+def _dealt_by_a_foe(state: GameState, removal: Removal) -> bool:
+    """Whether a removal outside battle is dealt by an enemy of the piece's side: a faction removing its own
+    warriors (a cost, as for Tax Collector or a sacrifice, or a Do-Over) deals them no hits."""
+    side = state.seat_of(controller(removal.piece))
+    return removal.by is not None and side is not None and enemies(state, removal.by, side)
+
+
 def _enemy_warrior(state: GameState, seat: int, piece: str) -> bool:
     """A warrior fighting for an enemy of the Spinners (an infected warrior fights for the Spore)."""
     if category_of_key(piece) != WARRIOR:
@@ -291,7 +305,8 @@ def _enemy_warrior(state: GameState, seat: int, piece: str) -> bool:
 
 def start_clearings(state: GameState, seat: int) -> list[int]:
     """Where the Spinners may set up (SOM.3.2): a free corner opposite another faction's starting corner; else any
-    free corner; when every corner is taken, any edge clearing. The clearing needs an open slot for the infirmary."""
+    free corner; when no corner is free, an edge clearing (`starting_corners`: the mode's fallback). The clearing
+    needs an open slot for the infirmary."""
     board = state.board
     taken = {
         c
@@ -300,20 +315,10 @@ def start_clearings(state: GameState, seat: int) -> list[int]:
     }
 
     def fits(cid: int) -> bool:
-        return (
-            cid not in taken
-            and open_slots(state, cid) > 0
-            and may_place(state, ID, cid, BUILDING)
-            and may_set_up(state, seat, cid)
-        )
+        return cid not in taken and open_slots(state, cid) > 0 and may_place(state, ID, cid, BUILDING)
 
-    free = [c for c in board.corners() if fits(c)]
-    opposite = [c for c in free if any(board.opposite(t) == c for t in taken)]
-    if opposite or free:
-        return opposite or free
-    if all(c in taken for c in board.corners()):
-        return [c for c in board.ids() if board.is_edge(c) and fits(c)]
-    return []
+    free = starting_corners(state, seat, fits)
+    return [c for c in free if any(board.opposite(t) == c for t in taken)] or free
 
 
 class Spinners(Faction):
@@ -328,9 +333,9 @@ class Spinners(Faction):
     explains_moves: ClassVar[bool] = True
     pieces: ClassVar[tuple[PieceKind, ...]] = (
         PieceKind(ID, "warrior", WARRIOR, 20, "Warrior", "circle"),
-        PieceKind(ID, "web", TOKEN, 24, "Web", "octagon", points=0),
+        PieceKind(ID, "web", TOKEN, 24, "Web", "web", points=0, colour=WEB_COLOUR),
         *(
-            PieceKind(ID, k, BUILDING, TRACK, f"{s.title()} infirmary", "cross", s[0].upper())
+            PieceKind(ID, k, BUILDING, TRACK, f"{s.title()} infirmary", "cross", "I" + s[0])
             for k, s in INFIRMARY_KINDS.items()
         ),
     )
@@ -339,6 +344,7 @@ class Spinners(Faction):
         "daylight": ("spinners.daylight",),
         "evening": ("spinners.craft", "spinners.shelter"),
     }
+    game_options: ClassVar[tuple[GameOption, ...]] = GAME_OPTIONS
 
     # --- setup (SOM.3) ---------------------------------------------------------------------------------------
     def setup(self, state: GameState, seat: int) -> None:
@@ -380,6 +386,10 @@ class Spinners(Faction):
         """The starting clearing (a corner unless every corner was taken)."""
         corner: int | None = state.seats[seat].data.get("corner")
         return corner
+
+    def setup_done(self, state: GameState, seat: int) -> bool:
+        """The first infirmary is established."""
+        return self.starting_corner(state, seat) is not None
 
     # --- the turn ----------------------------------------------------------------------------------------------
     def enter_step(self, state: GameState, seat: int, step: str) -> None:
@@ -516,6 +526,13 @@ class Spinners(Faction):
             if suit(state, cid) == recruit_suit
             and (may_place(state, ID, cid, WARRIOR) or may_place(state, ID, cid, TOKEN))
         ]
+
+    def spelled_out(self, state: GameState, seat: int, action: Action) -> Action:
+        """A plain recruit with every clearing of its suit named (the plain form reaches them all)."""
+        if isinstance(action, Recruit) and not action.clearings and action.card is not None:
+            recruit_suit = action.suit or keys()[action.card].suit
+            return replace(action, clearings=tuple(self.recruit_targets(state, recruit_suit)))
+        return action
 
     def _recruits(self, state: GameState, seat: int) -> Iterator[Action]:
         supply = state.seats[seat].supply
@@ -725,12 +742,22 @@ class Spinners(Faction):
         )
         return True
 
-    def may_respond(self, state: GameState, seat: int, cid: int, b: dict[str, Any] | None = None) -> bool:
+    def may_respond(
+        self,
+        state: GameState,
+        seat: int,
+        cid: int,
+        b: dict[str, Any] | None = None,
+        taken: Mapping[str, int] | None = None,
+    ) -> bool:
         """Whether a warrior and a web of the Spinners not dealt any hits are in a clearing connected by web to an
-        infirmary (SOM.2.3); in battle, after the hits still owed to the Spinners there could fall on the others."""
+        infirmary (SOM.2.3); in battle, after the hits still owed to the Spinners there could fall on the others.
+        `taken`: pieces an effect outside battle removes there in the same go (those are dealt hits too)."""
         if not connected_to_infirmary(state, cid):
             return False
-        warriors, webs = count(state, ID, "warrior", cid), webs_at(state, cid)
+        taken = taken or {}
+        warriors = count(state, ID, "warrior", cid) - taken.get(WARRIOR_KEY, 0)
+        webs = webs_at(state, cid) - taken.get(WEB_KEY, 0)
         owed = 0
         if b is not None:
             mine = battle.assigned_to(b, seat)
@@ -740,15 +767,18 @@ class Spinners(Faction):
         return warriors >= 1 and webs >= 1 and warriors + webs - 2 >= owed
 
     def intercept_removal(self, state: GameState, seat: int | None, removal: Removal) -> str | None:
-        """First Response outside battle (game option, on by default): enemy warriors removed by the Spinners or an
-        ally (a Favor) where they may answer stay put until the Spinners decide."""
+        """First Response outside battle (game option, on by default): enemy warriors a foe of theirs removes by an
+        ability or a card (a Favor, a Strike) where the Spinners may answer, with a warrior and a web that the same
+        effect does not remove, stay put until the Spinners decide."""
         assert seat is not None
         cid = removal.place
         if removal.cause == BATTLE or not isinstance(cid, int) or not state.options.get(OPTION_REMOVALS, True):
             return None
-        if state.seats[seat].data.get("declining") or removal.by is None or enemies(state, seat, removal.by):
+        if state.seats[seat].data.get("declining") or not _dealt_by_a_foe(state, removal):
             return None
-        if not _enemy_warrior(state, seat, removal.piece) or not self.may_respond(state, seat, cid):
+        if not _enemy_warrior(state, seat, removal.piece):
+            return None
+        if not self.may_respond(state, seat, cid, taken=dict(removal.along)):
             return None
         waiting = next(
             (

@@ -17,11 +17,11 @@ from rules import battle, crafting, decisions, hand, movement, registry, rng
 from rules.actions import CARD, CLEARING, CLEARINGS, FACTION, PATH, Action, Battle, Craft, Move, register_for
 from rules.board import load_board
 from rules.cards import keys, label
-from rules.errors import RulesError
 from rules.factions.base import Faction, standard_hit_options
 from rules.hooks import Entered
 from rules.map_pieces import may_place, on_map, place, suit
 from rules.modes.base import may_set_up
+from rules.options import GameOption
 from rules.pieces import ABILITY, BATTLE, BUILDING, PAWN, TOKEN, WARRIOR, PieceKind, kind_of_key, parse_key
 from rules.removal import remove_all, take
 from rules.rule import enemies
@@ -61,6 +61,22 @@ INFECTION_OPTION = "spore_infection"
 """TS.4.1 'next to a clearing with a mushroom': "near" (in or adjacent, the default) or "adjacent" (only adjacent)."""
 MYCELIUM_HITS_OPTION = "spore_mycelium_hits"
 """TS.2.2 hits a covered mycelium can take in one battle: 2 (uncovered, then removed; the default) or 1."""
+OVERGROWTH_OPTION = "spore_overgrowth"
+"""TS.2.3 two mushrooms: "standing" (enemy buildings and tokens never stay there; the default) or "growth" (removed
+only when a growth brings the clearing to two)."""
+OVERGROWTH_READINGS = ("standing", "growth")
+GAME_OPTIONS = (
+    GameOption(
+        INFECTION_OPTION, ("near", "adjacent"), "Birdsong infects in and next to mushrooms, or next only", "TS.4.1"
+    ),
+    GameOption(MYCELIUM_HITS_OPTION, (2, 1), "hits a covered mycelium can take in one battle", "TS.2.2"),
+    GameOption(
+        OVERGROWTH_OPTION,
+        OVERGROWTH_READINGS,
+        "two mushrooms overgrow what comes in later (standing) or only at the growth (growth)",
+        "TS.2.3",
+    ),
+)
 
 
 def infection_reach(state: GameState) -> str:
@@ -71,6 +87,11 @@ def infection_reach(state: GameState) -> str:
 def covered_hits(state: GameState) -> int:
     """Hits a covered mycelium can take in one battle."""
     return int(state.options.get(MYCELIUM_HITS_OPTION) or 2)
+
+
+def overgrowth(state: GameState) -> str:
+    """How TS.2.3's removal is read: 'standing' or 'growth'."""
+    return str(state.options.get(OVERGROWTH_OPTION) or "standing")
 
 
 # --- actions --------------------------------------------------------------------------------------------------
@@ -305,18 +326,25 @@ def seize(state: GameState, seat: int, cid: int, owner: str) -> None:
         state.say(f"{NAME} gains an extra Daylight action.")
 
 
-def overgrow(state: GameState, seat: int, cid: int) -> None:
-    """TS.2.3: with two or more mushrooms, enemy buildings and tokens in the clearing are removed, scoring nothing."""
+def overgrown(state: GameState, seat: int, cid: int) -> dict[str, int]:
+    """TS.2.3: the enemy buildings and tokens two or more mushrooms in a clearing remove (none with fewer)."""
     if mushrooms(state, cid) < RULES_AT:
-        return
-    plan = {
+        return {}
+    return {
         p: n
         for p, n in state.clearings[cid - 1].items()
         if n and kind_of_key(p).category in (BUILDING, TOKEN) and _enemy(state, seat, parse_key(p)[2])
     }
+
+
+def overgrow(state: GameState, seat: int, cid: int) -> bool:
+    """TS.2.3: with two or more mushrooms, enemy buildings and tokens in the clearing are removed, scoring nothing
+    (True when some were)."""
+    plan = overgrown(state, seat, cid)
     if plan:
         state.say(f"The mushrooms overgrow clearing {cid}.")
         remove_all(state, cid, plan, seat, ABILITY, scores=False)
+    return bool(plan)
 
 
 # --- the faction -------------------------------------------------------------------------------------------------
@@ -345,21 +373,13 @@ class Spore(Faction):
         "daylight": ("spore.spores", "spore.command"),
         "evening": ("spore.craft", "spore.score"),
     }
+    game_options: ClassVar[tuple[GameOption, ...]] = GAME_OPTIONS
 
     # --- setup (TS.3) --------------------------------------------------------------
-    def validate_options(self, options: dict[str, Any]) -> None:
-        """The Spore's game options take only the values docs/rulings.md lists."""
-        reach = options.get(INFECTION_OPTION)
-        if reach not in (None, "near", "adjacent"):
-            raise RulesError(f"{INFECTION_OPTION} must be 'near' (in or next to) or 'adjacent', not {reach!r}")
-        hits = options.get(MYCELIUM_HITS_OPTION)
-        if hits not in (None, 1, 2) or isinstance(hits, bool):
-            raise RulesError(f"{MYCELIUM_HITS_OPTION} must be 1 or 2, not {hits!r}")
-
     def setup(self, state: GameState, seat: int) -> None:
         """Supplies (the mycelium fill the track); the homeland is chosen before anyone else sets up."""
         super().setup(state, seat)
-        state.seats[seat].data = {"extra_actions": 0}
+        state.seats[seat].data = {"extra_actions": 0, "setup": "homeland"}
 
     def setup_prompt(self, state: GameState, seat: int) -> str:
         """Where the homeland goes."""
@@ -383,6 +403,7 @@ class Spore(Faction):
             ("place", cid, None),
         )
         overgrow(state, seat, cid)
+        state.seats[seat].data["setup"] = "done"
         return True
 
     # --- the turn ------------------------------------------------------------------
@@ -637,6 +658,23 @@ class Spore(Faction):
         """TS.2.3: no one else places buildings or tokens where two or more mushrooms grow (warriors may come)."""
         return category in (BUILDING, TOKEN, None) and mushrooms(state, cid) >= RULES_AT
 
+    def keep_standing(self, state: GameState, seat: int) -> bool:
+        """TS.2.3 read as a standing condition (the default): an enemy building or token that came into a clearing
+        with two or more mushrooms without being placed (moved, dropped, flipped) is removed as at a growth."""
+        if overgrowth(state) != "standing":
+            return False
+        changed = False
+        for cid in state.board.ids():
+            changed = overgrow(state, seat, cid) or changed
+        return changed
+
+    def placement_refusal(self, state: GameState, seat: int, cid: int) -> str:
+        """TS.2.3: an overgrown clearing takes no one else's buildings or tokens."""
+        return (
+            f"clearing {cid} is overgrown ({mushrooms(state, cid)} mushrooms): "
+            "no one but the Spore places buildings or tokens there"
+        )
+
     def movable(self, state: GameState, seat: int, cid: int) -> int:
         """TS.2.4: only infected in or next to the connected network can be commanded."""
         return self.strength(state, seat, cid) if cid in command_reach(state) else 0
@@ -803,7 +841,12 @@ class Spore(Faction):
             return f"clearing {action.src} has spread its spores this turn"
         return f"nothing in clearing {action.dst} can be infected"
 
-    def _why_not_command(self, state: GameState, seat: int, action: Action) -> str:
+    def explain_first(self, state: GameState, seat: int, action: Action) -> str | None:
+        """Moves and battles are commands of the infected: when, how many and where they may be given come first."""
+        return self._command_limits(state, seat, action) if isinstance(action, (Move, Battle)) else None
+
+    def _command_limits(self, state: GameState, seat: int, action: Action) -> str | None:
+        """Why no command can be given now, or not in that clearing (TS.2.4: only in reach of the network)."""
         if state.turn.step != "spore.command":
             return "the infected are commanded in Daylight, after spreading spores"
         if self.commands_left(state, seat) <= 0:
@@ -814,6 +857,13 @@ class Spore(Faction):
             return f"the infected in clearing {where} are not next to the connected network, so they can't be commanded"
         if isinstance(action, Move) and action.dst not in reach:
             return f"clearing {action.dst} is more than one clearing away from the connected network"
+        return None
+
+    def _why_not_command(self, state: GameState, seat: int, action: Action) -> str:
+        limit = self._command_limits(state, seat, action)
+        if limit:
+            return limit
+        where = action.src if isinstance(action, Move) else getattr(action, "clearing", None)
         if isinstance(action, Cover):
             return f"covering needs an uncovered mycelium and your infected in clearing {action.clearing}"
         return f"that is not possible for the infected in clearing {where} now"
@@ -826,7 +876,9 @@ class Spore(Faction):
     def panel(self, state: GameState, seat: int) -> list[str]:
         """Markers, the network, the mycelium track, mushrooms, extra actions and commands left."""
         grid = network(state)
-        if homeland(state) is None:
+        if homeland(state) is None and state.turn.phase == "setup":
+            net = "none yet (the homeland is chosen in setup)"
+        elif homeland(state) is None:
             net = "none (the Homeland Mushroom is gone)"
         else:
             net = ", ".join(str(c) for c in sorted(grid))

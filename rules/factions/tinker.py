@@ -41,6 +41,7 @@ from rules.factions.tinker_board import (
 )
 from rules.hooks import CANCEL, Entered, Place, Removal, Removed
 from rules.map_pieces import may_place, place_name, shift, suit, warriors_of
+from rules.options import GameOption
 from rules.pieces import ABILITY, BATTLE, BUILDING, PAWN, TOKEN, WARRIOR, PieceKind
 from rules.removal import remove_all
 from rules.rng import below
@@ -58,10 +59,18 @@ WAITING = {"tinker.doover", "tinker.bustle", "tinker.craft", "tinker.actions", "
 FULL_REMOVAL = "tinker_full_removal"
 """Game option: what an effect removing every enemy piece in a robot's clearing does to its gears."""
 FULL_REMOVAL_CHOICES = ("strip", "keep")
+GEAR_COLOUR = "#CFA799"
+"""Gears are drawn in a pale tone of the Tinker's colour, so they never look like drones (their other side)."""
+FULL_REMOVAL_OPTION = GameOption(
+    FULL_REMOVAL,
+    FULL_REMOVAL_CHOICES,
+    "an effect removing every enemy piece in a robot's clearing strips its gears (strip) or leaves it (keep)",
+    "OMT.2.4",
+)
 
 
 def _robot_kind(robot: str) -> PieceKind:
-    return PieceKind(ID, robot, PAWN, 1, robot.title(), "hexagon", robot[0].upper())
+    return PieceKind(ID, robot, PAWN, 1, robot.title(), "robot", robot[0].upper() + "b")
 
 
 class Tinker(Faction):
@@ -70,24 +79,25 @@ class Tinker(Faction):
     id: ClassVar[str] = ID
     name: ClassVar[str] = NAME
     aliases: ClassVar[tuple[str, ...]] = ("old-man-tinker", "omt", "beaver", "oldmantinker")
-    colour: ClassVar[str] = "#D55E00"
+    colour: ClassVar[str] = "#882200"  # rust: far from the Marquise's orange for every eye (docs/rendering.md)
     setup_order: ClassVar[int] = 6
     explains_moves: ClassVar[bool] = True
     pieces: ClassVar[tuple[PieceKind, ...]] = (
-        PieceKind(ID, "oldman", PAWN, 1, "Old Man", "star", "OM", points=1, hit_as=TOKEN),
+        PieceKind(ID, "oldman", PAWN, 1, "Old Man", "meeple", points=1, hit_as=TOKEN),
         *(_robot_kind(r) for r in ROBOTS),
-        PieceKind(ID, "drone", WARRIOR, data()["tokens"], "Drone", "circle", "d", family=tb.FAMILY),
-        PieceKind(ID, "gear", TOKEN, data()["tokens"], "Gear", "octagon", "g", family=tb.FAMILY),
+        PieceKind(ID, "drone", WARRIOR, data()["tokens"], "Drone", "circle", family=tb.FAMILY),
+        PieceKind(ID, "gear", TOKEN, data()["tokens"], "Gear", "gear", family=tb.FAMILY, colour=GEAR_COLOUR),
         PieceKind(ID, "factory", BUILDING, data()["factories"], "Factory", "square", "F"),
     )
     steps: ClassVar[dict[str, tuple[str, ...]]] = STEPS
+    game_options: ClassVar[tuple[GameOption, ...]] = (FULL_REMOVAL_OPTION,)
 
     # --- setup (OMT.3) ------------------------------------------------------------------
     def setup(self, state: GameState, seat: int) -> None:
         """Supplies; the production level at 1, the marker gear side up; empty robot tracks."""
         super().setup(state, seat)
         s = state.seats[seat]
-        s.data = {"level": data()["production"]["start"], "marker": data()["marker_start"]}
+        s.data = {"level": data()["production"]["start"], "marker": data()["marker_start"], "setup": "materialize"}
         for robot in ROBOTS:
             s.areas[robot] = {}
 
@@ -100,6 +110,7 @@ class Tinker(Faction):
         """Materialize, then ready the machines."""
         assert isinstance(action, Materialize)
         _materialize(state, seat, action.clearing, action.forest)
+        state.seats[seat].data["setup"] = "done"
         return True
 
     def setup_prompt(self, state: GameState, seat: int) -> str:
@@ -416,7 +427,7 @@ def _do_over(state: GameState, seat: int, cid: int, forest: str) -> None:
         here = state.clearings[place - 1] if isinstance(place, int) else state.forests[place]
         for piece in [p for p in here if p in ROBOT_KEYS]:
             tb.to_supply(state, seat, place, piece, here[piece])
-        plan = {p: n for p, n in here.items() if p.split(":", 1)[0] == ID}
+        plan = {p: n for p, n in here.items() if tb.is_own(p)}
         if plan:
             remove_all(state, place, plan, seat, ABILITY)
     for robot in ROBOTS:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from itertools import combinations
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rules.actions import CARD, CLEARING, COUNT, FOREST, PATH, WORD, Action, register_for
 from rules.factions.tinker_board import ID, ROBOTS
@@ -106,6 +106,11 @@ class Crusade(Action):
     count: int | None = None
     robots: str | None = None
 
+    @classmethod
+    def match_form(cls, name: str, value: Any) -> Any:
+        """The robots match in any order ('wolfbot+birdbot' is 'birdbot+wolfbot')."""
+        return tuple(sorted(value.split("+"))) if name == "robots" and isinstance(value, str) else value
+
 
 @register_for(ID)
 @dataclass(frozen=True, slots=True)
@@ -145,4 +150,5 @@ class Salvage(Action):
 
     verb: ClassVar[str] = "salvage"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("card", CARD),)
+    card_from_hand: ClassVar[bool] = False
     card: str

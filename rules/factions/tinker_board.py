@@ -44,6 +44,11 @@ def robot_key(robot: str) -> str:
 ROBOT_KEYS = {robot_key(r): r for r in ROBOTS}
 
 
+def is_own(piece: str) -> bool:
+    """Whether a map key is one of the Tinker's pieces (infected drones included)."""
+    return piece.split(":", 1)[0] == ID
+
+
 # --- where things are -------------------------------------------------------------------------
 
 
@@ -211,7 +216,7 @@ def factory_sites(state: GameState, seat: int) -> list[int]:
 
 
 def fewest_pieces(state: GameState, seat: int, allowed: Any = None) -> list[int]:
-    """Clearings with the fewest pieces (of every faction) among those the Tinker may set up in."""
+    """Clearings with the fewest pieces among those the Tinker may set up in, his own not counted (OMT.4)."""
     from rules.modes.base import may_set_up
 
     open_ = [
@@ -221,6 +226,6 @@ def fewest_pieces(state: GameState, seat: int, allowed: Any = None) -> list[int]
     ]
     if not open_:
         return []
-    counts = {cid: sum(state.clearings[cid - 1].values()) for cid in open_}
+    counts = {cid: sum(n for p, n in state.clearings[cid - 1].items() if not is_own(p)) for cid in open_}
     low = min(counts.values())
     return [cid for cid in open_ if counts[cid] == low]

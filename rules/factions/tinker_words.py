@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from rules import hand
 from rules.actions import Action, Battle, Build, Move
-from rules.cards import keys
+from rules.cards import card, keys
 from rules.factions import tinker_board as tb
 from rules.factions.tinker_actions import (
     Bustle,
@@ -45,16 +45,29 @@ def why_not(state: GameState, seat: int, action: Action) -> str | None:
     if isinstance(action, (*DAYLIGHT, Battle)):
         if step == "tinker.actions":
             return _why_not_daylight(state, seat, action)
-        return "the four Daylight actions (tinker, repair, crusade, battle, overproduce) come after crafting"
+        if state.turn.phase == "birdsong" or step == "tinker.craft":
+            return "the four Daylight actions (tinker, repair, crusade, battle, overproduce) come after crafting"
+        return "this turn's Daylight actions are over (four at most); factories are built next, then Evening"
     if isinstance(action, Build):
         return _why_not_build(state, seat, action) if step == "tinker.build" else "factories are built after actions"
     if isinstance(action, Restructure):
         return _why_not_restructure(state, seat, action) if step == "tinker.restructure" else "that is for Evening"
     if isinstance(action, Salvage):
-        here = tb.old_man_clearing(state)
-        where = f"clearing {here} ({suit(state, here)})" if here is not None else "a forest: no card matches"
-        return f"you may only take a card from the discard pile matching the Old Man's place, {where}"
+        return _why_not_salvage(state, action) if step == "tinker.draw" else "salvage replaces the Evening draw"
     return None
+
+
+def _why_not_salvage(state: GameState, action: Salvage) -> str:
+    c = keys().get(action.card)
+    if c is None:
+        return f"there is no card called '{action.card}'"
+    shown = f"{c.name} ({c.suit})"
+    if not any(card(cid).key == action.card for cid in state.discard):
+        return f"{shown} is not in the discard pile"
+    here = tb.old_man_clearing(state)
+    if here is None:
+        return "the Old Man is in a forest: no card in the discard pile matches his place"
+    return f"{shown} does not match the Old Man's clearing {here} ({suit(state, here)})"
 
 
 def _why_not_site(state: GameState, seat: int, action: Materialize | DoOver) -> str:

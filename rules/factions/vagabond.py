@@ -92,10 +92,10 @@ class Vagabond(Faction):
 
     # --- setup -------------------------------------------------------------------
     def setup(self, state: GameState, seat: int) -> None:
-        """Relationships with every other faction Indifferent; the quests shuffled and three face up (once for the
-        table: a second Vagabond shares them)."""
+        """Relationships Indifferent with every non-Vagabond faction (9.3 step 6: another Vagabond is not on the
+        chart); the quests shuffled and three face up (once for the table: a second Vagabond shares them)."""
         super().setup(state, seat)
-        others = [s.faction for s in state.seats if s.faction != self.id]
+        others = [s.faction for s in state.seats if registry.faction(s.faction).kind != "vagabond"]
         state.seats[seat].data = {
             "setup": "character",
             "character": None,

@@ -3,19 +3,26 @@ move fees, the end of a round, victory, and patches to factions (golden rules)."
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.cards import deck
 from rules.errors import RulesError
 from rules.hooks import Place, TableHooks
+from rules.options import GameOption, check_all
 from rules.words import plural
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from rules.factions.base import Faction
     from rules.rng import Chooser
     from rules.state import GameState
 
 WIN_POINTS = 30
+NEGATIVE_POINTS = GameOption(
+    "negative_points", (False, True), "scores may fall below zero (true) or stop at 0", "points below zero"
+)
 
 
 class Mode(TableHooks):
@@ -39,6 +46,8 @@ class Mode(TableHooks):
     """The teams of a team mode (empty: any name)."""
     rounds: ClassVar[int | None] = None
     """A fixed number of rounds this mode always plays (None: only the round_limit option ends it)."""
+    game_options: ClassVar[tuple[GameOption, ...]] = (NEGATIVE_POINTS,)
+    """The readings this mode lets the table choose (docs/rulings.md), each with its values, the default first."""
 
     # --- the table ---------------------------------------------------------------
     def board_id(self, options: dict[str, Any]) -> str:
@@ -62,6 +71,7 @@ class Mode(TableHooks):
             raise RulesError(f"a {self.id} game needs {self.min_seats} to {self.max_seats} factions, not {n}")
         if options.get("teams") and not self.teams:
             raise RulesError(f"a {self.id} game is played without teams")
+        check_all(self.game_options, options)
 
     def default_lineup(self) -> dict[str, Any] | None:
         """Factions (and teams) to play when none are named, e.g. by playouts (None: the caller chooses)."""
@@ -76,6 +86,12 @@ class Mode(TableHooks):
         """Clearings where a seat may set up (None: anywhere the faction's own rules allow)."""
         return None
 
+    def corner_fallback(self, state: GameState, seat: int) -> list[int]:
+        """Where a faction that starts in a corner sets up when no corner is open to it: the edge clearings of
+        its setup region (as the Spinners do when every corner is taken, SOM.3.2)."""
+        board = state.board
+        return [c for c in board.ids() if board.is_edge(c) and may_set_up(state, seat, c)]
+
     def patch(self, faction: Faction) -> Faction:
         """The faction as this mode plays it: its golden-rule mix-in and the mode's mix-ins for every faction."""
         golden = self.patches.get(faction.id)
@@ -87,11 +103,19 @@ class Mode(TableHooks):
         return patched
 
     # --- crafting and moving -------------------------------------------------------
-    def craft_supply(self, state: GameState, seat: int) -> str:
-        """The map whose item supply a seat's craft takes from."""
+    def craft_supply(self, state: GameState, seat: int, plan: Mapping[str, int]) -> str:
+        """The map whose item supply a seat's craft takes from (plan: the suits of the crafting pieces paying)."""
         return state.board.maps[0]
 
-    def take_crafted_item(self, state: GameState, seat: int, item: str, supply: str, points: int = 0) -> bool:
+    def take_crafted_item(
+        self,
+        state: GameState,
+        seat: int,
+        item: str,
+        supply: str,
+        points: int = 0,
+        plan: Mapping[str, int] | None = None,
+    ) -> bool:
         """Put a crafted item where this mode keeps it; True when its points (given) are scored now."""
         from rules.items import gain
 
@@ -206,3 +230,10 @@ def may_set_up(state: GameState, seat: int, cid: int) -> bool:
     """Whether the mode lets a seat set up in a clearing."""
     region = mode_of(state).setup_region(state, seat)
     return region is None or cid in region
+
+
+def starting_corners(state: GameState, seat: int, fits: Callable[[int], bool]) -> list[int]:
+    """The corners a seat may start in (in its setup region, where `fits`); when none fits, the mode's fallback
+    clearings that fit (`Mode.corner_fallback`)."""
+    corners = [c for c in state.board.corners() if may_set_up(state, seat, c) and fits(c)]
+    return corners or [c for c in mode_of(state).corner_fallback(state, seat) if fits(c)]

@@ -22,9 +22,12 @@ from rules.modes.frontier_alliance import FrontierAlliance
 from rules.modes.frontier_eyrie import FrontierEyrie
 from rules.modes.frontier_marquise import FrontierMarquise
 from rules.modes.frontier_vagabond import FrontierVagabond
+from rules.options import GameOption
 from rules.words import plural
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
+
     from rules.actions import Action
     from rules.hooks import Entered, Place, Removed
     from rules.rng import Chooser
@@ -62,6 +65,7 @@ class Frontier(Mode):
         "vagabond2": FrontierVagabond,
     }
     every_faction: ClassVar[tuple[type, ...]] = (contraband.FrontierContraband,)
+    game_options: ClassVar[tuple[GameOption, ...]] = (*Mode.game_options, *table.GAME_OPTIONS)
 
     # --- 3x3.1 the table ------------------------------------------------------------------------
     def board_id(self, options: dict[str, Any]) -> str:
@@ -132,15 +136,23 @@ class Frontier(Mode):
         return table.home_side(state.board, table.team_of(state, seat))
 
     # --- 3x3.2 contraband ----------------------------------------------------------------------------
-    def craft_supply(self, state: GameState, seat: int) -> str:
-        """The home map's supply, unless all the seat's crafting pieces stand on the rival map."""
-        return contraband.crafting_map(state, seat)
+    def craft_supply(self, state: GameState, seat: int, plan: Mapping[str, int]) -> str:
+        """The home map's supply, unless a crafting piece paying for the craft stands on the rival map."""
+        return contraband.crafting_map(state, seat, plan)
 
-    def take_crafted_item(self, state: GameState, seat: int, item: str, supply: str, points: int = 0) -> bool:
+    def take_crafted_item(
+        self,
+        state: GameState,
+        seat: int,
+        item: str,
+        supply: str,
+        points: int = 0,
+        plan: Mapping[str, int] | None = None,
+    ) -> bool:
         """An item from the rival map's supply is contraband: laid there, its points wait for the trip home."""
         if supply == table.home_map(state, seat):
-            return super().take_crafted_item(state, seat, item, supply, points)
-        contraband.smuggle(state, seat, item, supply, points)
+            return super().take_crafted_item(state, seat, item, supply, points, plan)
+        contraband.smuggle(state, seat, item, supply, points, plan or {})
         return False
 
     def on_enter(self, state: GameState, seat: int | None, entered: Entered) -> None:

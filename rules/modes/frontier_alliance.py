@@ -3,7 +3,8 @@
 Sympathy spreads across the bridges like any path (no rule needed: a bridge joins two clearings).
 Outrage comes only from the rival team: allies moving into sympathy or removing it owe nothing.
 The Revolutionary Agent: an item the Alliance crafts from the rival map's supply is left lying in
-the clearing, for an ally to search the rubble and carry it home (its own warriors carry nothing). It
+the clearing, for an ally to search the rubble and carry it home. By default its own warriors carry
+nothing (game option alliance_searches_rubble: true lets them search and carry like any faction's). It
 seizes lying contraband on its home map as a military operation (`Alliance.action_ways`).
 """
 
@@ -27,5 +28,9 @@ class FrontierAlliance:
         super().outrage(state, seat, mover, cid, doing)  # type: ignore[misc]
 
     def carries_contraband(self, state: GameState, seat: int) -> bool:
+        """Whether the Alliance's warriors search the rubble and carry contraband (game option, off by default)."""
+        return bool(state.options.get(table.ALLIANCE_SEARCH, False))
+
+    def leaves_crafts_lying(self, state: GameState, seat: int) -> bool:
         """The Revolutionary Agent's items lie in the clearing where they were made."""
-        return False
+        return True

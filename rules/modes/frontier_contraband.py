@@ -11,11 +11,12 @@ battles, +1 point). Every faction gets both through `FrontierContraband`, paid t
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections import Counter
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, cast
 
-from rules import registry
+from rules import crafting, registry
 from rules.actions import CLEARING, SUIT, WORD, Action, register_for
 from rules.assets import items_data
 from rules.items import gain, lay
@@ -68,11 +69,29 @@ KINDS: dict[type[Action], str] = {Search: "move", Seize: "battle"}
 """The faction action each of these takes the place of."""
 
 
-def crafting_map(state: GameState, seat: int) -> str:
-    """The supply a seat crafts from: its home map's, unless all its crafting pieces stand on the rival map."""
+def paid_abroad(state: GameState, seat: int, plan: Mapping[str, int], spent: Mapping[str, int]) -> list[int]:
+    """Clearings of the rival map whose crafting pieces pay part of a craft paid with the suits `plan`.
+
+    Of each suit, the seat's pieces on its home map pay first; the rival map's pay once `spent` (that suit's
+    pieces activated this turn, this craft's included) outnumbers them."""
     home = table.home_map(state, seat)
-    maps = {state.board.map_of(cid) for cid in registry.of(state, seat).crafting_clearings(state, seat)}
-    return home if home in maps or not maps else maps.pop()
+    pieces = registry.of(state, seat).crafting_clearings(state, seat)
+    at_home = Counter(state.suits[cid - 1] for cid in pieces if state.board.map_of(cid) == home)
+    return sorted(
+        {
+            cid
+            for cid in pieces
+            if state.board.map_of(cid) != home
+            and plan.get(suit := state.suits[cid - 1], 0) > 0
+            and spent.get(suit, 0) > at_home[suit]
+        }
+    )
+
+
+def crafting_map(state: GameState, seat: int, plan: Mapping[str, int]) -> str:
+    """The supply a craft takes from: the seat's home map's, unless a crafting piece on the rival map pays for it."""
+    abroad = paid_abroad(state, seat, plan, crafting.activated(state, seat) + Counter(plan))
+    return state.board.map_of(abroad[0]) if abroad else table.home_map(state, seat)
 
 
 def carrier_key(state: GameState, seat: int, cid: int) -> str | None:
@@ -85,13 +104,15 @@ def carrier_key(state: GameState, seat: int, cid: int) -> str | None:
     return min(here, key=lambda p: (p != own, p), default=None)
 
 
-def smuggle(state: GameState, seat: int, item: str, supply: str, points: int) -> None:
-    """Lay an item crafted from the rival map's supply in a clearing of that map with the seat's crafting piece."""
-    crafting = registry.of(state, seat).crafting_clearings(state, seat)
-    sites = sorted({cid for cid in crafting if state.board.map_of(cid) == supply})
-    carried = [cid for cid in sites if carrier_key(state, seat, cid)]
+def smuggle(state: GameState, seat: int, item: str, supply: str, points: int, plan: Mapping[str, int]) -> None:
+    """Lay an item crafted from the rival map's supply in a clearing of that map whose crafting pieces paid for it
+    (called once they are activated)."""
+    paid = paid_abroad(state, seat, plan, crafting.activated(state, seat))
+    sites = [cid for cid in paid if state.board.map_of(cid) == supply]
+    lies = table.golden(state, seat, "leaves_crafts_lying", default=False)
+    carried = [] if lies else [cid for cid in sites if carrier_key(state, seat, cid)]
     cid = (carried or sites)[0]
-    record = lay(state, item, cid, carrier=carrier_key(state, seat, cid), by=seat)
+    record = lay(state, item, cid, carrier=None if lies else carrier_key(state, seat, cid), by=seat)
     record["points"] = points
     who = registry.of(state, seat).name
     how = "carried by a warrior" if record["carrier"] else "left in the clearing"

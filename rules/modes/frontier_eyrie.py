@@ -2,8 +2,8 @@
 
 Imperial Isolation: in rounds 1 and 2 a Decree card that can only be resolved on the rival map may be
 skipped (no Turmoil). Wings of the Alliance: an ally's move that begins or ends in a roost clearing
-pays no bridge fee and may leave a clearing the enemy rules; the ally owes the Eyrie a card at the end
-of its turn. (It searches the rubble and seizes by Decree: `Eyrie.action_ways`.)
+pays no bridge fee, and an ally may move out of a roost clearing though the enemy rules it; the ally
+owes the Eyrie a card at the end of its turn. (It searches the rubble and seizes by Decree: `Eyrie.action_ways`.)
 """
 
 from __future__ import annotations
@@ -14,10 +14,11 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rules import decisions, hand, registry
 from rules.actions import CARD, SUIT, WORD, Action, register_for
-from rules.map_pieces import count
+from rules.factions.eyrie import fits
+from rules.map_pieces import count, factions_in, may_place, open_slots, suit, warriors_of
 from rules.modes import frontier_contraband as contraband
 from rules.modes import frontier_table as table
-from rules.rule import ruler, side_of
+from rules.rule import enemies, ruler, side_of
 
 if TYPE_CHECKING:
     from rules.hooks import Entered, Place
@@ -50,9 +51,44 @@ def places_of(action: Action) -> list[int]:
     return out
 
 
+def roosted(state: GameState, place: Place) -> bool:
+    """Whether a place is a clearing with a roost."""
+    return isinstance(place, int) and count(state, "eyrie", "roost", place) > 0
+
+
 def roost_move(state: GameState, src: Place, dst: Place) -> bool:
     """Whether a move begins or ends in a clearing with a roost."""
-    return any(isinstance(p, int) and count(state, "eyrie", "roost", p) > 0 for p in (src, dst))
+    return roosted(state, src) or roosted(state, dst)
+
+
+def targets(state: GameState, seat: int, column: str, decree: str) -> list[int]:
+    """Clearings a Decree card could be carried out in, whatever warriors the Eyrie have there: a roost to recruit
+    at (with a warrior in the supply), its warriors to move, an enemy to battle, an open slot with no roost to
+    build in (with a roost in the supply)."""
+    supply = state.seats[seat].supply
+
+    def target(cid: int) -> bool:
+        roosted = count(state, "eyrie", "roost", cid) > 0
+        if column == "recruit":
+            return roosted and supply.get("warrior", 0) > 0
+        if column == "move":
+            return warriors_of(state, "eyrie", cid) > 0
+        if column == "battle":
+            return any(o is not None and enemies(state, seat, o) for o in map(state.seat_of, factions_in(state, cid)))
+        room = open_slots(state, cid) > 0 and may_place(state, "eyrie", cid)
+        return not roosted and supply.get("roost", 0) > 0 and room
+
+    return [cid for cid in state.board.ids() if fits(decree, suit(state, cid)) and target(cid)]
+
+
+def isolated(state: GameState, seat: int, column: str, decree: str, options: list[Action]) -> bool:
+    """Imperial Isolation: whether a Decree card may be skipped. No way of resolving it lies on the home map alone,
+    and either every way there is reaches the rival map or the rival map holds all its possible targets (the
+    Eyrie need no warriors there, as when every clearing of the suit with an enemy lies on the rival map)."""
+    if any(all(table.on_home_map(state, seat, c) for c in places_of(a)) for a in options):
+        return False
+    aims = targets(state, seat, column, decree)
+    return bool(options) or (bool(aims) and not any(table.on_home_map(state, seat, c) for c in aims))
 
 
 class FrontierEyrie:
@@ -71,9 +107,7 @@ class FrontierEyrie:
         if verb is not None:
             options = list(super()._resolve_options(state, seat, None))  # type: ignore[misc]
         for s in suits:
-            mine = [a for a in options if getattr(a, "suit", None) == s]
-            home = [a for a in mine if all(table.on_home_map(state, seat, c) for c in places_of(a))]
-            if mine and not home:
+            if isolated(state, seat, column, s, [a for a in options if getattr(a, "suit", None) == s]):
                 yield Skip(column, s)
 
     def apply(self, state: GameState, seat: int, step: str, action: Action) -> None:
@@ -90,8 +124,8 @@ class FrontierEyrie:
         return roost_move(state, src, dst)
 
     def frees_ally_move(self, state: GameState, seat: int, mover: int, src: Place, dst: Place) -> bool:
-        """Wings of the Alliance: an ally may leave a roost clearing the enemy rules."""
-        return roost_move(state, src, dst)
+        """Wings of the Alliance: an ally may leave a roost clearing the enemy rules (never enter one so)."""
+        return roosted(state, src)
 
 
 @register_for(contraband.MODE_ID)
@@ -106,12 +140,13 @@ class Feed(Action):
 
 
 def note_flight(state: GameState, entered: Entered) -> None:
-    """An ally's move from or to a roost that crossed a bridge or left a clearing the enemy rules owes a card."""
+    """An ally's move from or to a roost that crossed a bridge, or out of a roost clearing the enemy rules, owes a
+    card."""
     src, dst, mover = entered.src, entered.dst, entered.mover
     if not isinstance(src, int) or not isinstance(dst, int) or not roost_move(state, src, dst):
         return
     side = side_of(state, mover)
-    helped = table.crosses_bridge(state, src, dst) or ruler(state, src) not in (None, side)
+    helped = table.crosses_bridge(state, src, dst) or (roosted(state, src) and ruler(state, src) not in (None, side))
     for ally in table.allies(state, mover):
         if helped and hasattr(registry.of(state, ally), "frees_ally_move"):
             state.turn.flags.setdefault("wings", {})[str(mover)] = ally

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from rules import decisions, hand, registry
-from rules.map_pieces import shift, suit
+from rules.map_pieces import shift, suit, unplace
 from rules.modes import frontier_table as table
 from rules.pieces import BATTLE, WARRIOR, category_of_key, kind_of, parse_key
 from rules.words import plural
@@ -58,13 +58,18 @@ class FrontierMarquise:
 
     def setup_apply(self, state: GameState, seat: int, action: Action) -> bool:
         """The keep, and a warrior in each of the eleven other clearings of its map (3x3.9.1): the standard
-        garrison's warrior in the keep's clearing stands in the opposite corner instead."""
+        garrison's warrior in the keep's clearing stands in the opposite corner instead (a keep in an edge clearing,
+        with no opposite corner, sends it back to the supply)."""
         from rules.factions.marquise import Keep
 
         done: bool = super().setup_apply(state, seat, action)  # type: ignore[misc]
-        far = state.board.opposite(action.clearing) if isinstance(action, Keep) else None
-        if isinstance(action, Keep) and far is not None:
+        if not isinstance(action, Keep):
+            return done
+        far = state.board.opposite(action.clearing)
+        if far is not None:
             shift(state, "marquise:warrior", action.clearing, far, 1)
+        else:
+            unplace(state, seat, "warrior", action.clearing)
         return done
 
     def _build_options(self, state: GameState, seat: int) -> Iterator[Action]:

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rules import cards, decisions, registry
 from rules.actions import FACTION, Action, register_for
 from rules.map_pieces import warriors_counted
+from rules.options import GameOption
 from rules.rule import ruler
 
 if TYPE_CHECKING:
@@ -28,6 +29,15 @@ BRIDGE_GUARD = 5
 """Rival warriors at a bridge's entrance that make them the keepers of its fee (3x3.2)."""
 ENTRANCES = ("either", "source", "destination")
 """Readings of "the entrance to that bridge" (game option bridge_entrance; default either)."""
+ALLIANCE_SEARCH = "alliance_searches_rubble"
+"""3x3.2 / 3x3.9.3: whether the Alliance's warriors search the rubble and carry contraband (false by default: the
+Revolutionary Agent relies on its allies; true: "any faction" may collect a fallen item)."""
+GAME_OPTIONS = (
+    GameOption("bridge_entrance", ENTRANCES, "the clearing(s) a bridge fee's guards are counted in", "3x3.2"),
+    GameOption(
+        ALLIANCE_SEARCH, (False, True), "the Alliance's warriors search the rubble and carry contraband", "3x3.3"
+    ),
+)
 
 
 def team_of(state: GameState, seat: int) -> str:
@@ -103,12 +113,14 @@ def entrances(state: GameState, src: int, dst: int) -> list[int]:
 
 
 def bridge_keepers(state: GameState, seat: int, src: int, dst: int) -> list[int]:
-    """The rival seats a bridge fee may go to: where rivals have 5+ warriors at an entrance, those with the most
-    warriors there, in turn order (more than one: level, and their team chooses); empty when it is discarded."""
-    rivals = sorted(members(state, rival(team_of(state, seat))), key=state.order.index)
+    """The rival seats a bridge fee may go to: where the rival team rules an entrance with 5+ warriors there, those
+    with the most warriors there, in turn order (more than one: level, and their team chooses); empty when it is
+    discarded."""
+    team = rival(team_of(state, seat))
+    rivals = sorted(members(state, team), key=state.order.index)
     for cid in entrances(state, src, dst):
         counts = {r: warriors_counted(state, r, cid) for r in rivals}
-        if sum(counts.values()) >= BRIDGE_GUARD:
+        if ruler(state, cid) == f"team:{team}" and sum(counts.values()) >= BRIDGE_GUARD:
             most = max(counts.values())
             return [r for r in rivals if counts[r] == most]
     return []

@@ -98,13 +98,15 @@ class FrontierVagabond:
 
     # --- setup and relations ---------------------------------------------------------
     def setup(self, state: GameState, seat: int) -> None:
-        """Relations: Allied with the team (3x3.7), Indifferent with the rivals."""
+        """Relations: Allied with the team, Indifferent with the three rivals, the other Vagabond included (3x3.7)."""
         from rules.factions import vagabond_board as vb
 
         super().setup(state, seat)  # type: ignore[misc]
         relations = state.seats[seat].data["relations"]
-        for ally in table.allies(state, seat):
-            relations[state.seats[ally].faction] = vb.ALLIED
+        allies = table.allies(state, seat)
+        for other in range(len(state.seats)):
+            if other != seat:
+                relations[state.seats[other].faction] = vb.ALLIED if other in allies else vb.INDIFFERENT
 
     def setup_legal(self, state: GameState, seat: int) -> Iterator[Action]:
         """Forests touching a clearing of the team's home side (3x3.1); the character as usual."""
