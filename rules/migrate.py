@@ -52,10 +52,12 @@ def written(tree: dict[str, Any], rev: Revision) -> dict[str, Any]:
     if rev.number == CURRENT:
         return tree
     out: dict[str, Any] = copy_json(tree)
-    if rev.unmarked_ruin_items:
-        for seat in out["seats"]:
+    for seat in out["seats"]:
+        if rev.unmarked_ruin_items:
             for item in seat["items"]:
                 item.pop("ruin", None)
+        if seat["faction"] in rev.setup_unkept_by:
+            seat["data"].pop("setup", None)
     if rev.round_after_limit and _ended_by_round_limit(out):
         out["turn"]["round"] += 1
     if rev.schema < 2:

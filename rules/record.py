@@ -12,7 +12,7 @@ from rules.edits import apply_edit, is_edit
 from rules.engine import apply, legal_actions, parse, to_act
 from rules.errors import RulesError, UndoRefusedError
 from rules.migrate import written
-from rules.revisions import CURRENT, Revision, newest_first, revision
+from rules.revisions import CURRENT, Revision, newest_first, replayed_alike, revision
 from rules.setup import new_game
 from rules.state import GameState
 
@@ -78,11 +78,15 @@ def replay(record: Record, upto: int | None = None) -> GameState:
     """Rebuild the state after the first `upto` actions (all by default), each under the rules it was written
     under (rules.revisions)."""
     rev = revision(record.rules)
-    state = new_game(record.options, record.seed, ruin_sets=1 if rev.one_ruin_set else None)
+    state = new_game(record.options, record.seed, rev.number)
+    if record.rules_until == 0:
+        state.legacy = None
     state = _past_idle_steps(state, rev if record.rules_until != 0 else revision(CURRENT))
     for index, text in enumerate(record.actions[:upto]):
         state = apply_edit(state, text)[0] if is_edit(text) else apply(state, parse(state, text))[0]
         state = _past_idle_steps(state, record.revision_at(index))
+        if record.rules_until == index + 1:
+            state.legacy = None  # the lines after it were written under today's rules
     return state
 
 
@@ -121,11 +125,11 @@ def _digest(tree: dict[str, Any]) -> str:
 def identify(record: Record, tree: dict[str, Any] | None = None, digest: str | None = None) -> int | None:
     """The rules revision under which a record written before records carried one replays to the state it was
     saved with (that state's tree as written, or its digest), today's tried first; None when none does."""
-    tried: dict[tuple[bool, bool], GameState | None] = {}
+    tried: dict[tuple[Any, ...], GameState | None] = {}
     for rev in newest_first():
         if tree is not None and int(tree.get("schema", 1)) != rev.schema:
             continue
-        key = (rev.skips_idle_steps, rev.one_ruin_set)
+        key = replayed_alike(rev)
         if key not in tried:
             tried[key] = _replayed(replace(record, rules=rev.number, rules_until=None))
         state = tried[key]

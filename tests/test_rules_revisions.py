@@ -29,6 +29,14 @@ def test_two_vagabonds_of_revision_3_share_one_set_of_ruin_items() -> None:
     assert old.seats[0].hand != today.seats[0].hand  # dealing both sets moves the shuffle on: another deal
 
 
+def test_two_vagabonds_of_revision_4_have_each_other_on_the_relationship_chart() -> None:
+    old = rules.replay(Record(TWO_VAGABONDS, 7, rules=4))
+    today = rules.replay(Record(TWO_VAGABONDS, 7))
+    assert old.seats[0].data["relations"] == {"vagabond2": 0, "marquise": 0}
+    assert today.seats[0].data["relations"] == {"marquise": 0}
+    assert old.second_ruins == today.second_ruins and any(today.second_ruins)
+
+
 def test_a_record_of_the_first_flow_replays_only_with_its_idle_steps_passed() -> None:
     record, digest = _export("a60aa8c")
     assert record.rules is None
