@@ -394,6 +394,10 @@ RECORD_UPGRADED = (
     "This game was saved by an older version of the bot: its record was written under rules revision {number} "
     "({note}). The game plays on under today's rules; undo and the record replay its first {lines} as written."
 )
+RECORD_WONT_REPLAY = (
+    "This game's record no longer replays under today's rules ({reason}): it was saved by an older version, so it "
+    "cannot be rebuilt without its last actions. A moderator can mend the game with edits."
+)
 RECORD_UNMATCHED = (
     "This game was saved by an older version of the bot, and its record does not replay to the saved game under any "
     "rules revision this version knows: the game plays on from what was saved, and an undo rebuilds it from the "

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import rules
-from bot import messages
+from bot import messages, records
 from bot.core import answers, in_range, one_at_a_time
 from bot.models import Deadline, GuildSettings, LogRow
 from bot.notation import card_label, edit_text, secret_card_move
@@ -154,7 +154,7 @@ class Moderation(Play):
             raise Refusal(messages.UNDO_CROSSES.format(actions=messages.plural(count, "action")))
         record = await self.record(table)
         shorter = record.without_last(count)
-        new = rules.replay(shorter)
+        new = records.replayed(shorter)
         text = messages.MOD_UNDONE.format(actions=messages.plural(count, "action"))
         return await self.rewind(table, actor, state, new, count, text, shorter.rules_until)
 

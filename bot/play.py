@@ -197,7 +197,8 @@ class Play(ServiceCore):
         if reason:
             raise Refusal(messages.REFUSED.format(reason=reason))
         record = await self.record(table)
-        shorter, new = rules.undo(record, state, seat, count)
+        shorter = record.without_last(count)
+        new = records.replayed(shorter)
         text = messages.UNDONE.format(user=actor.name, actions=messages.plural(count, "action"))
         return await self.rewind(table, actor, state, new, count, text, shorter.rules_until)
 

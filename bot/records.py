@@ -15,6 +15,7 @@ import rules
 from bot import messages
 from bot.models import Game, LogRow
 from bot.store import Store
+from bot.table import Refusal
 from rules.revisions import revision
 
 
@@ -45,6 +46,15 @@ def upgrade_note(record: rules.Record, matched: bool) -> str | None:
     rev = revision(record.rules)
     lines = messages.plural(len(record.actions), "record line")
     return messages.RECORD_UPGRADED.format(number=rev.number, note=rev.note, lines=lines)
+
+
+def replayed(record: rules.Record) -> rules.GameState:
+    """The record's replay, or a refusal saying that the game's record no longer replays (a game saved by an older
+    version whose record no rules revision reproduces: only edits can change what was saved)."""
+    try:
+        return rules.replay(record)
+    except rules.RulesError as err:
+        raise Refusal(messages.RECORD_WONT_REPLAY.format(reason=str(err).rstrip("."))) from None
 
 
 async def upgrade_games(store: Store, now: int) -> int:

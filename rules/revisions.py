@@ -1,8 +1,8 @@
 """Rules revisions: what each earlier engine did differently, so that the records it wrote replay and its digests
 can be checked (docs/architecture.md, "Versions of records and states").
 
-A record carries the revision it was written under (`Record.rules`; none when written before records kept it: see `identify` in
-rules.record). Replaying a record of an older revision follows that revision's differences (`Revision` flags), and
+A record carries the revision it was written under (`Record.rules`; none when written before records kept it: see
+`identify` in rules.record). Replaying a record of an older revision follows that revision's differences, and
 `rules.migrate.written` turns today's state tree into the tree that revision's engine wrote, for comparing with a
 state or a digest it saved.
 """

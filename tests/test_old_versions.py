@@ -232,3 +232,33 @@ def test_a_game_no_revision_replays_to_is_noted_and_plays_on_from_what_was_saved
             await service.store.close()
 
     assert asyncio.run(play_one()).seats[0].points >= tree["seats"][0]["points"]  # the saved point is kept
+
+
+def test_undo_in_a_game_whose_record_no_longer_replays_is_refused_saying_why(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    db = tmp_path / "games.db"
+    shutil.copy(LEGACY / "4fb3d57" / "games.db", db)
+    with sqlite3.connect(db) as con:  # a line no rules revision accepts
+        con.execute("update actions set notation = 'move 12>1 x9' where seq = (select min(seq) from actions)")
+    assert cli.main(["migrate", "--db", str(db)]) == 0
+    capsys.readouterr()
+    channel = cli.channel_id("game")
+
+    async def undo_both() -> tuple[list[str], str, str]:
+        service = await _service(db)
+        try:
+            table = await service.table(channel)
+            seat = table.state.last_actor
+            assert seat is not None
+            replies = [
+                (await service.undo(_player(table, channel, seat))).reply,
+                (await service.mod_undo(Actor(channel, MOD, "mo", moderator=True), 1, confirm=True)).reply,
+            ]
+            return replies, table.game.state or "", (await service.table(channel)).game.state or ""
+        finally:
+            await service.store.close()
+
+    replies, before, after = asyncio.run(undo_both())
+    assert all("no longer replays under today's rules" in reply for reply in replies), replies
+    assert after == before
