@@ -13,6 +13,7 @@ import logging
 import os
 import sqlite3
 import sys
+import time
 import zlib
 from collections.abc import Iterator
 from pathlib import Path
@@ -148,6 +149,8 @@ async def open_store(url: str, read_only: bool = False, announce: bool = True) -
         raise CliError(messages.DB_MISSING.format(db=shown))
     try:
         store = await (Store.open_read_only(url) if read_only else Store.open(url))
+        if not read_only:
+            await _upgrade_records(store)
     except SchemaMismatch as err:
         if err.found is None:
             raise CliError(messages.DB_NOT_ROOTBOT.format(db=shown)) from None
@@ -197,6 +200,19 @@ def run_bot(settings: Settings, sync: bool = False) -> int:
     except (OSError, discord.GatewayNotFound) as err:
         raise CliError(messages.NO_DISCORD.format(reason=_reason(err))) from None
     return 0
+
+
+async def _upgrade_records(store: Any) -> None:
+    """Give the games saved before records carried their rules revision theirs (closing the store on a failure)."""
+    from bot.records import upgrade_games
+
+    try:
+        count = await upgrade_games(store, int(time.time()))
+    except BaseException:
+        await store.close()
+        raise
+    if count:
+        print(messages.RECORDS_IDENTIFIED.format(games=messages.plural(count, "game")), file=sys.stderr)
 
 
 def _where(url: str) -> str:
@@ -318,8 +334,12 @@ async def export(args: argparse.Namespace) -> int:
 
 
 def replay(path: Path) -> int:
-    """Replay an exported record and compare the state digest with the one saved."""
+    """Replay an exported record and compare the state digest with the one saved (an export older than rules
+    revisions: with the digest of each revision, today's first)."""
+    from dataclasses import replace
+
     import rules
+    from rules.revisions import revision
 
     raw = load_export(path)
     actions = raw["actions"]
@@ -327,16 +347,26 @@ def replay(path: Path) -> int:
         counted = messages.plural(len(actions), "action")
         print(messages.REPLAY_REDACTED.format(path=path, actions=counted, status=raw.get("status", "?")))
         return REDACTED_EXIT
+    record = rules.Record.from_json(raw)
+    if record.rules is None:  # written before exports carried their rules revision
+        found = rules.identify(record, digest=raw["digest"])
+        record = replace(record, rules=found or rules.RULES_REVISION)
     try:
-        state = rules.replay(rules.Record(dict(raw["options"]), int(raw["seed"]), actions))
+        state = rules.replay(record)
     except (rules.RulesError, KeyError, TypeError, ValueError, IndexError) as err:
         reason = str(err).strip() or type(err).__name__
         raise CliError(messages.REPLAY_REFUSED.format(path=path, reason=reason)) from None
-    same = state.digest() == raw.get("digest")
+    digest = rules.digest_as(state, record.rules)
+    same = digest == raw["digest"]
     verdict = messages.REPLAY_SAME if same else messages.REPLAY_DIFFERENT
     counted = messages.plural(len(actions), "action")
-    digest = state.digest()[:16]
-    print(messages.REPLAY_RESULT.format(actions=counted, version=state.version, verdict=verdict, digest=digest))
+    older = ""
+    if record.rules is not None and record.rules < rules.RULES_REVISION:
+        older = messages.REPLAY_RULES.format(number=record.rules, note=revision(record.rules).note)
+    shown = messages.REPLAY_RESULT.format(
+        actions=counted, version=state.version, verdict=verdict, digest=digest[:16], rules=older
+    )
+    print(shown)
     return 0 if same else 1
 
 
@@ -372,6 +402,19 @@ def export_problem(raw: Any) -> str | None:
         return "'seed' is missing or not a whole number"
     if not isinstance(raw.get("digest"), str):
         return "'digest' is missing or not text"
+    return _rules_problem(raw)
+
+
+def _rules_problem(raw: dict[str, Any]) -> str | None:
+    """What is wrong with an export's rules revision (absent in exports older than revisions), or None."""
+    from rules.revisions import CURRENT
+
+    number = raw.get("rules")
+    if number is not None and (not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= CURRENT):
+        return f"'rules' is not a rules revision this version knows (1 to {CURRENT})"
+    until = raw.get("rules_until")
+    if until is not None and (not isinstance(until, int) or isinstance(until, bool) or until < 0):
+        return "'rules_until' is not a count of actions"
     return None
 
 

@@ -385,6 +385,7 @@ class Lobby(ServiceCore):
             state=state.dumps(),
             options=json.dumps(options),
             seed=seed,
+            rules=rules.RULES_REVISION,
             seat_numbers=numbers,
             deadline=self.arm(table, state, now),
         )

@@ -325,7 +325,8 @@ BAD_OUT = "{path} cannot be written ({reason}); expected a file path in a folder
 CONSOLE_SUMMARY = "console: {commands}, {refused} refused, {pictures}, {unreadable}"
 EXPORT_WRITTEN = "export: {actions} written to {path}{note}"
 EXPORT_WITHOUT_SEED = " (without the seed: the game has not ended)"
-REPLAY_RESULT = "replay: {actions}, version {version}: {verdict} (digest {digest})"
+REPLAY_RESULT = "replay: {actions}, version {version}: {verdict} (digest {digest}){rules}"
+REPLAY_RULES = "; recorded under rules revision {number}: {note}"
 REPLAY_SAME = "the same state"
 REPLAY_DIFFERENT = "a DIFFERENT state"
 BENCH_BOARDS = "  {setting:<15} {posted:<28} {edited}"
@@ -391,3 +392,17 @@ CONFIRM_PAYMENT = (
 )
 WOULD_PAY_ITEM = "{answer}, your only way to {owed}"
 CONFIRM_BUTTON = "Confirm: {notation}"
+RECORDS_IDENTIFIED = "records: {games} saved by an earlier version given the rules revision of their record"
+RECORD_UPGRADED = (
+    "This game was saved by an older version of the bot: its record was written under rules revision {number} "
+    "({note}). The game plays on under today's rules; undo and the record replay its first {lines} as written."
+)
+RECORD_WONT_REPLAY = (
+    "This game's record no longer replays under today's rules ({reason}): it was saved by an older version, so it "
+    "cannot be rebuilt without its last actions. A moderator can mend the game with edits."
+)
+RECORD_UNMATCHED = (
+    "This game was saved by an older version of the bot, and its record does not replay to the saved game under any "
+    "rules revision this version knows: the game plays on from what was saved, and an undo rebuilds it from the "
+    "record under today's rules."
+)

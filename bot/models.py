@@ -28,6 +28,8 @@ class Game(SQLModel, table=True):
     options: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
     seed: int | None = Field(default=None, sa_column=Column(BigInteger, nullable=True))
     state: str | None = Field(default=None, sa_column=Column(Text, nullable=True))
+    rules: int | None = None  # the rules revision of the record (rules.revisions); None: saved before 0006
+    rules_until: int | None = None  # record lines written under an older `rules`; those after are today's
     reminder_hours: float = 24.0
     board_posts: str = "move"  # when the board is posted: after every move, at the end of each turn, on request
     live_board: bool = False  # one board message kept up to date (edited) instead of new pictures

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import rules
-from bot import messages
+from bot import messages, records
 from bot.core import answers, in_range, one_at_a_time
 from bot.models import Deadline, GuildSettings, LogRow
 from bot.notation import card_label, edit_text, secret_card_move
@@ -153,10 +153,10 @@ class Moderation(Play):
         if any(r.irreversible for r in rows[-count:]) and not confirm:
             raise Refusal(messages.UNDO_CROSSES.format(actions=messages.plural(count, "action")))
         record = await self.record(table)
-        shorter = rules.Record(record.options, record.seed, record.actions[:-count])
-        new = rules.replay(shorter)
+        shorter = record.without_last(count)
+        new = records.replayed(shorter)
         text = messages.MOD_UNDONE.format(actions=messages.plural(count, "action"))
-        return await self.rewind(table, actor, state, new, count, text)
+        return await self.rewind(table, actor, state, new, count, text, shorter.rules_until)
 
     @one_at_a_time
     async def mod_end(self, actor: Actor) -> Outbox:

@@ -6,7 +6,7 @@ import json
 from typing import Any
 
 import rules
-from bot import messages
+from bot import messages, records
 from bot.core import ServiceCore, answers, one_at_a_time
 from bot.describe import describe
 from bot.models import LogRow
@@ -19,6 +19,7 @@ from bot.threads import prompt_lines
 from rules.actions import public_text
 from rules.cards import keys
 from rules.engine import check_turn
+from rules.revisions import revision
 
 MAX_AUTO_PASSES = 8  # a chain of prompts passed for seats that opted in (an ambush, then Field Hospitals…)
 PASS = "pass"
@@ -200,9 +201,10 @@ class Play(ServiceCore):
         if reason:
             raise Refusal(messages.REFUSED.format(reason=reason))
         record = await self.record(table)
-        _, new = rules.undo(record, state, seat, count)
+        shorter = record.without_last(count)
+        new = records.replayed(shorter)
         text = messages.UNDONE.format(user=actor.name, actions=messages.plural(count, "action"))
-        return await self.rewind(table, actor, state, new, count, text)
+        return await self.rewind(table, actor, state, new, count, text, shorter.rules_until)
 
     async def record(self, table: Table) -> rules.Record:
         """The game's record: options, seed and every action that still stands."""
@@ -221,9 +223,11 @@ class Play(ServiceCore):
         table = Table(snapshot.loaded.game, snapshot.loaded.seats)
         state = table.state
         record = record_of(table, snapshot.record)
-        about = {"version": state.version, "status": table.game.status}
+        about: dict[str, Any] = {"version": state.version, "status": table.game.status}
+        if record.rules is not None and record.rules < rules.RULES_REVISION:
+            about["rules_note"] = revision(record.rules).note
         if full or table.finished_text() is not None:
-            return {**record.to_json(), **about, "digest": state.digest()}
+            return {**record.to_json(), **about, "digest": rules.digest_as(state, record.rules)}
         return redacted(record, about)
 
     @answers
@@ -233,9 +237,11 @@ class Play(ServiceCore):
         return export_outbox(actor, record)
 
     async def rewind(
-        self, table: Table, actor: Actor, old: rules.GameState, new: rules.GameState, count: int, text: str
+        self, table: Table, actor: Actor, old: rules.GameState, new: rules.GameState, count: int, text: str,
+        rules_until: int | None = None,
     ) -> Outbox:
-        """Save a state rebuilt without the last `count` record lines, and say so (a paused game stays paused)."""
+        """Save a state rebuilt without the last `count` record lines, and say so (a paused game stays paused);
+        `rules_until`: the lines of an older rules revision that still stand."""
         now = self.now()
         deadline = self.arm(table, new, now)
         outbox = Outbox(public=text)
@@ -248,6 +254,7 @@ class Play(ServiceCore):
             state=new.dumps(),
             status=rewound_status(table, new),
             undo_last=count,
+            rules_until=rules_until,
             log=[note],
             deadline=deadline,
             clear_deadline=deadline is None,
@@ -278,9 +285,8 @@ def auto_passes(table: Table, state: rules.GameState) -> list[tuple[int, rules.G
 
 
 def record_of(table: Table, rows: list[LogRow]) -> rules.Record:
-    """A game's record from its stored options and seed and the record lines that still stand."""
-    options = json.loads(table.game.options or "{}")
-    return rules.Record(options, int(table.game.seed or 0), [r.notation or "" for r in rows])
+    """A game's record from its stored options, seed and rules revision and the record lines that still stand."""
+    return records.record_of(table.game, rows)
 
 
 REDACTED_NOTE = "no seed, no digest, and the card of any moderator edit that put a card into a hand or the deck"

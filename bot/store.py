@@ -71,6 +71,8 @@ class Change:
     state: str | None = None
     options: str | None = None
     seed: int | None = None
+    rules: int | None = None
+    rules_until: int | None = None
     lobby: str | None = None
     reminder_hours: float | None = None
     board_posts: str | None = None
@@ -363,6 +365,30 @@ class Store:
         """Every channel that has a game."""
         return await self.run(lambda s: list(s.exec(select(Game.channel_id)).all()))
 
+    async def games_without_rules(self) -> list[int]:
+        """Channels of games that can still change whose record has no rules revision yet (saved before 0006)."""
+        query = select(Game.channel_id).where(
+            col(Game.rules).is_(None), col(Game.state).is_not(None), col(Game.status).in_(("active", "paused"))
+        )
+        return await self.run(lambda s: list(s.exec(query).all()))
+
+    async def set_rules(self, channel_id: int, rules: int | None, until: int | None, note: LogRow | None) -> int:
+        """Give a game its record's rules revision, with a log note, unless another process did first (0 then)."""
+        statement = (
+            update(Game)
+            .where(col(Game.channel_id) == channel_id, col(Game.rules).is_(None))
+            .values(rules=rules, rules_until=until)
+        )
+
+        def work(s: Session) -> int:
+            if not s.exec(statement).rowcount:
+                return 0
+            if note is not None:
+                _append_log(s, channel_id, [note])
+            return 1
+
+        return await self.run(work)
+
     async def guild(self, guild_id: int | None) -> GuildSettings | None:
         """A server's settings, if any were set."""
         if guild_id is None:
@@ -635,7 +661,10 @@ def _bump(s: Session, channel_id: int, expected: int, values: dict[str, object])
 
 def _game_values(change: Change) -> dict[str, object]:
     values: dict[str, object] = {"updated_at": change.now}
-    for name in ("status", "state", "options", "seed", "lobby", "reminder_hours", "board_posts", "live_board"):
+    for name in (
+        "status", "state", "options", "seed", "rules", "rules_until", "lobby", "reminder_hours", "board_posts",
+        "live_board",
+    ):
         value = getattr(change, name)
         if value is not None:
             values[name] = value

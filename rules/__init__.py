@@ -26,7 +26,8 @@ from rules.errors import (
     UndoRefusedError,
 )
 from rules.invariants import problems
-from rules.record import Record, replay, undo, undo_refusal
+from rules.record import Record, digest_as, identify, replay, undo, undo_refusal
+from rules.revisions import CURRENT as RULES_REVISION
 from rules.setup import new_game
 from rules.state import Event, GameState
 from rules.view import view_for
@@ -40,6 +41,7 @@ __all__ = [
     "IllegalActionError",
     "InvalidActionError",
     "NotYourTurnError",
+    "RULES_REVISION",
     "Record",
     "RulesError",
     "StaleStateError",
@@ -49,8 +51,10 @@ __all__ = [
     "apply_unchecked",
     "check_turn",
     "default_action",
+    "digest_as",
     "explain",
     "format_action",
+    "identify",
     "is_edit",
     "is_legal",
     "legal_actions",

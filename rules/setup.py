@@ -13,6 +13,7 @@ from rules.cards import deck
 from rules.errors import RulesError, SetupError
 from rules.items import ruin_items_for
 from rules.modes import find_mode
+from rules.revisions import CURRENT, revision
 from rules.state import GameState, Seat, Turn
 
 STARTING_HAND = 3
@@ -57,8 +58,12 @@ def normalise(options: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def new_game(options: dict[str, Any], seed: int) -> GameState:
-    """Set up a game from its options and seed; the same pair always gives the same state."""
+def new_game(options: dict[str, Any], seed: int, rules: int | None = None) -> GameState:
+    """Set up a game from its options and seed; the same pair always gives the same state.
+
+    `rules`: the setup of an older rules revision (rules.revisions), for replaying a record written under it.
+    """
+    rev = revision(rules)
     opts = normalise(options)
     mode = find_mode(opts["mode"])
     board = load_board(mode.board_id(opts))
@@ -72,7 +77,7 @@ def new_game(options: dict[str, Any], seed: int) -> GameState:
             position, dealt = rng.shuffled(position, [s for s in SUITS for _ in range(4)])
             suits += dealt
     explorers = sum(1 for f in opts["factions"] if registry.faction(str(f)).explores_ruins)
-    sets = mode.ruin_sets(explorers)
+    sets = 1 if rev.one_ruin_set else mode.ruin_sets(explorers)
     position, ruins, second_ruins = _deal_ruins(position, board, sets)
     n = len(opts["factions"])
     teams = opts.get("teams") or {}
@@ -102,6 +107,7 @@ def new_game(options: dict[str, Any], seed: int) -> GameState:
         turn=Turn(seat=order[0]),
         rng=position,
         second_ruins=second_ruins,
+        legacy=None if rev.number == CURRENT else rev,
     )
     for seat in order:
         state.seats[seat].hand = [state.deck.pop() for _ in range(STARTING_HAND)]

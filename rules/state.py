@@ -145,6 +145,9 @@ class GameState:
     events: list[Event] = field(default_factory=list, compare=False, repr=False)
     irreversible: bool = field(default=False, compare=False, repr=False)
     lineup: Any = field(default=None, compare=False, repr=False)
+    legacy: Any = field(default=None, compare=False, repr=False)
+    """The older rules revision (rules.revisions.Revision) a record is being replayed under; None for today's rules.
+    Never saved: a game plays on under today's rules."""
     spent_unasked: list[tuple[int, str, str]] = field(default_factory=list, compare=False, repr=False)
     """What the last action paid for its player without asking (seat, what was owed, the answer taken)."""
 
@@ -199,6 +202,7 @@ class GameState:
             second_ruins=list(self.second_ruins),
             schema=self.schema,
             lineup=self.lineup,
+            legacy=self.legacy,
         )
 
     def to_json(self) -> JSON:

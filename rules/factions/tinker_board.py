@@ -226,6 +226,7 @@ def fewest_pieces(state: GameState, seat: int, allowed: Any = None) -> list[int]
     ]
     if not open_:
         return []
-    counts = {cid: sum(n for p, n in state.clearings[cid - 1].items() if not is_own(p)) for cid in open_}
+    counted = state.legacy is not None and state.legacy.tinker_counts_own  # before 7ac4157
+    counts = {cid: sum(n for p, n in state.clearings[cid - 1].items() if counted or not is_own(p)) for cid in open_}
     low = min(counts.values())
     return [cid for cid in open_ if counts[cid] == low]

@@ -94,9 +94,15 @@ class Vagabond(Faction):
     # --- setup -------------------------------------------------------------------
     def setup(self, state: GameState, seat: int) -> None:
         """Relationships Indifferent with every non-Vagabond faction (9.3 step 6: another Vagabond is not on the
-        chart); the quests shuffled and three face up (once for the table: a second Vagabond shares them)."""
+        chart; he was under rules revisions before 3bc3850); the quests shuffled and three face up (once for the
+        table: a second Vagabond shares them)."""
         super().setup(state, seat)
-        others = [s.faction for s in state.seats if registry.faction(s.faction).kind != "vagabond"]
+        charted = state.legacy is not None and state.legacy.vagabonds_on_chart
+        others = [
+            s.faction
+            for s in state.seats
+            if registry.faction(s.faction).kind != "vagabond" or (charted and s.faction != self.id)
+        ]
         state.seats[seat].data = {
             "setup": "character",
             "character": None,
