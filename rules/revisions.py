@@ -38,6 +38,9 @@ class Revision:
     """The Tinker's clearing with the fewest pieces counted his own pieces (7ac4157 leaves them out, OMT.4)."""
     setup_unkept_by: tuple[str, ...] = field(default=(), metadata=WRITTEN)
     """Factions whose data did not keep their setup stage ("setup": a3f33da keeps it for every faction with choices)."""
+    lone_card_answered: bool = False
+    """A decision answered from the hand (a 3x3 bridge fee, the Wings feed) took the only card that fits for the
+    player even when the hand held others (2141e2f asks whenever the hand holds more than one card)."""
 
 
 OLDER_SETUPS = ("spore", "tinker")  # the factions whose data did not keep their setup stage before a3f33da
@@ -47,34 +50,40 @@ REVISIONS = (
         "before the flow change of b4b8814, steps in which a player could do nothing went by unasked; its replay "
         "goes past them the same way",
         skips_idle_steps=True, one_ruin_set=True, unmarked_ruin_items=True, round_after_limit=True,
-        vagabonds_on_chart=True, tinker_counts_own=True, setup_unkept_by=OLDER_SETUPS,
+        vagabonds_on_chart=True, tinker_counts_own=True, setup_unkept_by=OLDER_SETUPS, lone_card_answered=True,
     ),
     Revision(
         2, "b4b8814", 1,
         "before the engine seams of c3a2b9f: states of schema 1, and a game ended by its round limit showed the "
         "next round's number",
         one_ruin_set=True, unmarked_ruin_items=True, round_after_limit=True, vagabonds_on_chart=True,
-        tinker_counts_own=True, setup_unkept_by=OLDER_SETUPS,
+        tinker_counts_own=True, setup_unkept_by=OLDER_SETUPS, lone_card_answered=True,
     ),
     Revision(
         3, "c3a2b9f", 2,
         "before ff0bdb2, two Vagabonds shared one set of ruin items and items found in a ruin were not marked; "
         "its replay deals and keeps them so",
         one_ruin_set=True, unmarked_ruin_items=True, vagabonds_on_chart=True, tinker_counts_own=True,
-        setup_unkept_by=OLDER_SETUPS,
+        setup_unkept_by=OLDER_SETUPS, lone_card_answered=True,
     ),
     Revision(
         4, "ff0bdb2", 2,
         "before the readings merged at 1baa1fb: two Vagabonds in a standard game had each other on the relationship "
         "chart, and the Tinker counted his own pieces for the clearing with the fewest; its replay plays them so",
-        vagabonds_on_chart=True, tinker_counts_own=True, setup_unkept_by=OLDER_SETUPS,
+        vagabonds_on_chart=True, tinker_counts_own=True, setup_unkept_by=OLDER_SETUPS, lone_card_answered=True,
     ),
     Revision(
         5, "1baa1fb", 2,
         "before a3f33da, The Spore and the Tinker did not keep their setup stage in the saved game",
-        setup_unkept_by=OLDER_SETUPS,
+        setup_unkept_by=OLDER_SETUPS, lone_card_answered=True,
     ),
-    Revision(6, "2decdef", 2, "today's rules"),
+    Revision(
+        6, "2decdef", 2,
+        "before 2141e2f, a bridge fee or the Wings feed with one card that fits was paid for the player even with "
+        "other cards in hand; its replay pays it so",
+        lone_card_answered=True,
+    ),
+    Revision(7, "2141e2f", 2, "today's rules"),
 )
 CURRENT = REVISIONS[-1].number
 """Raise it (adding a Revision) whenever a rule change means an older record no longer replays as it was."""

@@ -100,3 +100,37 @@ def _lone_end(state: rules.GameState) -> bool:
     seat = rules.to_act(state)
     options = rules.legal_actions(state, seat) if seat is not None and not state.over else []
     return len(options) == 1 and options[0].verb == "end"
+
+
+FRONTIER = {
+    "factions": ["marquise", "eyrie", "vagabond", "tinker", "spinners", "alliance"],
+    "mode": "frontier",
+    "teams": {"marquise": "A", "eyrie": "A", "vagabond": "A", "tinker": "B", "spinners": "B", "alliance": "B"},
+}
+
+
+def _lone_card_paid(seed: int) -> Record | None:
+    """A revision-6 record whose last line was a move whose bridge fee took the one fitting card of several."""
+    import random
+
+    state, lines, chooser = rules.replay(Record(FRONTIER, seed, rules=6)), [], random.Random(seed)
+    for _ in range(1500):
+        seat = rules.to_act(state)
+        if seat is None:
+            return None
+        action = chooser.choice(rules.legal_actions(state, seat))
+        held = len(state.seats[seat].hand)
+        state, _ = rules.apply_unchecked(state, seat, action)
+        lines.append(action.notation())
+        if held > 1 and any(who == seat for who, _, _ in state.spent_unasked):
+            return Record(FRONTIER, seed, lines, rules=6)
+    return None
+
+
+def test_a_fee_of_revision_6_took_the_lone_fitting_card_for_the_player_and_still_replays_so() -> None:
+    """Before 2141e2f a bridge fee with one fitting card among several in hand was paid unasked."""
+    record = next(r for r in map(_lone_card_paid, range(1, 40)) if r is not None)
+    old = rules.replay(record)
+    assert not old.pending or old.pending[0]["kind"] != "move_fee"  # paid already, as that engine did
+    today = rules.replay(replace(record, rules=CURRENT))
+    assert today.pending and today.pending[0]["kind"] == "move_fee"  # today the player is asked
