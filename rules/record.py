@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import hashlib
 import json
+from collections import deque
+from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from typing import Any
 
@@ -77,17 +79,23 @@ def _count(raw: dict[str, Any]) -> int | None:
 def replay(record: Record, upto: int | None = None) -> GameState:
     """Rebuild the state after the first `upto` actions (all by default), each under the rules it was written
     under (rules.revisions)."""
+    return deque(replaying(record, upto), maxlen=1)[0]
+
+
+def replaying(record: Record, upto: int | None = None) -> Iterator[GameState]:
+    """The states a replay goes through: after setup, then after each of the first `upto` actions."""
     rev = revision(record.rules)
     state = new_game(record.options, record.seed, rev.number)
     if record.rules_until == 0:
         state.legacy = None
     state = _past_idle_steps(state, rev if record.rules_until != 0 else revision(CURRENT))
+    yield state
     for index, text in enumerate(record.actions[:upto]):
         state = apply_edit(state, text)[0] if is_edit(text) else apply(state, parse(state, text))[0]
         state = _past_idle_steps(state, record.revision_at(index))
         if record.rules_until == index + 1:
             state.legacy = None  # the lines after it were written under today's rules
-    return state
+        yield state
 
 
 def _past_idle_steps(state: GameState, rev: Revision) -> GameState:

@@ -9,7 +9,7 @@ state or a digest it saved.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field, fields
+from dataclasses import dataclass, field, fields, replace
 from typing import Any
 
 WRITTEN = {"written": True}  # a difference only in the tree the engine wrote, not in how a record replays
@@ -41,49 +41,76 @@ class Revision:
     lone_card_answered: bool = False
     """A decision answered from the hand (a 3x3 bridge fee, the Wings feed) took the only card that fits for the
     player even when the hand held others (2141e2f asks whenever the hand holds more than one card)."""
+    contraband_when_all_abroad: bool = False
+    """A 3x3 craft was contraband only when all the seat's crafting pieces stood on the rival map, laid in the first
+    of its clearings there (one with a warrior to carry it first); 1fb5f82 looks at the pieces that pay for it."""
+    isolation_needs_a_way: bool = False
+    """Imperial Isolation skipped a Decree card only when some way of resolving it existed, all reaching the rival map
+    (53a3304 also skips it when its only targets lie there and no way exists, as with no Eyrie warriors there)."""
+    wings_into_roost: bool = False
+    """Wings of the Alliance let an ally leave a clearing the enemy rules when its move began or ended in a roost
+    clearing, and such a move owed the Eyrie a card (b49c36b: only a move out of a roost clearing)."""
+    bridge_fee_unruled: bool = False
+    """A bridge fee went to the rival team where it had 5+ warriors at an entrance, whoever ruled it (86ac103: only
+    where the rival team rules the entrance)."""
+    overgrowth_at_growth: bool = False
+    """Two mushrooms removed enemy buildings and tokens only when a growth brought the clearing to two (9155c06 reads
+    TS.2.3 as a standing condition unless the game option spore_overgrowth says 'growth')."""
+    first_response_to_allies: bool = False
+    """First Response outside battle answered removals by the Spinners or an ally only, counting the pieces the same
+    effect removed (6a9efc9 answers any foe's, never one's own, with a warrior and a web the effect leaves)."""
+    setup_skips_cornered: bool = False
+    """A corner faction with no corner of its setup region left was skipped in setup (its decision dropped), a first
+    roost needed no open slot, and Turmoil deposed the missing leader of an Eyrie never set up (a3f33da sets such a
+    faction up in an edge clearing: Mode.corner_fallback)."""
 
 
 OLDER_SETUPS = ("spore", "tinker")  # the factions whose data did not keep their setup stage before a3f33da
+_TODAY = Revision(7, "2141e2f", 2, "today's rules")
+# Each older revision is the next newer one with its own differences added: a flag holds on every revision before
+# the change that ended it.
+_BEFORE_2141E2F = replace(
+    _TODAY, number=6, since="2decdef",
+    note="before 2141e2f, a bridge fee or the Wings feed with one card that fits was paid for the player even with "
+    "other cards in hand; its replay pays it so",
+    lone_card_answered=True,
+)
+_BEFORE_A3F33DA = replace(
+    _BEFORE_2141E2F, number=5, since="1baa1fb",
+    note="before a3f33da, a faction that starts in a corner was skipped in setup when no corner of its region was "
+    "left, and The Spore and the Tinker did not keep their setup stage in the saved game; its replay skips it so",
+    setup_unkept_by=OLDER_SETUPS, setup_skips_cornered=True,
+)
+_BEFORE_1BAA1FB = replace(
+    _BEFORE_A3F33DA, number=4, since="ff0bdb2",
+    note="before the readings merged at 1baa1fb: two Vagabonds in a standard game had each other on the relationship "
+    "chart, the Tinker counted his own pieces for the clearing with the fewest, two mushrooms overgrew only at a "
+    "growth, First Response outside battle answered only the Spinners' and their allies' removals, and the 3x3 "
+    "contraband, Imperial Isolation, Wings of the Alliance and bridge fee followed older readings; its replay plays "
+    "them so",
+    vagabonds_on_chart=True, tinker_counts_own=True, contraband_when_all_abroad=True, isolation_needs_a_way=True,
+    wings_into_roost=True, bridge_fee_unruled=True, overgrowth_at_growth=True, first_response_to_allies=True,
+)
+_BEFORE_FF0BDB2 = replace(
+    _BEFORE_1BAA1FB, number=3, since="c3a2b9f",
+    note="before ff0bdb2, two Vagabonds shared one set of ruin items and items found in a ruin were not marked; "
+    "its replay deals and keeps them so",
+    one_ruin_set=True, unmarked_ruin_items=True,
+)
+_BEFORE_C3A2B9F = replace(
+    _BEFORE_FF0BDB2, number=2, since="b4b8814", schema=1,
+    note="before the engine seams of c3a2b9f: states of schema 1, and a game ended by its round limit showed the "
+    "next round's number",
+    round_after_limit=True,
+)
+_BEFORE_B4B8814 = replace(
+    _BEFORE_C3A2B9F, number=1, since="3fc75be",
+    note="before the flow change of b4b8814, steps in which a player could do nothing went by unasked; its replay "
+    "goes past them the same way",
+    skips_idle_steps=True,
+)
 REVISIONS = (
-    Revision(
-        1, "3fc75be", 1,
-        "before the flow change of b4b8814, steps in which a player could do nothing went by unasked; its replay "
-        "goes past them the same way",
-        skips_idle_steps=True, one_ruin_set=True, unmarked_ruin_items=True, round_after_limit=True,
-        vagabonds_on_chart=True, tinker_counts_own=True, setup_unkept_by=OLDER_SETUPS, lone_card_answered=True,
-    ),
-    Revision(
-        2, "b4b8814", 1,
-        "before the engine seams of c3a2b9f: states of schema 1, and a game ended by its round limit showed the "
-        "next round's number",
-        one_ruin_set=True, unmarked_ruin_items=True, round_after_limit=True, vagabonds_on_chart=True,
-        tinker_counts_own=True, setup_unkept_by=OLDER_SETUPS, lone_card_answered=True,
-    ),
-    Revision(
-        3, "c3a2b9f", 2,
-        "before ff0bdb2, two Vagabonds shared one set of ruin items and items found in a ruin were not marked; "
-        "its replay deals and keeps them so",
-        one_ruin_set=True, unmarked_ruin_items=True, vagabonds_on_chart=True, tinker_counts_own=True,
-        setup_unkept_by=OLDER_SETUPS, lone_card_answered=True,
-    ),
-    Revision(
-        4, "ff0bdb2", 2,
-        "before the readings merged at 1baa1fb: two Vagabonds in a standard game had each other on the relationship "
-        "chart, and the Tinker counted his own pieces for the clearing with the fewest; its replay plays them so",
-        vagabonds_on_chart=True, tinker_counts_own=True, setup_unkept_by=OLDER_SETUPS, lone_card_answered=True,
-    ),
-    Revision(
-        5, "1baa1fb", 2,
-        "before a3f33da, The Spore and the Tinker did not keep their setup stage in the saved game",
-        setup_unkept_by=OLDER_SETUPS, lone_card_answered=True,
-    ),
-    Revision(
-        6, "2decdef", 2,
-        "before 2141e2f, a bridge fee or the Wings feed with one card that fits was paid for the player even with "
-        "other cards in hand; its replay pays it so",
-        lone_card_answered=True,
-    ),
-    Revision(7, "2141e2f", 2, "today's rules"),
+    _BEFORE_B4B8814, _BEFORE_C3A2B9F, _BEFORE_FF0BDB2, _BEFORE_1BAA1FB, _BEFORE_A3F33DA, _BEFORE_2141E2F, _TODAY
 )
 CURRENT = REVISIONS[-1].number
 """Raise it (adding a Revision) whenever a rule change means an older record no longer replays as it was."""

@@ -13,6 +13,7 @@ from rules.cards import deck
 from rules.errors import RulesError, SetupError
 from rules.items import ruin_items_for
 from rules.modes import find_mode
+from rules.modes.base import skips_cornered
 from rules.revisions import CURRENT, revision
 from rules.state import GameState, Seat, Turn
 
@@ -135,7 +136,7 @@ def _setup_prompt(state: GameState, d: decisions.Decision) -> str:
 def _setup_empty(state: GameState, d: decisions.Decision) -> None:
     """A faction not yet set up with no setup choice left is never skipped: the choice that led here is refused."""
     faction = registry.of(state, d["seat"])
-    if not faction.setup_done(state, d["seat"]):
+    if not faction.setup_done(state, d["seat"]) and not skips_cornered(state):  # an older engine skipped it
         who = faction.name if faction.name.startswith("The ") else f"the {faction.name}"
         raise SetupError(f"that would leave {who} nowhere to set up")
 

@@ -22,7 +22,7 @@ from rules.actions import (
 from rules.cards import card, keys
 from rules.factions.base import Faction
 from rules.map_pieces import all_warriors, may_place, on_map, open_slots, place, suit
-from rules.modes.base import starting_corners
+from rules.modes.base import skips_cornered, starting_corners
 from rules.pieces import BUILDING, WARRIOR, PieceKind
 from rules.rule import rules
 from rules.scoring import score
@@ -153,9 +153,12 @@ class Eyrie(Faction):
             for i in range(len(state.seats))
             if i != seat and (c := registry.of(state, i).starting_corner(state, i)) is not None
         ]
-        free = starting_corners(
-            state, seat, lambda c: c not in taken and open_slots(state, c) > 0 and may_place(state, ID, c)
-        )
+        unslotted = skips_cornered(state)  # an older engine asked for no open slot (before a3f33da)
+
+        def fits(c: int) -> bool:
+            return c not in taken and (unslotted or open_slots(state, c) > 0) and may_place(state, ID, c)
+
+        free = starting_corners(state, seat, fits)
         opposite = [c for c in free if any(state.board.opposite(t) == c for t in taken)]
         for cid in opposite or free:
             yield Roost(cid)
@@ -388,7 +391,7 @@ class Eyrie(Faction):
                     hand.to_discard(state, c)
             data["decree"][column] = []
         old = data["leader"]
-        if old is not None:  # only a leader on the faction board is deposed
+        if old is not None or skips_cornered(state):  # only a leader on the board is deposed (before a3f33da: any)
             data["deposed"].append(old)
         data["leader"] = None
         choices = [name for name in LEADERS if name not in data["deposed"]]

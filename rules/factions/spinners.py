@@ -5,7 +5,7 @@ Section numbers (SOM.2.3 ...) are the seed's; docs/rulings.md records every read
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any, ClassVar
@@ -30,7 +30,7 @@ from rules.factions.base import Faction, standard_hit_options
 from rules.factions.marquise import Hire
 from rules.hooks import CANCEL, Removal, Removed
 from rules.map_pieces import count, may_place, on_map, open_slots, place, shift, suit
-from rules.modes.base import starting_corners
+from rules.modes.base import may_set_up, skips_cornered, starting_corners
 from rules.options import GameOption
 from rules.pieces import (
     ABILITY,
@@ -292,6 +292,12 @@ def _dealt_by_a_foe(state: GameState, removal: Removal) -> bool:
     return removal.by is not None and side is not None and enemies(state, removal.by, side)
 
 
+def _dealt_by_a_friend(state: GameState, seat: int, removal: Removal) -> bool:
+    """Whether a removal outside battle is dealt by the Spinners or a faction not their enemy, as an older engine
+    answered them (rules.revisions: before 6a9efc9)."""
+    return removal.by is not None and not enemies(state, seat, removal.by)
+
+
 def _enemy_warrior(state: GameState, seat: int, piece: str) -> bool:
     """A warrior fighting for an enemy of the Spinners (an infected warrior fights for the Spore)."""
     if category_of_key(piece) != WARRIOR:
@@ -317,8 +323,23 @@ def start_clearings(state: GameState, seat: int) -> list[int]:
     def fits(cid: int) -> bool:
         return cid not in taken and open_slots(state, cid) > 0 and may_place(state, ID, cid, BUILDING)
 
+    if skips_cornered(state):
+        return _older_start_clearings(state, seat, taken, fits)
     free = starting_corners(state, seat, fits)
     return [c for c in free if any(board.opposite(t) == c for t in taken)] or free
+
+
+def _older_start_clearings(state: GameState, seat: int, taken: set[int], fits: Callable[[int], bool]) -> list[int]:
+    """Where an older engine let the Spinners set up (rules.revisions: before a3f33da): an edge clearing only when
+    every corner was another faction's starting corner, else none but a corner."""
+    board = state.board
+    free = [c for c in board.corners() if fits(c) and may_set_up(state, seat, c)]
+    opposite = [c for c in free if any(board.opposite(t) == c for t in taken)]
+    if opposite or free:
+        return opposite or free
+    if all(c in taken for c in board.corners()):
+        return [c for c in board.ids() if board.is_edge(c) and fits(c) and may_set_up(state, seat, c)]
+    return []
 
 
 class Spinners(Faction):
@@ -774,11 +795,13 @@ class Spinners(Faction):
         cid = removal.place
         if removal.cause == BATTLE or not isinstance(cid, int) or not state.options.get(OPTION_REMOVALS, True):
             return None
-        if state.seats[seat].data.get("declining") or not _dealt_by_a_foe(state, removal):
+        older = state.legacy is not None and state.legacy.first_response_to_allies  # before 6a9efc9
+        dealt = _dealt_by_a_friend(state, seat, removal) if older else _dealt_by_a_foe(state, removal)
+        if state.seats[seat].data.get("declining") or not dealt:
             return None
         if not _enemy_warrior(state, seat, removal.piece):
             return None
-        if not self.may_respond(state, seat, cid, taken=dict(removal.along)):
+        if not self.may_respond(state, seat, cid, taken=None if older else dict(removal.along)):
             return None
         waiting = next(
             (

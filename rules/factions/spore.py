@@ -91,7 +91,8 @@ def covered_hits(state: GameState) -> int:
 
 def overgrowth(state: GameState) -> str:
     """How TS.2.3's removal is read: 'standing' or 'growth'."""
-    return str(state.options.get(OVERGROWTH_OPTION) or "standing")
+    older = state.legacy is not None and state.legacy.overgrowth_at_growth  # before 9155c06
+    return str(state.options.get(OVERGROWTH_OPTION) or ("growth" if older else "standing"))
 
 
 # --- actions --------------------------------------------------------------------------------------------------

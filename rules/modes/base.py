@@ -236,4 +236,12 @@ def starting_corners(state: GameState, seat: int, fits: Callable[[int], bool]) -
     """The corners a seat may start in (in its setup region, where `fits`); when none fits, the mode's fallback
     clearings that fit (`Mode.corner_fallback`)."""
     corners = [c for c in state.board.corners() if may_set_up(state, seat, c) and fits(c)]
-    return corners or [c for c in mode_of(state).corner_fallback(state, seat) if fits(c)]
+    if corners or skips_cornered(state):
+        return corners
+    return [c for c in mode_of(state).corner_fallback(state, seat) if fits(c)]
+
+
+def skips_cornered(state: GameState) -> bool:
+    """Whether an older record replays, whose engine skipped in setup a corner faction with no corner left to it
+    (rules.revisions: before a3f33da)."""
+    return state.legacy is not None and bool(state.legacy.setup_skips_cornered)

@@ -90,8 +90,23 @@ def paid_abroad(state: GameState, seat: int, plan: Mapping[str, int], spent: Map
 
 def crafting_map(state: GameState, seat: int, plan: Mapping[str, int]) -> str:
     """The supply a craft takes from: the seat's home map's, unless a crafting piece on the rival map pays for it."""
+    if _all_abroad(state):
+        return _all_abroad_map(state, seat)
     abroad = paid_abroad(state, seat, plan, crafting.activated(state, seat) + Counter(plan))
     return state.board.map_of(abroad[0]) if abroad else table.home_map(state, seat)
+
+
+def _all_abroad(state: GameState) -> bool:
+    """Whether an older record replays, whose engine made a craft contraband only when all the crafting pieces
+    stood on the rival map (rules.revisions: before 1fb5f82)."""
+    return state.legacy is not None and bool(state.legacy.contraband_when_all_abroad)
+
+
+def _all_abroad_map(state: GameState, seat: int) -> str:
+    """The older engine's supply: the home map's unless every crafting piece of the seat stands on the rival map."""
+    home = table.home_map(state, seat)
+    maps = {state.board.map_of(cid) for cid in registry.of(state, seat).crafting_clearings(state, seat)}
+    return home if home in maps or not maps else maps.pop()
 
 
 def carrier_key(state: GameState, seat: int, cid: int) -> str | None:
@@ -107,7 +122,10 @@ def carrier_key(state: GameState, seat: int, cid: int) -> str | None:
 def smuggle(state: GameState, seat: int, item: str, supply: str, points: int, plan: Mapping[str, int]) -> None:
     """Lay an item crafted from the rival map's supply in a clearing of that map whose crafting pieces paid for it
     (called once they are activated)."""
-    paid = paid_abroad(state, seat, plan, crafting.activated(state, seat))
+    if _all_abroad(state):
+        paid = sorted(set(registry.of(state, seat).crafting_clearings(state, seat)))
+    else:
+        paid = paid_abroad(state, seat, plan, crafting.activated(state, seat))
     sites = [cid for cid in paid if state.board.map_of(cid) == supply]
     lies = table.golden(state, seat, "leaves_crafts_lying", default=False)
     carried = [] if lies else [cid for cid in sites if carrier_key(state, seat, cid)]

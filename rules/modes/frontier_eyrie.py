@@ -61,6 +61,12 @@ def roost_move(state: GameState, src: Place, dst: Place) -> bool:
     return roosted(state, src) or roosted(state, dst)
 
 
+def _into_roost(state: GameState) -> bool:
+    """Whether an older record replays, whose engine let a Wings move into a roost leave a clearing the enemy
+    rules (rules.revisions: before b49c36b)."""
+    return state.legacy is not None and bool(state.legacy.wings_into_roost)
+
+
 def targets(state: GameState, seat: int, column: str, decree: str) -> list[int]:
     """Clearings a Decree card could be carried out in, whatever warriors the Eyrie have there: a roost to recruit
     at (with a warrior in the supply), its warriors to move, an enemy to battle, an open slot with no roost to
@@ -87,6 +93,8 @@ def isolated(state: GameState, seat: int, column: str, decree: str, options: lis
     Eyrie need no warriors there, as when every clearing of the suit with an enemy lies on the rival map)."""
     if any(all(table.on_home_map(state, seat, c) for c in places_of(a)) for a in options):
         return False
+    if state.legacy is not None and state.legacy.isolation_needs_a_way:  # before 53a3304
+        return bool(options)
     aims = targets(state, seat, column, decree)
     return bool(options) or (bool(aims) and not any(table.on_home_map(state, seat, c) for c in aims))
 
@@ -125,7 +133,7 @@ class FrontierEyrie:
 
     def frees_ally_move(self, state: GameState, seat: int, mover: int, src: Place, dst: Place) -> bool:
         """Wings of the Alliance: an ally may leave a roost clearing the enemy rules (never enter one so)."""
-        return roosted(state, src)
+        return roost_move(state, src, dst) if _into_roost(state) else roosted(state, src)
 
 
 @register_for(contraband.MODE_ID)
@@ -146,7 +154,8 @@ def note_flight(state: GameState, entered: Entered) -> None:
     if not isinstance(src, int) or not isinstance(dst, int) or not roost_move(state, src, dst):
         return
     side = side_of(state, mover)
-    helped = table.crosses_bridge(state, src, dst) or (roosted(state, src) and ruler(state, src) not in (None, side))
+    freed = roosted(state, src) or _into_roost(state)
+    helped = table.crosses_bridge(state, src, dst) or (freed and ruler(state, src) not in (None, side))
     for ally in table.allies(state, mover):
         if helped and hasattr(registry.of(state, ally), "frees_ally_move"):
             state.turn.flags.setdefault("wings", {})[str(mover)] = ally

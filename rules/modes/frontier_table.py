@@ -118,9 +118,10 @@ def bridge_keepers(state: GameState, seat: int, src: int, dst: int) -> list[int]
     discarded."""
     team = rival(team_of(state, seat))
     rivals = sorted(members(state, team), key=state.order.index)
+    unruled = state.legacy is not None and state.legacy.bridge_fee_unruled  # before 86ac103
     for cid in entrances(state, src, dst):
         counts = {r: warriors_counted(state, r, cid) for r in rivals}
-        if ruler(state, cid) == f"team:{team}" and sum(counts.values()) >= BRIDGE_GUARD:
+        if (unruled or ruler(state, cid) == f"team:{team}") and sum(counts.values()) >= BRIDGE_GUARD:
             most = max(counts.values())
             return [r for r in rivals if counts[r] == most]
     return []
