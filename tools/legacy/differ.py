@@ -39,6 +39,7 @@ LINEUPS: dict[str, dict[str, Any]] = {
     "frontier": {"factions": ["marquise", "eyrie", "vagabond", "tinker", "spinners", "alliance"]},
     "frontier-spore": {"factions": ["spore", "eyrie", "alliance", "marquise", "spinners", "vagabond"]},
     "frontier-corners": {"factions": ["marquise", "eyrie", "spinners", "alliance", "vagabond", "tinker"]},
+    "frontier-homeland": {"factions": ["spore", "marquise", "eyrie", "alliance", "vagabond", "tinker"]},
 }
 """Line-ups played (3x3 ones are those whose name begins 'frontier': teams A,A,A,B,B,B in seat order)."""
 OLD_SIDE = """
@@ -74,6 +75,12 @@ for name, options in lineups.items():
             continue
         played.append({"lineup": name, "options": options, "seed": seed, "actions": lines, "digests": digests})
 json.dump(played, open(out, "w"))
+"""
+DIGEST_SIDE = """
+import json, sys
+import rules
+for game in json.load(open(sys.argv[1])):
+    print(rules.replay(rules.Record(game["options"], game["seed"], game["actions"])).digest())
 """
 TREE_SIDE = """
 import json, sys
@@ -128,6 +135,22 @@ def explain(tree: Tree, folder: Path, game: dict[str, Any], count: int, number: 
     return "differs at " + ", ".join(paths(theirs, written(mine.to_json(), revision(number)))[:12])
 
 
+def _records(tree: Tree, path: Path, number: int) -> int:
+    """Replay given records with the old engine; print its digests and whether today's replay gives them."""
+    games = json.loads(path.read_text())
+    digests = tree.python("-c", DIGEST_SIDE, str(path)).split()
+    differ = 0
+    for game, digest in zip(games, digests, strict=True):
+        try:
+            state = rules.replay(rules.Record(game["options"], game["seed"], game["actions"], rules=number))
+            alike = rules.digest_as(state, number) == digest
+        except rules.RulesError:
+            alike = False
+        differ += not alike
+        print(f"{game.get('name', game['seed'])}: {digest} ({'alike' if alike else 'DIFFERENT'} today)")
+    return 1 if differ else 0
+
+
 def main() -> int:
     """Play the old games, replay them today, print each first difference; 1 when any was found."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -139,6 +162,10 @@ def main() -> int:
     parser.add_argument("--stir", type=float, default=0.02, help="share of 3x3 lines before which contraband is laid")
     parser.add_argument("--lineup", action="append", choices=sorted(LINEUPS), help="default: every line-up")
     parser.add_argument("--keep", type=Path, help="a folder to keep the old games in (<line-up>.json)")
+    parser.add_argument(
+        "--records", type=Path, help="instead of playing games, replay these records (a JSON list of options, seed, "
+        "actions, and a name) with the old engine and print its digest of each, and whether today's replay agrees"
+    )
     args = parser.parse_args()
     revision(args.revision)
     lineups = {name: options_of(name) for name in args.lineup or LINEUPS}
@@ -147,6 +174,8 @@ def main() -> int:
         folder = Path(temp)
         tree = Tree(args.commit, folder)
         try:
+            if args.records:
+                return _records(tree, args.records, args.revision)
             out = folder / "games.json"
             for name, options in lineups.items():
                 stir = args.stir if options.get("mode") == "frontier" else 0.0
