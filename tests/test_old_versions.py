@@ -43,8 +43,13 @@ REVISION_OF = {  # the newest rules revision under which each game's record repl
     ("87439cc", "game"): 5,
     ("db2c6b0", "game"): 4,
     ("db2c6b0", "tinker"): 5,
+    ("db2c6b0-readings", "game"): 4,
+    ("db2c6b0-readings", "spore"): 4,
+    ("db2c6b0-readings", "cornered"): 5,
+    ("f4f117c", "game"): 7,
+    ("f4f117c", "spore"): 7,
 }
-FINISHED_REVISION_OF = {("87439cc", "game"): 4}  # played on, the game met a difference of an older revision
+FINISHED_REVISION_OF = {("87439cc", "game"): 4, ("db2c6b0-readings", "cornered"): 4}  # played on, the game met a difference of an older revision
 GAMES = [(name, game["channel"]) for name, version in VERSIONS.items() for game in version["games"]]
 EXPORTS = [(name, channel, kind) for name, channel in GAMES for kind in ("export", "finished")]
 MOD = 4242
@@ -147,9 +152,12 @@ async def _replays_and_undoes(db: Path, channel: int, saved: dict[str, object], 
 
 
 async def _plays_on(db: Path, channel: int) -> None:
-    """A few legal actions through the service, saved; the reloaded game is the replay of its record."""
+    """A few legal actions through the service, saved; the reloaded game is the replay of its record, and breaks no
+    invariant its old engine did not (a faction that engine skipped in setup stays without its setup)."""
     service = await _service(db)
     try:
+        saved = rules.problems((await service.table(channel)).state)
+        assert all("has no setup done" in p for p in saved), saved
         for _ in range(PLAYED_ON):
             table = await service.table(channel)
             seat = rules.to_act(table.state)
@@ -166,7 +174,7 @@ async def _plays_on(db: Path, channel: int) -> None:
         assert table.state.digest() == state.digest()
         record = await service.record(table)
         assert rules.digest_as(rules.replay(record), record.rules) == rules.digest_as(state, record.rules)
-        assert rules.problems(state) == []
+        assert [p for p in rules.problems(state) if p not in saved] == []
     finally:
         await service.store.close()
 

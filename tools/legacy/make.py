@@ -69,6 +69,8 @@ class Version:
 
 
 SHORT = Game("game", example="assets/examples/short-game.txt")
+FRONTIER = "marquise,eyrie,vagabond,tinker,spinners,alliance"
+CORNERED = "marquise,eyrie,spinners,alliance,vagabond,tinker"  # three corner factions on team A
 VERSIONS = (
     Version("a60aa8c", "a60aa8c", "the first bot: database revision 0002, state schema 1, the Marquise and the Eyrie",
             (SHORT,)),
@@ -96,6 +98,20 @@ VERSIONS = (
             "revision (two Vagabonds with both sets of ruin items; a second game in the same database)",
             (Game("game", generate=("--factions", "vagabond,vagabond2,marquise", "--seed", "7"), stop=0.5),
              Game("tinker", example="assets/examples/tinker-game.txt", stop=0.5))),
+    Version("db2c6b0-readings", "db2c6b0", "games of revision 4 that meet the readings merged at 1baa1fb: a 3x3 "
+            "game (Imperial Isolation, contraband; Wings of the Alliance once finished), a Spore game with the Tinker "
+            "(overgrowth only at a growth), and a 3x3 game with three corner factions on one side (the last skipped "
+            "in setup)",
+            (Game("game", generate=("--mode", "frontier", "--factions", FRONTIER, "--teams", "A,A,A,B,B,B", "--seed",
+                                    "5", "--win-points", "15", "--round-limit", "0"), stop=0.6),
+             Game("spore", generate=("--factions", "spore,tinker,marquise", "--seed", "1", "--win-points", "15",
+                                     "--round-limit", "5"), stop=0.5),
+             Game("cornered", generate=("--mode", "frontier", "--factions", CORNERED, "--teams", "A,A,A,B,B,B",
+                                        "--seed", "1", "--win-points", "15", "--round-limit", "0"), stop=0.3))),
+    Version("f4f117c", "f4f117c", "main before the readings had their flags: database revision 0006, rules "
+            "revision 7 (the 3x3 example past its bridge fee asked with several cards in hand, and a Spore game)",
+            (Game("game", example="assets/examples/frontier-game.txt", stop=0.7),
+             Game("spore", example="assets/examples/spore-game.txt", stop=0.5))),
 )
 
 
