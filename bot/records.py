@@ -16,7 +16,7 @@ from bot import messages
 from bot.models import Game, LogRow
 from bot.store import Store
 from bot.table import Refusal
-from rules.revisions import revision
+from rules.revisions import revision, unsure
 
 
 def record_of(game: Game, rows: list[LogRow]) -> rules.Record:
@@ -24,7 +24,7 @@ def record_of(game: Game, rows: list[LogRow]) -> rules.Record:
     options = json.loads(game.options or "{}")
     actions = [r.notation or "" for r in rows]
     record = rules.Record(options, int(game.seed or 0), actions, game.rules, game.rules_until)
-    return identified(record, game.state)[0] if game.rules is None else record
+    return identified(record, game.state)[0] if unsure(game.rules, game.rules_until) else record
 
 
 def identified(record: rules.Record, state: str | None) -> tuple[rules.Record, bool]:
@@ -62,7 +62,7 @@ async def upgrade_games(store: Store, now: int) -> int:
     count = 0
     for channel_id in await store.games_without_rules():
         snapshot = await store.snapshot(channel_id)
-        if snapshot is None or snapshot.loaded.game.rules is not None:
+        if snapshot is None or not unsure(snapshot.loaded.game.rules, snapshot.loaded.game.rules_until):
             continue
         game = snapshot.loaded.game
         options = json.loads(game.options or "{}")

@@ -35,6 +35,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.db import AnyEngine, current_revision, dispose, head_revision, make_engine, upgrade
 from bot.models import Deadline, Game, GuildSettings, LogRow, ReminderPost, SeatRow, TeamThread
+from rules.revisions import MISNUMBERED
 
 RECORD_KINDS = ("action", "edit")
 
@@ -253,6 +254,13 @@ def _as_sqlmodel(work: Callable[[Session], T]) -> Callable[[OrmSession], T]:
     return lambda session: work(cast(Session, session))
 
 
+
+def _rules_unsure() -> Any:
+    """Games whose rules revision is still to be found (as rules.revisions.unsure says)."""
+    misnumbered = col(Game.rules).in_(MISNUMBERED) & col(Game.rules_until).is_(None)
+    return or_(col(Game.rules).is_(None), misnumbered)
+
+
 class Store:
     """Async data-access functions over one database (SQLite or PostgreSQL)."""
 
@@ -366,9 +374,10 @@ class Store:
         return await self.run(lambda s: list(s.exec(select(Game.channel_id)).all()))
 
     async def games_without_rules(self) -> list[int]:
-        """Channels of games that can still change whose record has no rules revision yet (saved before 0006)."""
+        """Channels of games that can still change whose record has no sure rules revision yet (saved before 0006,
+        or given one its engine did not play: rules.revisions.unsure)."""
         query = select(Game.channel_id).where(
-            col(Game.rules).is_(None), col(Game.state).is_not(None), col(Game.status).in_(("active", "paused"))
+            _rules_unsure(), col(Game.state).is_not(None), col(Game.status).in_(("active", "paused"))
         )
         return await self.run(lambda s: list(s.exec(query).all()))
 
@@ -376,7 +385,7 @@ class Store:
         """Give a game its record's rules revision, with a log note, unless another process did first (0 then)."""
         statement = (
             update(Game)
-            .where(col(Game.channel_id) == channel_id, col(Game.rules).is_(None))
+            .where(col(Game.channel_id) == channel_id, _rules_unsure())
             .values(rules=rules, rules_until=until)
         )
 

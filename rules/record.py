@@ -14,7 +14,7 @@ from rules.edits import apply_edit, is_edit
 from rules.engine import apply, legal_actions, parse, to_act
 from rules.errors import RulesError, UndoRefusedError
 from rules.migrate import written
-from rules.revisions import CURRENT, Revision, newest_first, replayed_alike, revision
+from rules.revisions import CURRENT, Revision, newest_first, replayed_alike, revision, unsure
 from rules.setup import new_game
 from rules.state import GameState
 
@@ -44,9 +44,11 @@ class Record:
 
     @classmethod
     def from_json(cls, raw: dict[str, Any]) -> Record:
-        """Inverse of to_json (a record without a revision was written before records carried one)."""
+        """Inverse of to_json (a record without a revision was written before records carried one; one whose revision
+        is unsure, revisions.MISNUMBERED, is read as one without)."""
         actions = [str(a) for a in raw["actions"]]
-        return cls(dict(raw["options"]), int(raw["seed"]), actions, _known(raw.get("rules")), _count(raw))
+        number, until = _known(raw.get("rules")), _count(raw)
+        return cls(dict(raw["options"]), int(raw["seed"]), actions, None if unsure(number, until) else number, until)
 
     def without_last(self, n: int) -> Record:
         """The same record without its last n actions."""

@@ -114,6 +114,17 @@ REVISIONS = (
 )
 CURRENT = REVISIONS[-1].number
 """Raise it (adding a Revision) whenever a rule change means an older record no longer replays as it was."""
+MISNUMBERED = (6,)
+"""Revisions a record may carry for rules it was not played under when it has no `rules_until`: 397dc9b gave the
+games it began revision 6, then today's, though its engine already played as revision 7 (2141e2f came with it).
+Such a record is identified as one written before records carried a revision (see `unsure`)."""
+
+
+def unsure(number: int | None, until: int | None) -> bool:
+    """Whether a record's revision must be found from what it was saved with: none given, or one an engine gave
+    records it played otherwise (MISNUMBERED, with no count of older lines: every revision given since counts
+    them)."""
+    return number is None or (number in MISNUMBERED and until is None)
 
 
 def replayed_alike(rev: Revision) -> tuple[Any, ...]:

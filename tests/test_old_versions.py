@@ -49,7 +49,10 @@ REVISION_OF = {  # the newest rules revision under which each game's record repl
     ("f4f117c", "game"): 7,
     ("f4f117c", "spore"): 7,
 }
-FINISHED_REVISION_OF = {("87439cc", "game"): 4, ("db2c6b0-readings", "cornered"): 4}  # played on, the game met a difference of an older revision
+FINISHED_REVISION_OF = {  # played on, the game met a difference of an older revision
+    ("87439cc", "game"): 4,
+    ("db2c6b0-readings", "cornered"): 4,
+}
 GAMES = [(name, game["channel"]) for name, version in VERSIONS.items() for game in version["games"]]
 EXPORTS = [(name, channel, kind) for name, channel in GAMES for kind in ("export", "finished")]
 MOD = 4242
@@ -270,3 +273,33 @@ def test_undo_in_a_game_whose_record_no_longer_replays_is_refused_saying_why(
     replies, before, after = asyncio.run(undo_both())
     assert all("no longer replays under today's rules" in reply for reply in replies), replies
     assert after == before
+
+
+def test_a_game_397dc9b_began_as_revision_6_is_identified_again_and_undoes(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """397dc9b gave the games it began revision 6 (then today's) though its engine played as 7, as f4f117c's engine
+    does: f4f117c's database with the number 397dc9b wrote is that database, its 3x3 game past a fee asked with
+    several cards in hand (which revision 6 would have paid for the player)."""
+    db = tmp_path / "games.db"
+    shutil.copy(LEGACY / "f4f117c" / "games.db", db)
+    saved = _saved_trees(db)
+    with sqlite3.connect(db) as con:
+        con.execute("update games set rules = 6")
+    assert cli.main(["migrate", "--db", str(db)]) == 0
+    capsys.readouterr()
+    with sqlite3.connect(db) as con:
+        assert con.execute("select rules, rules_until from games").fetchall() == [(7, None), (7, None)]
+    channel = cli.channel_id("game")
+    asyncio.run(_replays_and_undoes(db, channel, saved[channel], 7))
+
+
+def test_an_export_397dc9b_wrote_as_revision_6_replays_as_the_same_state(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    raw = json.loads((LEGACY / "f4f117c" / "game-export.json").read_text())
+    assert any(line.startswith("pay ") for line in raw["actions"])  # a fee asked, which revision 6 paid unasked
+    path = tmp_path / "export.json"
+    path.write_text(json.dumps({**raw, "rules": 6}))
+    assert cli.main(["replay", str(path)]) == 0
+    assert messages.REPLAY_SAME in capsys.readouterr().out

@@ -95,6 +95,15 @@ def test_a_record_keeps_its_revision_through_json_and_undo() -> None:
     assert "rules" not in replace(record, rules=None, rules_until=None).to_json()
 
 
+def test_a_record_of_revision_6_with_no_older_lines_counted_is_identified_like_one_without_a_revision() -> None:
+    """397dc9b wrote revision 6 for the games it began though its engine played as 7; every record of revision 6
+    written since counts its older lines (rules_until)."""
+    raw = {"options": {"factions": ["marquise", "eyrie"]}, "seed": 3, "actions": ["a"], "rules": 6}
+    assert Record.from_json(raw).rules is None
+    assert Record.from_json({**raw, "rules_until": 1}).rules == 6
+    assert Record.from_json({**raw, "rules": 5}).rules == 5
+
+
 @pytest.mark.parametrize("bad", [0, CURRENT + 1, "2", True])
 def test_a_rules_revision_this_engine_does_not_know_is_refused(bad: object) -> None:
     with pytest.raises(ValueError, match="rules"):
