@@ -52,10 +52,10 @@ lineups = json.loads(sys.argv[6])
 played = []
 for name, options in lineups.items():
     for seed in range(seed0, seed0 + games):
-        chooser = random.Random(seed)
+        chooser, lines = random.Random(seed), []
         try:
             state = rules.new_game(options, seed)
-            lines, digests = [], [state.digest()]
+            digests = [state.digest()]
             while not state.over and len(lines) < steps:
                 stirs = getattr(mode_of(state), "playout_stir", None)  # older modes have none
                 if stirs and stir and not state.pending and state.turn.phase != "setup" and chooser.random() < stir:
