@@ -254,7 +254,6 @@ def _as_sqlmodel(work: Callable[[Session], T]) -> Callable[[OrmSession], T]:
     return lambda session: work(cast(Session, session))
 
 
-
 def _rules_unsure() -> Any:
     """Games whose rules revision is still to be found (as rules.revisions.unsure says)."""
     misnumbered = col(Game.rules).in_(MISNUMBERED) & col(Game.rules_until).is_(None)
