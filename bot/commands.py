@@ -11,7 +11,7 @@ from discord import app_commands
 
 from bot import messages
 from bot.discord_io import actor_of, promptly, run
-from bot.notation import Option, build, options_of, verb_options, verb_summary, verbs
+from bot.notation import Option, build, field_help, options_of, verb_options, verb_summary, verbs
 from bot.outbox import Outbox
 from bot.suggest import Suggestion
 from bot.table import Actor
@@ -151,7 +151,7 @@ def action_command(verb: str) -> AppCommand:
     params += sorted((_parameter(o) for o in options), key=lambda p: p.default is not inspect.Parameter.empty)
     callback.__signature__ = inspect.Signature(params)  # type: ignore[attr-defined]
     callback.__discord_app_commands_param_description__ = {  # type: ignore[attr-defined]
-        o.field: messages.FIELD_HELP.get(o.field, o.field) for o in options
+        o.field: field_help(verb, o.field) for o in options
     }
     callback.__discord_app_commands_param_rename__ = {o.field: RENAMES[o.field] for o in options if o.field in RENAMES}  # type: ignore[attr-defined]
     callback.__discord_app_commands_param_autocomplete__ = {  # type: ignore[attr-defined]

@@ -107,6 +107,12 @@ def verb_options(verb: str) -> list[Option]:
     ]
 
 
+def field_help(verb: str, field: str) -> str:
+    """The help of a verb's option, as the verb's classes declare it (the field's own name if none does)."""
+    declared = (cls.help_of(field) for cls in verb_classes(verb))
+    return next((text for text in declared if text), field)
+
+
 def options_of(cls: type[actions.Action]) -> list[Option]:
     """The options of a verb's command, in notation order; a path becomes 'from' and 'to'."""
     kinds = dict(cls.spec)

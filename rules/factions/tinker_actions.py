@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from itertools import combinations
 from typing import Any, ClassVar
@@ -76,6 +77,7 @@ class Flip(Action):
 
     verb: ClassVar[str] = "tinker"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("side", WORD), ("count", COUNT))
+    field_help: ClassVar[Mapping[str, str]] = {"side": "the side the tokens show after the flip: gear or drone"}
     words: ClassVar[tuple[str, ...]] = ("drone", "gear")
     side: str
     count: int
@@ -88,6 +90,7 @@ class Repair(Action):
 
     verb: ClassVar[str] = "repair"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("robot", WORD), ("count", COUNT))
+    field_help: ClassVar[Mapping[str, str]] = {"robot": "the robot: birdbot, catbot or wolfbot"}
     words: ClassVar[tuple[str, ...]] = ROBOTS
     robot: str
     count: int
@@ -100,6 +103,9 @@ class Crusade(Action):
 
     verb: ClassVar[str] = "crusade"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("src", PATH), ("count", COUNT), ("robots", WORD))
+    field_help: ClassVar[Mapping[str, str]] = {
+        "robots": "the robots that go along, joined with + (e.g. birdbot+catbot)",
+    }
     words: ClassVar[tuple[str, ...]] = robot_groups()
     src: int
     dst: int
@@ -130,6 +136,7 @@ class Restructure(Action):
 
     verb: ClassVar[str] = "restructure"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("change", WORD), ("card", CARD))
+    field_help: ClassVar[Mapping[str, str]] = {"change": "up or down (the production level), or flip (the marker)"}
     words: ClassVar[tuple[str, ...]] = ("up", "down", "flip")
     change: str
     card: str

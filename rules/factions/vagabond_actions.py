@@ -5,6 +5,7 @@ Each Vagabond at the table (`vagabond`, `vagabond2`) has these verbs in his own 
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
@@ -51,6 +52,7 @@ class Lead(Action):
 
     verb: ClassVar[str] = "lead"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("src", PATH), ("count", COUNT), ("ally", FACTION))
+    field_help: ClassVar[Mapping[str, str]] = {"ally": "the Allied faction whose warriors go along"}
     src: int
     dst: int
     count: int
@@ -88,6 +90,10 @@ class Quest(Action):
 
     verb: ClassVar[str] = "quest"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("quest", WORD), ("reward", WORD))
+    field_help: ClassVar[Mapping[str, str]] = {
+        "quest": "the face-up quest",
+        "reward": "score (a point per quest of its suit) or draw (two cards)",
+    }
     words: ClassVar[tuple[str, ...]] = quest_keys() + REWARDS
     quest: str
     reward: str
@@ -109,6 +115,9 @@ class _ItemChoice(Action):
     """An item named with its state (none: face up and undamaged; exhausted, damaged, damaged-exhausted)."""
 
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("item", WORD), ("state", WORD))
+    field_help: ClassVar[Mapping[str, str]] = {
+        "state": "the item's state: exhausted, damaged or damaged-exhausted (none: face up and undamaged)",
+    }
     words: ClassVar[tuple[str, ...]] = ITEM_WORDS
     item: str
     state: str | None = None

@@ -8,7 +8,7 @@ owes the Eyrie a card at the end of its turn. (It searches the rubble and seizes
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, ClassVar
 
@@ -35,6 +35,7 @@ class Skip(Action):
 
     verb: ClassVar[str] = "skip"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("column", WORD), ("suit", SUIT))
+    field_help: ClassVar[Mapping[str, str]] = {"column": "the Decree column"}
     words: ClassVar[tuple[str, ...]] = ("recruit", "move", "battle", "build")
     column: str
     suit: str

@@ -12,7 +12,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -48,6 +48,9 @@ class Legend(Action):
 
     verb: ClassVar[str] = "legend"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("ability", WORD),)
+    field_help: ClassVar[Mapping[str, str]] = {
+        "ability": "the Legendary Ability: vanguard-leader, master-craftsman, forest-ghost or war-veteran"
+    }
     words: ClassVar[tuple[str, ...]] = LEGENDS
     ability: str
 
