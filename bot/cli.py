@@ -19,7 +19,8 @@ from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
-from bot import messages, redirect
+from bot import messages
+from bot.discord import redirect
 from bot.settings import Settings, SettingsError, database_url, load_settings, sqlite_url
 
 DEFAULT_CONSOLE_DB = "rootbot-console.db"
@@ -131,15 +132,15 @@ def db_url(db: str) -> str:
 
 def channel_id(name: str) -> int:
     """A console channel name (or a Discord channel id) as the id games are stored under."""
-    from bot.offline import stable_id
+    from bot.console.offline import stable_id
 
     return int(name) if name.isdigit() else stable_id("channel", name)
 
 
 async def open_store(url: str, read_only: bool = False, announce: bool = True) -> Any:
     """A Store on a database (read-only: nothing written, nothing created), or CliError saying what is wrong."""
-    from bot.db import sqlite_path
-    from bot.store import SchemaMismatch, Store
+    from bot.storage.db import sqlite_path
+    from bot.storage.store import SchemaMismatch, Store
 
     path = sqlite_path(url) if url.startswith("sqlite") else None
     shown = str(path) if path is not None else _where(url)
@@ -182,7 +183,7 @@ def run_bot(settings: Settings, sync: bool = False) -> int:
         redirect.point_at(double)
         logging.getLogger(__name__).warning(messages.TALKING_TO_DOUBLE.format(url=double))
 
-    from bot.client import RootClient
+    from bot.discord.client import RootClient
     from bot.service import GameService
 
     async def start() -> None:
@@ -204,7 +205,7 @@ def run_bot(settings: Settings, sync: bool = False) -> int:
 
 async def _upgrade_records(store: Any) -> None:
     """Give the games saved before records carried their rules revision theirs (closing the store on a failure)."""
-    from bot.records import upgrade_games
+    from bot.storage.records import upgrade_games
 
     try:
         count = await upgrade_games(store, int(time.time()))
@@ -218,7 +219,7 @@ async def _upgrade_records(store: Any) -> None:
 def _where(url: str) -> str:
     from sqlalchemy.engine import make_url
 
-    from bot.db import sqlite_path
+    from bot.storage.db import sqlite_path
 
     path = sqlite_path(url) if url.startswith("sqlite") else None
     return str(path.resolve()) if path is not None else make_url(url).render_as_string(hide_password=True)
@@ -227,7 +228,7 @@ def _where(url: str) -> str:
 async def console(args: argparse.Namespace) -> int:
     """Play offline through the same command tree; print what everyone would see."""
     from bot.console import Console, OffsetClock
-    from bot.offline import OfflineBot
+    from bot.console.offline import OfflineBot
     from bot.service import GameService
 
     settings = load_settings(env_file=None)
@@ -305,7 +306,7 @@ def _stdin_lines() -> Iterator[str]:
 async def export(args: argparse.Namespace) -> int:
     """Write a game's record as JSON, reading the database without writing to it."""
     from bot.service import GameService
-    from bot.table import Refusal
+    from bot.service.table import Refusal
 
     url = chosen_database(args.db)
     store = await open_store(url, read_only=True, announce=False)  # said once the record is written
@@ -420,7 +421,7 @@ def _rules_problem(raw: dict[str, Any]) -> str | None:
 
 async def migrate(db: str | None) -> int:
     """Upgrade a database's schema."""
-    from bot.db import current_revision
+    from bot.storage.db import current_revision
 
     url = chosen_database(db)
     store = await open_store(url)  # opening for play upgrades the schema
@@ -433,7 +434,7 @@ async def migrate(db: str | None) -> int:
 
 def backup(db: str | None, out: str) -> int:
     """Copy a SQLite database with SQLite's online backup API (consistent even while the bot writes to it)."""
-    from bot.db import sqlite_path
+    from bot.storage.db import sqlite_path
 
     url = chosen_database(db)
     source = sqlite_path(url) if url.startswith("sqlite") else None
@@ -463,7 +464,7 @@ def copy_database(source: Path, target: Path) -> int:
     """Online-backup one SQLite file into a new one and check the copy; returns its page count."""
     from contextlib import closing
 
-    from bot.db import file_uri
+    from bot.storage.db import file_uri
 
     with closing(sqlite3.connect(file_uri(source, "mode=ro"), uri=True, timeout=10)) as src:
         src.execute("SELECT count(*) FROM sqlite_master").fetchone()  # "file is not a database" shows here

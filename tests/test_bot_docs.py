@@ -11,20 +11,20 @@ from discord_harness import FakeClock, open_service
 from qa_helpers import OPENED, close_stores  # noqa: F401
 
 import rules
-from bot import images
 from bot.console import Console, OffsetClock
-from bot.docexamples import LOBBY, SEED, Example, load
-from bot.docgen import document
-from bot.offline import OfflineBot
-from bot.store import Change
+from bot.console.offline import OfflineBot
+from bot.discord import drawing as images
+from bot.storage.store import Change
+from tools.docexamples import LOBBY, SEED, Example, load
+from tools.docgen import document
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
-REGENERATE = "regenerate: python -m bot.docexamples && python -m bot.docgen > docs/commands.md"
+REGENERATE = "regenerate: python -m tools.docexamples && python -m tools.docgen > docs/commands.md"
 
 
 def test_commands_md_is_current():
     current = (DOCS / "commands.md").read_text(encoding="utf-8")
-    assert current == document(), "regenerate it: python -m bot.docgen > docs/commands.md"
+    assert current == document(), "regenerate it: python -m tools.docgen > docs/commands.md"
 
 
 def test_every_command_has_an_example_and_every_example_is_in_the_docs():
@@ -32,7 +32,7 @@ def test_every_command_has_an_example_and_every_example_is_in_the_docs():
     shown = re.findall(r"^Example: `(.+)`$", text, flags=re.M)
     examples = load()
     assert sorted(shown) == sorted(e.command for e in examples.values())
-    from bot.commands import build_commands
+    from bot.discord.commands import build_commands
 
     paths = set()
     for command in build_commands():
@@ -63,7 +63,7 @@ async def test_an_example_that_would_be_refused_is_caught(tmp_path, monkeypatch)
 
 
 def test_descriptions_cut_for_discord_end_at_a_word_and_the_docs_keep_them_whole():
-    from bot.commands import build_commands, first_line
+    from bot.discord.commands import build_commands, first_line
     from rules.actions import Build
 
     assert first_line(Build.__doc__) == "Place a building in a clearing."
@@ -101,4 +101,4 @@ async def _play_record(bot: OfflineBot, channel: int, record: list[str]) -> None
 
 def test_bot_md_exists_and_names_the_console():
     text = (DOCS / "bot.md").read_text(encoding="utf-8")
-    assert "rootbot console" in text and "rootbot export" in text and "python -m bot.bench" in text
+    assert "rootbot console" in text and "rootbot export" in text and "python -m tools.bench" in text

@@ -10,7 +10,8 @@ import pytest
 from discord_harness import ALICE, BOB, CHANNEL, OfflineUser, db_url, offline_bot, open_service, started_game, state_of
 
 import rules
-from bot import images, messages
+from bot import messages
+from bot.discord import drawing as images
 from rules.factions.eyrie import Eyrie
 
 DESCRIBE_FAILED = messages.DESCRIBE_FAILED.format(parts=messages.PART_BOARD, mods="{mods}")
