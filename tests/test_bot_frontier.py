@@ -110,7 +110,8 @@ async def test_a_fourth_player_for_one_team_and_a_player_without_a_team_are_refu
 def test_the_six_player_frontier_example_runs_to_the_end_in_the_console(tmp_path, capsys) -> None:
     """assets/examples/frontier-game.txt: six rounds, decided after the last one.
 
-    Made by tools.scriptgen (see its usage); a change to the rules that changes the game's choices means making it again.
+    Made by tools.scriptgen (see its usage); a change to the rules that changes the game's choices means making it
+    again.
     """
     script = Path(__file__).resolve().parents[1] / "assets" / "examples" / "frontier-game.txt"
     db, pictures = str(tmp_path / "c.db"), str(tmp_path / "img")

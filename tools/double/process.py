@@ -1,4 +1,4 @@
-"""The real bot process, `rootbot run`, pointed at a Discord double by the test-only setting (bot/discord/redirect.py)."""
+"""The real bot process, `rootbot run`, pointed at a Discord double by the test-only setting (bot.discord.redirect)."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """Record rules: the rules revision each game's record was written under (rules.revisions).
 
-NULL for a game saved before this revision: the store identifies it when it opens (bot.storage.records), and a game of an
-older revision counts in rules_until how many of its record's lines that revision covers (the rest are today's).
+NULL for a game saved before this revision: the store identifies it when it opens (bot.storage.records), and a game
+of an older revision counts in rules_until how many of its record's lines that revision covers (the rest are today's).
 
 Revision ID: 0006
 Revises: 0005
