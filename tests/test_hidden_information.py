@@ -38,8 +38,8 @@ from rules import engine, registry
 from rules.cards import card, label
 from rules.hidden import SHARED_DECK, hidden_contents, hidden_places, redeal
 from rules.modes import find_mode
+from rules.modes import playable_ids as mode_ids
 from rules.modes.base import Mode
-from rules.modes.base import playable_ids as mode_ids
 from rules.playout import DEFAULT_ROUND_LIMIT
 
 CH = 9

@@ -21,6 +21,7 @@ from rules.actions import closest_first, echo
 from rules.modes import all_ids as all_mode_ids
 from rules.modes import find_mode
 from rules.modes import playable_ids as playable_mode_ids
+from rules.options import mode_id as mode_of_options
 from rules.options import word
 
 MIN_SEATS, MAX_SEATS = 2, 6
@@ -181,7 +182,7 @@ def uses_teams(mode: str) -> bool:
 
 def goal_text(settings: dict[str, Any]) -> str:
     """How a game is won, in words (a mode may have its own target and number of rounds)."""
-    mode = find_mode(settings.get("mode") or "standard")
+    mode = find_mode(mode_of_options(settings))
     rounds = settings.get("round_limit") or mode.rounds
     limit = messages.ROUND_LIMIT.format(rounds=rounds) if rounds else ""
     goal = messages.TEAM_GOAL if mode.teams else messages.GOAL
@@ -191,7 +192,7 @@ def goal_text(settings: dict[str, Any]) -> str:
 
 def board_words(settings: dict[str, Any]) -> str:
     """The map (or joined maps) a lobby's game is played on, in words: 'autumn map'."""
-    boards = find_mode(settings.get("mode") or "standard").board_id({"board": settings["board"]}).split("+")
+    boards = find_mode(mode_of_options(settings)).board_id({"board": settings["board"]}).split("+")
     if len(boards) == 1:
         return messages.ONE_MAP.format(board=boards[0])
     return messages.JOINED_MAPS.format(boards=" and ".join(boards))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.hooks import Place, TableHooks
@@ -46,6 +47,16 @@ class Faction(TableHooks):
     steps: ClassVar[dict[str, tuple[str, ...]]] = {"birdsong": (), "daylight": (), "evening": ()}
     game_options: ClassVar[tuple[GameOption, ...]] = ()
     """The readings this faction lets the table choose (docs/rulings.md), each with its values, the default first."""
+
+    # --- what the registry asks --------------------------------------------------
+    @staticmethod
+    def hook_names() -> tuple[str, ...]:
+        """The hooks of the Faction interface (the registry notes which seats override each, for the hot paths)."""
+        return _hook_names()
+
+    def overrides(self, hook: str) -> bool:
+        """Whether this plug-in, as its mode patches it, has its own version of a hook of the Faction interface."""
+        return getattr(type(self), hook) is not getattr(Faction, hook)
 
     # --- setup -----------------------------------------------------------------
     def setup(self, state: GameState, seat: int) -> None:
@@ -343,3 +354,9 @@ def shift_controlled(state: GameState, faction: str, src: int, dst: int, n: int)
             moved.append((piece, k))
             n -= k
     return moved
+
+
+@cache
+def _hook_names() -> tuple[str, ...]:
+    asked = {"hook_names", "overrides"}
+    return tuple(n for n in dir(Faction) if callable(getattr(Faction, n)) and not n.startswith("_") and n not in asked)

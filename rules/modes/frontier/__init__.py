@@ -13,13 +13,14 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rules.cards import deck
 from rules.errors import RulesError
 from rules.items import stocked, supply_at
-from rules.modes.base import Mode, register
+from rules.modes.base import Mode
 from rules.modes.frontier import contraband, eyrie, table, vagabond
 from rules.modes.frontier.alliance import FrontierAlliance
 from rules.modes.frontier.eyrie import FrontierEyrie
 from rules.modes.frontier.marquise import FrontierMarquise
 from rules.modes.frontier.vagabond import FrontierVagabond
 from rules.options import GameOption
+from rules.registry import register_mode
 from rules.words import plural
 
 if TYPE_CHECKING:
@@ -253,4 +254,4 @@ class Frontier(Mode):
         finish(state, table.members(state, best), f"the last round is over: team {best} {reason}")
 
 
-register(Frontier())
+register_mode(Frontier())
