@@ -84,7 +84,7 @@ def card_name(key: str) -> str:
 
 
 def test_the_alliances_verbs_have_commands_and_notation_reaches_them():
-    from bot.discord.commands import build_commands
+    from bot.discord.command_tree import build_commands
 
     names = {c.name for c in build_commands()}
     assert {"revolt", "spread", "mobilize", "train", "organize", "outrage", "play"} <= names

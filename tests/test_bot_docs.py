@@ -32,7 +32,7 @@ def test_every_command_has_an_example_and_every_example_is_in_the_docs():
     shown = re.findall(r"^Example: `(.+)`$", text, flags=re.M)
     examples = load()
     assert sorted(shown) == sorted(e.command for e in examples.values())
-    from bot.discord.commands import build_commands
+    from bot.discord.command_tree import build_commands
 
     paths = set()
     for command in build_commands():
@@ -63,7 +63,8 @@ async def test_an_example_that_would_be_refused_is_caught(tmp_path, monkeypatch)
 
 
 def test_descriptions_cut_for_discord_end_at_a_word_and_the_docs_keep_them_whole():
-    from bot.discord.commands import build_commands, first_line
+    from bot.discord.command_tree import build_commands
+    from bot.discord.commands import first_line
     from rules.actions import Build
 
     assert first_line(Build.__doc__) == "Place a building in a clearing."

@@ -91,7 +91,7 @@ async def test_the_spore_is_asked_which_infected_take_hits_on_another_players_tu
     await service.store.close()
 
 def test_the_spores_verbs_have_commands():
-    from bot.discord.commands import build_commands
+    from bot.discord.command_tree import build_commands
 
     names = {c.name for c in build_commands()}
     assert {"homeland", "grow", "mycelium", "spores", "cover", "infect"} <= names

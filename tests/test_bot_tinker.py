@@ -103,7 +103,7 @@ async def test_repair_is_one_command_for_the_tinkers_robots_and_the_vagabonds_it
 
 
 def test_the_tinkers_verbs_have_commands():
-    from bot.discord.commands import build_commands
+    from bot.discord.command_tree import build_commands
 
     names = {c.name for c in build_commands()}
     assert {"materialize", "doover", "bustle", "tinker", "repair", "crusade", "overproduce", "restructure"} <= names

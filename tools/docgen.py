@@ -110,7 +110,7 @@ Command = app_commands.Command[Any, Any, Any]
 
 
 def _commands() -> tuple[dict[str, list[Command]], list[Command]]:
-    from bot.discord.commands import build_commands
+    from bot.discord.command_tree import build_commands
 
     groups: dict[str, list[Command]] = {}
     actions: list[Command] = []

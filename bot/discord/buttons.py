@@ -1,4 +1,7 @@
-"""Persistent buttons: their context lives in the custom_id, so they still work after a restart."""
+"""Persistent buttons: their context lives in the custom_id, so they still work after a restart.
+
+A press is answered through the client that received it (`RootClient.answer`), so the buttons import nothing that
+draws them."""
 
 from __future__ import annotations
 
@@ -53,11 +56,9 @@ class ChooseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rb
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Show the presser their choices, privately (or tell them it is not theirs)."""
-        from bot.discord.delivery import actor_of, run
-
         client: RootClient = interaction.client  # type: ignore[assignment]
-        actor = actor_of(interaction, channel_id=self.channel_id)
-        await run(interaction, client.service.choices(actor, self.version), self.channel_id)
+        actor = client.actor_of(interaction, self.channel_id)
+        await client.answer(interaction, client.service.choices(actor, self.version), self.channel_id)
 
 
 class AnswerButton(
@@ -95,15 +96,13 @@ class AnswerButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Submit the answer; a stale or wrong-seat press is refused privately."""
-        from bot.discord.delivery import actor_of, run
-
-        if self.old_format:
-            await run(interaction, stale_button())
-            return
         client: RootClient = interaction.client  # type: ignore[assignment]
-        actor = actor_of(interaction, channel_id=self.channel_id)
+        if self.old_format:
+            await client.answer(interaction, stale_button())
+            return
+        actor = client.actor_of(interaction, self.channel_id)
         work = client.service.submit(actor, self.notation, expected_version=self.version, confirmed=self.confirm)
-        await run(interaction, work, self.channel_id)
+        await client.answer(interaction, work, self.channel_id)
 
 
 def public_view(outbox: Outbox) -> discord.ui.View | None:

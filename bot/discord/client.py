@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+from collections.abc import Awaitable
 from typing import Any
 
 import discord
@@ -11,10 +12,12 @@ from discord.ext import tasks
 
 from bot import messages
 from bot.discord.buttons import AnswerButton, ChooseButton
-from bot.discord.commands import build_commands
-from bot.discord.delivery import ChannelPoster
+from bot.discord.command_tree import build_commands
+from bot.discord.delivery import ChannelPoster, actor_of, run
 from bot.service import GameService
+from bot.service.outbox import Outbox
 from bot.service.reminders import tick
+from bot.service.table import Actor
 from bot.settings import Settings, Shards
 
 log = logging.getLogger(__name__)
@@ -80,6 +83,16 @@ class RootClient(discord.AutoShardedClient):
     @reminder_loop.before_loop
     async def _before_reminders(self) -> None:
         await self.wait_until_ready()
+
+    def actor_of(self, interaction: discord.Interaction, channel_id: int) -> Actor:
+        """Who pressed a button, in the game of the channel the button belongs to."""
+        return actor_of(interaction, channel_id=channel_id)
+
+    async def answer(
+        self, interaction: discord.Interaction, work: Awaitable[Outbox], game_channel: int | None = None
+    ) -> None:
+        """Answer a button press with what the service call returns (delivery.run)."""
+        await run(interaction, work, game_channel)
 
     async def close(self) -> None:
         """Stop the loop and the database with the client."""

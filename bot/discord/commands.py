@@ -11,7 +11,7 @@ from discord import app_commands
 
 from bot import messages
 from bot.discord.delivery import actor_of, promptly, run
-from bot.service.notation import Option, build, options_of, verb_options, verb_summary, verbs
+from bot.service.notation import Option, build, options_of, verb_options, verb_summary
 from bot.service.outbox import Outbox
 from bot.service.suggest import Suggestion
 from bot.service.table import Actor
@@ -302,16 +302,3 @@ def root_group() -> app_commands.Group:
         await run(interaction, service_of(interaction).export_for(actor_of(interaction)))
 
     return root
-
-
-def build_commands() -> list[AppCommand | app_commands.Group]:
-    """Every command the bot offers, freshly built (one set per client)."""
-    from bot.discord.moderation_commands import rootmod_group
-
-    out: list[app_commands.Command[Any, Any, Any] | app_commands.Group] = [
-        root_group(),
-        rootmod_group(),
-        play_command(),
-    ]
-    out += [action_command(verb) for verb in verbs()]
-    return out
