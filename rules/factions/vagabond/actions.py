@@ -11,10 +11,8 @@ from typing import ClassVar
 from rules.actions import CARD, COUNT, FACTION, FOREST, PATH, WORD, Action, register_for
 from rules.assets import load_json
 from rules.cards import deck
-from rules.factions.vagabond import board as vb
 from rules.items import STATES
 
-ID = vb.ID  # the module's own faction; each Vagabond at a table gets the verbs: register_verbs
 ITEMS = ("boots", "coins", "crossbow", "hammer", "sack", "sword", "tea", "torch")
 CHARACTERS = tuple(load_json("vagabond.json")["characters"])
 REWARDS = ("score", "draw")

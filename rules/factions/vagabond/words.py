@@ -30,7 +30,6 @@ from rules.words import plural
 if TYPE_CHECKING:
     from rules.factions.vagabond import Vagabond
 
-ID = vb.ID  # the module's own faction; the words speak for whichever Vagabond is asked
 DAYLIGHT_VERBS = ("lead", "explore", "aid", "quest", "strike", "repair", "steal", "labor", "hideout", "coalition")
 SPECIALS = {"steal": "thief", "labor": "tinker", "hideout": "ranger"}
 NEEDS = {"explore": "torch", "steal": "torch", "labor": "torch", "hideout": "torch", "strike": "crossbow"}
