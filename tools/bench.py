@@ -35,6 +35,7 @@ from bot.service import GameService
 from bot.settings import Settings
 from bot.storage.store import Store
 from rules.argtypes import at_least
+from tools.pgtemp import TempPostgres
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "assets" / "examples" / "short-game.txt"
 
@@ -221,8 +222,6 @@ def _run(args: argparse.Namespace) -> int:
     started = time.perf_counter()
     with tempfile.TemporaryDirectory() as folder:
         if args.postgres:
-            from tools.pgtemp import TempPostgres
-
             server = TempPostgres.start(durable=True)
             try:
                 urls = [server.create_database("bench") for _ in range(args.repeat + 1)]

@@ -11,7 +11,11 @@ from typing import Any
 
 from discord import app_commands
 
+from bot.discord.command_tree import build_commands
 from bot.service.notation import verb_summary, verbs
+from rules import registry
+from rules.modes import find_mode, playable_ids
+from rules.options import GameOption, word
 from tools.docexamples import load
 
 NOT_YET = (
@@ -58,10 +62,6 @@ def option_rows(command: app_commands.Command[Any, Any, Any]) -> list[str]:
 
 def game_option_rows() -> list[str]:
     """Every game option /root create can set, from the rules' own declarations (who reads it, its values)."""
-    from rules import registry
-    from rules.modes import find_mode, playable_ids
-    from rules.options import GameOption, word
-
     owners: dict[GameOption, list[str]] = {}
     for mode in playable_ids():
         for option in find_mode(mode).game_options:
@@ -110,8 +110,6 @@ Command = app_commands.Command[Any, Any, Any]
 
 
 def _commands() -> tuple[dict[str, list[Command]], list[Command]]:
-    from bot.discord.command_tree import build_commands
-
     groups: dict[str, list[Command]] = {}
     actions: list[Command] = []
     for command in build_commands():

@@ -32,6 +32,7 @@ from bot.settings import Settings
 from bot.storage.store import Store
 from rules.argtypes import at_least, positive_seconds
 from tools.bench import percentile
+from tools.pgtemp import TempPostgres
 
 FIRST_CHANNEL = 10_000
 GUILD = 1
@@ -174,8 +175,6 @@ def main(argv: list[str] | None = None) -> int:
     with tempfile.TemporaryDirectory() as folder:
         server = None
         if args.postgres:
-            from tools.pgtemp import TempPostgres
-
             server = TempPostgres.start(durable=True)
             url, where = server.create_database("load"), "PostgreSQL"
         else:

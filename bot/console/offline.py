@@ -19,7 +19,7 @@ from discord.enums import AppCommandOptionType
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot.discord import drawing
-from bot.discord.buttons import public_view
+from bot.discord.buttons import AnswerButton, ChooseButton, public_view
 from bot.discord.client import RootClient
 from bot.discord.delivery import ChannelPoster
 from bot.service import GameService
@@ -575,8 +575,6 @@ class OfflineBot:
 
 
 def _dynamic_items() -> tuple[Any, ...]:
-    from bot.discord.buttons import AnswerButton, ChooseButton
-
     return (ChooseButton, AnswerButton)
 
 

@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any, Optional
 import discord
 from discord import app_commands
 
+import rules.modes
 from bot import messages
 from bot.discord.delivery import actor_of, promptly, run
 from bot.service.notation import Option, build, options_of, verb_options, verb_summary
@@ -28,15 +29,11 @@ RENAMES = {"src": "from", "dst": "to"}
 
 def known_modes() -> list[str]:
     """Game modes to suggest: those players may choose (the service checks whatever is typed)."""
-    import rules.modes
-
     return rules.modes.playable_ids()
 
 
 def mode_choices(current: str) -> list[tuple[str, str]]:
     """The playable modes whose id, name or alias holds what was typed: (id, 'Name (id)')."""
-    import rules.modes
-
     typed = current.strip().lower()
     out = []
     for mode_id in known_modes():

@@ -19,6 +19,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from urllib.parse import urlsplit
 
+import discord.gateway
+import discord.http
+import yarl
+
 from bot import messages
 from bot.settings import SettingsError
 
@@ -51,9 +55,5 @@ def double_url(environ: Mapping[str, str]) -> str | None:
 
 def point_at(url: str) -> None:
     """Send discord.py's REST API and gateway to the double at `url` (from double_url only)."""
-    import discord.gateway
-    import discord.http
-    import yarl
-
     discord.http.Route.BASE = url + API_PATH
     discord.gateway.DiscordWebSocket.DEFAULT_GATEWAY = yarl.URL("ws" + url[len("http") :] + "/gateway")

@@ -18,6 +18,8 @@ from urllib.parse import quote
 
 from alembic import command
 from alembic.config import Config
+from alembic.runtime.migration import MigrationContext
+from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import URL, Connection, Engine, make_url
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
@@ -155,15 +157,11 @@ async def upgrade(engine: AnyEngine, revision: str = "head") -> None:
 
 def head_revision() -> str | None:
     """The newest schema revision this code knows."""
-    from alembic.script import ScriptDirectory
-
     return ScriptDirectory.from_config(alembic_config()).get_current_head()
 
 
 async def current_revision(engine: AnyEngine) -> str | None:
     """The schema revision a database is at, or None when it has none."""
-    from alembic.runtime.migration import MigrationContext
-
     return await in_transaction(engine, lambda sync: MigrationContext.configure(sync).get_current_revision())
 
 

@@ -6,10 +6,13 @@ from collections.abc import Iterator
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rules.actions import Move
 from rules.hooks import Place, TableHooks
 from rules.map_pieces import controlled_warriors, shift, warriors_of
+from rules.movement import move, move_options
 from rules.options import GameOption, check_all
 from rules.pieces import BATTLE, BUILDING, TOKEN, WARRIOR, PieceKind, controller, kind_of_key
+from rules.removal import take
 
 if TYPE_CHECKING:
     from rules.actions import Action
@@ -183,8 +186,6 @@ class Faction(TableHooks):
 
     def resolve_hit(self, state: GameState, seat: int, cid: int, piece: str, n: int, by: int) -> int:
         """Carry out n hits assigned to pieces under one key; returns how many pieces were removed."""
-        from rules.removal import take
-
         return take(state, cid, piece, n, by, BATTLE)[0]
 
     # --- presence and movement ------------------------------------------------------
@@ -207,15 +208,10 @@ class Faction(TableHooks):
 
     def granted_moves(self, state: GameState, seat: int) -> Iterator[Action]:
         """Moves a card lets this faction take (Cobbler): its warriors' moves by default."""
-        from rules.movement import move_options
-
         return move_options(state, seat)
 
     def take_granted_move(self, state: GameState, seat: int, action: Action) -> None:
         """Carry out a move a card granted."""
-        from rules.actions import Move
-        from rules.movement import move
-
         assert isinstance(action, Move)
         move(state, seat, action.src, action.dst, action.count)
 

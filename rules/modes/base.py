@@ -9,8 +9,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rules.cards import deck
 from rules.errors import RulesError
 from rules.hooks import Place, TableHooks
+from rules.items import gain
 from rules.options import STANDARD, GameOption, check_all
 from rules.registry import lineup
+from rules.scoring import clockwise_from_current, finish
 from rules.words import plural
 
 if TYPE_CHECKING:
@@ -118,8 +120,6 @@ class Mode(TableHooks):
         plan: Mapping[str, int] | None = None,
     ) -> bool:
         """Put a crafted item where this mode keeps it; True when its points (given) are scored now."""
-        from rules.items import gain
-
         gain(state, seat, item)
         return True
 
@@ -159,8 +159,6 @@ class Mode(TableHooks):
 
     def check_victory(self, state: GameState) -> None:
         """End the game when a seat reaches the winning score (the first in turn order from the current seat)."""
-        from rules.scoring import clockwise_from_current, finish
-
         if state.over:
             return
         target = self.win_points(state)
@@ -171,8 +169,6 @@ class Mode(TableHooks):
 
     def end_of_round(self, state: GameState, completed: int) -> None:
         """A round was completed: with a round limit, after the last round the highest score wins (ties share)."""
-        from rules.scoring import finish
-
         limit = state.options.get("round_limit")
         if limit and completed >= int(limit):
             best = max(s.points for s in state.seats)

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from tools.double import payloads as p
 from tools.double.payloads import Message
 from tools.double.server import GUILD_ID, DiscordDouble, Interaction, Member
 
@@ -90,8 +91,6 @@ class Players:
 
 
 def _value(kind: int, value: Any, resolved: dict[str, Any], focused: bool) -> Any:
-    from tools.double import payloads as p
-
     if focused:
         return str(value)
     if kind == INTEGER:

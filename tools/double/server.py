@@ -49,6 +49,7 @@ from typing import Any
 
 from aiohttp import web
 
+from bot.console.offline import stable_id
 from tools.double import payloads as p
 from tools.double.gateway import Gateway, Session
 from tools.double.payloads import Attachment, Channel, Message
@@ -159,8 +160,6 @@ class Member:
     @property
     def id(self) -> int:
         """A stable id from the name (the offline harness's, so transcripts compare)."""
-        from bot.console.offline import stable_id
-
         return stable_id("user", self.name)
 
     @property
@@ -293,8 +292,6 @@ class DiscordDouble:
     # --- the server and its people --------------------------------------------------------------
     def add_channel(self, name: str, denied: tuple[str, ...] = (), channel_id: int | None = None) -> Channel:
         """A text channel of the server (the bot lacking the `denied` permissions there)."""
-        from bot.console.offline import stable_id
-
         cid = channel_id or stable_id("channel", name)
         for perm in denied:
             if perm not in p.PERMISSIONS:
@@ -304,8 +301,6 @@ class DiscordDouble:
 
     def add_role(self, name: str, permissions: int = 0) -> int:
         """A role of the server; its id."""
-        from bot.console.offline import stable_id
-
         role_id = stable_id("role", name)
         self.roles[role_id] = (name, permissions)
         return role_id

@@ -39,6 +39,7 @@ from rules.factions.tinker.board import (
     data,
     robot_key,
 )
+from rules.factions.tinker.words import panel_lines, why_not
 from rules.hooks import CANCEL, Entered, Place, Removal, Removed
 from rules.map_pieces import may_place, place_name, shift, suit, warriors_of
 from rules.options import GameOption
@@ -364,8 +365,6 @@ class Tinker(Faction):
     # --- words ------------------------------------------------------------------------------
     def explain(self, state: GameState, seat: int, action: Action) -> str | None:
         """Reasons in the Tinker's own terms."""
-        from rules.factions.tinker.words import why_not
-
         return why_not(state, seat, action)
 
     def piece_notes(self, state: GameState, seat: int) -> dict[str, dict[str, str]]:
@@ -379,8 +378,6 @@ class Tinker(Faction):
 
     def panel(self, state: GameState, seat: int) -> list[str]:
         """Production, the robots, the Old Man, factories and the actions left."""
-        from rules.factions.tinker.words import panel_lines
-
         return panel_lines(state, seat)
 
 

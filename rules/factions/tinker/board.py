@@ -9,6 +9,7 @@ from typing import Any
 from rules.assets import load_json
 from rules.hooks import Place
 from rules.map_pieces import may_place, open_slots, pieces_at
+from rules.modes.base import may_set_up
 from rules.pieces import BUILDING, TOKEN, WARRIOR, kind_of_key
 from rules.rule import rules
 from rules.state import GameState
@@ -217,8 +218,6 @@ def factory_sites(state: GameState, seat: int) -> list[int]:
 
 def fewest_pieces(state: GameState, seat: int, allowed: Any = None) -> list[int]:
     """Clearings with the fewest pieces among those the Tinker may set up in, his own not counted (OMT.4)."""
-    from rules.modes.base import may_set_up
-
     open_ = [
         cid
         for cid in state.board.ids()

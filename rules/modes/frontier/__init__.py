@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rules import registry
 from rules.cards import deck
 from rules.errors import RulesError
 from rules.items import stocked, supply_at
@@ -21,6 +22,7 @@ from rules.modes.frontier.marquise import FrontierMarquise
 from rules.modes.frontier.vagabond import FrontierVagabond
 from rules.options import GameOption
 from rules.registry import register_mode
+from rules.scoring import finish, team_points
 from rules.words import plural
 
 if TYPE_CHECKING:
@@ -81,7 +83,6 @@ class Frontier(Mode):
     def validate(self, options: dict[str, Any]) -> None:
         """Six factions in two teams of three, each led by a militant faction, at most one Vagabond a team."""
         super().validate(options)
-        from rules import registry
 
         teams = options.get("teams") or {}
         factions = options["factions"]
@@ -103,8 +104,6 @@ class Frontier(Mode):
 
     def default_lineup(self) -> dict[str, Any] | None:
         """Six registered factions in two teams (used by playouts when no factions are named)."""
-        from rules import registry
-
         factions: list[str] = []
         teams: dict[str, str] = {}
         for team, slots in DEFAULT_TEAMS:
@@ -119,8 +118,6 @@ class Frontier(Mode):
     # --- 3x3.1 turn order ------------------------------------------------------------------------
     def turn_order(self, options: dict[str, Any], first: int) -> list[int]:
         """Military 1 A, Military 1 B, Military 2 or Insurgent A, the same of B, Vagabond A, Vagabond B."""
-        from rules import registry
-
         teams, factions = options["teams"], options["factions"]
 
         def by_role(team: str) -> list[int]:
@@ -227,8 +224,6 @@ class Frontier(Mode):
     # --- 3x3.4 the end ----------------------------------------------------------------------------
     def check_victory(self, state: GameState) -> None:
         """A team at the target wins at once."""
-        from rules.scoring import finish, team_points
-
         if state.over:
             return
         target = self.win_points(state)
@@ -239,8 +234,6 @@ class Frontier(Mode):
 
     def end_of_round(self, state: GameState, completed: int) -> None:
         """After the last round: team points, then clearings ruled by the team, then warriors on the map."""
-        from rules.scoring import finish
-
         limit = int(state.options.get("round_limit") or ROUNDS)
         if completed < limit or state.over:
             return

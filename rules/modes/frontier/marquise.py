@@ -1,4 +1,8 @@
-"""The Marquise de Cat's golden rules in the Frontier Alliance Mode (3x3.9.1)."""
+"""The Marquise de Cat's golden rules in the Frontier Alliance Mode (3x3.9.1).
+
+The Marquise's own module is imported inside the functions that need it, on first use: importing a faction registers
+it, and the registry lists factions (in lobbies, in refusals) in the order they registered, which an import made
+while the modes are discovered would change."""
 
 from __future__ import annotations
 
@@ -6,7 +10,8 @@ from collections.abc import Iterator
 from typing import TYPE_CHECKING, Any
 
 from rules import decisions, hand, registry
-from rules.map_pieces import shift, suit, unplace
+from rules.actions import Build, Pass
+from rules.map_pieces import on_map, shift, suit, unplace
 from rules.modes.frontier import table
 from rules.pieces import BATTLE, WARRIOR, category_of_key, kind_of, parse_key
 from rules.words import plural
@@ -19,8 +24,7 @@ if TYPE_CHECKING:
 
 def wood_paid(state: GameState, seat: int, action: Build) -> tuple[int, ...]:
     """The clearings a build's wood comes from (the named ones, else the Marquise's default)."""
-    from rules.factions.marquise import COST, default_wood, wood_sources
-    from rules.map_pieces import on_map
+    from rules.factions.marquise import COST, default_wood, wood_sources  # on first use: see the docstring
 
     if action.wood:
         return tuple(action.wood)
@@ -30,7 +34,7 @@ def wood_paid(state: GameState, seat: int, action: Build) -> tuple[int, ...]:
 
 def wood_bridges(state: GameState, seat: int, action: Build) -> list[tuple[int, int]]:
     """Bridges the build's wood crosses, as (far end, near end): none when all of it lies on the build's map."""
-    from rules.factions.marquise import wood_reachable
+    from rules.factions.marquise import wood_reachable  # on first use: see the docstring
 
     home = state.board.map_of(action.clearing)
     if all(state.board.map_of(c) == home for c in wood_paid(state, seat, action)):
@@ -60,7 +64,7 @@ class FrontierMarquise:
         """The keep, and a warrior in each of the eleven other clearings of its map (3x3.9.1): the standard
         garrison's warrior in the keep's clearing stands in the opposite corner instead (a keep in an edge clearing,
         with no opposite corner, sends it back to the supply)."""
-        from rules.factions.marquise import Keep
+        from rules.factions.marquise import Keep  # on first use: see the docstring
 
         done: bool = super().setup_apply(state, seat, action)  # type: ignore[misc]
         if not isinstance(action, Keep):
@@ -80,8 +84,6 @@ class FrontierMarquise:
 
     def _build(self, state: GameState, seat: int, kind: str, cid: int, wood: tuple[int, ...] = ()) -> None:
         """Build; wood brought across a bridge owes the bridge's fee, asked as a move fee."""
-        from rules.actions import Build
-
         crossing = wood_fee(state, seat, Build(kind, cid, None, wood))
         super()._build(state, seat, kind, cid, wood)  # type: ignore[misc]
         if crossing is not None:
@@ -93,8 +95,6 @@ class FrontierMarquise:
 
     def explain(self, state: GameState, seat: int, action: Action) -> str | None:
         """A build refused only for the wood's bridge fee says so."""
-        from rules.actions import Build
-
         crossing = wood_bridges(state, seat, action) if isinstance(action, Build) and not state.pending else []
         if crossing and isinstance(action, Build) and wood_fee(state, seat, action) is None:
             near = crossing[0][1]
@@ -105,7 +105,7 @@ class FrontierMarquise:
     # --- Shared Field Hospitals (3x3.9.1) -------------------------------------------------------------
     def on_removed(self, state: GameState, seat: int | None, removed: Removed) -> None:
         """Her own Field Hospitals; allies' warriors removed in battle on her home map may go to the keep."""
-        from rules.factions.marquise import keep_clearing
+        from rules.factions.marquise import keep_clearing  # on first use: see the docstring
 
         super().on_removed(state, seat, removed)  # type: ignore[misc]
         assert seat is not None
@@ -138,8 +138,7 @@ class FrontierMarquise:
         if decision["what"] != "shared_hospital":
             yield from super().decision_legal(state, decision)  # type: ignore[misc]
             return
-        from rules.actions import Pass
-        from rules.factions.marquise import Hospital, keep_clearing
+        from rules.factions.marquise import Hospital, keep_clearing  # on first use: see the docstring
 
         if keep_clearing(state) is None:
             return
@@ -149,7 +148,7 @@ class FrontierMarquise:
 
     def decision_apply(self, state: GameState, decision: dict[str, Any], action: Action) -> bool:
         """Spend the card; the ally's warriors come back from its supply into the keep's clearing."""
-        from rules.factions.marquise import Hospital, keep_clearing
+        from rules.factions.marquise import Hospital, keep_clearing  # on first use: see the docstring
 
         if decision["what"] != "shared_hospital" or not isinstance(action, Hospital):
             done: bool = super().decision_apply(state, decision, action)  # type: ignore[misc]

@@ -15,6 +15,7 @@ from rules.actions import FACTION, Action, register_for
 from rules.map_pieces import warriors_counted
 from rules.options import GameOption
 from rules.rule import ruler
+from rules.scoring import team_points
 
 if TYPE_CHECKING:
     from rules.board import Board
@@ -191,8 +192,6 @@ def warriors_of_team(state: GameState, team: str) -> int:
 
 def standing(state: GameState, team: str) -> tuple[int, int, int]:
     """A team's place after round 6: team points, clearings ruled, warriors on the map (3x3.4)."""
-    from rules.scoring import team_points
-
     return team_points(state, team), ruled_by_team(state, team), warriors_of_team(state, team)
 
 

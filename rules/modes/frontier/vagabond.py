@@ -8,7 +8,10 @@
   exhausted) in which the defender takes the higher die; if the Vagabond rolls a hit or more, he takes
   an item from the defender's crafted items.
 - Legendary Abilities (3x3.6): the first Vagabond with 3 ruins explored and 3 quests done picks one.
-"""
+
+The Vagabond's own module is imported inside the functions that need it, on first use: importing a faction registers
+it, and the registry lists factions (in lobbies, in refusals) in the order they registered, which an import made
+while the modes are discovered would change."""
 
 from __future__ import annotations
 
@@ -17,8 +20,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules import battle, decisions, items, registry
-from rules.actions import CLEARING, FACTION, PATH, WORD, Action, Battle, Craft, register_for
+from rules.actions import CLEARING, FACTION, PATH, WORD, Action, Battle, Craft, Move, register_for
+from rules.cards import keys
+from rules.crafting import pay_plan, power
 from rules.modes.frontier import contraband, table
+from rules.movement import move_piece
+from rules.rng import below
 
 if TYPE_CHECKING:
     from rules.hooks import Place
@@ -98,7 +105,7 @@ class FrontierVagabond:
     # --- setup and relations ---------------------------------------------------------
     def setup(self, state: GameState, seat: int) -> None:
         """Relations: Allied with the team, Indifferent with the three rivals, the other Vagabond included (3x3.7)."""
-        from rules.factions.vagabond import board as vb
+        from rules.factions.vagabond import board as vb  # on first use: see the docstring
 
         super().setup(state, seat)  # type: ignore[misc]
         relations = state.seats[seat].data["relations"]
@@ -128,7 +135,7 @@ class FrontierVagabond:
 
     def _do_battle(self, state: GameState, seat: int, action: Battle) -> None:
         """Attacking a rival makes it Hostile at once (3x3.7)."""
-        from rules.factions.vagabond import board as vb
+        from rules.factions.vagabond import board as vb  # on first use: see the docstring
 
         relations = state.seats[seat].data["relations"]
         if relations.get(action.defender, vb.HOSTILE) != vb.HOSTILE:
@@ -162,7 +169,7 @@ class FrontierVagabond:
         if isinstance(action, contraband.Search) and any(
             i["item"] == action.item for i in contraband.lying(state, action.clearing)
         ):
-            from rules.factions.vagabond import board as vb
+            from rules.factions.vagabond import board as vb  # on first use: see the docstring
 
             here = vb.clearing(state, state.seats[seat].faction)
             if here != action.clearing:
@@ -219,9 +226,6 @@ class FrontierVagabond:
 
     def _do_craft(self, state: GameState, seat: int, action: Craft) -> None:
         """A craft his clearing's suit alone could not pay uses up Master Craftsman for the turn."""
-        from rules.cards import keys
-        from rules.crafting import pay_plan, power
-
         cost = keys()[action.card].cost
         waived = self.craft_waivers(state, seat) and pay_plan(cost, power(state, seat), action.using) is None
         super()._do_craft(state, seat, action)  # type: ignore[misc]
@@ -235,8 +239,6 @@ class FrontierVagabond:
         return legend(state, seat) == "forest-ghost"
 
     def _vanguards(self, state: GameState, seat: int, here: int) -> Iterator[Action]:
-        from rules.actions import Move
-
         moves = [m for m in super()._daylight(state, seat, here, "move") if isinstance(m, Move)]  # type: ignore[misc]
         for ally in table.allies(state, seat):
             faction = state.seats[ally].faction
@@ -247,9 +249,6 @@ class FrontierVagabond:
 
     def _do_vanguard(self, state: GameState, seat: int, action: Vanguard) -> None:
         """Move as usual, taking one allied warrior along."""
-        from rules.actions import Move
-        from rules.movement import move_piece
-
         self._do_move(state, seat, Move(action.src, action.dst, 1))  # type: ignore[attr-defined]
         other = state.seat_of(action.faction)
         assert other is not None
@@ -288,8 +287,6 @@ def reroll_choices(state: GameState, chooser: int, b: dict[str, Any]) -> list[Ac
 
 def reroll(state: GameState, chooser: int, b: dict[str, Any]) -> None:
     """Roll the Vagabond's die again, capped by his swords."""
-    from rules.rng import below
-
     state.rng, die = below(state.rng, 4)
     state.irreversible = True
     cap = registry.of(state, chooser).max_rolled_hits(state, chooser, b["clearing"])
