@@ -13,7 +13,7 @@ from qa_helpers import OPENED, close_stores  # noqa: F401
 import rules
 from bot.console import Console, OffsetClock
 from bot.console.offline import OfflineBot
-from bot.discord import drawing as images
+from bot.discord import drawing
 from bot.storage.store import Change
 from tools.docexamples import LOBBY, SEED, Example, load
 from tools.docgen import document
@@ -44,7 +44,7 @@ def test_every_command_has_an_example_and_every_example_is_in_the_docs():
 
 async def test_every_example_is_accepted_through_the_command_tree(tmp_path, monkeypatch):
     for name in ("board_png", "hand_png"):  # pictures are not what this test checks: skip drawing them
-        monkeypatch.setattr(images, name, lambda *_args: b"\x89PNG")
+        monkeypatch.setattr(drawing, name, lambda *_args: b"\x89PNG")
     service = await open_service(f"sqlite+aiosqlite:///{tmp_path / 'examples.db'}", FakeClock(), seed=SEED)
     OPENED.append(service)
     bot = OfflineBot(service)
@@ -54,7 +54,7 @@ async def test_every_example_is_accepted_through_the_command_tree(tmp_path, monk
 
 async def test_an_example_that_would_be_refused_is_caught(tmp_path, monkeypatch):
     for name in ("board_png", "hand_png"):
-        monkeypatch.setattr(images, name, lambda *_args: b"\x89PNG")
+        monkeypatch.setattr(drawing, name, lambda *_args: b"\x89PNG")
     service = await open_service(f"sqlite+aiosqlite:///{tmp_path / 'examples.db'}", FakeClock(), seed=SEED)
     OPENED.append(service)
     old = replace(load()["hire"], example="@alice /hire card:anvil")  # what the docs showed before

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import discord
 
 from bot import messages
-from bot.discord import drawing as images
+from bot.discord import drawing
 from bot.discord.attachments import MISSING_PERMISSIONS, Pictures
 from bot.discord.buttons import choices_view, public_view
 from bot.service.outbox import LiveBoard, Outbox, SeatPost, SeatThread, TeamPlan
@@ -63,16 +63,16 @@ def file_of(data: bytes, name: str) -> discord.File:
 
 def board_files(outbox: Outbox) -> list[discord.File]:
     """The board picture, if there is one (none when it goes to the live board message instead)."""
-    return [file_of(outbox.board_png, images.BOARD_FILE)] if outbox.board_png and outbox.live is None else []
+    return [file_of(outbox.board_png, drawing.BOARD_FILE)] if outbox.board_png and outbox.live is None else []
 
 
 def reply_files(outbox: Outbox) -> list[discord.File]:
     """The private pictures and attachments: a hand, a privately shown board, an export."""
     files = [file_of(data, name) for name, data in outbox.attachments.items()]
     if outbox.hand_png:
-        files.append(file_of(outbox.hand_png, images.HAND_FILE))
+        files.append(file_of(outbox.hand_png, drawing.HAND_FILE))
     if outbox.board_png and not outbox.public and outbox.live is None:
-        files.append(file_of(outbox.board_png, images.BOARD_FILE))
+        files.append(file_of(outbox.board_png, drawing.BOARD_FILE))
     return files
 
 
@@ -177,7 +177,7 @@ async def live_board(client: RootClient, outbox: Outbox) -> None:
     if outbox.live is None:
         return
     try:
-        await images.render(outbox)
+        await drawing.render(outbox)
         if outbox.board_png is not None:
             await client.poster.live_board(client.service, outbox.live, outbox.board_png)
     except Exception:
@@ -219,7 +219,7 @@ async def _public(interaction: discord.Interaction, outbox: Outbox) -> None:
     if outbox.board is not None:
         if not deferred_privately:
             await interaction.response.defer(thinking=True)  # drawing may take a moment
-        await images.render(outbox)
+        await drawing.render(outbox)
     if deferred_privately:  # the first followup replaces the private "thinking…" note
         await _say(interaction, outbox.reply or DONE, ephemeral=True, files=reply_files(outbox))
     view = _view(public_view(outbox))
@@ -235,7 +235,7 @@ async def _private(interaction: discord.Interaction, outbox: Outbox) -> None:
     if outbox.board is not None or outbox.hand is not None or outbox.attachments:
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
-        await images.render(outbox)
+        await drawing.render(outbox)
     await _say(interaction, outbox.reply or DONE, ephemeral=True, files=reply_files(outbox), view=view)
 
 
@@ -502,14 +502,14 @@ class ChannelPoster:
         In a thread the picture follows the game channel's permission (a DM takes pictures anyway).
         """
         if post.hand is not None and post.hand_png is None:
-            post.hand_png = await images.hand_picture(post.hand)
+            post.hand_png = await drawing.hand_picture(post.hand)
         channel = self.client.get_partial_messageable(where.channel)
         allowed = discord.AllowedMentions(everyone=False, users=[discord.Object(post.user_id)], roles=False)
         parts = chunks(post.text)
         view = _view(choices_view(post.channel_id, post.choices_version, post.choices))
         for i, part in enumerate(parts):
             last = i == len(parts) - 1
-            files = [file_of(post.hand_png, images.HAND_FILE)] if last and post.hand_png else []
+            files = [file_of(post.hand_png, drawing.HAND_FILE)] if last and post.hand_png else []
             extra = view if last else discord.utils.MISSING
 
             async def send(files: list[discord.File], part: str = part, extra: Any = extra) -> None:
@@ -557,7 +557,7 @@ class ChannelPoster:
         channel = self.client.get_channel(outbox.channel_id or 0) or await self.client.fetch_channel(
             outbox.channel_id or 0
         )
-        await images.render(outbox)
+        await drawing.render(outbox)
         extra: dict[str, Any] = {"nonce": outbox.nonce} if outbox.nonce else {}  # discord.py enforces it
 
         async def send(files: list[discord.File]) -> None:
@@ -598,7 +598,7 @@ def _nonce(kind: str, *ids: int) -> str:
 
 
 def _board_file(png: bytes) -> discord.File:
-    return file_of(png, images.BOARD_FILE)
+    return file_of(png, drawing.BOARD_FILE)
 
 
 async def _delete_quietly(message: discord.PartialMessage) -> None:
