@@ -19,6 +19,8 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
+import asyncpg  # type: ignore[import-untyped]
+
 SUPERUSER = "rootbot"
 FAST = ("-c fsync=off", "-c synchronous_commit=off", "-c full_page_writes=off")  # a test server: speed, not safety
 
@@ -125,8 +127,6 @@ class TempPostgres:
         return self.url(name)
 
     async def _admin(self, sql: str) -> None:
-        import asyncpg  # type: ignore[import-untyped]
-
         conn = await asyncpg.connect(host="127.0.0.1", port=self.port, user=SUPERUSER, database="postgres")
         try:
             await conn.execute(sql)
