@@ -9,8 +9,8 @@ from typing import Any
 import rules
 from rules import registry
 from rules.modes import find_mode
+from rules.modes import playable_ids as mode_ids
 from rules.modes.base import Mode
-from rules.modes.base import playable_ids as mode_ids
 from rules.playout import DEFAULT_ROUND_LIMIT
 
 TEAM_LINEUPS = 3

@@ -25,19 +25,19 @@ from lineups import TEAM_LINEUPS, game_options
 from qa_helpers import A, B, M, close_stores, qa_bot_game  # noqa: F401
 
 import rules
-from bot.info import status_text
-from bot.models import Deadline, Game, SeatRow
-from bot.outbox import Outbox
-from bot.present import board_text, events_text, marks_of, next_up, private_texts
-from bot.reminders import _reminder
-from bot.suggest import action_choices
-from bot.table import Table
-from bot.threads import seat_posts
-from bot.views import public_view
+from bot.discord.buttons import public_view
+from bot.service.info import status_text
+from bot.service.outbox import Outbox
+from bot.service.present import board_text, events_text, marks_of, next_up, private_texts
+from bot.service.reminders import _reminder
+from bot.service.suggest import action_choices
+from bot.service.table import Table
+from bot.service.threads import seat_posts
+from bot.storage.models import Deadline, Game, SeatRow
 from rules import engine, registry
 from rules.cards import card, label
 from rules.hidden import SHARED_DECK, hidden_contents, hidden_places, redeal
-from rules.modes.base import playable_ids as mode_ids
+from rules.modes import playable_ids as mode_ids
 
 CH = 9
 ACTIONS_PER_GAME = 240  # actions played in each game (the early and middle game, where most is hidden)

@@ -13,13 +13,14 @@ from PIL import Image
 from test_bot_console import run_console
 
 import rules
-from bot import images, scriptgen
-from bot.commands import build_commands
-from bot.notation import field_help, verbs
+from bot.discord import drawing
+from bot.discord.command_tree import build_commands
+from bot.service.notation import field_help, verbs
 from render.palette import hex_rgb
 from rules import registry
 from rules.playout import play
 from rules.view import view_for
+from tools import scriptgen
 
 
 @pytest.fixture(autouse=True)
@@ -57,7 +58,7 @@ def test_its_verbs_get_slash_commands_with_the_help_it_declares() -> None:
 def test_its_pieces_are_drawn_on_the_board() -> None:
     result = play({"factions": ["marquise", newts.ID], "round_limit": 3}, 2)
     assert result.state is not None
-    png = images.board_png(view_for(result.state, None), [])
+    png = drawing.board_png(view_for(result.state, None), [])
     colours = Image.open(BytesIO(png)).convert("RGB").getcolors(1 << 20) or []
     assert hex_rgb(newts.Newts.colour) in {rgb for _, rgb in colours}
     assert newts.NAME in str(view_for(result.state, None))

@@ -14,10 +14,10 @@ import pytest
 from lineups import lineups_of
 from test_bot_console import run_console
 
-from bot.notation import field_help, verb_options, verbs
+from bot.service.notation import field_help, verb_options, verbs
 from rules import problems, registry
 from rules.modes import find_mode
-from rules.modes.base import playable_ids as mode_ids
+from rules.modes import playable_ids as mode_ids
 from rules.playout import play
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "assets" / "examples"
