@@ -257,6 +257,8 @@ NO_PICTURES = (
 )
 
 EMPTY_OPTION = "The option {option}: is empty; give it a value, or leave the option out."
+UNREADABLE_OPTION = "the option {option}: '{value}' {reason}"
+TOO_LONG = "is too long ({limit} characters at most)"
 
 # --- the offline console (it stands in for Discord's client, which checks options before sending) ----
 CONSOLE_MISSING = "/{command} needs the option {option}:…"
