@@ -23,7 +23,6 @@ from rules.numbers import problem as number_problem
 from rules.pieces import piece_words
 from rules.words import echo
 
-
 WORD_LIMIT = 100  # no word of an action is longer: a longer one is refused, not read
 # Field kinds: how a field is written and read. Keyed fields are written "name:a,b" (``wood:5,9``).
 CLEARING, PATH, COUNT, CLEARINGS, SUIT, FACTION, CARD, WORD = (
@@ -471,7 +470,7 @@ def _refuse_unreadable(raw: str, text: str) -> None:
     """Refuse a token no action could read: a word far too long, or a number not written with the digits 0 to 9
     or too large (read as a number, it would be converted wrongly or not at all)."""
     if len(raw) > WORD_LIMIT:
-        raise InvalidActionError(f"'{echo(raw, 24)}' is too long to be part of an action ({WORD_LIMIT} letters at most)")
+        raise InvalidActionError(f"'{echo(raw, 24)}' is too long for a word of an action ({WORD_LIMIT} at most)")
     reason = number_problem(raw)
     if reason:
         raise InvalidActionError(f"'{echo(raw, 24)}' in '{echo(text)}' {reason}")

@@ -15,13 +15,14 @@ MAX_NUMBER = 2**53  # the largest whole number a Discord integer option holds
 MAX_DIGITS = len(str(MAX_NUMBER))
 DIGITS = "[0-9]"  # for patterns: '\d' also matches other scripts' digits
 _RUN = re.compile(r"[0-9]+")
+_NUMBER = re.compile(f"[0-9]{{1,{MAX_DIGITS}}}")
 NOT_DIGITS = "is not a number I can read: write numbers with the digits 0 to 9"
 TOO_LARGE = f"is too large a number: numbers go up to {MAX_NUMBER}"
 
 
 def is_number(text: str) -> bool:
     """Whether text is a whole number written with the digits 0 to 9, no larger than MAX_NUMBER."""
-    return bool(re.fullmatch(r"[0-9]{1,%d}" % MAX_DIGITS, text)) and int(text) <= MAX_NUMBER
+    return bool(_NUMBER.fullmatch(text)) and int(text) <= MAX_NUMBER
 
 
 def fits(value: int) -> bool:
