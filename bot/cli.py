@@ -20,7 +20,8 @@ from pathlib import Path
 from typing import Any
 
 from bot import messages, redirect
-from bot.settings import Settings, SettingsError, database_url, load_settings, sqlite_url
+from bot.settings import SNOWFLAKE_MAX, Settings, SettingsError, database_url, load_settings, sqlite_url
+from rules.words import echo
 
 DEFAULT_CONSOLE_DB = "rootbot-console.db"
 DEFAULT_CHANNEL = "game"
@@ -130,10 +131,17 @@ def db_url(db: str) -> str:
 
 
 def channel_id(name: str) -> int:
-    """A console channel name (or a Discord channel id) as the id games are stored under."""
+    """A console channel name (or a Discord channel id) as the id games are stored under (CliError for a number that
+    is no Discord id: too large, zero, or written with other digits than 0-9)."""
     from bot.offline import stable_id
+    from bot.settings import snowflake
 
-    return int(name) if name.isdigit() else stable_id("channel", name)
+    if not name.strip().isdigit():  # a name; digits alone (of any script: '¹', '١') must be a Discord id
+        return stable_id("channel", name)
+    try:
+        return snowflake(name)
+    except ValueError:
+        raise CliError(messages.BAD_CHANNEL.format(channel=echo(name, 24), most=SNOWFLAKE_MAX)) from None
 
 
 async def open_store(url: str, read_only: bool = False, announce: bool = True) -> Any:
@@ -307,10 +315,11 @@ async def export(args: argparse.Namespace) -> int:
     from bot.service import GameService
     from bot.table import Refusal
 
+    channel = channel_id(args.channel)
     url = chosen_database(args.db)
     store = await open_store(url, read_only=True, announce=False)  # said once the record is written
     try:
-        record = await GameService(store).export(channel_id(args.channel), full=args.full)
+        record = await GameService(store).export(channel, full=args.full)
     except Refusal as err:  # no game in that channel
         hint = messages.EXPORT_CONSOLE_HINT if not args.db and Path(DEFAULT_CONSOLE_DB).is_file() else ""
         print(f"export: {err} (channel '{args.channel}' in {_where(url)}){hint}", file=sys.stderr)

@@ -340,6 +340,12 @@ REPLAY_REDACTED = (
 )
 BACKUP_NOT_SQLITE = "{db} is not a SQLite database; rootbot backup copies SQLite files (use your database's own tools)."
 BACKUP_EXISTS = "{path} already exists; expected a new file name for the backup."
+BACKUP_NO_FOLDER = "{path} cannot be written: there is no folder {folder}; expected a file in a folder that exists."
+BACKUP_LINK = "{path} is a link; expected a new file name for the backup (a backup is never written through a link)."
+BAD_CHANNEL = (
+    "--channel {channel} is not a Discord channel id (a whole number from 1 to {most}, digits 0-9); "
+    "expected that, or a console channel name such as 'game'."
+)
 BACKED_UP = "backup: {db} copied to {path} ({pages} pages, integrity checked)"
 NO_TOKEN_CONSOLE = (
     "No Discord token is set (DISCORD_TOKEN in the environment or .env; see docs/deploy.md), so the offline "

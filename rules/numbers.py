@@ -14,15 +14,14 @@ from rules.words import echo
 MAX_NUMBER = 2**53  # the largest whole number a Discord integer option holds
 MAX_DIGITS = len(str(MAX_NUMBER))
 DIGITS = "[0-9]"  # for patterns: '\d' also matches other scripts' digits
-_RUN = re.compile(r"[0-9]+")
-_NUMBER = re.compile(f"[0-9]{{1,{MAX_DIGITS}}}")
+_DIGITS = re.compile("[0-9]+")
 NOT_DIGITS = "is not a number I can read: write numbers with the digits 0 to 9"
-TOO_LARGE = f"is too large a number: numbers go up to {MAX_NUMBER}"
+TOO_LARGE = f"is too large a number: numbers go up to {MAX_NUMBER}"  # what `whole` says of a number over `most`
 
 
-def is_number(text: str) -> bool:
-    """Whether text is a whole number written with the digits 0 to 9, no larger than MAX_NUMBER."""
-    return bool(_NUMBER.fullmatch(text)) and int(text) <= MAX_NUMBER
+def is_number(text: str, most: int = MAX_NUMBER) -> bool:
+    """Whether text is a whole number written with the digits 0 to 9, no larger than `most`."""
+    return bool(_DIGITS.fullmatch(text)) and len(text) <= len(str(most)) and int(text) <= most
 
 
 def fits(value: int) -> bool:
@@ -35,15 +34,17 @@ def problem(text: str) -> str | None:
     the reason reads after the quoted text: "'¹' is not a number I can read…"."""
     if any(c.isdigit() and not c.isascii() for c in text):
         return NOT_DIGITS
-    if any(len(run) > MAX_DIGITS or int(run) > MAX_NUMBER for run in _RUN.findall(text)):
+    if any(len(run) > MAX_DIGITS or int(run) > MAX_NUMBER for run in _DIGITS.findall(text)):
         return TOO_LARGE
     return None
 
 
-def whole(text: str, signed: bool = False) -> int:
-    """A typed whole number (signed: a leading '-' allowed), or InvalidActionError saying why it is not one."""
+def whole(text: str, signed: bool = False, most: int = MAX_NUMBER) -> int:
+    """A typed whole number (signed: a leading '-' allowed; at most `most`), or InvalidActionError saying why not."""
     negative = signed and text.startswith("-")
     digits = text[1:] if negative else text
-    if not is_number(digits):
-        raise InvalidActionError(f"'{echo(text, 24)}' {problem(digits) or 'is not a whole number'}")
+    if not is_number(digits, most):
+        over = bool(_DIGITS.fullmatch(digits))
+        reason = TOO_LARGE.replace(str(MAX_NUMBER), str(most)) if over else problem(digits) or "is not a number"
+        raise InvalidActionError(f"'{echo(text, 24)}' {reason}")
     return -int(digits) if negative else int(digits)
