@@ -169,9 +169,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check-every", type=at_least(1), default=1, help="check invariants every N actions")
     parser.add_argument("--verbose", action="store_true")
     parser.add_argument("--stir", type=share, default=0.0, help="share of actions the mode nudges the game before")
-    parser.add_argument(
-        "--prefer", default="", help=f"comma-separated verbs chosen {PREFER_CHANCE:.0%} of the time they are legal"
-    )
+    share_text = f"{PREFER_CHANCE:.0%}".replace("%", "%%")  # argparse formats help text: '%%' shows as '%'
+    prefer_help = f"comma-separated verbs chosen {share_text} of the time they are legal"
+    parser.add_argument("--prefer", default="", help=prefer_help)
     args = parser.parse_args(argv)
     try:
         options = playout_options(args.mode, args.factions, args.teams, args.board, args.round_limit)
