@@ -451,37 +451,69 @@ def backup(db: str | None, out: str) -> int:
     if not source.is_file():
         raise CliError((messages.DB_IS_FOLDER if source.is_dir() else messages.DB_MISSING).format(db=source))
     target = Path(out)
-    if target.exists():
-        raise CliError(messages.BACKUP_EXISTS.format(path=target))
-    partial = target.with_name(target.name + ".partial")
-    try:
-        pages = copy_database(source, partial)
-        partial.replace(target)
-    except sqlite3.Error as err:
-        partial.unlink(missing_ok=True)
-        raise CliError(messages.DB_UNUSABLE.format(db=source, reason=_reason(err))) from None
-    except OSError as err:
-        partial.unlink(missing_ok=True)
-        raise CliError(messages.BAD_OUT.format(path=target, reason=err.strerror or err)) from None
+    check_backup_target(target)
+    pages = write_backup(source, target)
     say_database(url)
     print(messages.BACKED_UP.format(db=source.resolve(), path=target.resolve(), pages=pages))
     return 0
 
 
-def copy_database(source: Path, target: Path) -> int:
-    """Online-backup one SQLite file into a new one and check the copy; returns its page count."""
+def check_backup_target(target: Path) -> None:
+    """CliError unless the backup can be a new file: in a folder that exists, with no file or link of its name."""
+    if target.is_symlink():
+        raise CliError(messages.BACKUP_LINK.format(path=target))
+    if target.exists():
+        raise CliError(messages.BACKUP_EXISTS.format(path=target))
+    folder = target.parent
+    if not folder.is_dir():
+        raise CliError(messages.BACKUP_NO_FOLDER.format(path=target, folder=folder))
+
+
+def write_backup(source: Path, target: Path) -> int:
+    """Back up into a temporary file of this run's own (created new, never through a link), then give it the
+    backup's name only if that name is still free; the temporary file is removed whatever happens."""
+    import tempfile
+
+    try:
+        handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".partial", dir=target.parent)
+        os.close(handle)
+    except OSError as err:
+        raise CliError(messages.BAD_OUT.format(path=target, reason=err.strerror or err)) from None
+    partial = Path(name)
+    try:
+        pages = copy_database(source, partial, target)
+        os.link(partial, target)  # unlike a rename, never replaces a file made meanwhile
+        return pages
+    except FileExistsError:
+        raise CliError(messages.BACKUP_EXISTS.format(path=target)) from None
+    except OSError as err:
+        raise CliError(messages.BAD_OUT.format(path=target, reason=err.strerror or err)) from None
+    finally:
+        partial.unlink(missing_ok=True)
+
+
+def copy_database(source: Path, partial: Path, target: Path) -> int:
+    """Online-backup one SQLite file into a new empty one and check the copy; returns its page count (CliError
+    naming the source for a source that cannot be read, and the backup for a copy that cannot be written)."""
     from contextlib import closing
 
     from bot.db import file_uri
 
-    with closing(sqlite3.connect(file_uri(source, "mode=ro"), uri=True, timeout=10)) as src:
+    try:
+        src = sqlite3.connect(file_uri(source, "mode=ro"), uri=True, timeout=10)
         src.execute("SELECT count(*) FROM sqlite_master").fetchone()  # "file is not a database" shows here
-        with closing(sqlite3.connect(target)) as dst:
-            src.backup(dst, pages=256, sleep=0.01)  # in steps: the bot's writes go on between them
-            check = dst.execute("PRAGMA integrity_check").fetchone()[0]
-            if check != "ok":
-                raise sqlite3.DatabaseError(f"the copy failed its integrity check: {check}")
-            return int(dst.execute("PRAGMA page_count").fetchone()[0])
+    except sqlite3.Error as err:
+        raise CliError(messages.DB_UNUSABLE.format(db=source, reason=_reason(err))) from None
+    with closing(src):
+        try:
+            with closing(sqlite3.connect(partial)) as dst:
+                src.backup(dst, pages=256, sleep=0.01)  # in steps: the bot's writes go on between them
+                check = dst.execute("PRAGMA integrity_check").fetchone()[0]
+                if check != "ok":
+                    raise sqlite3.DatabaseError(f"the copy failed its integrity check: {check}")
+                return int(dst.execute("PRAGMA page_count").fetchone()[0])
+        except sqlite3.Error as err:
+            raise CliError(messages.BACKUP_FAILED.format(db=source, path=target, reason=_reason(err))) from None
 
 
 if __name__ == "__main__":

@@ -340,6 +340,7 @@ REPLAY_REDACTED = (
 )
 BACKUP_NOT_SQLITE = "{db} is not a SQLite database; rootbot backup copies SQLite files (use your database's own tools)."
 BACKUP_EXISTS = "{path} already exists; expected a new file name for the backup."
+BACKUP_FAILED = "copying {db} into {path} failed ({reason}); no backup was written."
 BACKUP_NO_FOLDER = "{path} cannot be written: there is no folder {folder}; expected a file in a folder that exists."
 BACKUP_LINK = "{path} is a link; expected a new file name for the backup (a backup is never written through a link)."
 BAD_CHANNEL = (
