@@ -28,7 +28,7 @@ from bot.notation import verbs
 from bot.offline import OfflineBot, OfflineUser, Result, Sent, stable_id
 from bot.reminders import tick
 from rules import registry
-from rules.actions import echo
+from rules.words import echo
 
 LINE = re.compile(r"^@(?P<user>[\w.-]+)(?P<mod>!?)\s+(?P<rest>.+)$")
 WAIT = re.compile(r"^(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>[hms]?)$")

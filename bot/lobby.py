@@ -17,11 +17,12 @@ from bot.store import Change, SeatTaken
 from bot.table import Actor, Refusal, Table, faction_name
 from bot.threads import opening_post
 from rules import registry
-from rules.actions import closest_first, echo
+from rules.actions import closest_first
 from rules.modes import all_ids as all_mode_ids
 from rules.modes import find_mode
 from rules.modes import playable_ids as playable_mode_ids
 from rules.options import word
+from rules.words import echo
 
 MIN_SEATS, MAX_SEATS = 2, 6
 

@@ -17,7 +17,8 @@ from bot.store import Change
 from bot.table import Actor, Refusal, Table, faction_name, seat_faction
 from bot.threads import opening_post, teams_of
 from rules import registry
-from rules.actions import closest_first, echo
+from rules.actions import closest_first
+from rules.words import echo
 
 PIECE_EDITS = ("place", "remove", "shift")
 EDIT_NUMBERS = {"clearing": "clearing", "src": "from", "dst": "to", "count": "count"}  # option: its shown name
