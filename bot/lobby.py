@@ -203,7 +203,7 @@ def seated_words(table_seats: list[SeatRow]) -> str:
     out = []
     for s in table_seats:
         template = messages.SEATED_TEAM_PLAYER if s.team else messages.SEATED_PLAYER
-        out.append(template.format(faction=faction_name(s.faction), user=s.user_name, team=s.team))
+        out.append(template.format(faction=faction_name(s.faction), user=messages.shown_name(s.user_name), team=s.team))
     return ", ".join(out) or messages.NOBODY
 
 

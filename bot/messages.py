@@ -13,6 +13,19 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
+NAME_LIMIT = 40  # Discord's display names are at most 32 characters
+_MARKDOWN = str.maketrans({c: "\\" + c for c in "\\*_`~|<>#[]()-:"})
+
+
+def shown_name(name: str) -> str:
+    """A display name as message text shows it: on one line, cut to NAME_LIMIT, its markdown characters escaped
+    ('```md', '*', '||') and its mentions ('@everyone', '<@123>') made plain text (a zero-width space after '@')."""
+    text = " ".join(str(name).split())
+    if len(text) > NAME_LIMIT:
+        text = text[: NAME_LIMIT - 1] + "…"
+    return text.translate(_MARKDOWN).replace("@", "@\u200b")
+
+
 # --- refusals --------------------------------------------------------------------
 REFUSED = "Not accepted: {reason}."
 NO_GAME = "There is no game in this channel. Create one with /root create."

@@ -121,7 +121,8 @@ class Play(ServiceCore):
         now = self.now()
         if header is None:
             shown = public_text(notation)  # a card put face down (the Supporters) is not named
-            header = messages.ACTED.format(faction=seat_faction(new, seat), user=actor.name, notation=shown)
+            who = messages.shown_name(actor.name)
+            header = messages.ACTED.format(faction=seat_faction(new, seat), user=who, notation=shown)
         texts = [header, events_text(events)]
         log = [log_row(kind, seat, actor.user_id, notation, new, events)]
         for passer, after, passed in auto_passes(table, new):
@@ -203,7 +204,7 @@ class Play(ServiceCore):
         record = await self.record(table)
         shorter = record.without_last(count)
         new = records.replayed(shorter)
-        text = messages.UNDONE.format(user=actor.name, actions=messages.plural(count, "action"))
+        text = messages.UNDONE.format(user=messages.shown_name(actor.name), actions=messages.plural(count, "action"))
         return await self.rewind(table, actor, state, new, count, text, shorter.rules_until)
 
     async def record(self, table: Table) -> rules.Record:

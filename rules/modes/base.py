@@ -10,7 +10,7 @@ from rules.cards import deck
 from rules.errors import RulesError
 from rules.hooks import Place, TableHooks
 from rules.options import GameOption, check_all
-from rules.words import plural
+from rules.words import echo, plural
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -215,7 +215,7 @@ def find_mode(name: str) -> Mode:
     wanted = name.strip().lower()
     found = next((m for m in _MODES.values() if wanted == m.id or wanted in m.aliases), None)
     if found is None:
-        raise RulesError(f"unknown mode '{name}'; modes are {', '.join(sorted(_MODES))}")
+        raise RulesError(f"unknown mode '{echo(name, 24)}'; modes are {', '.join(sorted(_MODES))}")
     return found
 
 
