@@ -260,6 +260,17 @@ DESCRIBE_FAILED = (
     "{mods}: a change to this game was saved, but {parts} could not be shown (a fault in the bot; the details are in "
     "its log). The game goes on."
 )
+SHOW_FAILED = (
+    "{mods}: when a player asked, {parts} could not be shown (a fault in the bot; the details are in its log). "
+    "The game goes on."
+)
+NOT_SHOWN = "(Part of this could not be shown because of a fault in the bot; the moderators are told.)"
+PART_CHOICES = "the choices of the seat to act"
+CHOICES_NOT_SHOWN = (
+    "Your choices could not be shown because of a fault in the bot (the moderators are told); "
+    "answer with /play action:…, which offers every legal action."
+)
+STATUS_NOT_SHOWN = "Round {round}. Points: {points}.\n" + NOT_SHOWN
 NOT_DRAWN = (
     "{mods}: a picture of this game could not be drawn (a fault in the bot; the details are in its log). "
     "The game goes on without it."

@@ -8,7 +8,7 @@ from typing import Any
 import rules
 from bot import messages, records
 from bot.core import ServiceCore, answers, one_at_a_time
-from bot.describe import describe
+from bot.describe import describe, looked_at
 from bot.models import LogRow
 from bot.notation import card_label
 from bot.outbox import Choice, Outbox
@@ -161,13 +161,14 @@ class Play(ServiceCore):
         if acting != seat:
             refusal = messages.NOT_YOUR_DECISION if state.pending else messages.NOT_YOUR_MOVES
             raise Refusal(refusal.format(who=seat_faction(state, acting), what=rules.waiting_for(state)))
-        if state.pending:
-            text, answers = prompt_lines(state, seat)
-        else:
-            text, answers = messages.YOUR_MOVES.format(what=rules.waiting_for(state)), likely_actions(state, seat)
-        if not answers:  # as text: too many for buttons
-            return Outbox.private_reply(text)
-        outbox = Outbox(reply=text, channel_id=actor.channel_id, choices=answers)
+        outbox = Outbox(channel_id=actor.channel_id)
+        shown = looked_at(outbox, table.game.channel_id, messages.PART_CHOICES, lambda: _choices(state, seat))
+        text, answers = shown or (messages.CHOICES_NOT_SHOWN, [])
+        outbox.reply = text
+        if not answers:  # as text: too many for buttons (or none could be shown)
+            outbox.channel_id = None
+            return outbox
+        outbox.choices = answers
         outbox.choices_version = table.game.version  # never repeats, unlike the state's version after an undo
         return outbox
 
@@ -262,6 +263,13 @@ class Play(ServiceCore):
         )
         await self.store.save(change)
         return outbox
+
+
+def _choices(state: rules.GameState, seat: int) -> tuple[str, list[Choice]]:
+    """The words and buttons of a seat's choices: the answers to its decision, or its step's likeliest moves."""
+    if state.pending:
+        return prompt_lines(state, seat)
+    return messages.YOUR_MOVES.format(what=rules.waiting_for(state)), likely_actions(state, seat)
 
 
 def lone_pass(state: rules.GameState, seat: int) -> bool:
