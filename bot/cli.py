@@ -21,6 +21,7 @@ from typing import Any
 
 from bot import messages, redirect
 from bot.settings import SNOWFLAKE_MAX, Settings, SettingsError, database_url, load_settings, sqlite_url
+from rules.argtypes import whole_number
 from rules.words import echo
 
 DEFAULT_CONSOLE_DB = "rootbot-console.db"
@@ -86,7 +87,7 @@ def parser() -> argparse.ArgumentParser:
     con.add_argument("--db", default=None, help=f"SQLite file or URL (default: {DEFAULT_CONSOLE_DB})")
     con.add_argument("--channel", default=DEFAULT_CHANNEL, help=f"channel to play in (default: {DEFAULT_CHANNEL})")
     con.add_argument("--mods", default="", help="users who are moderators, comma separated")
-    con.add_argument("--seed", type=int, default=None, help="seed for new games (default: from the channel name)")
+    con.add_argument("--seed", type=whole_number, default=None, help="seed for new games (default: from the channel)")
     con.add_argument("--quiet", action="store_true", help="print only the summary")
     exp = sub.add_parser("export", help="write a game's record as JSON (reads the database, never writes it)")
     exp.add_argument("--db", default=None, help=BOT_DB_HELP)
