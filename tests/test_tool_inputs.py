@@ -64,7 +64,7 @@ def _run(tool: str, argv: str) -> int:
         return stop.code
 
 
-@pytest.mark.parametrize(("tool", "argv", "named"), BAD, ids=[f"{t} {a}" for t, a, _ in BAD])
+@pytest.mark.parametrize(("tool", "argv", "named"), BAD, ids=[f"{t} {a[:40]}" for t, a, _ in BAD])
 def test_a_bad_argument_is_one_line_and_exit_2(
     tool: str, argv: str, named: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
