@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import errno
 import json
 import logging
 import os
@@ -483,7 +484,7 @@ def write_backup(source: Path, target: Path) -> int:
     partial = Path(name)
     try:
         pages = copy_database(source, partial, target)
-        os.link(partial, target)  # unlike a rename, never replaces a file made meanwhile
+        _name_backup(partial, target)
         return pages
     except FileExistsError:
         raise CliError(messages.BACKUP_EXISTS.format(path=target)) from None
@@ -491,6 +492,20 @@ def write_backup(source: Path, target: Path) -> int:
         raise CliError(messages.BAD_OUT.format(path=target, reason=err.strerror or err)) from None
     finally:
         partial.unlink(missing_ok=True)
+
+
+def _name_backup(partial: Path, target: Path) -> None:
+    """Give the finished copy the backup's name: a hard link, which unlike a rename never replaces a file made
+    meanwhile; where the file system has no hard links, a rename once the name is checked still free."""
+    try:
+        os.link(partial, target)
+    except FileExistsError:
+        raise
+    except OSError as err:
+        if err.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EMLINK):
+            raise
+        check_backup_target(target)
+        os.rename(partial, target)
 
 
 def copy_database(source: Path, partial: Path, target: Path) -> int:

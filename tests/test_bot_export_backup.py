@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import sqlite3
 import threading
 from contextlib import closing
@@ -183,3 +185,14 @@ def test_a_missing_destination_folder_is_said_to_be_missing(tmp_path, capsys):
     assert len(err.splitlines()) == 1 and "good.db" not in err, err
     assert f"there is no folder {tmp_path / 'no' / 'such'}" in err
     assert source.read_bytes() == before
+
+
+def test_backup_on_a_file_system_without_hard_links_still_names_the_copy(tmp_path, monkeypatch):
+    def no_links(*_args: object) -> None:
+        raise PermissionError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    source = _small_database(tmp_path / "good.db", "kept")
+    assert cli.main(["backup", "--db", str(source), "--out", str(tmp_path / "b.db")]) == 0
+    assert _rows(tmp_path / "b.db") == [("kept",)]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b.db", "good.db"]
