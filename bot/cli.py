@@ -8,11 +8,13 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import errno
 import json
 import logging
 import os
 import sqlite3
 import sys
+import tempfile
 import time
 import zlib
 from collections.abc import Iterator
@@ -33,11 +35,13 @@ from bot.discord import redirect
 from bot.discord.client import RootClient
 from bot.service import GameService
 from bot.service.table import Refusal
-from bot.settings import Settings, SettingsError, database_url, load_settings, sqlite_url
+from bot.settings import SNOWFLAKE_MAX, Settings, SettingsError, database_url, load_settings, snowflake, sqlite_url
 from bot.storage.db import current_revision, file_uri, sqlite_path
 from bot.storage.records import upgrade_games
 from bot.storage.store import SchemaMismatch, Store
+from rules.argtypes import whole_number
 from rules.revisions import CURRENT, revision
+from rules.words import echo
 
 DEFAULT_CONSOLE_DB = "rootbot-console.db"
 DEFAULT_CHANNEL = "game"
@@ -102,7 +106,7 @@ def parser() -> argparse.ArgumentParser:
     con.add_argument("--db", default=None, help=f"SQLite file or URL (default: {DEFAULT_CONSOLE_DB})")
     con.add_argument("--channel", default=DEFAULT_CHANNEL, help=f"channel to play in (default: {DEFAULT_CHANNEL})")
     con.add_argument("--mods", default="", help="users who are moderators, comma separated")
-    con.add_argument("--seed", type=int, default=None, help="seed for new games (default: from the channel name)")
+    con.add_argument("--seed", type=whole_number, default=None, help="seed for new games (default: from the channel)")
     con.add_argument("--quiet", action="store_true", help="print only the summary")
     exp = sub.add_parser("export", help="write a game's record as JSON (reads the database, never writes it)")
     exp.add_argument("--db", default=None, help=BOT_DB_HELP)
@@ -147,8 +151,14 @@ def db_url(db: str) -> str:
 
 
 def channel_id(name: str) -> int:
-    """A console channel name (or a Discord channel id) as the id games are stored under."""
-    return int(name) if name.isdigit() else stable_id("channel", name)
+    """A console channel name (or a Discord channel id) as the id games are stored under (CliError for a number that
+    is no Discord id: too large, zero, or written with other digits than 0-9)."""
+    if not name.strip().isdigit():  # a name; digits alone (of any script: '¹', '١') must be a Discord id
+        return stable_id("channel", name)
+    try:
+        return snowflake(name)
+    except ValueError:
+        raise CliError(messages.BAD_CHANNEL.format(channel=echo(name, 24), most=SNOWFLAKE_MAX)) from None
 
 
 async def open_store(url: str, read_only: bool = False, announce: bool = True) -> Any:
@@ -300,10 +310,11 @@ def _stdin_lines() -> Iterator[str]:
 
 async def export(args: argparse.Namespace) -> int:
     """Write a game's record as JSON, reading the database without writing to it."""
+    channel = channel_id(args.channel)
     url = chosen_database(args.db)
     store = await open_store(url, read_only=True, announce=False)  # said once the record is written
     try:
-        record = await GameService(store).export(channel_id(args.channel), full=args.full)
+        record = await GameService(store).export(channel, full=args.full)
     except Refusal as err:  # no game in that channel
         hint = messages.EXPORT_CONSOLE_HINT if not args.db and Path(DEFAULT_CONSOLE_DB).is_file() else ""
         print(f"export: {err} (channel '{args.channel}' in {_where(url)}){hint}", file=sys.stderr)
@@ -424,33 +435,77 @@ def backup(db: str | None, out: str) -> int:
     if not source.is_file():
         raise CliError((messages.DB_IS_FOLDER if source.is_dir() else messages.DB_MISSING).format(db=source))
     target = Path(out)
-    if target.exists():
-        raise CliError(messages.BACKUP_EXISTS.format(path=target))
-    partial = target.with_name(target.name + ".partial")
-    try:
-        pages = copy_database(source, partial)
-        partial.replace(target)
-    except sqlite3.Error as err:
-        partial.unlink(missing_ok=True)
-        raise CliError(messages.DB_UNUSABLE.format(db=source, reason=_reason(err))) from None
-    except OSError as err:
-        partial.unlink(missing_ok=True)
-        raise CliError(messages.BAD_OUT.format(path=target, reason=err.strerror or err)) from None
+    check_backup_target(target)
+    pages = write_backup(source, target)
     say_database(url)
     print(messages.BACKED_UP.format(db=source.resolve(), path=target.resolve(), pages=pages))
     return 0
 
 
-def copy_database(source: Path, target: Path) -> int:
-    """Online-backup one SQLite file into a new one and check the copy; returns its page count."""
-    with closing(sqlite3.connect(file_uri(source, "mode=ro"), uri=True, timeout=10)) as src:
+def check_backup_target(target: Path) -> None:
+    """CliError unless the backup can be a new file: in a folder that exists, with no file or link of its name."""
+    if target.is_symlink():
+        raise CliError(messages.BACKUP_LINK.format(path=target))
+    if target.exists():
+        raise CliError(messages.BACKUP_EXISTS.format(path=target))
+    folder = target.parent
+    if not folder.is_dir():
+        raise CliError(messages.BACKUP_NO_FOLDER.format(path=target, folder=folder))
+
+
+def write_backup(source: Path, target: Path) -> int:
+    """Back up into a temporary file of this run's own (created new, never through a link), then give it the
+    backup's name only if that name is still free; the temporary file is removed whatever happens."""
+    try:
+        handle, name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".partial", dir=target.parent)
+        os.close(handle)
+    except OSError as err:
+        raise CliError(messages.BAD_OUT.format(path=target, reason=err.strerror or err)) from None
+    partial = Path(name)
+    try:
+        pages = copy_database(source, partial, target)
+        _name_backup(partial, target)
+        return pages
+    except FileExistsError:
+        raise CliError(messages.BACKUP_EXISTS.format(path=target)) from None
+    except OSError as err:
+        raise CliError(messages.BAD_OUT.format(path=target, reason=err.strerror or err)) from None
+    finally:
+        partial.unlink(missing_ok=True)
+
+
+def _name_backup(partial: Path, target: Path) -> None:
+    """Give the finished copy the backup's name: a hard link, which unlike a rename never replaces a file made
+    meanwhile; where the file system has no hard links, a rename once the name is checked still free."""
+    try:
+        os.link(partial, target)
+    except FileExistsError:
+        raise
+    except OSError as err:
+        if err.errno not in (errno.EPERM, errno.EOPNOTSUPP, errno.ENOTSUP, errno.EMLINK):
+            raise
+        check_backup_target(target)
+        os.rename(partial, target)
+
+
+def copy_database(source: Path, partial: Path, target: Path) -> int:
+    """Online-backup one SQLite file into a new empty one and check the copy; returns its page count (CliError
+    naming the source for a source that cannot be read, and the backup for a copy that cannot be written)."""
+    try:
+        src = sqlite3.connect(file_uri(source, "mode=ro"), uri=True, timeout=10)
         src.execute("SELECT count(*) FROM sqlite_master").fetchone()  # "file is not a database" shows here
-        with closing(sqlite3.connect(target)) as dst:
-            src.backup(dst, pages=256, sleep=0.01)  # in steps: the bot's writes go on between them
-            check = dst.execute("PRAGMA integrity_check").fetchone()[0]
-            if check != "ok":
-                raise sqlite3.DatabaseError(f"the copy failed its integrity check: {check}")
-            return int(dst.execute("PRAGMA page_count").fetchone()[0])
+    except sqlite3.Error as err:
+        raise CliError(messages.DB_UNUSABLE.format(db=source, reason=_reason(err))) from None
+    with closing(src):
+        try:
+            with closing(sqlite3.connect(partial)) as dst:
+                src.backup(dst, pages=256, sleep=0.01)  # in steps: the bot's writes go on between them
+                check = dst.execute("PRAGMA integrity_check").fetchone()[0]
+                if check != "ok":
+                    raise sqlite3.DatabaseError(f"the copy failed its integrity check: {check}")
+                return int(dst.execute("PRAGMA page_count").fetchone()[0])
+        except sqlite3.Error as err:
+            raise CliError(messages.BACKUP_FAILED.format(db=source, path=target, reason=_reason(err))) from None
 
 
 if __name__ == "__main__":

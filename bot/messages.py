@@ -13,6 +13,19 @@ def possessive(name: str) -> str:
     return f"{name}'" if name.endswith("s") else f"{name}'s"
 
 
+NAME_LIMIT = 40  # Discord's display names are at most 32 characters
+_MARKDOWN = str.maketrans({c: "\\" + c for c in "\\*_`~|<>#[]()-:"})
+
+
+def shown_name(name: str) -> str:
+    """A display name as message text shows it: on one line, cut to NAME_LIMIT, its markdown characters escaped
+    ('```md', '*', '||') and its mentions ('@everyone', '<@123>') made plain text (a zero-width space after '@')."""
+    text = " ".join(str(name).split())
+    if len(text) > NAME_LIMIT:
+        text = text[: NAME_LIMIT - 1] + "…"
+    return text.translate(_MARKDOWN).replace("@", "@\u200b")
+
+
 # --- refusals --------------------------------------------------------------------
 REFUSED = "Not accepted: {reason}."
 NO_GAME = "There is no game in this channel. Create one with /root create."
@@ -247,6 +260,17 @@ DESCRIBE_FAILED = (
     "{mods}: a change to this game was saved, but {parts} could not be shown (a fault in the bot; the details are in "
     "its log). The game goes on."
 )
+SHOW_FAILED = (
+    "{mods}: when a player asked, {parts} could not be shown (a fault in the bot; the details are in its log). "
+    "The game goes on."
+)
+NOT_SHOWN = "(Part of this could not be shown because of a fault in the bot; the moderators are told.)"
+PART_CHOICES = "the choices of the seat to act"
+CHOICES_NOT_SHOWN = (
+    "Your choices could not be shown because of a fault in the bot (the moderators are told); "
+    "answer with /play action:…, which offers every legal action."
+)
+STATUS_NOT_SHOWN = "Round {round}. Points: {points}.\n" + NOT_SHOWN
 NOT_DRAWN = (
     "{mods}: a picture of this game could not be drawn (a fault in the bot; the details are in its log). "
     "The game goes on without it."
@@ -257,6 +281,8 @@ NO_PICTURES = (
 )
 
 EMPTY_OPTION = "The option {option}: is empty; give it a value, or leave the option out."
+UNREADABLE_OPTION = "the option {option}: '{value}' {reason}"
+TOO_LONG = "is too long ({limit} characters at most)"
 
 # --- the offline console (it stands in for Discord's client, which checks options before sending) ----
 CONSOLE_MISSING = "/{command} needs the option {option}:…"
@@ -338,6 +364,13 @@ REPLAY_REDACTED = (
 )
 BACKUP_NOT_SQLITE = "{db} is not a SQLite database; rootbot backup copies SQLite files (use your database's own tools)."
 BACKUP_EXISTS = "{path} already exists; expected a new file name for the backup."
+BACKUP_FAILED = "copying {db} into {path} failed ({reason}); no backup was written."
+BACKUP_NO_FOLDER = "{path} cannot be written: there is no folder {folder}; expected a file in a folder that exists."
+BACKUP_LINK = "{path} is a link; expected a new file name for the backup (a backup is never written through a link)."
+BAD_CHANNEL = (
+    "--channel {channel} is not a Discord channel id (a whole number from 1 to {most}, digits 0-9); "
+    "expected that, or a console channel name such as 'game'."
+)
 BACKED_UP = "backup: {db} copied to {path} ({pages} pages, integrity checked)"
 NO_TOKEN_CONSOLE = (
     "No Discord token is set (DISCORD_TOKEN in the environment or .env; see docs/deploy.md), so the offline "

@@ -18,6 +18,7 @@ from dotenv import dotenv_values
 from sqlalchemy.engine import make_url
 
 from bot import messages
+from rules.numbers import whole
 
 DEFAULT_DB_FILE = "rootbot.db"
 LOG_LEVELS = ("DEBUG", "INFO", "WARNING", "ERROR", "CRITICAL")
@@ -108,6 +109,8 @@ def number(bounds: Bounds, kind: type[int] | type[float]) -> Callable[[str], Any
     """A reader of a number within bounds."""
 
     def read(text: str) -> int | float:
+        if not text.strip().isascii():  # int() and float() also read '١' and '１'
+            raise ValueError(text)
         value = kind(text)
         if not bounds.fits(value):
             raise ValueError(text)
@@ -118,8 +121,8 @@ def number(bounds: Bounds, kind: type[int] | type[float]) -> Callable[[str], Any
 
 def snowflake(text: str) -> int:
     """A Discord id: a positive whole number."""
-    value = int(text)
-    if not 0 < value <= SNOWFLAKE_MAX:
+    value = whole(text.strip(), most=SNOWFLAKE_MAX)  # a ValueError for anything but digits 0-9 up to the maximum
+    if value == 0:
         raise ValueError(text)
     return value
 
@@ -149,13 +152,14 @@ def shards(text: str) -> Shards:
     wanted, of, total = text.partition(" of ")
     if not of:
         raise ValueError(text)
-    count = int(total)
+    count = whole(total.strip())
     if not 1 <= count <= MAX_SHARDS:
         raise ValueError(text)
     ids: set[int] = set()
     for part in wanted.split(","):
         low, dash, high = part.strip().partition("-")
-        first, last = int(low), int(high) if dash else int(low)
+        first = whole(low.strip())
+        last = whole(high.strip()) if dash else first
         if not 0 <= first <= last < count:
             raise ValueError(text)
         ids.update(range(first, last + 1))

@@ -20,10 +20,12 @@ from typing import Any, ClassVar
 
 from rules.cards import CARD_SUITS, find_key, keys
 from rules.errors import InvalidActionError
+from rules.numbers import DIGITS, is_number
+from rules.numbers import problem as number_problem
 from rules.pieces import piece_words
+from rules.words import echo
 
-ECHO_LIMIT = 80
-
+WORD_LIMIT = 100  # no word of an action is longer: a longer one is refused, not read
 # Field kinds: how a field is written and read. Keyed fields are written "name:a,b" (``wood:5,9``).
 CLEARING, PATH, COUNT, CLEARINGS, SUIT, FACTION, CARD, WORD = (
     "clearing",
@@ -383,17 +385,11 @@ class Hit(Action):
 
 _SUITS = set(CARD_SUITS)
 _FOREST_TOKEN = r"f[0-9]?[a-z]+[0-9]?"
-_PLACE = rf"(\d+|{_FOREST_TOKEN})"
+_PLACE = rf"({DIGITS}+|{_FOREST_TOKEN})"
 _FOREST = re.compile(_FOREST_TOKEN)
 _PATH = re.compile(rf"^{_PLACE}\s*(?:>|->|-)\s*{_PLACE}$")
-_COUNT = re.compile(r"^x(\d+)$")
-_LIST = re.compile(r"^\d+(,\d+)+$")
-
-
-def echo(text: str, limit: int = ECHO_LIMIT) -> str:
-    """What a player typed, cut to a readable length for quoting it back."""
-    text = " ".join(str(text).split())
-    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"
+_COUNT = re.compile(rf"^x({DIGITS}+)$")
+_LIST = re.compile(rf"^{DIGITS}+(,{DIGITS}+)+$")
 
 
 def closest_first(typed: str, valid: list[str] | tuple[str, ...]) -> list[str]:
@@ -415,7 +411,7 @@ def unknown_card(raw: str, text: str = "") -> InvalidActionError:
 
 def _place(token: str) -> int | str:
     """A clearing number, or a forest id from its 'f' token (f2a is forest 2A)."""
-    return int(token) if token.isdigit() else token[1:].upper()
+    return int(token) if is_number(token) else token[1:].upper()
 
 
 def _tokens(text: str) -> list[str]:
@@ -429,11 +425,11 @@ def _classify(
     """The field kind a token can fill and its value (cards: pools a short card name is resolved in, first first)."""
     name, sep, rest = token.partition(":")
     keyed = dict(cls.spec).get(name) if sep else None
-    if keyed == KEYED_CLEARINGS and re.fullmatch(r"\d+(,\d+)*", rest):
+    if keyed == KEYED_CLEARINGS and re.fullmatch(rf"{DIGITS}+(,{DIGITS}+)*", rest):
         return KEYED_CLEARINGS, tuple(int(t) for t in rest.split(","))
     if keyed == KEYED_SUITS and all(t in _SUITS for t in rest.split(",")):
         return KEYED_SUITS, tuple(rest.split(","))
-    if token.isdigit():
+    if is_number(token):
         return CLEARING, int(token)
     match = _PATH.match(token)
     if match:
@@ -483,6 +479,7 @@ def parse_pattern(
     field_kinds = list(cls.spec)
     values: dict[str, Any] = {}
     for raw in tokens[1:]:
+        _refuse_unreadable(raw, text)
         token = raw if raw in _SUITS or raw in cls.words else aliases.get(raw, raw)
         kind, value = _classify(token, cls, factions, cards)
         if (
@@ -501,6 +498,16 @@ def parse_pattern(
         else:
             values[slot] = value
     return cls, values
+
+
+def _refuse_unreadable(raw: str, text: str) -> None:
+    """Refuse a token no action could read: a word far too long, or a number not written with the digits 0 to 9
+    or too large (read as a number, it would be converted wrongly or not at all)."""
+    if len(raw) > WORD_LIMIT:
+        raise InvalidActionError(f"'{echo(raw, 24)}' is too long for a word of an action ({WORD_LIMIT} at most)")
+    reason = number_problem(raw)
+    if reason:
+        raise InvalidActionError(f"'{echo(raw, 24)}' in '{echo(text)}' {reason}")
 
 
 def _refuse_word(raw: str, text: str, cls: type[Action], values: dict[str, Any]) -> None:

@@ -5,15 +5,29 @@ from __future__ import annotations
 import argparse
 from collections.abc import Callable
 
+from rules.errors import InvalidActionError
+from rules.numbers import whole
+from rules.words import echo
+
+
+def whole_number(text: str) -> int:
+    """An argparse type: a whole number written with the digits 0 to 9 (int() also reads '١' and '１')."""
+    try:
+        return whole(text.strip(), signed=True)
+    except InvalidActionError:
+        raise argparse.ArgumentTypeError(f"{echo(text, 24)!r} is not a whole number (digits 0-9)") from None
+
+
+def number(text: str) -> float:
+    """An argparse type: a number written with the digits 0 to 9."""
+    return _number(text, "a number")
+
 
 def at_least(low: int) -> Callable[[str], int]:
     """An argparse type: a whole number no smaller than `low`."""
 
     def parse(text: str) -> int:
-        try:
-            value = int(text)
-        except ValueError:
-            raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+        value = whole_number(text)
         if value < low:
             raise argparse.ArgumentTypeError(f"{value} is too small: it must be at least {low}")
         return value
@@ -24,6 +38,8 @@ def at_least(low: int) -> Callable[[str], int]:
 def _number(text: str, what: str) -> float:
     """A number read from an argument, or the argparse error naming what was wanted."""
     try:
+        if not text.isascii():  # float() also reads '١' and '１'
+            raise ValueError(text)
         return float(text)
     except ValueError:
         raise argparse.ArgumentTypeError(f"{text!r} is not {what}") from None

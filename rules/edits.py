@@ -21,10 +21,12 @@ from rules.hooks import Place
 from rules.invariants import problems
 from rules.items import lay, stocked, supply_at
 from rules.map_pieces import pieces_at, place_name, shift
+from rules.numbers import is_number, whole
 from rules.pieces import kind_of, parse_key
 from rules.state import Event, GameState
+from rules.words import echo
 
-_COUNT = re.compile(r"^x(-?\d+)$")
+_COUNT = re.compile(r"^x(-?[0-9]+)$")
 USAGE = {
     "place": "!place CLEARING FACTION:KIND xCOUNT, e.g. !place 5 marquise:warrior x2",
     "remove": "!remove CLEARING FACTION:KIND xCOUNT, e.g. !remove 5 eyrie:roost x1",
@@ -44,13 +46,15 @@ def is_edit(text: str) -> bool:
     return text.strip().startswith("!")
 
 
-def apply_edit(state: GameState, text: str) -> tuple[GameState, list[Event]]:
-    """Apply a moderator edit; refuses (leaving the state untouched) if the result would be inconsistent."""
+def apply_edit(state: GameState, text: str, strict: bool = True) -> tuple[GameState, list[Event]]:
+    """Apply a moderator edit; refuses (leaving the state untouched) if the result would be inconsistent, or if it
+    has a word the edit does not read (unless not strict: a record's edit is replayed as it was accepted, when
+    words past those an edit reads were left unread)."""
     words = text.strip().lstrip("!").split()
     verb = words[0].lower() if words else ""
     handler = _HANDLERS.get(verb)
     if handler is None:
-        raise InvalidActionError(f"unknown edit '{verb}' in '{text}'; edits are {', '.join(_HANDLERS)}")
+        raise InvalidActionError(f"unknown edit '{echo(verb, 24)}' in '{echo(text)}'; edits are {', '.join(_HANDLERS)}")
     if state.over:
         raise IllegalActionError("the game is over; there is nothing to edit")
     if state.turn.phase == "setup" and verb in ("place", "remove", "shift", "lay"):
@@ -58,11 +62,11 @@ def apply_edit(state: GameState, text: str) -> tuple[GameState, list[Event]]:
     new = state.clone()
     new.events = []
     try:
-        handler(new, words[1:])
+        handler(new, _read(verb, words[1:], strict))
     except _Bad as err:
         raise InvalidActionError(f"{err} ({USAGE[verb]})") from None
     except (ValueError, IndexError):
-        raise InvalidActionError(f"could not read '{text.strip()}': write {USAGE[verb]}") from None
+        raise InvalidActionError(f"could not read '{echo(text)}': write {USAGE[verb]}") from None
     already = problems(state)  # a game saved broken (by an older engine) may still be mended by edits
     found = [p for p in problems(new) if p not in already]
     if found:
@@ -79,39 +83,60 @@ def apply_edit(state: GameState, text: str) -> tuple[GameState, list[Event]]:
     return new, new.events
 
 
+def _read(verb: str, args: list[str], strict: bool = True) -> list[str]:
+    """The words of an edit, each one the edit reads: refuses too few (IndexError), and any it would leave unread."""
+    needed, counted = WORDS[verb]
+    if len(args) < needed:
+        raise IndexError(verb)  # read as before: "could not read …: write USAGE"
+    extra = args[needed:]
+    if counted and extra and _COUNT.match(extra[0]):
+        extra = extra[1:]
+    if extra and strict:
+        raise _Bad(f"'{echo(extra[0], 24)}' is not a word this edit reads")
+    return args
+
+
+def _number(text: str, signed: bool = False) -> int:
+    """A number of an edit, written with the digits 0 to 9 (or _Bad saying why not)."""
+    try:
+        return whole(text, signed=signed)
+    except InvalidActionError as err:
+        raise _Bad(str(err)) from None
+
+
 def _clearing(state: GameState, text: str) -> int:
-    if not text.isdigit() or int(text) not in state.board.ids():
-        raise _Bad(f"there is no clearing {text}")
+    if not is_number(text) or int(text) not in state.board.ids():
+        raise _Bad(f"there is no clearing {echo(text, 24)}")
     return int(text)
 
 
 def _piece(text: str) -> tuple[str, str, str]:
     """(map key, owner, box family) of a piece key such as marquise:warrior."""
     if ":" not in text:
-        raise _Bad(f"'{text}' is not a piece; write FACTION:KIND such as marquise:warrior")
+        raise _Bad(f"'{echo(text, 24)}' is not a piece; write FACTION:KIND such as marquise:warrior")
     owner, kind, _ = parse_key(text)
     try:
         return text, owner, kind_of(owner, kind).box_family
     except KeyError:
-        raise _Bad(f"'{text}' is not a piece of any faction here") from None
+        raise _Bad(f"'{echo(text, 24)}' is not a piece of any faction here") from None
 
 
 def _count(args: list[str]) -> int:
-    for a in args:
-        match = _COUNT.match(a)
-        if match:
-            n = int(match[1])
-            if n < 1:
-                raise _Bad(f"a count must be at least 1, not {n}")
-            return n
-    return 1
+    """The count of a piece edit: its first word xN (the third, in an edit read strictly), else one."""
+    match = next((m for m in map(_COUNT.fullmatch, args) if m), None)
+    if match is None:
+        return 1
+    n = _number(match[1], signed=True)
+    if n < 1:
+        raise _Bad(f"a count must be at least 1, not {n}")
+    return n
 
 
 def _seat(state: GameState, faction: str) -> int:
     fid = registry.find_faction(faction)
     seat = state.seat_of(fid or "")
     if seat is None:
-        raise _Bad(f"no seat plays '{faction}'")
+        raise _Bad(f"no seat plays '{echo(faction, 24)}'")
     return seat
 
 
@@ -154,7 +179,7 @@ def _shift(state: GameState, args: list[str]) -> None:
 
 
 def _points(state: GameState, args: list[str]) -> None:
-    state.seats[_seat(state, args[0])].points = int(args[1])
+    state.seats[_seat(state, args[0])].points = _number(args[1], signed=True)
 
 
 def _pile(state: GameState, where: str) -> list[int]:
@@ -168,16 +193,16 @@ def _pile(state: GameState, where: str) -> list[int]:
     if place in ("hand", "crafted"):
         seat = state.seats[_seat(state, faction)]
         return seat.hand if place == "hand" else seat.crafted
-    raise _Bad(f"unknown place '{where}'; places are hand:FACTION, crafted:FACTION, discard, deck, available")
+    raise _Bad(f"unknown place '{echo(where, 24)}'; places are hand:FACTION, crafted:FACTION, discard, deck, available")
 
 
 def _card(state: GameState, args: list[str]) -> None:
     key, src, dst = args[0], _pile(state, args[1]), _pile(state, args[2])
     if key not in keys():
-        raise _Bad(f"no card called '{key}'")
+        raise _Bad(f"no card called '{echo(key, 24)}'")
     cid = next((c for c in src if card(c).key == key), None)
     if cid is None:
-        raise _Bad(f"'{key}' is not in {args[1]}")
+        raise _Bad(f"'{key}' is not in {echo(args[1], 24)}")
     src.remove(cid)
     dst.append(cid)
 
@@ -187,9 +212,18 @@ def _lay(state: GameState, args: list[str]) -> None:
     supply = supply_at(state, cid)
     if supply.get(name, 0) < 1:
         have = ", ".join(stocked(supply)) or "nothing"
-        raise _Bad(f"the supply of clearing {cid}'s map has no {name} (it has {have})")
+        raise _Bad(f"the supply of clearing {cid}'s map has no {echo(name, 24)} (it has {have})")
     supply[name] -= 1
     lay(state, name, cid)
 
 
 _HANDLERS = {"place": _place, "remove": _remove, "shift": _shift, "points": _points, "card": _card, "lay": _lay}
+WORDS = {
+    "place": (2, True),
+    "remove": (2, True),
+    "shift": (2, True),
+    "points": (2, False),
+    "card": (3, False),
+    "lay": (2, False),
+}
+"""The words each edit reads after its verb, and whether a count (xN) may follow them."""

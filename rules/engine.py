@@ -19,7 +19,6 @@ from rules.actions import (
     Move,
     Use,
     action_class,
-    echo,
     matches,
     parse_pattern,
     scopes_of,
@@ -38,6 +37,7 @@ from rules.errors import (
 from rules.modes import find_mode
 from rules.options import mode_id
 from rules.state import Event, GameState
+from rules.words import echo
 
 CARD_TYPES = {"ambush": "ambush", "foil": "ambush", "activate": "dominance", "take": "dominance"}  # verb: card type
 

@@ -16,7 +16,7 @@ from dataclasses import dataclass, field
 
 from rules import engine, parse, problems, view_for
 from rules.actions import verbs_for
-from rules.argtypes import at_least, share
+from rules.argtypes import at_least, share, whole_number
 from rules.edits import apply_edit
 from rules.errors import RulesError
 from rules.modes import find_mode, mode_of
@@ -158,7 +158,7 @@ def main(argv: list[str] | None = None) -> int:
     """Run playouts and print the summary line."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=at_least(1), default=10)
-    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--seed", type=whole_number, default=1)
     parser.add_argument("--factions", default=None, help="comma-separated (default: the mode's line-up)")
     parser.add_argument("--teams", default=None, help="a team letter per faction, comma-separated")
     parser.add_argument("--board", default="autumn")
@@ -169,9 +169,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check-every", type=at_least(1), default=1, help="check invariants every N actions")
     parser.add_argument("--verbose", action="store_true")
     parser.add_argument("--stir", type=share, default=0.0, help="share of actions the mode nudges the game before")
-    parser.add_argument(
-        "--prefer", default="", help=f"comma-separated verbs chosen {PREFER_CHANCE:.0%} of the time they are legal"
-    )
+    share_text = f"{PREFER_CHANCE:.0%}".replace("%", "%%")  # argparse formats help text: '%%' shows as '%'
+    prefer_help = f"comma-separated verbs chosen {share_text} of the time they are legal"
+    parser.add_argument("--prefer", default="", help=prefer_help)
     args = parser.parse_args(argv)
     try:
         options = playout_options(args.mode, args.factions, args.teams, args.board, args.round_limit)

@@ -93,7 +93,7 @@ def replaying(record: Record, upto: int | None = None) -> Iterator[GameState]:
     state = _past_idle_steps(state, rev if record.rules_until != 0 else revision(CURRENT))
     yield state
     for index, text in enumerate(record.actions[:upto]):
-        state = apply_edit(state, text)[0] if is_edit(text) else apply(state, parse(state, text))[0]
+        state = apply_edit(state, text, strict=False)[0] if is_edit(text) else apply(state, parse(state, text))[0]
         state = _past_idle_steps(state, record.revision_at(index))
         if record.rules_until == index + 1:
             state.legacy = None  # the lines after it were written under today's rules

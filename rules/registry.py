@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 from rules import pieces
 from rules.errors import RulesError
 from rules.options import STANDARD, mode_id
+from rules.words import echo
 
 if TYPE_CHECKING:
     from rules.factions.base import Faction
@@ -185,5 +186,5 @@ def find_mode(name: str) -> Mode:
     wanted = name.strip().lower()
     found = next((m for m in _MODES.values() if wanted == m.id or wanted in m.aliases), None)
     if found is None:
-        raise RulesError(f"unknown mode '{name}'; modes are {', '.join(sorted(_MODES))}")
+        raise RulesError(f"unknown mode '{echo(name, 24)}'; modes are {', '.join(sorted(_MODES))}")
     return found

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+ECHO_LIMIT = 80
+
 
 def plural(n: int, noun: str, many: str | None = None) -> str:
     """'1 warrior', '2 warriors' (many: an irregular plural)."""
@@ -11,3 +13,9 @@ def plural(n: int, noun: str, many: str | None = None) -> str:
 def possessive(name: str) -> str:
     """'Marquise de Cat's', 'Eyrie Dynasties''."""
     return f"{name}'" if name.endswith("s") else f"{name}'s"
+
+
+def echo(text: str, limit: int = ECHO_LIMIT) -> str:
+    """What a player typed, cut to a readable length for quoting it back."""
+    text = " ".join(str(text).split())
+    return text if len(text) <= limit else text[: limit - 1].rstrip() + "…"

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import json
+import os
 from pathlib import Path
 
 import pytest
@@ -12,6 +13,7 @@ from discord_harness import FakeClock, console_channel, db_url, offline_bot, sta
 import rules
 from bot import cli
 from bot.console import Console, ConsoleError, OffsetClock, parse_command
+from bot.settings import load_settings
 
 EXAMPLES = Path(__file__).resolve().parents[1] / "assets" / "examples"
 
@@ -150,10 +152,6 @@ def test_env_example_lists_every_setting():
 
 
 def test_settings_come_from_env_file_and_environment(tmp_path, monkeypatch):
-    import os
-
-    from bot.settings import load_settings
-
     environment = {k: v for k, v in os.environ.items() if not k.startswith(("ROOTBOT_", "DISCORD_"))}
     monkeypatch.setattr(os, "environ", environment)  # .env loading writes here, not to the real environment
     env = tmp_path / ".env"
@@ -215,3 +213,14 @@ def test_the_tinker_example_game_runs_to_the_end_with_the_tinkers_own_commands(t
     assert "The Old Man bustles from forest" in out and "rolls the breakage dice" in out and "produces" in out
     hands = [b for b in blocks if "Your hand (" in b]
     assert hands and all(b.startswith(("thread of @", "only @")) for b in hands)
+
+
+@pytest.mark.parametrize("typed", ["٢", "２", "²", "9" * 5000, str(2**53 + 1)])
+def test_the_console_reads_a_whole_number_option_as_discords_client_does(tmp_path, capsys, typed):
+    """Only the digits 0 to 9, within Discord's range: anything else is an unreadable line, and no game is made."""
+    script = tmp_path / "numbers.txt"
+    script.write_text(f"@alice /root create seats:{typed}\n@alice /root status\n")
+    assert run_console(tmp_path, script) == 1
+    out = capsys.readouterr().out
+    assert "seats takes a whole number" in out and "1 unreadable line" in out and "Traceback" not in out
+    assert "There is no game in this channel" in out

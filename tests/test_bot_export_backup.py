@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import errno
 import json
+import os
 import sqlite3
 import threading
+from contextlib import closing
 from pathlib import Path
 
 from discord_harness import ALICE, CHANNEL, MOD, FakeClock, OfflineUser, db_url, offline_bot, open_service, started_game
@@ -127,3 +130,70 @@ def test_backup_of_a_live_database_while_another_connection_writes(tmp_path, cap
     assert 4000 <= count <= total  # a consistent moment of the live file
     assert not (tmp_path / "copy.db.partial").exists()
     assert cli.main(["backup", "--db", str(source), "--out", str(target)]) == 2  # never overwrites a backup
+
+
+def _small_database(path: Path, row: str) -> Path:
+    with closing(sqlite3.connect(path)) as conn, conn:
+        conn.execute("CREATE TABLE moves (text TEXT)")
+        conn.execute("INSERT INTO moves VALUES (?)", (row,))
+    return path
+
+
+def _rows(path: Path) -> list[tuple[str]]:
+    with closing(sqlite3.connect(path)) as conn:
+        return conn.execute("SELECT text FROM moves").fetchall()
+
+
+def test_backup_leaves_an_out_partial_it_did_not_make(tmp_path):
+    source = _small_database(tmp_path / "good.db", "kept")
+    partial = tmp_path / "b.db.partial"
+    partial.write_text("someone else's file")
+    assert cli.main(["backup", "--db", str(source), "--out", str(tmp_path / "b.db")]) == 0
+    assert partial.read_text() == "someone else's file"
+    assert _rows(tmp_path / "b.db") == [("kept",)]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b.db", "b.db.partial", "good.db"]  # no temp file left
+
+
+def test_backup_never_writes_through_a_link(tmp_path, capsys):
+    """OUT.partial (or OUT) a link to another SQLite file: that file is untouched."""
+    source = _small_database(tmp_path / "good.db", "from the source")
+    other = _small_database(tmp_path / "other.db", "someone else's game")
+    before = other.read_bytes()
+    (tmp_path / "b.db.partial").symlink_to(other)
+    assert cli.main(["backup", "--db", str(source), "--out", str(tmp_path / "b.db")]) == 0
+    assert other.read_bytes() == before and _rows(tmp_path / "b.db") == [("from the source",)]
+    (tmp_path / "c.db").symlink_to(other)
+    assert cli.main(["backup", "--db", str(source), "--out", str(tmp_path / "c.db")]) == 2
+    assert "c.db" in capsys.readouterr().err and other.read_bytes() == before
+    (tmp_path / "dangling.db").symlink_to(tmp_path / "nowhere.db")
+    assert cli.main(["backup", "--db", str(source), "--out", str(tmp_path / "dangling.db")]) == 2
+    assert not (tmp_path / "nowhere.db").exists()
+
+
+def test_a_destination_error_names_the_destination_not_the_database(tmp_path, capsys):
+    """/sys exists and takes no new file, even from root: the error is the backup's, not good.db's."""
+    source = _small_database(tmp_path / "good.db", "x")
+    assert cli.main(["backup", "--db", str(source), "--out", "/sys/b.db"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "/sys/b.db cannot be written" in err and "good.db" not in err, err
+
+
+def test_a_missing_destination_folder_is_said_to_be_missing(tmp_path, capsys):
+    source = _small_database(tmp_path / "good.db", "x")
+    before = source.read_bytes()
+    assert cli.main(["backup", "--db", str(source), "--out", str(tmp_path / "no" / "such" / "b.db")]) == 2
+    err = capsys.readouterr().err.strip()
+    assert len(err.splitlines()) == 1 and "good.db" not in err, err
+    assert f"there is no folder {tmp_path / 'no' / 'such'}" in err
+    assert source.read_bytes() == before
+
+
+def test_backup_on_a_file_system_without_hard_links_still_names_the_copy(tmp_path, monkeypatch):
+    def no_links(*_args: object) -> None:
+        raise PermissionError(errno.EPERM, "Operation not permitted")
+
+    monkeypatch.setattr(os, "link", no_links)
+    source = _small_database(tmp_path / "good.db", "kept")
+    assert cli.main(["backup", "--db", str(source), "--out", str(tmp_path / "b.db")]) == 0
+    assert _rows(tmp_path / "b.db") == [("kept",)]
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["b.db", "good.db"]

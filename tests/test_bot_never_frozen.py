@@ -12,6 +12,7 @@ from discord_harness import ALICE, BOB, CHANNEL, OfflineUser, db_url, offline_bo
 import rules
 from bot import messages
 from bot.discord import drawing
+from bot.service import play
 from rules.factions.eyrie import Eyrie
 
 DESCRIBE_FAILED = messages.DESCRIBE_FAILED.format(parts=messages.PART_BOARD, mods="{mods}")
@@ -94,3 +95,62 @@ async def test_through_discord_the_moderators_are_told_once_and_moves_go_on(
     assert not fifth.refused and any(s.files for s in fifth.public)  # the picture is back
     assert len(await bot.service.store.record_rows(CH)) == 5
     await bot.service.store.close()
+
+
+def _told(bot: Any) -> list[str]:
+    return [s.content for s in bot.adapter.sent if s.kind == "channel" and s.content.startswith("Moderators: ")]
+
+
+async def _look_game(tmp_path: Any) -> tuple[Any, Any]:
+    bot = await offline_bot(db_url(tmp_path))
+    await bot.slash(MARQUISE, CH, "root create", seats=2)
+    await bot.slash(MARQUISE, CH, "root join", faction="marquise")
+    await bot.slash(EYRIE, CH, "root join", faction="eyrie")
+    started = await bot.slash(EYRIE, CH, "root start")
+    return bot, next(s for s in started.sent if s.buttons)
+
+
+async def _unchanged(bot: Any) -> tuple[str, int]:
+    table = await bot.service.table(CH)
+    return table.state.digest(), table.game.version
+
+
+async def test_looking_at_the_board_when_its_view_fails_answers_text_and_tells_the_moderators_once(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot, _ = await _look_game(tmp_path)
+    before = await _unchanged(bot)
+    monkeypatch.setattr(Eyrie, "panel", broken)
+    answers = [await bot.slash(EYRIE, CH, "root board", public=p) for p in (False, True, False)]
+    for answer in answers:
+        assert messages.NOT_FINISHED_ERROR not in answer.text and messages.NOT_SHOWN in answer.text, answer.text
+        assert "Round 0" in answer.text and not any(s.files for s in answer.sent)
+    assert any(s.public for s in answers[1].sent)  # shown to everyone as asked, as text
+    assert _told(bot) == [messages.SHOW_FAILED.format(parts=messages.PART_BOARD, mods=messages.MODERATORS)]
+    assert await _unchanged(bot) == before
+    monkeypatch.undo()
+    mended = await bot.slash(EYRIE, CH, "root board")
+    assert messages.NOT_SHOWN not in mended.text and any(s.files for s in mended.sent)
+
+
+async def test_the_status_and_the_choose_button_when_a_prompt_fails_answer_and_tell_the_moderators(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot, choose = await _look_game(tmp_path)
+    before = await _unchanged(bot)
+    monkeypatch.setattr(rules, "waiting_for", broken)
+    monkeypatch.setattr(play, "prompt_lines", broken)
+    status = await bot.slash(EYRIE, CH, "root status")
+    assert messages.NOT_FINISHED_ERROR not in status.text and messages.NOT_SHOWN in status.text, status.text
+    assert "Round 0" in status.text
+    pressed = [await bot.click(MARQUISE, CH, choose, b["custom_id"]) for b in choose.buttons * 2]
+    for answer in pressed:
+        assert answer.sent[0].content == messages.CHOICES_NOT_SHOWN, answer.text
+        assert answer.sent[0].ephemeral and not any(s.buttons for s in answer.sent)
+    assert _told(bot) == [
+        messages.SHOW_FAILED.format(parts=part, mods=messages.MODERATORS)
+        for part in (messages.PART_NEXT, messages.PART_CHOICES)
+    ]
+    assert await _unchanged(bot) == before
+    monkeypatch.undo()
+    assert not (await bot.slash(MARQUISE, CH, "play", action="keep 1")).refused  # the game goes on

@@ -108,6 +108,10 @@ def cases() -> list[tuple]:
         case("export out a folder", "export --db {db} --out {tmp}/dir", "dir", {"dir/": ""}),
         case("export out nowhere", "export --db {db} --out {tmp}/no/such/folder/x.json", "x.json"),
         case("export db bad URL", "export --db nosuchdialect://x/y", "nosuchdialect://x/y"),
+        case("export channel past 2^63", "export --db {db} --channel 9223372036854775808", "9223372036854775808"),
+        case("export channel zero", "export --db {db} --channel 0", "--channel 0 is not a Discord channel id"),
+        case("export channel other digits", "export --db {db} --channel ¹٢", "--channel ¹٢"),
+        case("export channel long", "export --db {db} --channel " + "9" * 5000, "is not a Discord channel id"),
         # rootbot migrate / backup
         case("migrate db a folder", "migrate --db {tmp}/dir", "dir", {"dir/": ""}),
         case("migrate db corrupt", "migrate --db {tmp}/bad.db", "bad.db", {"bad.db": CORRUPT}),
@@ -123,6 +127,9 @@ def cases() -> list[tuple]:
         case("env database URL", "run", "ROOTBOT_DATABASE_URL", env="ROOTBOT_DATABASE_URL=not a url\n"),
         case("env database sync driver", "run", "ROOTBOT_DATABASE_URL", env="ROOTBOT_DATABASE_URL=sqlite:///x.db\n"),
         case("env guild id", "run", "ROOTBOT_DEV_GUILD", env="ROOTBOT_DEV_GUILD=my-server\n"),
+        case("env guild other digits", "run", "ROOTBOT_DEV_GUILD", env="ROOTBOT_DEV_GUILD=١٢٣\n"),
+        case("env notices wide", "run", "ROOTBOT_REMINDERS_BEFORE_NOTICE", env="ROOTBOT_REMINDERS_BEFORE_NOTICE=３\n"),
+        case("env hours other digits", "run", "ROOTBOT_REMINDER_HOURS", env="ROOTBOT_REMINDER_HOURS=٢٤\n"),
         case("env notices zero", "run", "ROOTBOT_REMINDERS_BEFORE_NOTICE", env="ROOTBOT_REMINDERS_BEFORE_NOTICE=0\n"),
         case("env poll negative", "run", "ROOTBOT_REMINDER_POLL_SECONDS", env="ROOTBOT_REMINDER_POLL_SECONDS=-1\n"),
         case("env bad for migrate", "migrate", "ROOTBOT_REMINDER_HOURS", env="ROOTBOT_REMINDER_HOURS=abc\n"),
@@ -188,3 +195,11 @@ def test_the_installed_command_prints_no_traceback(argv, tmp_path):
     assert run.returncode != 0
     assert "Traceback" not in run.stderr + run.stdout
     assert str(tmp_path) in run.stderr and len(run.stderr.strip().splitlines()) == 1
+
+
+def test_a_channel_id_past_discords_is_exit_2_and_the_largest_id_is_looked_up(made, capsys):
+    """2^63 overflowed SQLite with a traceback; the largest snowflake is a channel that holds no game (exit 1)."""
+    assert cli.main(["export", "--db", str(made["db"]), "--channel", str(2**63)]) == 2
+    assert cli.main(["export", "--db", str(made["db"]), "--channel", str(2**63 - 1)]) == 1
+    out, err = capsys.readouterr()
+    assert "Traceback" not in out + err and "no game" in err.lower()

@@ -25,6 +25,11 @@ BAD = [
     ("playout", "--games 0", "at least 1"),
     ("playout", "--games -5", "at least 1"),
     ("playout", "--games many", "not a whole number"),
+    ("playout", "--games ¹", "not a whole number"),
+    ("playout", "--games ٣", "not a whole number"),
+    ("playout", "--seed " + "9" * 5000, "is not a whole number (digits 0-9)"),
+    ("playout", "--seed ٣", "is not a whole number (digits 0-9)"),
+    ("loadbench", "--seconds ٣", "not a number of seconds"),
     ("playout", "--check-every 0", "at least 1"),
     ("playout", "--round-limit 0", "at least 1"),
     ("playout", "--mode frontier --teams A,B", "needs --factions"),
@@ -59,7 +64,7 @@ def _run(tool: str, argv: str) -> int:
         return stop.code
 
 
-@pytest.mark.parametrize(("tool", "argv", "named"), BAD, ids=[f"{t} {a}" for t, a, _ in BAD])
+@pytest.mark.parametrize(("tool", "argv", "named"), BAD, ids=[f"{t} {a[:40]}" for t, a, _ in BAD])
 def test_a_bad_argument_is_one_line_and_exit_2(
     tool: str, argv: str, named: str, capsys: pytest.CaptureFixture[str]
 ) -> None:

@@ -26,6 +26,7 @@ from bot.discord.commands import command_options
 from bot.service import GameService
 from bot.settings import Settings
 from bot.storage.store import Store
+from rules.argtypes import whole_number
 
 PLAYERS = ("alice", "bob", "carol", "dave", "erin", "frank")  # one per seat, in the order the factions are named
 FACTIONS = ("marquise", "eyrie")
@@ -132,9 +133,9 @@ def main(argv: list[str] | None = None) -> int:
     """Write the script."""
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", required=True)
-    parser.add_argument("--seed", type=int, default=7)
-    parser.add_argument("--win-points", type=int, default=10)
-    parser.add_argument("--round-limit", type=int, default=3, help="0: none (a mode's own rounds)")
+    parser.add_argument("--seed", type=whole_number, default=7)
+    parser.add_argument("--win-points", type=whole_number, default=10)
+    parser.add_argument("--round-limit", type=whole_number, default=3, help="0: none (a mode's own rounds)")
     parser.add_argument("--factions", default=",".join(FACTIONS), help="one per seat, in seat order")
     parser.add_argument("--mode", default="standard")
     parser.add_argument("--teams", default="", help="a team per faction, comma-separated (team modes)")

@@ -28,7 +28,8 @@ from bot.console.offline import OfflineBot, OfflineUser, Result, Sent, stable_id
 from bot.service.notation import verbs
 from bot.service.reminders import tick
 from rules import registry
-from rules.actions import echo
+from rules.numbers import whole
+from rules.words import echo
 
 LINE = re.compile(r"^@(?P<user>[\w.-]+)(?P<mod>!?)\s+(?P<rest>.+)$")
 WAIT = re.compile(r"^(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>[hms]?)$")
@@ -328,8 +329,10 @@ def _typed(param: Any, value: str) -> Any:
 
 def _number(param: Any, value: str, kind: type) -> Any:
     what = messages.CONSOLE_WHOLE if kind is int else messages.CONSOLE_NUMBER
-    try:
-        number = kind(value)
+    try:  # as Discord's client reads it: the digits 0 to 9, a whole number within Discord's range
+        if not value.isascii():
+            raise ValueError(value)
+        number = whole(value.strip(), signed=True) if kind is int else float(value)
     except ValueError:
         raise ConsoleError(
             messages.CONSOLE_NOT_NUMBER.format(option=param.display_name, what=what, value=echo(value))

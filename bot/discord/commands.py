@@ -16,7 +16,10 @@ from bot.service.notation import Option, build, field_help, options_of, verb_opt
 from bot.service.outbox import Outbox
 from bot.service.suggest import Suggestion
 from bot.service.table import Actor
+from rules import numbers
+from rules.actions import WORD_LIMIT
 from rules.board import MAPS
+from rules.words import echo
 
 if TYPE_CHECKING:
     from bot.discord.client import RootClient
@@ -112,6 +115,31 @@ def blank_option(values: dict[str, Any]) -> str | None:
     )
 
 
+def unreadable_option(values: dict[str, Any]) -> str | None:
+    """Why an option can be read by no action (a number not written with the digits 0 to 9 or too large, a word
+    too long), naming the option; None when every option can be read."""
+    for field, value in values.items():
+        reason = unreadable(value)
+        if reason:
+            shown = echo(str(value), 24)
+            return messages.REFUSED.format(
+                reason=messages.UNREADABLE_OPTION.format(value=shown, option=RENAMES.get(field, field), reason=reason)
+            )
+    return None
+
+
+def unreadable(value: Any) -> str | None:
+    """Why one option's value can be read by no action, or None."""
+    if isinstance(value, bool) or value is None:
+        return None
+    if isinstance(value, int):
+        return None if numbers.fits(value) else numbers.TOO_LARGE
+    text = str(value)
+    if len(text) > WORD_LIMIT:
+        return messages.TOO_LONG.format(limit=WORD_LIMIT)
+    return numbers.problem(text)
+
+
 async def refused(text: str) -> Outbox:
     """A refusal made before the service is asked (an option no action can read)."""
     return Outbox.refusal(text)
@@ -140,6 +168,10 @@ def action_command(verb: str) -> AppCommand:
         empty = blank_option(values)
         if empty is not None:
             await run(interaction, refused(messages.EMPTY_OPTION.format(option=empty)))
+            return
+        bad = unreadable_option(values)
+        if bad is not None:
+            await run(interaction, refused(bad))
             return
         text = build(verb, values)
         await run(interaction, service_of(interaction).submit(actor_of(interaction), text))

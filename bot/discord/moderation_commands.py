@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Coroutine
+from typing import Any
+
 import discord
 from discord import app_commands
 
@@ -27,6 +30,21 @@ class RootMod(app_commands.Group):
         raise app_commands.CheckFailure(messages.NOT_A_MODERATOR)
 
 
+Complete = Callable[[discord.Interaction, str], Coroutine[Any, Any, list[app_commands.Choice[str]]]]
+
+
+def moderators_only(complete: Complete) -> Complete:
+    """An autocomplete that answers moderators only (discord.py runs no group check before an autocomplete):
+    anyone else gets no choices, as the command itself refuses them."""
+
+    async def guarded(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        if not await is_moderator(interaction):
+            return []
+        return await complete(interaction, current)
+
+    return guarded
+
+
 def mod(interaction: discord.Interaction) -> Actor:
     """The moderator who sent an interaction (the group check already passed)."""
     return actor_of(interaction, moderator=True)
@@ -41,15 +59,19 @@ def rootmod_group() -> app_commands.Group:
         default_permissions=discord.Permissions(manage_guild=True),
     )
 
+    @moderators_only
     async def seated(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return choices(await service_of(interaction).suggest_seated_factions(actor_of(interaction), current))
 
+    @moderators_only
     async def pieces(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return choices(await service_of(interaction).suggest_pieces(actor_of(interaction), current))
 
+    @moderators_only
     async def places(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return choices(await service_of(interaction).suggest_places(actor_of(interaction), current))
 
+    @moderators_only
     async def cards(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return choices(service_of(interaction).suggest_cards(current))
 

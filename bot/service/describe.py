@@ -2,14 +2,15 @@
 
 Describing never decides whether a change is kept: a part that fails (a bug in a view, a panel, a prompt) is left
 out and logged, the change is still saved and shown as text, and the game's moderators are told what is missing,
-in words that name no hidden information.
+in words that name no hidden information. Looking at a game (the board, the status, one's choices) degrades the
+same way: the part that fails is left out of the answer, which says so, and the moderators are told.
 """
 
 from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
+from typing import Any, TypeVar
 
 import rules
 from bot import messages
@@ -19,6 +20,7 @@ from bot.service.table import Table
 from bot.service.threads import seat_posts
 
 log = logging.getLogger(__name__)
+T = TypeVar("T")
 
 
 def describe(
@@ -56,3 +58,14 @@ def _added(add: Callable[[], None], channel_id: int, name: str) -> bool:
         log.exception("could not describe %s in channel %s", name, channel_id)
         return False
     return True
+
+
+def looked_at(outbox: Outbox, channel_id: int, part: str, make: Callable[[], T]) -> T | None:
+    """One part of an answer to someone looking at a game: its value, or None when it failed (the fault logged, and
+    the game's moderators told, once, in words that name no hidden information)."""
+    try:
+        return make()
+    except Exception:  # a bug in a view, a panel or a prompt: the game is sound, only this answer is poorer
+        log.exception("could not show %s in channel %s", part, channel_id)
+        outbox.tell_moderators(messages.SHOW_FAILED.format(parts=part, mods="{mods}"))
+        return None

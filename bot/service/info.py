@@ -7,6 +7,7 @@ import json
 import rules
 from bot import messages
 from bot.service.core import ServiceCore, answers
+from bot.service.describe import looked_at
 from bot.service.lobby import board_words, seated_words
 from bot.service.notation import secret_card_move
 from bot.service.outbox import LiveBoard, Outbox
@@ -42,8 +43,11 @@ class Info(ServiceCore):
         table = await self.table(actor.channel_id)
         state = table.state
         text = board_text(state)
-        outbox = Outbox(board=board_job(state, []))
-        if public and table.game.live_board:  # the one live board moves down to the bottom of the channel
+        outbox = Outbox()
+        outbox.board = looked_at(outbox, table.game.channel_id, messages.PART_BOARD, lambda: board_job(state, []))
+        if outbox.board is None:  # the view failed: the line of text only, with a word on why
+            text += "\n" + messages.NOT_SHOWN
+        if public and table.game.live_board and outbox.board is not None:  # the live board moves to the bottom
             game = table.game
             outbox.live = LiveBoard(game.channel_id, game.version, text, True, game.board_message_id)
             outbox.reply = messages.LIVE_BOARD_MOVED
@@ -86,10 +90,14 @@ class Info(ServiceCore):
             text = messages.STATUS_OVER.format(status=table.game.status, winners=winners, points=points_text(state))
             return Outbox.private_reply(text)
         deadline = await self.store.deadline(actor.channel_id)
-        text = status_text(table, state, deadline.due_at if deadline else None)
+        due = deadline.due_at if deadline else None
+        outbox = Outbox()
+        shown = looked_at(outbox, table.game.channel_id, messages.PART_NEXT, lambda: status_text(table, state, due))
+        text = shown or messages.STATUS_NOT_SHOWN.format(round=state.turn.round, points=points_text(state))
         if teams_of(table):
             text += team_thread_line(table, await self.store.team_threads(actor.channel_id), actor.user_id)
-        return Outbox.private_reply(text)
+        outbox.reply = text
+        return outbox
 
 
 def status_text(table: Table, state: rules.GameState, due: int | None) -> str:

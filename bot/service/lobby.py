@@ -17,12 +17,13 @@ from bot.settings import ROUND_LIMIT, WIN_POINTS
 from bot.storage.models import Game, SeatRow
 from bot.storage.store import Change, SeatTaken
 from rules import registry
-from rules.actions import closest_first, echo
+from rules.actions import closest_first
 from rules.modes import all_ids as all_mode_ids
 from rules.modes import find_mode
 from rules.modes import playable_ids as playable_mode_ids
 from rules.options import mode_id as mode_of_options
 from rules.options import word
+from rules.words import echo
 
 MIN_SEATS, MAX_SEATS = 2, 6
 
@@ -203,7 +204,7 @@ def seated_words(table_seats: list[SeatRow]) -> str:
     out = []
     for s in table_seats:
         template = messages.SEATED_TEAM_PLAYER if s.team else messages.SEATED_PLAYER
-        out.append(template.format(faction=faction_name(s.faction), user=s.user_name, team=s.team))
+        out.append(template.format(faction=faction_name(s.faction), user=messages.shown_name(s.user_name), team=s.team))
     return ", ".join(out) or messages.NOBODY
 
 

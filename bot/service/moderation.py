@@ -18,7 +18,8 @@ from bot.storage import records
 from bot.storage.models import Deadline, GuildSettings, LogRow
 from bot.storage.store import Change
 from rules import registry
-from rules.actions import closest_first, echo
+from rules.actions import closest_first
+from rules.words import echo
 
 PIECE_EDITS = ("place", "remove", "shift")
 EDIT_NUMBERS = {"clearing": "clearing", "src": "from", "dst": "to", "count": "count"}  # option: its shown name
@@ -116,7 +117,8 @@ class Moderation(Play):
             raise Refusal(no_such_seat(table, faction))
         other = table.seat_of(user_id)
         if other is not None:
-            raise Refusal(messages.USER_ALREADY_SEATED.format(user=user_name, faction=faction_name(other.faction)))
+            shown = messages.shown_name(user_name)
+            raise Refusal(messages.USER_ALREADY_SEATED.format(user=shown, faction=faction_name(other.faction)))
         await self.hand_seat(table, row.faction, user_id, user_name)
         old = f"<@{row.user_id}>" if row.user_id else messages.NOBODY
         text = messages.MOD_REPLACED.format(user=f"<@{user_id}>", faction=faction_name(row.faction), old=old)

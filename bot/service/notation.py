@@ -21,6 +21,7 @@ from rules.actions import (
     place_token,
 )
 from rules.cards import find_key, keys
+from rules.numbers import is_number, whole
 from rules.registry import find_faction
 
 INT_KINDS = (CLEARING, COUNT)
@@ -137,12 +138,12 @@ def normalise(kind: str, value: Any) -> Any:
     if value is None or value == "":
         return None
     if kind in INT_KINDS:
-        return int(value)
+        return value if isinstance(value, int) else whole(str(value).strip())
     if kind in PLACE_KINDS:
         return place(value)
     text = str(value).strip()
     if kind in (CLEARINGS, KEYED_CLEARINGS):
-        return tuple(int(part) for part in _listed(text))
+        return tuple(whole(part) for part in _listed(text))
     if kind == KEYED_SUITS:
         return tuple(_listed(text))
     if kind == CARD:
@@ -155,7 +156,7 @@ def normalise(kind: str, value: Any) -> Any:
 def place(value: Any) -> int | str:
     """A place as an option gives it: a clearing number, or a forest id with or without its 'f' ('fA', 'A', 'fW1')."""
     text = str(value).strip()
-    if text.isdigit():
+    if is_number(text):
         return int(text)
     return (text[1:] if len(text) > 1 and text[0] in "fF" else text).upper()
 

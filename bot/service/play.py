@@ -8,7 +8,7 @@ from typing import Any
 import rules
 from bot import messages
 from bot.service.core import ServiceCore, answers, one_at_a_time
-from bot.service.describe import describe
+from bot.service.describe import describe, looked_at
 from bot.service.notation import card_label
 from bot.service.outbox import Choice, Outbox
 from bot.service.present import events_text, likely_actions, marks_of, private_texts
@@ -122,7 +122,8 @@ class Play(ServiceCore):
         now = self.now()
         if header is None:
             shown = public_text(notation)  # a card put face down (the Supporters) is not named
-            header = messages.ACTED.format(faction=seat_faction(new, seat), user=actor.name, notation=shown)
+            who = messages.shown_name(actor.name)
+            header = messages.ACTED.format(faction=seat_faction(new, seat), user=who, notation=shown)
         texts = [header, events_text(events)]
         log = [log_row(kind, seat, actor.user_id, notation, new, events)]
         for passer, after, passed in auto_passes(table, new):
@@ -161,13 +162,14 @@ class Play(ServiceCore):
         if acting != seat:
             refusal = messages.NOT_YOUR_DECISION if state.pending else messages.NOT_YOUR_MOVES
             raise Refusal(refusal.format(who=seat_faction(state, acting), what=rules.waiting_for(state)))
-        if state.pending:
-            text, answers = prompt_lines(state, seat)
-        else:
-            text, answers = messages.YOUR_MOVES.format(what=rules.waiting_for(state)), likely_actions(state, seat)
-        if not answers:  # as text: too many for buttons
-            return Outbox.private_reply(text)
-        outbox = Outbox(reply=text, channel_id=actor.channel_id, choices=answers)
+        outbox = Outbox(channel_id=actor.channel_id)
+        shown = looked_at(outbox, table.game.channel_id, messages.PART_CHOICES, lambda: _choices(state, seat))
+        text, answers = shown or (messages.CHOICES_NOT_SHOWN, [])
+        outbox.reply = text
+        if not answers:  # as text: too many for buttons (or none could be shown)
+            outbox.channel_id = None
+            return outbox
+        outbox.choices = answers
         outbox.choices_version = table.game.version  # never repeats, unlike the state's version after an undo
         return outbox
 
@@ -204,7 +206,7 @@ class Play(ServiceCore):
         record = await self.record(table)
         shorter = record.without_last(count)
         new = records.replayed(shorter)
-        text = messages.UNDONE.format(user=actor.name, actions=messages.plural(count, "action"))
+        text = messages.UNDONE.format(user=messages.shown_name(actor.name), actions=messages.plural(count, "action"))
         return await self.rewind(table, actor, state, new, count, text, shorter.rules_until)
 
     async def record(self, table: Table) -> rules.Record:
@@ -262,6 +264,13 @@ class Play(ServiceCore):
         )
         await self.store.save(change)
         return outbox
+
+
+def _choices(state: rules.GameState, seat: int) -> tuple[str, list[Choice]]:
+    """The words and buttons of a seat's choices: the answers to its decision, or its step's likeliest moves."""
+    if state.pending:
+        return prompt_lines(state, seat)
+    return messages.YOUR_MOVES.format(what=rules.waiting_for(state)), likely_actions(state, seat)
 
 
 def lone_pass(state: rules.GameState, seat: int) -> bool:

@@ -11,6 +11,7 @@ from bot.service.notation import KEYED_KINDS, PLACE_KINDS, Option, card_label, n
 from bot.service.table import faction_name
 from rules.actions import CARD, CLEARING, CLEARINGS, COUNT, FACTION, KEYED_CLEARINGS, place_token
 from rules.cards import keys
+from rules.numbers import is_number
 
 LIMIT = 25
 
@@ -96,7 +97,7 @@ def field_choices(
 def _order(suggestion: Suggestion) -> tuple[int, int, str]:
     """Numbers (clearings, counts, also written as text) in numeric order, then words."""
     text = str(suggestion.value)
-    return (0, int(text), "") if text.isdigit() else (1, 0, text)
+    return (0, int(text), "") if is_number(text) else (1, 0, text)
 
 
 def action_choices(state: rules.GameState, seat: int, typed: str) -> list[Suggestion]:

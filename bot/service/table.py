@@ -94,7 +94,7 @@ class Table:
         row = self.at(seat)
         if row is None or row.user_id is None:
             return messages.NOBODY
-        return f"<@{row.user_id}>" if mention else row.user_name
+        return f"<@{row.user_id}>" if mention else messages.shown_name(row.user_name)
 
     def seated_user(self, seat: int | None) -> int | None:
         """The Discord user id at a seat, if the seat has a player."""

@@ -23,6 +23,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from bot.messages import plural
+from rules.argtypes import whole_number
 from tools.bench import percentile
 from tools.double.autoplay import AutoPlayer
 from tools.double.process import BotProcess
@@ -102,9 +103,9 @@ async def run(games: int, moves: int, seed: int, folder: Path) -> Figures:
 def main(argv: list[str] | None = None) -> int:
     """Run the load benchmark and print its figures."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--games", type=int, default=4, help="games played at the same time (default 4)")
-    parser.add_argument("--moves", type=int, default=15, help="turns played in each game (default 15)")
-    parser.add_argument("--seed", type=int, default=1, help="the players' choices (default 1)")
+    parser.add_argument("--games", type=whole_number, default=4, help="games played at the same time (default 4)")
+    parser.add_argument("--moves", type=whole_number, default=15, help="turns played in each game (default 15)")
+    parser.add_argument("--seed", type=whole_number, default=1, help="the players' choices (default 1)")
     args = parser.parse_args(argv)
     if args.games < 1 or args.moves < 1:
         parser.error("--games and --moves take a whole number of at least 1")

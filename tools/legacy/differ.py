@@ -24,6 +24,7 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import rules  # noqa: E402
+from rules.argtypes import number, whole_number  # noqa: E402
 from rules.migrate import written  # noqa: E402
 from rules.record import replaying  # noqa: E402
 from rules.revisions import revision  # noqa: E402
@@ -155,11 +156,11 @@ def main() -> int:
     """Play the old games, replay them today, print each first difference; 1 when any was found."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("commit")
-    parser.add_argument("revision", type=int, help="the rules revision the commit's records replay under")
-    parser.add_argument("--games", type=int, default=4, help="games per line-up")
-    parser.add_argument("--seed", type=int, default=1)
-    parser.add_argument("--steps", type=int, default=1500, help="lines per game at most")
-    parser.add_argument("--stir", type=float, default=0.02, help="share of 3x3 lines before which contraband is laid")
+    parser.add_argument("revision", type=whole_number, help="the rules revision the commit's records replay under")
+    parser.add_argument("--games", type=whole_number, default=4, help="games per line-up")
+    parser.add_argument("--seed", type=whole_number, default=1)
+    parser.add_argument("--steps", type=whole_number, default=1500, help="lines per game at most")
+    parser.add_argument("--stir", type=number, default=0.02, help="share of 3x3 lines before which contraband is laid")
     parser.add_argument("--lineup", action="append", choices=sorted(LINEUPS), help="default: every line-up")
     parser.add_argument("--keep", type=Path, help="a folder to keep the old games in (<line-up>.json)")
     parser.add_argument(
