@@ -13,6 +13,7 @@ from rules import registry
 from rules.actions import CARD, CLEARING, CLEARINGS, COUNT, FACTION, KEYED_CLEARINGS, KEYED_SUITS, PATH, SUIT
 from rules.cards import keys
 from rules.scoring import team_points
+from rules.view_types import View
 
 
 def board_job(state: rules.GameState, marks: list[Any]) -> BoardJob:
@@ -178,7 +179,7 @@ def card_text(key: str) -> str:
     return messages.CARD.format(name=c.name, suit=c.suit, type=c.type, cost=cost, text=c.text)
 
 
-def hand_text(state: rules.GameState, seat: int, view: dict[str, Any]) -> str:
+def hand_text(state: rules.GameState, seat: int, view: View) -> str:
     """A seat's hand in words (for that seat only)."""
     faction = seat_faction(state, seat)
     cards = view.get("hand") or []

@@ -8,6 +8,7 @@ carried by a warrior there (`state.map_items`), or out of the game (`state.items
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Mapping
 from typing import Any
 
 from rules import registry
@@ -97,7 +98,7 @@ def take_item(state: GameState, seat: int, name: str, state_of: str | None = Non
     return item
 
 
-def describe(item: Item) -> str:
+def describe(item: Mapping[str, object]) -> str:
     """An item in words with its state: 'sword', 'sword (exhausted, damaged)'."""
     marks = [m for m in ("exhausted", "damaged") if item.get(m)]
     return str(item["item"]) + (f" ({', '.join(marks)})" if marks else "")

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict
 
 from rules.board import Board, load_board
 
@@ -21,6 +21,61 @@ def copy_json(value: Any) -> Any:
     if type(value) is list:
         return [copy_json(v) for v in value]
     return value
+
+
+Stage = Literal[
+    "ambush",
+    "ambush_wait",
+    "foil_wait",
+    "ambush_hits",
+    "ambush_check",
+    "roll",
+    "after_attacker",
+    "after_attacker_wait",
+    "after_defender",
+    "after_defender_wait",
+    "count",
+    "deal",
+    "assign",
+    "assign_wait",
+    "intercept",
+    "intercept_wait",
+    "resolve",
+    "triggers",
+    "finish",
+]
+"""Where a battle in progress stands (rules.battle runs one stage at a time; a *_wait stage waits for a decision)."""
+
+
+class BattleState(TypedDict):
+    """The battle in progress, as saved in the state tree (a faction's or mode's own keys: a TypedDict of its own
+    that extends this one, read through its own accessor)."""
+
+    attacker: int
+    defender: int
+    clearing: int
+    stage: Stage
+    rolled: list[int]
+    """Hits rolled by the attacker and the defender."""
+    ignore: list[bool]
+    """Whether the attacker, the defender ignores the other side's rolled hits."""
+    used: list[list[Any]]
+    """[seat, card key] of each battle effect used."""
+    owed: list[list[int]]
+    """[seat, hits] each side still has to take."""
+    hit: list[list[Any]]
+    """[seat, piece key, count] of the hits assigned and not yet resolved."""
+    asked: list[int]
+    """Seats asked whether to step in before the assigned hits resolve."""
+    removed: list[list[Any]]
+    """[seat, piece key, count] of the pieces the battle removed."""
+    sources: NotRequired[list[list[str]]]
+    """Per side, the source of each extra hit it deals."""
+    after_deal: Stage | Literal[""]
+    """The stage once the owed hits are dealt."""
+    defender_high: NotRequired[bool]
+    reported: NotRequired[int]
+    """How many of `removed` have been told to the listeners."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,7 +185,7 @@ class GameState:
     item_supply: dict[str, dict[str, int]]
     turn: Turn
     pending: list[JSON] = field(default_factory=list)
-    battle: JSON | None = None
+    battle: BattleState | None = None
     rng: int = 0
     winners: list[int] = field(default_factory=list)
     over: bool = False

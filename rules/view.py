@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from itertools import islice
-from typing import Any
+from typing import Any, cast
 
 from rules import decisions, registry
 from rules.battle import sides_view
@@ -13,12 +13,13 @@ from rules.items import under_ruin
 from rules.pieces import kinds_of
 from rules.scoring import team_points
 from rules.state import GameState
+from rules.view_types import BattleView, CardView, FactionLegend, ItemView, MapItemView, SeatView, View
 
 
-def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
+def view_for(state: GameState, seat: int | None) -> View:
     """A JSON-ready view: other hands as counts, no deck order, no ruin items, no seed."""
     board = state.board
-    view: dict[str, Any] = {
+    view: View = {
         "version": state.version,
         "board": board.id,
         "maps": list(board.maps),
@@ -53,7 +54,7 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
         "discard": [card(c).key for c in state.discard],
         "dominance_available": [card(c).key for c in state.dominance_available],
         "item_supply": {m: dict(s) for m, s in state.item_supply.items()},
-        "map_items": [dict(i) for i in state.map_items],
+        "map_items": [cast(MapItemView, dict(i)) for i in state.map_items],
         "pending": [
             {"seat": d["seat"], "kind": d["kind"], "prompt": _pending_prompt(state, d, i)}
             for i, d in enumerate(state.pending)
@@ -69,7 +70,7 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
     return view
 
 
-def _card_data(deck_id: str, cid: int) -> dict[str, Any]:
+def _card_data(deck_id: str, cid: int) -> CardView:
     """A card of any deck as a renderer draws it without looking it up: its deck, key, name, suit, cost, text."""
     c = deck(deck_id)[cid]
     return {
@@ -103,7 +104,7 @@ def _private_cards(state: GameState, seat: int | None) -> dict[str, list[str]]:
     return {name: sorted(card(c).key for c in cards) for name, cards in piles.items()}
 
 
-def _seat_view(state: GameState, i: int) -> dict[str, Any]:
+def _seat_view(state: GameState, i: int) -> SeatView:
     s = state.seats[i]
     faction = registry.of(state, i)
     return {
@@ -115,7 +116,7 @@ def _seat_view(state: GameState, i: int) -> dict[str, Any]:
         "points": s.points,
         "dominance": card(s.dominance).key if s.dominance is not None else None,
         "hand_count": len(s.hand),
-        "items": [dict(i) for i in s.items],
+        "items": [cast(ItemView, dict(i)) for i in s.items],
         "crafted": [card(c).key for c in s.crafted],
         "supply": dict(s.supply),
         "areas": {k: dict(v) for k, v in s.areas.items()},
@@ -126,7 +127,7 @@ def _seat_view(state: GameState, i: int) -> dict[str, Any]:
     }
 
 
-def legend_of(fid: str) -> dict[str, Any]:
+def legend_of(fid: str) -> FactionLegend:
     """How a faction's pieces look: declared by the faction, drawn by any renderer without branches."""
     faction = registry.faction(fid)
     return {
@@ -150,7 +151,8 @@ def legend_of(fid: str) -> dict[str, Any]:
 _BEFORE_THE_ROLL = {"ambush", "ambush_wait", "foil_wait", "ambush_hits", "ambush_check", "roll"}
 
 
-def _battle_view(state: GameState) -> dict[str, Any] | None:
+def _battle_view(state: GameState) -> BattleView | None:
+    """The battle in progress, its sides' hits only once the dice are rolled."""
     b = state.battle
     if b is None:
         return None

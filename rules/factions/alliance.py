@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rules import battle, crafting, decisions, hand, movement, registry
 from rules.actions import (
@@ -28,7 +28,7 @@ from rules.pieces import ABILITY, BUILDING, TOKEN, WARRIOR, PieceKind, category_
 from rules.removal import remove_all
 from rules.rule import enemies
 from rules.scoring import score
-from rules.state import GameState
+from rules.state import BattleState, GameState
 from rules.words import plural, possessive
 
 ID = "alliance"
@@ -492,7 +492,7 @@ class Alliance(Faction):
         return f"military operations ({left} left: move, battle, recruit, organize), or end"
 
     # --- hooks ---------------------------------------------------------------
-    def defender_rolls_high(self, state: GameState, seat: int | None, battle: dict[str, Any]) -> bool:
+    def defender_rolls_high(self, state: GameState, seat: int | None, battle: BattleState) -> bool:
         """Guerrilla War: as defender the Alliance deals the higher roll."""
         return seat is not None and battle["defender"] == seat
 

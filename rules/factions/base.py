@@ -13,7 +13,7 @@ from rules.pieces import BATTLE, BUILDING, TOKEN, WARRIOR, PieceKind, controller
 if TYPE_CHECKING:
     from rules.actions import Action
     from rules.items import Item
-    from rules.state import GameState
+    from rules.state import BattleState, GameState
 
 
 class Faction(TableHooks):
@@ -217,10 +217,10 @@ class Faction(TableHooks):
         """Items in this seat's Crafted Items box, the ones others may take (the Vagabond has none: his are his own)."""
         return state.seats[seat].items
 
-    def on_battle_start(self, state: GameState, seat: int, battle: dict[str, Any]) -> None:
+    def on_battle_start(self, state: GameState, seat: int, battle: BattleState) -> None:
         """React when this faction has just started a battle, before any ambush (the Vagabond's allies)."""
 
-    def on_battle_end(self, state: GameState, seat: int, battle: dict[str, Any]) -> None:
+    def on_battle_end(self, state: GameState, seat: int, battle: BattleState) -> None:
         """React when a battle this faction fought is over."""
 
     def coalition_with(self, state: GameState, seat: int) -> int | None:

@@ -26,7 +26,7 @@ from rules.modes.base import skips_cornered, starting_corners
 from rules.pieces import BUILDING, WARRIOR, PieceKind
 from rules.rule import rules
 from rules.scoring import score
-from rules.state import GameState
+from rules.state import BattleState, GameState
 from rules.words import plural
 
 ID = "eyrie"
@@ -431,13 +431,13 @@ class Eyrie(Faction):
         roosts = on_map(state, ID, "roost")
         return sum(1 for at in DRAW_BONUS_AT if roosts >= at)
 
-    def extra_hits(self, state: GameState, seat: int | None, battle: dict[str, Any]) -> list[tuple[int, str]]:
+    def extra_hits(self, state: GameState, seat: int | None, battle: BattleState) -> list[tuple[int, str]]:
         """The Commander deals an extra hit when the Eyrie attack."""
         if seat is not None and battle["attacker"] == seat and state.seats[seat].data.get("leader") == "commander":
             return [(seat, "the Commander")]
         return []
 
-    def on_battle_end(self, state: GameState, seat: int, b: dict[str, Any]) -> None:
+    def on_battle_end(self, state: GameState, seat: int, b: BattleState) -> None:
         """The Despot scores a point for removing enemy buildings or tokens in battle."""
         despot = state.seats[seat].data.get("leader") == "despot"
         if despot and battle.enemy_buildings_and_tokens_removed(state, seat, b):

@@ -47,7 +47,7 @@ from rules.pieces import (
 from rules.removal import remove_all
 from rules.rule import enemies
 from rules.scoring import score
-from rules.state import GameState
+from rules.state import BattleState, GameState
 from rules.words import plural
 
 ID = "spinners"
@@ -744,7 +744,7 @@ class Spinners(Faction):
                 options[WEB_KEY] = webs
         return options
 
-    def before_hits(self, state: GameState, seat: int | None, b: dict[str, Any]) -> bool:
+    def before_hits(self, state: GameState, seat: int | None, b: BattleState) -> bool:
         """First Response in anyone's battle: offer it when enemy warriors were assigned hits where it may answer."""
         assert seat is not None
         cid = b["clearing"]
@@ -768,7 +768,7 @@ class Spinners(Faction):
         state: GameState,
         seat: int,
         cid: int,
-        b: dict[str, Any] | None = None,
+        b: BattleState | None = None,
         taken: Mapping[str, int] | None = None,
     ) -> bool:
         """Whether a warrior and a web of the Spinners not dealt any hits are in a clearing connected by web to an

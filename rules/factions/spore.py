@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
-from typing import Any, ClassVar
+from typing import Any, ClassVar, NotRequired, cast
 
 from rules import battle, crafting, decisions, hand, movement, registry, rng
 from rules.actions import CARD, CLEARING, CLEARINGS, FACTION, PATH, Action, Battle, Craft, Move, register_for
@@ -26,7 +26,7 @@ from rules.pieces import ABILITY, BATTLE, BUILDING, PAWN, TOKEN, WARRIOR, PieceK
 from rules.removal import remove_all, take
 from rules.rule import enemies
 from rules.scoring import score
-from rules.state import GameState
+from rules.state import BattleState, GameState
 from rules.words import plural
 
 ID = "spore"
@@ -96,6 +96,16 @@ def overgrowth(state: GameState) -> str:
 
 
 # --- actions --------------------------------------------------------------------------------------------------
+
+
+class SporeBattle(BattleState):
+    """A battle with the Spore's own key: how many covered mycelia its hits have uncovered so far."""
+
+    spore_flipped: NotRequired[int]
+
+
+def _spore_battle(b: BattleState) -> SporeBattle:
+    return cast(SporeBattle, b)
 
 
 @register_for(ID)
@@ -693,7 +703,7 @@ class Spore(Faction):
         room = pieces.get(COVERED, 0) * covered_hits(state) - assigned.get(COVERED, 0)
         if room > 0:
             options[COVERED] = room
-        flipped = int((state.battle or {}).get("spore_flipped", 0))
+        flipped = _spore_battle(state.battle).get("spore_flipped", 0) if state.battle is not None else 0
         if covered_hits(state) == 1 and UNCOVERED in options:
             options[UNCOVERED] -= flipped
             if options[UNCOVERED] <= 0:
@@ -711,7 +721,8 @@ class Spore(Faction):
             del pieces[COVERED]
         pieces[UNCOVERED] = pieces.get(UNCOVERED, 0) + flip
         if state.battle is not None:
-            state.battle["spore_flipped"] = int(state.battle.get("spore_flipped", 0)) + flip
+            b = _spore_battle(state.battle)
+            b["spore_flipped"] = b.get("spore_flipped", 0) + flip
         state.say(f"The mycelium in clearing {cid} is dug up (uncovered).", None, ("place", cid, None))
         return take(state, cid, UNCOVERED, n - flip, by, BATTLE)[0] if n > flip else 0
 

@@ -4,7 +4,7 @@ relationships with every other faction, and a coalition in games of four or more
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from typing import Any, ClassVar, TypedDict, cast
 
 from rules import battle, crafting, decisions, flow, hand, items, movement, registry, rng
 from rules.actions import Action, Battle, Craft, Move, Pass
@@ -41,12 +41,37 @@ from rules.pieces import ABILITY, BATTLE, PAWN, WARRIOR, PieceKind, category_of_
 from rules.removal import remove_all
 from rules.rule import enemies, rules
 from rules.scoring import score
-from rules.state import GameState
+from rules.state import BattleState, GameState
 from rules.words import plural, possessive
 
 ID = vb.ID  # the first Vagabond; SecondVagabond below is vb.ID2
 SLIP, DAYLIGHT, REST, CAPACITY = "vagabond.slip", "vagabond.daylight", "vagabond.rest", "vagabond.capacity"
 REFRESH = "vagabond.refresh"
+
+
+class BattleTally(TypedDict, total=False):
+    """What a Vagabond keeps in the battle under his faction id: the Allied faction fighting with him, and the hits
+    his items and its warriors took."""
+
+    ally: str | None
+    items: int
+    allies: int
+
+
+def _tallies(b: BattleState) -> dict[str, BattleTally]:
+    return cast(dict[str, BattleTally], b)
+
+
+def _tally(b: BattleState, fid: str) -> BattleTally:
+    """A Vagabond's tally in the battle, begun empty the first time he takes a hit."""
+    return _tallies(b).setdefault(fid, {})
+
+
+def _tally_of(b: BattleState, fid: str) -> BattleTally:
+    """A Vagabond's tally in the battle, to read (empty when he has none)."""
+    return _tallies(b).get(fid) or {}
+
+
 ITEM_CHOICES = {c.verb: c for c in (Refresh, Damage, Drop, Exhaust, Claim, Repair)}
 CHANGES = {"refresh": ("exhausted", False), "damage": ("damaged", True), "repair": ("damaged", False)}
 
@@ -588,7 +613,7 @@ class Vagabond(Faction):
         if isinstance(action, Ally):
             b = state.battle
             assert b is not None
-            b[self.id]["ally"] = action.faction
+            _tally(b, self.id)["ally"] = action.faction
             state.say(f"The {self.name} fights alongside the {registry.faction(action.faction).name}.")
             return True
         if isinstance(action, Pass):
@@ -691,7 +716,7 @@ class Vagabond(Faction):
 
     def _ally_warriors(self, state: GameState, cid: int) -> int:
         b = state.battle
-        ally = b.get(self.id, {}).get("ally") if b is not None and b["clearing"] == cid else None
+        ally = _tally_of(b, self.id).get("ally") if b is not None and b["clearing"] == cid else None
         return state.clearings[cid - 1].get(key(ally, "warrior"), 0) if ally else 0
 
     def can_attack(self, state: GameState, seat: int, cid: int) -> bool:
@@ -730,7 +755,7 @@ class Vagabond(Faction):
         """Each hit damages an undamaged item (on the pawn), or removes an Allied warrior fighting with him."""
         out = {vb.pawn(self.id): items.undamaged(state, seat) - assigned.get(vb.pawn(self.id), 0)}
         b = state.battle
-        ally = b.get(self.id, {}).get("ally") if b is not None else None
+        ally = _tally_of(b, self.id).get("ally") if b is not None else None
         if ally:
             piece = key(ally, "warrior", self.id)
             out[piece] = self._ally_warriors(state, cid) - assigned.get(piece, 0)
@@ -739,7 +764,7 @@ class Vagabond(Faction):
     def resolve_hit(self, state: GameState, seat: int, cid: int, piece: str, n: int, by: int) -> int:
         """Damage n items (the Vagabond chooses which), or remove Allied warriors."""
         b = state.battle
-        tally = b.setdefault(self.id, {}) if b is not None else {}
+        tally = _tally(b, self.id) if b is not None else BattleTally()
         if piece == vb.pawn(self.id):
             tally["items"] = tally.get("items", 0) + n
             self.take_damage(state, seat, n, "take the hits")
@@ -761,18 +786,18 @@ class Vagabond(Faction):
         self.take_damage(state, seat, 1, "resist the infection")
         return True
 
-    def on_battle_start(self, state: GameState, seat: int, b: dict[str, Any]) -> None:
+    def on_battle_start(self, state: GameState, seat: int, b: BattleState) -> None:
         """Attacking, he may treat the warriors of one Allied faction there (not the defender) as his own."""
-        b[self.id] = {"ally": None, "items": 0, "allies": 0}
+        _tallies(b)[self.id] = {"ally": None, "items": 0, "allies": 0}
         defender = state.seats[b["defender"]].faction
         here = state.clearings[b["clearing"] - 1]
         allies = [f for f in self.allies(state, seat) if f != defender and here.get(key(f, "warrior"))]
         if allies:
             self._ask(state, seat, "ally", 1, "fight with the warriors of an Allied faction, or pass", allies=allies)
 
-    def on_battle_end(self, state: GameState, seat: int, b: dict[str, Any]) -> None:
+    def on_battle_end(self, state: GameState, seat: int, b: BattleState) -> None:
         """More hits taken by Allied warriors than by items makes that ally Hostile."""
-        tally = b.get(self.id) or {}
+        tally = _tally_of(b, self.id)
         ally = tally.get("ally")
         if ally and tally.get("allies", 0) > tally.get("items", 0):
             state.seats[seat].data["relations"][ally] = vb.HOSTILE

@@ -14,12 +14,13 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar, NotRequired, cast
 
 from rules import battle, decisions, items, registry
 from rules.actions import CLEARING, FACTION, PATH, WORD, Action, Battle, Craft, register_for
 from rules.modes import frontier_contraband as contraband
 from rules.modes import frontier_table as table
+from rules.state import BattleState
 
 if TYPE_CHECKING:
     from rules.hooks import Place
@@ -189,12 +190,12 @@ class FrontierVagabond:
         state.say(f"The {me} declares a Looting against the {them}.")
         self._do_battle(state, seat, Battle(action.clearing, action.defender))
         if state.battle is not None:
-            state.battle["looting"] = True
+            looting(state.battle)["looting"] = True
 
-    def on_battle_end(self, state: GameState, seat: int, b: dict[str, Any]) -> None:
+    def on_battle_end(self, state: GameState, seat: int, b: BattleState) -> None:
         """A Looting with a rolled hit takes an item from the defender's crafted items."""
         super().on_battle_end(state, seat, b)  # type: ignore[misc]
-        if not b.get("looting") or b["attacker"] != seat:
+        if not looting(b).get("looting") or b["attacker"] != seat:
             return
         other = b["defender"]
         if b["rolled"][0] >= 1 and registry.of(state, other).crafted_items(state, other):
@@ -280,14 +281,26 @@ decisions.define(
 )
 
 
-def reroll_choices(state: GameState, chooser: int, b: dict[str, Any]) -> list[Action]:
+class Looting(BattleState):
+    """A battle with the mode's own keys: declared as a Looting, and whether the War Veteran has rerolled it."""
+
+    looting: NotRequired[bool]
+    rerolled: NotRequired[bool]
+
+
+def looting(b: BattleState) -> Looting:
+    """A battle with the Looting's keys readable."""
+    return cast(Looting, b)
+
+
+def reroll_choices(state: GameState, chooser: int, b: BattleState) -> list[Action]:
     """War Veteran: the Vagabond may reroll his die of a Looting once."""
-    if b.get("looting") and b["attacker"] == chooser and legend(state, chooser) == "war-veteran":
-        return [] if b.get("rerolled") else [Reroll()]
+    if looting(b).get("looting") and b["attacker"] == chooser and legend(state, chooser) == "war-veteran":
+        return [] if looting(b).get("rerolled") else [Reroll()]
     return []
 
 
-def reroll(state: GameState, chooser: int, b: dict[str, Any]) -> None:
+def reroll(state: GameState, chooser: int, b: BattleState) -> None:
     """Roll the Vagabond's die again, capped by his swords."""
     from rules.rng import below
 
@@ -295,5 +308,5 @@ def reroll(state: GameState, chooser: int, b: dict[str, Any]) -> None:
     state.irreversible = True
     cap = registry.of(state, chooser).max_rolled_hits(state, chooser, b["clearing"])
     b["rolled"][0] = min(die, cap)
-    b["rerolled"] = True
+    looting(b)["rerolled"] = True
     state.say(f"War Veteran: the {registry.of(state, chooser).name} rerolls and gets {die}.")
