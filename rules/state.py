@@ -23,6 +23,18 @@ def copy_json(value: Any) -> Any:
     return value
 
 
+class Decision(TypedDict):
+    """A pending decision as saved in the state tree: its kind and the seat that answers it. The module defining
+    a kind (rules.decisions.define) keeps the kind's own context keys in a TypedDict of its own that extends this
+    one; a faction's own decision (kind "faction") is answered by `faction`, and `what` says which of its choices."""
+
+    kind: str
+    seat: int
+    faction: NotRequired[str]
+    what: NotRequired[str]
+    prompt: NotRequired[str]
+
+
 Stage = Literal[
     "ambush",
     "ambush_wait",
@@ -184,7 +196,7 @@ class GameState:
     dominance_available: list[int]
     item_supply: dict[str, dict[str, int]]
     turn: Turn
-    pending: list[JSON] = field(default_factory=list)
+    pending: list[Decision] = field(default_factory=list)
     battle: BattleState | None = None
     rng: int = 0
     winners: list[int] = field(default_factory=list)

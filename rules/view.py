@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from itertools import islice
-from typing import Any, cast
+from typing import cast
 
 from rules import decisions, registry
 from rules.battle import sides_view
@@ -12,7 +12,7 @@ from rules.engine import to_act, waiting_for
 from rules.items import under_ruin
 from rules.pieces import kinds_of
 from rules.scoring import team_points
-from rules.state import GameState
+from rules.state import Decision, GameState
 from rules.view_types import BattleView, CardView, FactionLegend, ItemView, MapItemView, SeatView, View
 
 
@@ -84,7 +84,7 @@ def _card_data(deck_id: str, cid: int) -> CardView:
     }
 
 
-def _pending_prompt(state: GameState, d: dict[str, Any], index: int) -> str:
+def _pending_prompt(state: GameState, d: Decision, index: int) -> str:
     """What a pending decision asks; a later seat's setup is not described as a choice before its turn to choose
     (its choices depend on the setups before it), unless it is already down to one."""
     if index == 0 or d["kind"] != "setup":

@@ -675,7 +675,16 @@ class Alliance(Faction):
 # --- decisions other seats owe: Outrage; the Alliance's own: discarding down to five supporters ----------------
 
 
-def _outrage_legal(state: GameState, d: decisions.Decision) -> Iterator[Action]:
+class OutrageOwed(decisions.Decision):
+    """A card the mover owes the Alliance (seat `alliance`) for `doing` something in a sympathetic clearing."""
+
+    alliance: int
+    clearing: int
+    suit: str
+    doing: str
+
+
+def _outrage_legal(state: GameState, d: OutrageOwed) -> Iterator[Action]:
     matching = hand.keys_matching(state, d["seat"], d["suit"])
     if not matching:
         yield Outrage()
@@ -683,7 +692,7 @@ def _outrage_legal(state: GameState, d: decisions.Decision) -> Iterator[Action]:
         yield Outrage(key)
 
 
-def _outrage_resolve(state: GameState, d: decisions.Decision, action: Action) -> bool:
+def _outrage_resolve(state: GameState, d: OutrageOwed, action: Action) -> bool:
     assert isinstance(action, Outrage)
     mover, seat = d["seat"], d["alliance"]
     who = registry.of(state, mover).name
@@ -707,19 +716,20 @@ def _outrage_resolve(state: GameState, d: decisions.Decision, action: Action) ->
     return True
 
 
-def _settle_empty_handed(state: GameState, d: decisions.Decision) -> None:
+def _settle_empty_handed(state: GameState, d: OutrageOwed) -> None:
     """Further Outrage owed by a seat whose hand is now empty needs no answer: the Alliance draws for each."""
     mover = d["seat"]
     if state.seats[mover].hand:
         return
-    for later in [p for p in state.pending if p is not d and p["kind"] == "outrage" and p["seat"] == mover]:
+    owed = [p for p in state.pending if p is not d and p["kind"] == "outrage" and p["seat"] == mover]
+    for later in [decisions.context(p, OutrageOwed) for p in owed]:
         state.pending.remove(later)
         why = f"Outrage in clearing {later['clearing']}"
         state.say(f"{why}: {registry.of(state, mover).name} has no cards to show.")
         draw_supporter(state, later["alliance"], why)
 
 
-def _outrage_prompt(_state: GameState, d: decisions.Decision) -> str:
+def _outrage_prompt(_state: GameState, d: OutrageOwed) -> str:
     return (
         f"Outrage for {d['doing']} sympathetic clearing {d['clearing']}: give the {NAME} a {d['suit']} card "
         f"(outrage CARD), or with none, show your hand (outrage)"

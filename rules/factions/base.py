@@ -13,7 +13,7 @@ from rules.pieces import BATTLE, BUILDING, TOKEN, WARRIOR, PieceKind, controller
 if TYPE_CHECKING:
     from rules.actions import Action
     from rules.items import Item
-    from rules.state import BattleState, GameState
+    from rules.state import BattleState, Decision, GameState
 
 
 class Faction(TableHooks):
@@ -312,11 +312,11 @@ class Faction(TableHooks):
         """Short public marks drawn on single pieces of the map, by place ('5', 'fA') and piece key: a robot's gears."""
         return {}
 
-    def decision_legal(self, state: GameState, decision: dict[str, Any]) -> Iterator[Action]:
+    def decision_legal(self, state: GameState, decision: Decision) -> Iterator[Action]:
         """Choices of a faction-specific pending decision."""
         return iter(())
 
-    def decision_apply(self, state: GameState, decision: dict[str, Any], action: Action) -> bool:
+    def decision_apply(self, state: GameState, decision: Decision, action: Action) -> bool:
         """Resolve a faction-specific decision; True when it is finished."""
         return True
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rules import battle, crafting, decisions, flow, hand, movement, registry
 from rules.actions import (
@@ -26,7 +26,7 @@ from rules.modes.base import skips_cornered, starting_corners
 from rules.pieces import BUILDING, WARRIOR, PieceKind
 from rules.rule import rules
 from rules.scoring import score
-from rules.state import BattleState, GameState
+from rules.state import BattleState, Decision, GameState
 from rules.words import plural
 
 ID = "eyrie"
@@ -402,7 +402,7 @@ class Eyrie(Faction):
         flow.goto(state, "evening.start")
         decisions.push_front(state, "faction", seat, faction=ID, what="leader", prompt="choose a new leader")
 
-    def decision_legal(self, state: GameState, decision: dict[str, Any]) -> Iterator[Action]:
+    def decision_legal(self, state: GameState, decision: Decision) -> Iterator[Action]:
         """A new leader, or where a new roost goes."""
         data = state.seats[decision["seat"]].data
         if decision["what"] == "leader":
@@ -413,7 +413,7 @@ class Eyrie(Faction):
             for cid in self._new_roost_spots(state):
                 yield Roost(cid)
 
-    def decision_apply(self, state: GameState, decision: dict[str, Any], action: Action) -> bool:
+    def decision_apply(self, state: GameState, decision: Decision, action: Action) -> bool:
         """Crown the new leader or place the new roost."""
         if isinstance(action, Leader):
             self._crown(state, decision["seat"], action.name)

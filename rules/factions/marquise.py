@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from itertools import combinations, combinations_with_replacement
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rules import battle, crafting, decisions, hand, movement, registry
 from rules.actions import (
@@ -28,7 +28,7 @@ from rules.modes.base import starting_corners
 from rules.pieces import BUILDING, TOKEN, WARRIOR, PieceKind
 from rules.rule import ruled_by, rules
 from rules.scoring import score
-from rules.state import GameState
+from rules.state import Decision, GameState
 from rules.words import plural
 
 ID = "marquise"
@@ -165,6 +165,15 @@ def build_cost(state: GameState, kind: str) -> int | None:
     """Wood cost of the next building of a kind, or None when all are placed."""
     placed = 6 - state.seats[state.seat_of(ID) or 0].supply.get(kind, 0)
     return COST[placed] if placed < 6 else None
+
+
+class MarquiseChoice(Decision, total=False):
+    """The Marquise's own decisions: Field Hospitals for `count` warriors removed in `clearing`, or which sawmills
+    still `left` get wood."""
+
+    clearing: int
+    count: int
+    left: list[int]
 
 
 class Marquise(Faction):
@@ -491,8 +500,9 @@ class Marquise(Faction):
                 ),
             )
 
-    def decision_legal(self, state: GameState, decision: dict[str, Any]) -> Iterator[Action]:
+    def decision_legal(self, state: GameState, decision: Decision) -> Iterator[Action]:
         """Field Hospitals and wood shortage choices."""
+        decision = decisions.context(decision, MarquiseChoice)
         seat = decision["seat"]
         if decision["what"] == "hospital":
             if keep_clearing(state) is None:
@@ -504,8 +514,9 @@ class Marquise(Faction):
             for cid in sorted(set(decision["left"])):
                 yield Wood(cid)
 
-    def decision_apply(self, state: GameState, decision: dict[str, Any], action: Action) -> bool:
+    def decision_apply(self, state: GameState, decision: Decision, action: Action) -> bool:
         """Resolve Field Hospitals or place one wood."""
+        decision = decisions.context(decision, MarquiseChoice)
         seat = decision["seat"]
         if isinstance(action, Hospital):
             hand.spend(state, seat, action.card)

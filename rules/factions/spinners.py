@@ -47,7 +47,7 @@ from rules.pieces import (
 from rules.removal import remove_all
 from rules.rule import enemies
 from rules.scoring import score
-from rules.state import BattleState, GameState
+from rules.state import BattleState, Decision, GameState
 from rules.words import plural
 
 ID = "spinners"
@@ -340,6 +340,17 @@ def _older_start_clearings(state: GameState, seat: int, taken: set[int], fits: C
     if all(c in taken for c in board.corners()):
         return [c for c in board.ids() if board.is_edge(c) and fits(c) and may_set_up(state, seat, c)]
     return []
+
+
+class SpinnersChoice(Decision, total=False):
+    """The Spinners' own decisions: First Response in `clearing` (to the removal of `pieces` by seat `by`, for
+    `cause`), or Triage for `count` warriors."""
+
+    clearing: int
+    count: int
+    pieces: dict[str, int]
+    by: int | None
+    cause: str
 
 
 class Spinners(Faction):
@@ -806,7 +817,7 @@ class Spinners(Faction):
         waiting = next(
             (
                 d
-                for d in state.pending
+                for d in (decisions.context(p, SpinnersChoice) for p in state.pending)
                 if d.get("faction") == ID and d["what"] == "respond_removal" and d["clearing"] == cid
             ),
             None,
@@ -824,7 +835,7 @@ class Spinners(Faction):
                 cause=removal.cause,
                 prompt=response_prompt(cid),
             )
-            waiting = state.pending[-1]
+            waiting = decisions.context(state.pending[-1], SpinnersChoice)
         waiting["pieces"][removal.piece] = waiting["pieces"].get(removal.piece, 0) + removal.count
         return CANCEL
 
@@ -847,8 +858,9 @@ class Spinners(Faction):
             )
 
     # --- decisions ----------------------------------------------------------------------------------------------------
-    def decision_legal(self, state: GameState, decision: dict[str, Any]) -> Iterator[Action]:
+    def decision_legal(self, state: GameState, decision: Decision) -> Iterator[Action]:
         """First Response (respond or pass) and Triage (which patient)."""
+        decision = decisions.context(decision, SpinnersChoice)
         seat, what = decision["seat"], decision["what"]
         if what == "respond":
             b = state.battle
@@ -863,8 +875,9 @@ class Spinners(Faction):
             for owner in patient_owners(state, seat):
                 yield Triage(owner)
 
-    def decision_apply(self, state: GameState, decision: dict[str, Any], action: Action) -> bool:
+    def decision_apply(self, state: GameState, decision: Decision, action: Action) -> bool:
         """Resolve First Response or one Triage choice."""
+        decision = decisions.context(decision, SpinnersChoice)
         seat, what = decision["seat"], decision["what"]
         if what == "respond" and isinstance(action, Respond):
             self._respond_in_battle(state, seat, action.clearing)
@@ -916,7 +929,7 @@ class Spinners(Faction):
             ("remove", cid, None),
         )
 
-    def _answer_removal(self, state: GameState, seat: int, decision: dict[str, Any], respond: bool) -> None:
+    def _answer_removal(self, state: GameState, seat: int, decision: SpinnersChoice, respond: bool) -> None:
         """Outside battle: carry the warriors to the Ward, or let the removal happen after all."""
         cid = decision["clearing"]
         here = state.clearings[cid - 1]
@@ -934,7 +947,7 @@ class Spinners(Faction):
         finally:
             data.pop("declining", None)
 
-    def _triage(self, state: GameState, seat: int, decision: dict[str, Any], owner: str) -> None:
+    def _triage(self, state: GameState, seat: int, decision: SpinnersChoice, owner: str) -> None:
         """Return one patient: to its owner's supply, or (game option) into the clearing of the battle."""
         piece = patient_keys(state, seat, owner)[0]
         _from_ward(state, seat, piece)

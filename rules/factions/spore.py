@@ -11,7 +11,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
-from typing import Any, ClassVar, NotRequired, cast
+from typing import ClassVar, NotRequired, cast
 
 from rules import battle, crafting, decisions, hand, movement, registry, rng
 from rules.actions import CARD, CLEARING, CLEARINGS, FACTION, PATH, Action, Battle, Craft, Move, register_for
@@ -26,7 +26,7 @@ from rules.pieces import ABILITY, BATTLE, BUILDING, PAWN, TOKEN, WARRIOR, PieceK
 from rules.removal import remove_all, take
 from rules.rule import enemies
 from rules.scoring import score
-from rules.state import BattleState, GameState
+from rules.state import BattleState, Decision, GameState
 from rules.words import plural
 
 ID = "spore"
@@ -359,6 +359,15 @@ def overgrow(state: GameState, seat: int, cid: int) -> bool:
 
 
 # --- the faction -------------------------------------------------------------------------------------------------
+
+
+class SporeChoice(Decision, total=False):
+    """The Spore's infection: `left` more pieces in `clearings` (asked for `why`), the pawns `seized` so far."""
+
+    clearings: list[int]
+    left: int
+    why: str
+    seized: list[str]
 
 
 class Spore(Faction):
@@ -761,8 +770,9 @@ class Spore(Faction):
         return False
 
     # --- decisions -------------------------------------------------------------------------------
-    def decision_legal(self, state: GameState, decision: dict[str, Any]) -> Iterator[Action]:
+    def decision_legal(self, state: GameState, decision: Decision) -> Iterator[Action]:
         """Whose warrior (or pawn) to infect next."""
+        decision = decisions.context(decision, SporeChoice)
         if decision["what"] != "infect" or decision["left"] <= 0:
             return
         seat = decision["seat"]
@@ -776,8 +786,9 @@ class Spore(Faction):
                     if owner not in decision["seized"]:
                         yield Infect(cid, owner)
 
-    def decision_apply(self, state: GameState, decision: dict[str, Any], action: Action) -> bool:
+    def decision_apply(self, state: GameState, decision: Decision, action: Action) -> bool:
         """Infect one warrior, or seize a pawn; finished when nothing is left to do."""
+        decision = decisions.context(decision, SporeChoice)
         assert isinstance(action, Infect)
         seat = decision["seat"]
         if action.owner in seizable(state, seat, action.clearing):

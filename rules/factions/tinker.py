@@ -4,7 +4,7 @@ factories, production, breakage dice, Bustle, the four Daylight actions, Restruc
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rules import battle, crafting, decisions, hand, listeners, movement, registry
 from rules.actions import Action, Battle, Build, Craft
@@ -47,7 +47,7 @@ from rules.removal import remove_all
 from rules.rng import below
 from rules.rule import rules
 from rules.scoring import score
-from rules.state import GameState
+from rules.state import Decision, GameState
 from rules.words import plural
 
 STEPS = {
@@ -71,6 +71,13 @@ FULL_REMOVAL_OPTION = GameOption(
 
 def _robot_kind(robot: str) -> PieceKind:
     return PieceKind(ID, robot, PAWN, 1, robot.title(), "robot", robot[0].upper() + "b")
+
+
+class TinkerChoice(Decision, total=False):
+    """The Tinker's own decisions: the Old Man's forest next to `place`, or the factories `left` to produce."""
+
+    place: Place
+    left: list[int]
 
 
 class Tinker(Faction):
@@ -334,8 +341,9 @@ class Tinker(Faction):
         return (data()["evening_draw"] if draws is None else int(draws)) - 1
 
     # --- decisions: the Old Man's forest, the order of Production ------------------------------
-    def decision_legal(self, state: GameState, decision: dict[str, Any]) -> Iterator[Action]:
+    def decision_legal(self, state: GameState, decision: Decision) -> Iterator[Action]:
         """Forests next to the Old Man's last clearing; factories still to produce."""
+        decision = decisions.context(decision, TinkerChoice)
         if decision["what"] == "oldman":
             for forest in _forests_next_to(state, decision["place"]):
                 yield OldMan(forest)
@@ -343,8 +351,9 @@ class Tinker(Faction):
             for cid in decision["left"]:
                 yield Produce(cid)
 
-    def decision_apply(self, state: GameState, decision: dict[str, Any], action: Action) -> bool:
+    def decision_apply(self, state: GameState, decision: Decision, action: Action) -> bool:
         """Place the Old Man; or produce at the chosen factory."""
+        decision = decisions.context(decision, TinkerChoice)
         seat = decision["seat"]
         if isinstance(action, OldMan):
             state.seats[seat].supply["oldman"] -= 1

@@ -41,7 +41,7 @@ from rules.pieces import ABILITY, BATTLE, PAWN, WARRIOR, PieceKind, category_of_
 from rules.removal import remove_all
 from rules.rule import enemies, rules
 from rules.scoring import score
-from rules.state import BattleState, GameState
+from rules.state import BattleState, Decision, GameState
 from rules.words import plural, possessive
 
 ID = vb.ID  # the first Vagabond; SecondVagabond below is vb.ID2
@@ -90,6 +90,16 @@ def _struck(state: GameState, cid: int, action: Strike) -> str:
         for p, n in state.clearings[cid - 1].items()
         if n and parse_key(p)[1] == action.kind and parse_key(p)[2] == action.faction
     )
+
+
+class VagabondChoice(Decision, total=False):
+    """A Vagabond's own decisions: `left` more items to choose (of seat `other`'s, for an aid or a claim), the ruin in
+    `clearing`, or which of the `allies` fights with him."""
+
+    left: int
+    clearing: int
+    other: int
+    allies: list[str]
 
 
 class Vagabond(Faction):
@@ -209,7 +219,7 @@ class Vagabond(Faction):
     def _all_or_choose(self, state: GameState, seat: int, what: str, n: int, prompt: str) -> int:
         """Refresh, damage or repair every item that could be chosen when there are at most n (returns how many);
         else ask the Vagabond to choose n of them."""
-        candidates = self._choosable(state, seat, {"what": what})
+        candidates = self._choosable(state, seat, {"kind": "faction", "seat": seat, "what": what})
         if len(candidates) > n:
             self._ask(state, seat, what, n, prompt)
             return 0
@@ -476,7 +486,7 @@ class Vagabond(Faction):
         state.say(f"The {self.name} explores the ruin in clearing {cid} and finds {name}.", None, ("place", cid, None))
         score(state, seat, 1, "exploring a ruin")
 
-    def _choose_ruin(self, state: GameState, seat: int, decision: dict[str, Any], action: Explore) -> None:
+    def _choose_ruin(self, state: GameState, seat: int, decision: VagabondChoice, action: Explore) -> None:
         assert action.item is not None
         self._take_from_ruin(state, seat, decision["clearing"], action.item)
 
@@ -576,8 +586,9 @@ class Vagabond(Faction):
         )
 
     # --- decisions ---------------------------------------------------------------------
-    def decision_legal(self, state: GameState, decision: dict[str, Any]) -> Iterator[Action]:
+    def decision_legal(self, state: GameState, decision: Decision) -> Iterator[Action]:
         """Which item to refresh, damage, drop, exhaust, claim or repair; whether to fight with an ally."""
+        decision = decisions.context(decision, VagabondChoice)
         seat, what = decision["seat"], decision["what"]
         if what == "ally":
             yield Pass()
@@ -593,7 +604,7 @@ class Vagabond(Faction):
         for name, state_of in items.groups(self._choosable(state, seat, decision)):
             yield cls(name, state_of)
 
-    def _choosable(self, state: GameState, seat: int, decision: dict[str, Any]) -> list[items.Item]:
+    def _choosable(self, state: GameState, seat: int, decision: VagabondChoice) -> list[items.Item]:
         mine = state.seats[seat].items
         what = decision["what"]
         if what == "refresh":
@@ -607,8 +618,9 @@ class Vagabond(Faction):
         other = decision["other"]
         return list(registry.of(state, other).crafted_items(state, other))
 
-    def decision_apply(self, state: GameState, decision: dict[str, Any], action: Action) -> bool:
+    def decision_apply(self, state: GameState, decision: Decision, action: Action) -> bool:
         """Carry out one choice; True when the decision is finished."""
+        decision = decisions.context(decision, VagabondChoice)
         seat, what = decision["seat"], decision["what"]
         if isinstance(action, Ally):
             b = state.battle
@@ -622,13 +634,13 @@ class Vagabond(Faction):
         decision["left"] -= 1
         return decision["left"] <= 0 or not any(True for _ in self.decision_legal(state, decision))
 
-    def _choose_refresh(self, state: GameState, seat: int, decision: dict[str, Any], action: Refresh) -> None:
+    def _choose_refresh(self, state: GameState, seat: int, decision: VagabondChoice, action: Refresh) -> None:
         item = items.find(state.seats[seat].items, action.item, action.state)
         assert item is not None
         item["exhausted"] = False
         state.say(f"The {self.name} refreshes a {action.item}.")
 
-    def _choose_damage(self, state: GameState, seat: int, decision: dict[str, Any], action: Damage) -> None:
+    def _choose_damage(self, state: GameState, seat: int, decision: VagabondChoice, action: Damage) -> None:
         self.damage(state, seat, action.item, action.state)
 
     def damage(self, state: GameState, seat: int, name: str, state_of: str | None) -> None:
@@ -638,12 +650,12 @@ class Vagabond(Faction):
         item["damaged"] = True
         state.say(f"The {self.name}'s {name} is damaged.")
 
-    def _choose_drop(self, state: GameState, seat: int, decision: dict[str, Any], action: Drop) -> None:
+    def _choose_drop(self, state: GameState, seat: int, decision: VagabondChoice, action: Drop) -> None:
         items.take_item(state, seat, action.item, action.state)
         state.items_removed.append(action.item)
         state.say(f"The {self.name} removes a {action.item} from the game (item limit).")
 
-    def _choose_exhaust(self, state: GameState, seat: int, decision: dict[str, Any], action: Exhaust) -> None:
+    def _choose_exhaust(self, state: GameState, seat: int, decision: VagabondChoice, action: Exhaust) -> None:
         items.exhaust(state, seat, action.item)
         other = decision["other"]
         state.say(f"The {self.name} exhausts a {action.item} for the aid.")
@@ -653,14 +665,14 @@ class Vagabond(Faction):
             self._ask(state, seat, "claim", 1, f"take an item from the {possessive(name)} crafted items, or pass",
                       other=other)
 
-    def _choose_claim(self, state: GameState, seat: int, decision: dict[str, Any], action: Claim) -> None:
+    def _choose_claim(self, state: GameState, seat: int, decision: VagabondChoice, action: Claim) -> None:
         other = decision["other"]
         items.take_item(state, other, action.item, action.state)
         items.gain(state, seat, action.item)
         name = registry.of(state, other).name
         state.say(f"The {self.name} takes a {action.item} from the {possessive(name)} crafted items.")
 
-    def _choose_repair(self, state: GameState, seat: int, decision: dict[str, Any], action: Repair) -> None:
+    def _choose_repair(self, state: GameState, seat: int, decision: VagabondChoice, action: Repair) -> None:
         self._repair(state, seat, action)
 
     # --- relationships ---------------------------------------------------------------

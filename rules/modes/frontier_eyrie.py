@@ -168,12 +168,18 @@ def ask_for_feed(state: GameState) -> None:
             decisions.push(state, "frontier_feed", int(debtor), to=eyrie)
 
 
-def _feed_legal(state: GameState, d: decisions.Decision) -> Iterator[Action]:
+class FeedOwed(decisions.Decision):
+    """A card owed to the Eyrie (seat `to`) for a flight with Wings of the Alliance."""
+
+    to: int
+
+
+def _feed_legal(state: GameState, d: FeedOwed) -> Iterator[Action]:
     for key in hand.distinct_keys(state, d["seat"]):
         yield Feed(key)
 
 
-def _feed_resolve(state: GameState, d: decisions.Decision, action: Action) -> bool:
+def _feed_resolve(state: GameState, d: FeedOwed, action: Action) -> bool:
     assert isinstance(action, Feed)
     cid = hand.take(state, d["seat"], action.card)
     state.seats[d["to"]].hand.append(cid)
