@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Any, Literal, NotRequired, TypedDict
+from typing import Any, Literal, NotRequired, TypedDict, TypeVar, cast
 
 from rules.board import Board, load_board
 
@@ -90,6 +90,28 @@ class BattleState(TypedDict):
     """How many of `removed` have been told to the listeners."""
 
 
+class SeatData(TypedDict, total=False):
+    """The keys of `Seat.data` that shared code reads; a faction's own keys are a TypedDict of its own extending this
+    one, read through the faction's accessor."""
+
+    setup: str
+    """Where a faction's setup stands while it asks choices ("done" once complete; no key: nothing to choose)."""
+
+
+class TurnFlags(TypedDict, total=False):
+    """The keys of `Turn.flags` that shared code reads; a faction's or mode's own keys are a TypedDict of its own
+    extending this one."""
+
+    used: list[str]
+    """Effects of crafted cards used this turn (rules.effects)."""
+    crafted_with: dict[str, int]
+    """Crafting pieces used this turn by suit (rules.crafting)."""
+
+
+D = TypeVar("D", bound=SeatData)
+F = TypeVar("F", bound=TurnFlags)
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """What one step of an action did: public text, private text per seat, and map marks."""
@@ -111,8 +133,12 @@ class Seat:
     items: list[dict[str, Any]] = field(default_factory=list)
     supply: dict[str, int] = field(default_factory=dict)
     areas: dict[str, dict[str, int]] = field(default_factory=dict)
-    data: dict[str, Any] = field(default_factory=dict)
+    data: SeatData = field(default_factory=SeatData)
     dominance: int | None = None
+
+    def data_as(self, _shape: type[D]) -> D:
+        """This seat's data read as the TypedDict its faction declares for it (nothing is copied)."""
+        return cast(D, self.data)
 
     def clone(self) -> Seat:
         """An independent copy."""
@@ -159,7 +185,11 @@ class Turn:
     step: str = "setup"
     round: int = 0
     entered: bool = False
-    flags: dict[str, Any] = field(default_factory=dict)
+    flags: TurnFlags = field(default_factory=TurnFlags)
+
+    def flags_as(self, _shape: type[F]) -> F:
+        """The turn's flags read as the TypedDict a faction or mode declares for its own (nothing is copied)."""
+        return cast(F, self.flags)
 
     def clone(self) -> Turn:
         """An independent copy."""

@@ -28,7 +28,7 @@ from rules.pieces import ABILITY, BUILDING, TOKEN, WARRIOR, PieceKind, category_
 from rules.removal import remove_all
 from rules.rule import enemies
 from rules.scoring import score
-from rules.state import BattleState, GameState
+from rules.state import BattleState, GameState, SeatData, TurnFlags
 from rules.words import plural, possessive
 
 ID = "alliance"
@@ -121,7 +121,7 @@ class Outrage(Action):
 
 def supporters(state: GameState, seat: int) -> list[int]:
     """The cards on the Supporters stack (face down: only the Alliance may look)."""
-    stack: list[int] = state.seats[seat].data.setdefault("supporters", [])
+    stack: list[int] = state.seats[seat].data_as(AllianceData).setdefault("supporters", [])
     return stack
 
 
@@ -280,6 +280,19 @@ def _options(cls: type[Revolt] | type[Spread], cid: int, plans: list[tuple[str, 
             yield cls(cid, plan)
 
 
+class AllianceData(SeatData, total=False):
+    """The Alliance's own data: the Supporters stack (face down) and the last Outrage told."""
+
+    supporters: list[int]
+    outraged: str
+
+
+class AllianceFlags(TurnFlags, total=False):
+    """The Alliance's turn: military operations used."""
+
+    operations: int
+
+
 class Alliance(Faction):
     """The Woodland Alliance."""
 
@@ -308,7 +321,7 @@ class Alliance(Faction):
     def setup(self, state: GameState, seat: int) -> None:
         """Supplies, an empty Officers box, and three supporters drawn from the deck."""
         super().setup(state, seat)
-        state.seats[seat].data = {"supporters": [], "outraged": ""}
+        state.seats[seat].data = AllianceData(supporters=[], outraged="")
         for _ in range(3):
             hand.refill(state)
             if state.deck:
@@ -318,7 +331,7 @@ class Alliance(Faction):
     def enter_step(self, state: GameState, seat: int, step: str) -> None:
         """Military operations are counted from zero each Evening."""
         if step == "alliance.operations":
-            state.turn.flags["operations"] = 0
+            state.turn.flags_as(AllianceFlags)["operations"] = 0
 
     def interactive(self, state: GameState, seat: int, step: str) -> bool:
         """Every Alliance step waits for the player."""
@@ -326,7 +339,7 @@ class Alliance(Faction):
 
     def operations_left(self, state: GameState, seat: int) -> int:
         """Military operations still open this Evening: one per officer, less those taken."""
-        return max(0, officers(state, seat) - int(state.turn.flags.get("operations", 0)))
+        return max(0, officers(state, seat) - int(state.turn.flags_as(AllianceFlags).get("operations", 0)))
 
     def legal(self, state: GameState, seat: int, step: str, verb: str | None) -> Iterator[Action]:
         """Revolts, then spreading sympathy; Daylight crafting, mobilizing and training; Evening operations."""
@@ -394,7 +407,8 @@ class Alliance(Faction):
 
     def spend_action(self, state: GameState, seat: int, step: str, kind: str, cid: int, way: str | None) -> None:
         """One military operation is used."""
-        state.turn.flags["operations"] = int(state.turn.flags.get("operations", 0)) + 1
+        flags = state.turn.flags_as(AllianceFlags)
+        flags["operations"] = flags.get("operations", 0) + 1
 
     def _operation(self, state: GameState, seat: int, action: Action) -> None:
         if isinstance(action, Move):
@@ -515,7 +529,7 @@ class Alliance(Faction):
         if entered.warrior_count() <= 0 or not sympathetic(state, entered.dst):
             return
         tag = f"{state.version}:{entered.mover}:{entered.src}>{entered.dst}"
-        data = state.seats[seat].data
+        data = state.seats[seat].data_as(AllianceData)
         if data.get("outraged") == tag:
             return
         data["outraged"] = tag

@@ -26,7 +26,7 @@ from rules.pieces import ABILITY, BATTLE, BUILDING, PAWN, TOKEN, WARRIOR, PieceK
 from rules.removal import remove_all, take
 from rules.rule import enemies
 from rules.scoring import score
-from rules.state import BattleState, Decision, GameState
+from rules.state import BattleState, Decision, GameState, SeatData, TurnFlags
 from rules.words import plural
 
 ID = "spore"
@@ -332,7 +332,7 @@ def seize(state: GameState, seat: int, cid: int, owner: str) -> None:
     other = state.seat_of(owner)
     assert other is not None
     if registry.of(state, other).seize_pawn(state, other, seat, cid):
-        data = state.seats[seat].data
+        data = state.seats[seat].data_as(SporeData)
         data["extra_actions"] = int(data.get("extra_actions", 0)) + 1
         state.say(f"{NAME} gains an extra Daylight action.")
 
@@ -370,6 +370,21 @@ class SporeChoice(Decision, total=False):
     seized: list[str]
 
 
+class SporeData(SeatData, total=False):
+    """The Spore's own data: extra actions earned."""
+
+    extra_actions: int
+
+
+class SporeFlags(TurnFlags, total=False):
+    """The Spore's turn: commands used, how mycelium grew, the places spores spread from."""
+
+    commands: int
+    grew_free: bool
+    grew_sacrifice: bool
+    spores_from: list[int | str]
+
+
 class Spore(Faction):
     """The Spore."""
 
@@ -399,7 +414,7 @@ class Spore(Faction):
     def setup(self, state: GameState, seat: int) -> None:
         """Supplies (the mycelium fill the track); the homeland is chosen before anyone else sets up."""
         super().setup(state, seat)
-        state.seats[seat].data = {"extra_actions": 0, "setup": "homeland"}
+        state.seats[seat].data = SporeData(extra_actions=0, setup="homeland")
 
     def setup_prompt(self, state: GameState, seat: int) -> str:
         """Where the homeland goes."""
@@ -423,7 +438,7 @@ class Spore(Faction):
             ("place", cid, None),
         )
         overgrow(state, seat, cid)
-        state.seats[seat].data["setup"] = "done"
+        state.seats[seat].data_as(SporeData)["setup"] = "done"
         return True
 
     # --- the turn ------------------------------------------------------------------
@@ -434,9 +449,9 @@ class Spore(Faction):
         elif step == "spore.covering":
             self._natural_covering(state, seat)
         elif step == "spore.command":
-            state.turn.flags["commands"] = 0
+            state.turn.flags_as(SporeFlags)["commands"] = 0
         elif step == "spore.craft":
-            state.seats[seat].data["extra_actions"] = 0
+            state.seats[seat].data_as(SporeData)["extra_actions"] = 0
         elif step == "spore.score":
             ground = sum(1 for cid in state.board.ids() if mushrooms(state, cid))
             score(state, seat, ground, f"{plural(ground, 'clearing')} with mushrooms")
@@ -508,7 +523,7 @@ class Spore(Faction):
         decisions.push(state, "faction", seat, faction=ID, **context)
 
     def _grow_options(self, state: GameState, seat: int) -> Iterator[Action]:
-        flags = state.turn.flags
+        flags = state.turn.flags_as(SporeFlags)
         if state.seats[seat].supply.get("mushroom", 0) <= 0:
             return
         for cid in sorted(network(state)):
@@ -523,9 +538,9 @@ class Spore(Faction):
     def _grow(self, state: GameState, seat: int, action: Grow) -> None:
         cid = action.clearing
         if action.sacrifice is None:
-            state.turn.flags["grew_free"] = True
+            state.turn.flags_as(SporeFlags)["grew_free"] = True
         else:
-            state.turn.flags["grew_sacrifice"] = True
+            state.turn.flags_as(SporeFlags)["grew_sacrifice"] = True
             state.say(f"{NAME} sacrifices an infected {owner_name(state, action.sacrifice)} warrior in clearing {cid}.")
             victim = next(p for p in sorted(infected(state, cid)) if parse_key(p)[0] == action.sacrifice)
             remove_all(state, cid, {victim: 1}, seat, ABILITY)
@@ -591,7 +606,7 @@ class Spore(Faction):
     # --- Daylight ------------------------------------------------------------------
     def spore_sources(self, state: GameState) -> list[int]:
         """Clearings with enough mushrooms to spread spores that have not spread them this turn."""
-        used = state.turn.flags.get("spores_from", [])
+        used = state.turn.flags_as(SporeFlags).get("spores_from", [])
         return [cid for cid in state.board.ids() if mushrooms(state, cid) >= SPORES_AT and cid not in used]
 
     def spore_targets(self, state: GameState, seat: int) -> list[int]:
@@ -613,7 +628,7 @@ class Spore(Faction):
                 yield Spores(src, dst)
 
     def _spread_spores(self, state: GameState, seat: int, action: Spores) -> None:
-        state.turn.flags.setdefault("spores_from", []).append(action.src)
+        state.turn.flags_as(SporeFlags).setdefault("spores_from", []).append(action.src)
         state.rng, die = rng.below(state.rng, 4)
         state.irreversible = True
         state.say(
@@ -660,12 +675,12 @@ class Spore(Faction):
 
     def spend_action(self, state: GameState, seat: int, step: str, kind: str, cid: int, way: str | None) -> None:
         """One command is used."""
-        state.turn.flags["commands"] = int(state.turn.flags.get("commands", 0)) + 1
+        state.turn.flags_as(SporeFlags)["commands"] = int(state.turn.flags_as(SporeFlags).get("commands", 0)) + 1
 
     def commands_left(self, state: GameState, seat: int) -> int:
         """Commands of the infected still open this Daylight (three, plus extra actions)."""
-        total = COMMANDS + int(state.seats[seat].data.get("extra_actions", 0))
-        return max(0, total - int(state.turn.flags.get("commands", 0)))
+        total = COMMANDS + int(state.seats[seat].data_as(SporeData).get("extra_actions", 0))
+        return max(0, total - int(state.turn.flags_as(SporeFlags).get("commands", 0)))
 
     # --- hooks: rule, placement, battle, movement, entering -----------------------------------------
     def rules_outright(self, state: GameState, seat: int, cid: int) -> bool:
@@ -833,7 +848,7 @@ class Spore(Faction):
         return None
 
     def _why_not_grow(self, state: GameState, action: Grow) -> str:
-        cid, flags = action.clearing, state.turn.flags
+        cid, flags = action.clearing, state.turn.flags_as(SporeFlags)
         if cid not in network(state):
             return f"clearing {cid} is not part of the connected network"
         if mushrooms(state, cid) >= mushroom_cap(state, cid):
@@ -860,7 +875,7 @@ class Spore(Faction):
     def _why_not_spores(self, state: GameState, action: Spores) -> str:
         if mushrooms(state, action.src) < SPORES_AT:
             return f"spores spread only from a clearing with {SPORES_AT} or more mushrooms"
-        if action.src in state.turn.flags.get("spores_from", []):
+        if action.src in state.turn.flags_as(SporeFlags).get("spores_from", []):
             return f"clearing {action.src} has spread its spores this turn"
         return f"nothing in clearing {action.dst} can be infected"
 
@@ -918,7 +933,7 @@ class Spore(Faction):
             track,
             f"Mushrooms in {plural(len(grown), 'clearing')}: scores {len(grown)} in Evening",
         ]
-        extra = int(state.seats[seat].data.get("extra_actions", 0))
+        extra = int(state.seats[seat].data_as(SporeData).get("extra_actions", 0))
         if extra:
             lines.append(f"Extra Daylight actions: {extra}")
         if state.turn.seat == seat and state.turn.step == "spore.command":

@@ -138,12 +138,9 @@ class Vagabond(Faction):
             for s in state.seats
             if registry.faction(s.faction).kind != "vagabond" or (charted and s.faction != self.id)
         ]
-        state.seats[seat].data = {
-            "setup": "character",
-            "character": None,
-            "relations": dict.fromkeys(others, vb.INDIFFERENT),
-            "coalition": None,
-        }
+        state.seats[seat].data = vb.VagabondData(
+            setup="character", character=None, relations=dict.fromkeys(others, vb.INDIFFERENT), coalition=None
+        )
         state.piles[vb.done_pile(self.id)] = []
         if vb.OFFER in state.piles:
             return
@@ -153,7 +150,7 @@ class Vagabond(Faction):
 
     def setup_prompt(self, state: GameState, seat: int) -> str:
         """Character first, then the pawn's forest."""
-        if state.seats[seat].data["setup"] == "character":
+        if state.seats[seat].data_as(vb.VagabondData)["setup"] == "character":
             names = self.free_characters(state, seat)
             return f"choose a character: {' or '.join(names)} (character NAME)"
         return "place the pawn in any forest (pawn fA)"
@@ -161,7 +158,7 @@ class Vagabond(Faction):
     def free_characters(self, state: GameState, seat: int) -> list[str]:
         """The characters no other Vagabond at the table has chosen."""
         taken = {
-            state.seats[s].data.get("character")
+            state.seats[s].data_as(vb.VagabondData).get("character")
             for s in range(len(state.seats))
             if s != seat and isinstance(registry.of(state, s), Vagabond)
         }
@@ -169,7 +166,7 @@ class Vagabond(Faction):
 
     def setup_legal(self, state: GameState, seat: int) -> Iterator[Action]:
         """A character no other Vagabond has, then any forest."""
-        if state.seats[seat].data["setup"] == "character":
+        if state.seats[seat].data_as(vb.VagabondData)["setup"] == "character":
             for name in self.free_characters(state, seat):
                 yield Character(name)
             return
@@ -178,7 +175,7 @@ class Vagabond(Faction):
 
     def setup_apply(self, state: GameState, seat: int, action: Action) -> bool:
         """Take the character's starting items, then place the pawn."""
-        data = state.seats[seat].data
+        data = state.seats[seat].data_as(vb.VagabondData)
         if isinstance(action, Character):
             data["character"] = action.name
             data["setup"] = "pawn"
@@ -269,7 +266,7 @@ class Vagabond(Faction):
         if here is None:
             return
         if step == SLIP:
-            if verb in (None, "move") and not state.turn.flags.get("slipped"):
+            if verb in (None, "move") and not state.turn.flags_as(vb.VagabondFlags).get("slipped"):
                 for dst in self._near(state, here):
                     yield Move(here, dst, 1)
             return
@@ -333,7 +330,7 @@ class Vagabond(Faction):
 
     def allies(self, state: GameState, seat: int) -> list[str]:
         """Factions the Vagabond is Allied with."""
-        relations = state.seats[seat].data.get("relations", {})
+        relations = state.seats[seat].data_as(vb.VagabondData).get("relations", {})
         return sorted(f for f, level in relations.items() if level == vb.ALLIED)
 
     def _aids(self, state: GameState, seat: int, here: int) -> Iterator[Action]:
@@ -414,7 +411,7 @@ class Vagabond(Faction):
         """Slip, or one Daylight action."""
         if step == SLIP:
             assert isinstance(action, Move)
-            state.turn.flags["slipped"] = True
+            state.turn.flags_as(vb.VagabondFlags)["slipped"] = True
             self._go(state, seat, action.src, action.dst, "slips")
             return
         handler = getattr(self, f"_do_{action.verb}")
@@ -540,7 +537,7 @@ class Vagabond(Faction):
     def _do_craft(self, state: GameState, seat: int, action: Craft) -> None:
         cost = len(keys()[action.card].cost)
         crafting.craft(state, seat, action.card, action.using)
-        state.turn.flags.pop("crafted_with", None)
+        state.turn.flags_as(vb.VagabondFlags).pop("crafted_with", None)
         self._exhaust(state, seat, *["hammer"] * cost)
 
     def _do_steal(self, state: GameState, seat: int, action: Steal) -> None:
@@ -576,9 +573,9 @@ class Vagabond(Faction):
         cid = hand.take(state, seat, action.card)
         me = state.seats[seat]
         me.dominance = cid
-        me.data["coalition"] = other
+        me.data_as(vb.VagabondData)["coalition"] = other
         if vb.relation(state, seat, action.faction) == vb.HOSTILE:
-            me.data["relations"][action.faction] = vb.INDIFFERENT
+            me.data_as(vb.VagabondData)["relations"][action.faction] = vb.INDIFFERENT
         name = registry.of(state, other).name
         state.say(
             f"The {self.name} activates {card(cid).name} ({card(cid).suit}) to form a coalition with the {name}: "
@@ -685,14 +682,14 @@ class Vagabond(Faction):
             score(state, seat, rule["allied_aid_points"], f"aiding the Allied {registry.of(state, other).name}")
             return
         needed = vb.aids_needed(level)
-        if needed is None or faction not in state.seats[seat].data["relations"]:
+        if needed is None or faction not in state.seats[seat].data_as(vb.VagabondData)["relations"]:
             return
-        aids = state.turn.flags.setdefault("aids", {})
+        aids = state.turn.flags_as(vb.VagabondFlags).setdefault("aids", {})
         aids[faction] = aids.get(faction, 0) + 1
         if aids[faction] < needed:
             return
         aids[faction] = 0
-        state.seats[seat].data["relations"][faction] = level + 1
+        state.seats[seat].data_as(vb.VagabondData)["relations"][faction] = level + 1
         name = registry.of(state, other).name
         state.say(f"The {self.name}'s relationship with the {name} improves to {vb.relation_word(level + 1)}.")
         score(state, seat, rule["points"][level], f"a better relationship with the {name}")
@@ -702,7 +699,7 @@ class Vagabond(Faction):
         assert seat is not None
         if removed.by != seat:
             return
-        relations = state.seats[seat].data.get("relations", {})
+        relations = state.seats[seat].data_as(vb.VagabondData).get("relations", {})
         in_battle = removed.cause == BATTLE and state.turn.seat == seat
         for faction in sorted({parse_key(p)[2] for p in removed.pieces}):
             if faction not in relations:
@@ -812,7 +809,7 @@ class Vagabond(Faction):
         tally = _tally_of(b, self.id)
         ally = tally.get("ally")
         if ally and tally.get("allies", 0) > tally.get("items", 0):
-            state.seats[seat].data["relations"][ally] = vb.HOSTILE
+            state.seats[seat].data_as(vb.VagabondData)["relations"][ally] = vb.HOSTILE
             name = registry.faction(ally).name
             state.say(f"The {self.name}'s relationship with the {name} is now Hostile (more of their warriors fell).")
 
@@ -845,7 +842,7 @@ class Vagabond(Faction):
 
     def coalition_with(self, state: GameState, seat: int) -> int | None:
         """The player in a coalition with the Vagabond."""
-        partner: int | None = state.seats[seat].data.get("coalition")
+        partner: int | None = state.seats[seat].data_as(vb.VagabondData).get("coalition")
         return partner
 
     def wins_with(self, state: GameState, seat: int, winners: list[int]) -> bool:
