@@ -10,13 +10,13 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Iterator
-from typing import Any, cast
+from typing import Any
 
 import rules
 from rules.board import load_board
 from rules.items import make as make_item
 from rules.playout import stirred
-from rules.view_types import ClearingView, FactionLegend, ItemView, SeatView, View
+from rules.view_types import ClearingView, FactionLegend, SeatView, View
 
 PieceRow = tuple[str, str, str, str, str, int]  # kind, category, shape, label, name, count
 
@@ -131,9 +131,7 @@ def _seat(i: int, fid: str, points: int, team: str | None = None) -> SeatView:
         "points": points,
         "dominance": None,
         "hand_count": 3 + i % 4,
-        "items": [cast(ItemView, make_item("boots")), cast(ItemView, make_item("sword", exhausted=True))]
-        if fid == "wanderer"
-        else [],
+        "items": [make_item("boots"), make_item("sword", exhausted=True)] if fid == "wanderer" else [],
         "crafted": ["cobbler"] if fid == "otters" else [],
         "supply": {k: p["count"] // 2 for k, p in data["pieces"].items()},
         "areas": {"ward": {f"{fid}:warrior": 2}} if "warrior" in data["pieces"] else {},

@@ -9,13 +9,12 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping
-from typing import Any
 
 from rules import registry
 from rules.assets import items_data
 from rules.state import GameState
-
-Item = dict[str, Any]
+from rules.state import Item as Item
+from rules.state import MapItem as MapItem
 
 
 def make(name: str, exhausted: bool = False, damaged: bool = False) -> Item:
@@ -104,9 +103,9 @@ def describe(item: Mapping[str, object]) -> str:
     return str(item["item"]) + (f" ({', '.join(marks)})" if marks else "")
 
 
-def lay(state: GameState, name: str, cid: int, carrier: str | None = None, by: int | None = None) -> Item:
+def lay(state: GameState, name: str, cid: int, carrier: str | None = None, by: int | None = None) -> MapItem:
     """Put an item in a clearing: lying there, or carried by a warrior stored under a map key."""
-    item = {"item": name, "clearing": cid, "carrier": carrier, "by": by}
+    item: MapItem = {"item": name, "clearing": cid, "carrier": carrier, "by": by}
     state.map_items.append(item)
     return item
 

@@ -90,6 +90,28 @@ class BattleState(TypedDict):
     """How many of `removed` have been told to the listeners."""
 
 
+class Item(TypedDict):
+    """An item a seat holds (rules.items): its name and whether it is exhausted or damaged."""
+
+    item: str
+    exhausted: bool
+    damaged: bool
+    ruin: NotRequired[bool]
+    """Taken from a ruin (with two item sets a Vagabond takes no second of a kind from one)."""
+
+
+class MapItem(TypedDict):
+    """An item on the map (rules.items.lay): lying in a clearing, or carried by the piece under the map key
+    `carrier`; laid by seat `by`."""
+
+    item: str
+    clearing: int
+    carrier: str | None
+    by: int | None
+    points: NotRequired[int]
+    """What crafting it scored (3x3 contraband)."""
+
+
 class SeatData(TypedDict, total=False):
     """The keys of `Seat.data` that shared code reads; a faction's own keys are a TypedDict of its own extending this
     one, read through the faction's accessor."""
@@ -130,7 +152,7 @@ class Seat:
     points: int = 0
     hand: list[int] = field(default_factory=list)
     crafted: list[int] = field(default_factory=list)
-    items: list[dict[str, Any]] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
     supply: dict[str, int] = field(default_factory=dict)
     areas: dict[str, dict[str, int]] = field(default_factory=dict)
     data: SeatData = field(default_factory=SeatData)
@@ -148,7 +170,7 @@ class Seat:
             points=self.points,
             hand=list(self.hand),
             crafted=list(self.crafted),
-            items=[dict(i) for i in self.items] if self.items else [],
+            items=[i.copy() for i in self.items] if self.items else [],
             supply=dict(self.supply),
             areas={k: dict(v) for k, v in self.areas.items()},
             data=copy_json(self.data),
@@ -233,7 +255,7 @@ class GameState:
     over: bool = False
     undo_floor: int = 0
     last_actor: int | None = None
-    map_items: list[dict[str, Any]] = field(default_factory=list)
+    map_items: list[MapItem] = field(default_factory=list)
     items_removed: list[str] = field(default_factory=list)
     piles: dict[str, list[int]] = field(default_factory=dict)
     second_ruins: list[str | None] = field(default_factory=list)
@@ -293,7 +315,7 @@ class GameState:
             over=self.over,
             undo_floor=self.undo_floor,
             last_actor=self.last_actor,
-            map_items=[dict(i) for i in self.map_items] if self.map_items else [],
+            map_items=[i.copy() for i in self.map_items] if self.map_items else [],
             items_removed=list(self.items_removed),
             piles={k: list(v) for k, v in self.piles.items()} if self.piles else {},
             second_ruins=list(self.second_ruins),

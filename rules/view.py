@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from itertools import islice
-from typing import cast
 
 from rules import decisions, registry
 from rules.battle import sides_view
@@ -13,7 +12,7 @@ from rules.items import under_ruin
 from rules.pieces import kinds_of
 from rules.scoring import team_points
 from rules.state import Decision, GameState
-from rules.view_types import BattleView, CardView, FactionLegend, ItemView, MapItemView, SeatView, View
+from rules.view_types import BattleView, CardView, FactionLegend, SeatView, View
 
 
 def view_for(state: GameState, seat: int | None) -> View:
@@ -54,7 +53,7 @@ def view_for(state: GameState, seat: int | None) -> View:
         "discard": [card(c).key for c in state.discard],
         "dominance_available": [card(c).key for c in state.dominance_available],
         "item_supply": {m: dict(s) for m, s in state.item_supply.items()},
-        "map_items": [cast(MapItemView, dict(i)) for i in state.map_items],
+        "map_items": [i.copy() for i in state.map_items],
         "pending": [
             {"seat": d["seat"], "kind": d["kind"], "prompt": _pending_prompt(state, d, i)}
             for i, d in enumerate(state.pending)
@@ -116,7 +115,7 @@ def _seat_view(state: GameState, i: int) -> SeatView:
         "points": s.points,
         "dominance": card(s.dominance).key if s.dominance is not None else None,
         "hand_count": len(s.hand),
-        "items": [cast(ItemView, dict(i)) for i in s.items],
+        "items": [i.copy() for i in s.items],
         "crafted": [card(c).key for c in s.crafted],
         "supply": dict(s.supply),
         "areas": {k: dict(v) for k, v in s.areas.items()},

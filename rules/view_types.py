@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import NotRequired, TypedDict
 
-from rules.state import Stage
+from rules.state import Item, MapItem, Stage
 
 
 class TurnView(TypedDict):
@@ -53,21 +53,10 @@ class FactionLegend(TypedDict):
     pieces: dict[str, PieceLook]
 
 
-class ItemView(TypedDict):
-    """An item a seat holds."""
-
-    item: str
-    exhausted: bool
-    damaged: bool
-
-
-class MapItemView(TypedDict):
-    """An item on the map: lying in a clearing, or carried by the piece under the map key `carrier`."""
-
-    item: str
-    clearing: int
-    carrier: str | None
-    by: int | None
+ItemView = Item
+"""An item a seat holds, as the state keeps it."""
+MapItemView = MapItem
+"""An item on the map, as the state keeps it."""
 
 
 class CardView(TypedDict):

@@ -4,7 +4,7 @@ relationships with every other faction, and a coalition in games of four or more
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, ClassVar, TypedDict, cast
+from typing import Any, ClassVar, Literal, TypedDict, cast
 
 from rules import battle, crafting, decisions, flow, hand, items, movement, registry, rng
 from rules.actions import Action, Battle, Craft, Move, Pass
@@ -73,7 +73,11 @@ def _tally_of(b: BattleState, fid: str) -> BattleTally:
 
 
 ITEM_CHOICES = {c.verb: c for c in (Refresh, Damage, Drop, Exhaust, Claim, Repair)}
-CHANGES = {"refresh": ("exhausted", False), "damage": ("damaged", True), "repair": ("damaged", False)}
+CHANGES: dict[str, tuple[Literal["exhausted", "damaged"], bool]] = {
+    "refresh": ("exhausted", False),
+    "damage": ("damaged", True),
+    "repair": ("damaged", False),
+}
 
 
 def _item_name(name: str, state_of: str | None) -> str:
