@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any
 
 import rules
 from bot import messages
@@ -17,6 +16,7 @@ from bot.outbox import Outbox
 from bot.present import next_up, show_board
 from bot.table import Table
 from bot.threads import seat_posts
+from rules.state import Mark
 
 log = logging.getLogger(__name__)
 
@@ -27,7 +27,7 @@ def describe(
     old: rules.GameState | None,
     new: rules.GameState,
     events: list[rules.Event],
-    marks: list[Any],
+    marks: list[Mark],
     opening: set[int] | None = None,
 ) -> None:
     """Add the board, the private posts and who is next to an outbox; a part that fails is only left out."""

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from typing import Any
 
 from bot import messages
 from bot.outbox import Outbox
+from rules.state import Mark
 from rules.view_types import View
 
 log = logging.getLogger(__name__)
@@ -16,7 +16,7 @@ BOARD_FILE = "board.png"
 HAND_FILE = "hand.png"
 
 
-def board_png(view: View, marks: list[Any]) -> bytes:
+def board_png(view: View, marks: list[Mark]) -> bytes:
     """The board as PNG bytes (render/ does the drawing)."""
     # Imported on first use: the bot starts (and its tests run) without loading Pillow until a picture is needed.
     from render import render_board

@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
 
+from rules.state import Mark
 from rules.view_types import View
 
 
@@ -13,7 +13,7 @@ class BoardJob:
     """A board picture to draw: a spectator's view and the marks of what just happened."""
 
     view: View
-    marks: list[Any] = field(default_factory=list)
+    marks: list[Mark] = field(default_factory=list)
 
 
 @dataclass(frozen=True)

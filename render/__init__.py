@@ -3,16 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from render.board import compose
 from render.encode import DISCORD_LIMIT, encode
 from render.hand import compose_hand
+from rules.state import Mark
 from rules.view_types import View
 
 
 def render_board(
-    view: View, last: Sequence[tuple[str, Any, Any]] = (), *, max_bytes: int = DISCORD_LIMIT
+    view: View, last: Sequence[Mark] = (), *, max_bytes: int = DISCORD_LIMIT
 ) -> bytes:
     """PNG of the map, the pieces, the last action's marks and the side panel (JPEG only past max_bytes)."""
     return encode(compose(view, last), max_bytes)

@@ -12,11 +12,11 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from typing import Any
 
 from render import render_board
 from render.samples import frontier_views, joined_view, standard_views
 from rules.argtypes import at_least
+from rules.state import Mark
 from rules.view_types import View
 
 TARGETS_MS = {"standard": 25.0, "3x3": 50.0, "3x3 game": 50.0}
@@ -28,7 +28,7 @@ def _pieces(view: View) -> int:
     return on_map + sum(int(n) for f in (view.get("forests") or {}).values() for n in f.values())
 
 
-def measure(cases: list[tuple[View, list[Any]]], renders: int) -> tuple[float, float, int]:
+def measure(cases: list[tuple[View, list[Mark]]], renders: int) -> tuple[float, float, int]:
     """Median and p95 milliseconds of render_board over the views in turn, and the median PNG size."""
     render_board(*cases[0])
     times, sizes = [], []

@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -17,6 +16,7 @@ from render.marks import draw_marks, drawn_kinds
 from render.panel import PAD, Row, block_height, draw_block, header_rows, seat_rows
 from render.pieces import draw_placed, draw_ruin, place_all
 from render.text import draw_text, font
+from rules.state import Mark
 from rules.view_types import SeatView, View
 
 MAX_SEATS_ONE_COLUMN = 4
@@ -151,7 +151,7 @@ def _canvas(base: Image.Image, geo: Layout, height: int) -> Image.Image:
     return image
 
 
-def compose(view: View, last: Sequence[Any] = ()) -> Image.Image:
+def compose(view: View, last: Sequence[Mark] = ()) -> Image.Image:
     """The whole board image for a view, with the marks of the last action."""
     columns = columns_for(view)
     geo = layout(str(view["board"]), columns)

@@ -10,12 +10,12 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Iterator
-from typing import Any
 
 import rules
 from rules.board import load_board
 from rules.items import make as make_item
 from rules.playout import stirred
+from rules.state import Mark
 from rules.view_types import ClearingView, FactionLegend, SeatView, View
 
 PieceRow = tuple[str, str, str, str, str, int]  # kind, category, shape, label, name, count
@@ -86,7 +86,7 @@ EXTRA_FACTIONS: dict[str, FactionLegend] = {
 }
 
 
-def playout(board: str = "autumn", actions: int = 150, seed: int = 1) -> Iterator[tuple[rules.GameState, list[Any]]]:
+def playout(board: str = "autumn", actions: int = 150, seed: int = 1) -> Iterator[tuple[rules.GameState, list[Mark]]]:
     """A Marquise-and-Eyrie game of random legal actions: each state and the marks of its action."""
     state = rules.new_game({"factions": ["marquise", "eyrie"], "first_player": 0, "board": board}, 3)
     pick = random.Random(seed)
@@ -98,7 +98,7 @@ def playout(board: str = "autumn", actions: int = 150, seed: int = 1) -> Iterato
         yield state, [m for e in events for m in e.marks]
 
 
-def played_game(board: str = "autumn", actions: int = 150, seed: int = 1) -> tuple[rules.GameState, list[Any]]:
+def played_game(board: str = "autumn", actions: int = 150, seed: int = 1) -> tuple[rules.GameState, list[Mark]]:
     """The state after about `actions` random actions, stopping at the first one after that which left marks."""
     moves = deque(playout(board, actions, seed), maxlen=1)
     if not moves:
@@ -109,7 +109,7 @@ def played_game(board: str = "autumn", actions: int = 150, seed: int = 1) -> tup
     return moves[0]
 
 
-def playout_from(state: rules.GameState, seed: int, limit: int = 50) -> Iterator[tuple[rules.GameState, list[Any]]]:
+def playout_from(state: rules.GameState, seed: int, limit: int = 50) -> Iterator[tuple[rules.GameState, list[Mark]]]:
     """Random legal actions continuing from a state: each state and the marks of its action."""
     pick = random.Random(seed + 1)
     for _ in range(limit):
@@ -156,13 +156,13 @@ def _scatter(clearings: list[ClearingView], fid: str, pick: random.Random, warri
                     clearing["pieces"][f"{fid}:{kind}"] = 1
 
 
-def standard_view(seat: int | None = 0) -> tuple[View, list[Any]]:
+def standard_view(seat: int | None = 0) -> tuple[View, list[Mark]]:
     """A four-seat mid-game view of the Autumn map (Marquise and Eyrie played, two made-up factions)."""
     state, marks = played_game()
     return with_extra_seats(rules.view_for(state, seat)), marks
 
 
-def standard_views(count: int) -> list[tuple[View, list[Any]]]:
+def standard_views(count: int) -> list[tuple[View, list[Mark]]]:
     """Four-seat views of the last count moves of a playout, as a running game would draw them."""
     states = list(playout(actions=250))[-count:]  # far enough in for 60+ pieces on the map
     return [(with_extra_seats(rules.view_for(s, None), seed=i), marks) for i, (s, marks) in enumerate(states)]
@@ -172,11 +172,11 @@ FRONTIER_STIR = 0.03  # the share of actions before which the mode lays contraba
 FRONTIER_LINEUP = {"marquise": "A", "eyrie": "A", "vagabond": "A", "tinker": "B", "spinners": "B", "spore": "B"}
 
 
-def frontier_views(count: int, seed: int = 4000) -> list[tuple[View, list[Any]]]:
+def frontier_views(count: int, seed: int = 4000) -> list[tuple[View, list[Mark]]]:
     """Public views of a real six-seat 3x3 game (seeded random play with contraband laid now and then), from round 3."""
     options = {"mode": "frontier", "factions": list(FRONTIER_LINEUP), "teams": dict(FRONTIER_LINEUP)}
     state, pick = rules.new_game(options, seed), random.Random(seed)
-    out: list[tuple[View, list[Any]]] = []
+    out: list[tuple[View, list[Mark]]] = []
     while not state.over and len(out) < count:
         state, _ = stirred(state, pick, FRONTIER_STIR)
         seat = rules.to_act(state)
@@ -199,7 +199,7 @@ def with_extra_seats(view: View, seed: int = 7) -> View:
     return view
 
 
-def joined_view(seed: int = 11) -> tuple[View, list[Any]]:
+def joined_view(seed: int = 11) -> tuple[View, list[Mark]]:
     """A six-seat mid-game view of the joined Autumn+Winter board (3x3 mode, two teams), all made up."""
     base, _ = standard_view(None)
     board = load_board("autumn+winter")

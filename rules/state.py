@@ -134,13 +134,18 @@ D = TypeVar("D", bound=SeatData)
 F = TypeVar("F", bound=TurnFlags)
 
 
+Mark = tuple[str, int | str | None, int | str | None]
+"""A highlight of the last action on the map: its kind ("move", "place", "remove", "battle", "ambush"), the place,
+and a move's destination (else None)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """What one step of an action did: public text, private text per seat, and map marks."""
 
     public: str
     private: dict[int, str] = field(default_factory=dict)
-    marks: tuple[tuple[str, Any, Any], ...] = ()
+    marks: tuple[Mark, ...] = ()
 
 
 @dataclass
@@ -286,7 +291,7 @@ class GameState:
                 return i
         return None
 
-    def say(self, public: str, private: dict[int, str] | None = None, *marks: tuple[str, Any, Any]) -> None:
+    def say(self, public: str, private: dict[int, str] | None = None, *marks: Mark) -> None:
         """Record what happened, for the log and the messages of this action."""
         self.events.append(Event(public, dict(private or {}), tuple(marks)))
 

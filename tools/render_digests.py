@@ -21,6 +21,7 @@ import rules
 from render import render_board, render_hand
 from render.samples import frontier_views, joined_view, standard_view, standard_views
 from rules import registry
+from rules.state import Mark
 
 EVERY = 40
 """How many actions of a seeded game pass between the points at which its views are drawn."""
@@ -33,7 +34,7 @@ def _game_views(factions: list[str], seed: int) -> Iterator[tuple[str, bytes]]:
     """Board and hand PNGs of one seeded random game at a few points, for every seat and a spectator."""
     state = rules.new_game({"factions": factions}, seed)
     pick = random.Random(seed)
-    marks: list[tuple[str, object, object]] = []
+    marks: list[Mark] = []
     battles = 0
     for n in range(GAME_ACTIONS):
         battles += state.battle is not None and n % EVERY != 0
