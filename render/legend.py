@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from render import palette as P
 from rules.view_types import FactionLegend, View
@@ -62,7 +61,7 @@ class Legend:
         return self.order.index(fid) if fid in self.order else len(self.order)
 
 
-def _str(value: Any, default: str = "") -> str:
+def _str(value: object, default: str = "") -> str:
     return value if isinstance(value, str) else default
 
 

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from PIL import ImageDraw
 
@@ -67,7 +66,7 @@ def _phase(turn: TurnView) -> str:
     return f"{phase} · {step}" if step and step.lower() != phase.lower() else phase
 
 
-def _seat_faction(view: View, seat: Any) -> str | None:
+def _seat_faction(view: View, seat: object) -> str | None:
     """The faction of a seat number; a faction id is taken as it is (views name sides either way)."""
     seats = view.get("seats") or []
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(seats):
@@ -183,7 +182,7 @@ def battle_lines(view: View, legend: Legend) -> list[str]:
     if not isinstance(battle, dict):
         return []
 
-    def name(seat: Any) -> str:
+    def name(seat: object) -> str:
         fid = _seat_faction(view, seat)
         return legend.name(fid) if fid else "?"
 
@@ -207,7 +206,7 @@ def _hits_line(who: str, side: SideView) -> str:
     return f"{who} deals {plural(total, 'hit')}: " + ", ".join(parts)
 
 
-def _count(value: Any) -> int:
+def _count(value: object) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
@@ -243,7 +242,7 @@ def _boxed(body: list[Row], fill: P.RGB, outline: P.RGB) -> Row:
     return Row(height + 6, paint)
 
 
-def _card_name(key: Any) -> str:
+def _card_name(key: object) -> str:
     """A card's printed name, with its suit when other cards share the name (Dominance (fox), Ambush! (bird))."""
     found = card_keys().get(str(key))
     if found is None:

@@ -102,6 +102,8 @@ class PendingView(TypedDict):
     seat: int
     kind: str
     prompt: str
+    auto: NotRequired[bool]
+    """A decision the engine takes by itself (render leaves it out of what comes next); view_for sets it on none."""
 
 
 class ExtraHits(TypedDict):
