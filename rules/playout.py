@@ -170,7 +170,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--verbose", action="store_true")
     parser.add_argument("--stir", type=share, default=0.0, help="share of actions the mode nudges the game before")
     parser.add_argument(
-        "--prefer", default="", help=f"comma-separated verbs chosen {PREFER_CHANCE:.0%} of the time they are legal"
+        "--prefer", default="", help=f"comma-separated verbs chosen {PREFER_CHANCE:.0%}% of the time they are legal"
     )
     args = parser.parse_args(argv)
     try:
