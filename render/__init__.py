@@ -3,21 +3,22 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from render.board import compose
 from render.encode import DISCORD_LIMIT, encode
 from render.hand import compose_hand
+from rules.state import Mark
+from rules.view_types import View
 
 
 def render_board(
-    view: dict[str, Any], last: Sequence[tuple[str, Any, Any]] = (), *, max_bytes: int = DISCORD_LIMIT
+    view: View, last: Sequence[Mark] = (), *, max_bytes: int = DISCORD_LIMIT
 ) -> bytes:
     """PNG of the map, the pieces, the last action's marks and the side panel (JPEG only past max_bytes)."""
     return encode(compose(view, last), max_bytes)
 
 
-def render_hand(view: dict[str, Any]) -> bytes:
+def render_hand(view: View) -> bytes:
     """PNG of the viewing seat's hand as card tiles; ValueError when the view holds no hand."""
     return encode(compose_hand(view))
 

@@ -12,22 +12,23 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from typing import Any
 
 from render import render_board
 from render.samples import frontier_views, joined_view, standard_views
 from rules.argtypes import at_least
+from rules.state import Mark
+from rules.view_types import View
 
 TARGETS_MS = {"standard": 25.0, "3x3": 50.0, "3x3 game": 50.0}
 TARGET_BYTES = 400 * 1000
 
 
-def _pieces(view: dict[str, Any]) -> int:
+def _pieces(view: View) -> int:
     on_map: int = sum(n for c in view["clearings"] for n in c["pieces"].values())
     return on_map + sum(int(n) for f in (view.get("forests") or {}).values() for n in f.values())
 
 
-def measure(cases: list[tuple[dict[str, Any], list[Any]]], renders: int) -> tuple[float, float, int]:
+def measure(cases: list[tuple[View, list[Mark]]], renders: int) -> tuple[float, float, int]:
     """Median and p95 milliseconds of render_board over the views in turn, and the median PNG size."""
     render_board(*cases[0])
     times, sizes = [], []

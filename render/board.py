@@ -5,7 +5,6 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -17,6 +16,8 @@ from render.marks import draw_marks, drawn_kinds
 from render.panel import PAD, Row, block_height, draw_block, header_rows, seat_rows
 from render.pieces import draw_placed, draw_ruin, place_all
 from render.text import draw_text, font
+from rules.state import Mark
+from rules.view_types import SeatView, View
 
 MAX_SEATS_ONE_COLUMN = 4
 COLUMN_TITLE = 46  # "Team A · 31 VP" over a team's column
@@ -24,21 +25,21 @@ LINK_WIDTH = 10  # a faction's thread between clearings (inside a dark outline)
 HEADER_BELOW = 480  # the header's column when the panel runs below the maps
 
 
-def columns_for(view: dict[str, Any]) -> int:
+def columns_for(view: View) -> int:
     """Panel columns beside one map: one for up to four seats, two (a column per team when there are teams) beyond."""
     return 1 if len(view.get("seats") or []) <= MAX_SEATS_ONE_COLUMN else 2
 
 
-def suits_of(view: dict[str, Any], geo: Layout) -> tuple[str | None, ...]:
+def suits_of(view: View, geo: Layout) -> tuple[str | None, ...]:
     """The suit of every clearing in id order, as dealt in this game."""
     by_id = {c.get("id"): c.get("suit") for c in view.get("clearings") or []}
     return tuple(by_id.get(cid) for cid in geo.board.ids())
 
 
-Group = tuple[str, list[dict[str, Any]]]  # a title ("Team A · 31 VP", or none) and its seats
+Group = tuple[str, list[SeatView]]  # a title ("Team A · 31 VP", or none) and its seats
 
 
-def panel_columns(view: dict[str, Any], seats: list[dict[str, Any]], columns: int) -> list[Group]:
+def panel_columns(view: View, seats: list[SeatView], columns: int) -> list[Group]:
     """Seats per column with a column title: team A left and team B right when there are two teams."""
     if columns == 1:
         return [("", seats)]
@@ -59,7 +60,7 @@ class Block:
     y: int
     w: int
     rows: list[Row]
-    seat: dict[str, Any] | None = None
+    seat: SeatView | None = None
     title: str = ""
 
 
@@ -71,12 +72,12 @@ class Plan:
     height: int
 
 
-def _seat(view: dict[str, Any], key: Legend, x: int, y: int, w: int, seat: dict[str, Any]) -> Block:
+def _seat(view: View, key: Legend, x: int, y: int, w: int, seat: SeatView) -> Block:
     """One seat's block at (x, y), w wide."""
     return Block(x, y, w, seat_rows(view, seat, key, w - 36), seat)
 
 
-def _titled(view: dict[str, Any], key: Legend, x: int, y: int, w: int, group: Group) -> tuple[list[Block], int]:
+def _titled(view: View, key: Legend, x: int, y: int, w: int, group: Group) -> tuple[list[Block], int]:
     """A column of seat blocks under an optional title bar; the blocks and the column's height."""
     title, seats = group
     out = [Block(x, y, w, [], title=title)] if title else []
@@ -87,7 +88,7 @@ def _titled(view: dict[str, Any], key: Legend, x: int, y: int, w: int, group: Gr
     return out, top - y
 
 
-def _plan_beside(view: dict[str, Any], geo: Layout, key: Legend, header: list[Row], groups: list[Group]) -> Plan:
+def _plan_beside(view: View, geo: Layout, key: Legend, header: list[Row], groups: list[Group]) -> Plan:
     """The panel to the right of one map: the header on top, then a column per group."""
     blocks = [Block(geo.panel_x + PAD, PAD, geo.panel_width - 2 * PAD, header)]
     top = PAD + sum(r.height for r in header) + PAD
@@ -100,7 +101,7 @@ def _plan_beside(view: dict[str, Any], geo: Layout, key: Legend, header: list[Ro
     return Plan(blocks, max(geo.height, top + tallest))
 
 
-def _plan_below(view: dict[str, Any], geo: Layout, key: Legend, header: list[Row], groups: list[Group]) -> Plan:
+def _plan_below(view: View, geo: Layout, key: Legend, header: list[Row], groups: list[Group]) -> Plan:
     """The panel under joined maps: the header on the left, then the seats in columns, in one row of groups or a
     row per group, whichever is shorter (the image then keeps closer to the shape of Discord's preview)."""
     left, top = geo.panel_x + PAD + HEADER_BELOW + PAD, geo.panel_y + PAD
@@ -150,7 +151,7 @@ def _canvas(base: Image.Image, geo: Layout, height: int) -> Image.Image:
     return image
 
 
-def compose(view: dict[str, Any], last: Sequence[Any] = ()) -> Image.Image:
+def compose(view: View, last: Sequence[Mark] = ()) -> Image.Image:
     """The whole board image for a view, with the marks of the last action."""
     columns = columns_for(view)
     geo = layout(str(view["board"]), columns)
@@ -173,7 +174,7 @@ def compose(view: dict[str, Any], last: Sequence[Any] = ()) -> Image.Image:
     return image
 
 
-def _draw_links(draw: ImageDraw.ImageDraw, seats: list[dict[str, Any]], geo: Layout) -> None:
+def _draw_links(draw: ImageDraw.ImageDraw, seats: list[SeatView], geo: Layout) -> None:
     """Threads a faction declares between clearings (the Spore's network): its colour inside a dark outline."""
     for seat in seats:
         links = seat.get("links")
@@ -195,7 +196,7 @@ def _between(a: Point, b: Point) -> tuple[tuple[float, float], tuple[float, floa
     return (a[0] + ux * RADIUS, a[1] + uy * RADIUS), (b[0] - ux * RADIUS, b[1] - uy * RADIUS)
 
 
-def _draw_pieces(draw: ImageDraw.ImageDraw, view: dict[str, Any], geo: Layout, key: Legend) -> None:
+def _draw_pieces(draw: ImageDraw.ImageDraw, view: View, geo: Layout, key: Legend) -> None:
     placed, ruins = place_all(view, geo, key)
     for ruin in ruins:
         draw_ruin(draw, ruin)
@@ -203,7 +204,7 @@ def _draw_pieces(draw: ImageDraw.ImageDraw, view: dict[str, Any], geo: Layout, k
         draw_placed(draw, group, key)
 
 
-def _draw_panel(draw: ImageDraw.ImageDraw, view: dict[str, Any], key: Legend, plan: Plan) -> None:
+def _draw_panel(draw: ImageDraw.ImageDraw, view: View, key: Legend, plan: Plan) -> None:
     for block in plan.blocks:
         if block.title:
             bar = COLUMN_TITLE - 8

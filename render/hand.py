@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import Any
 
 from PIL import Image, ImageDraw
 
@@ -11,6 +10,7 @@ from render import palette as P
 from render.shapes import draw_suit_glyph
 from render.text import fit, font, plural, width, wrap
 from rules.cards import Card, keys
+from rules.view_types import View
 
 TILE_W, TILE_H = 400, 236
 SUIT_COSTS = {"fox", "mouse", "rabbit", "bird", "any"}
@@ -91,7 +91,7 @@ def _tile(draw: ImageDraw.ImageDraw, key: str | Card, x: int, y: int) -> None:
         draw.text((x + 14, top + i * 25), line, font=body, fill=P.INK)
 
 
-def _title(view: dict[str, Any], count: int) -> str:
+def _title(view: View, count: int) -> str:
     seats = view.get("seats") or []
     viewer = view.get("viewer")
     who = ""
@@ -100,7 +100,7 @@ def _title(view: dict[str, Any], count: int) -> str:
     return f"{who}your hand ({plural(count, 'card')})"
 
 
-def compose_hand(view: dict[str, Any]) -> Image.Image:
+def compose_hand(view: View) -> Image.Image:
     """The hand image of the viewing seat; ValueError for a view without a hand (a spectator's)."""
     hand = view.get("hand")
     if hand is None:
@@ -135,7 +135,7 @@ def _tiles(draw: ImageDraw.ImageDraw, cards: Sequence[str | Card], top: int) -> 
         _tile(draw, key, GAP + (i % COLUMNS) * (TILE_W + GAP), top + (i // COLUMNS) * (TILE_H + GAP))
 
 
-def _play_area(view: dict[str, Any]) -> list[Card]:
+def _play_area(view: View) -> list[Card]:
     """The viewer's public cards of other decks (a Vagabond's completed quests), as the view describes them."""
     seats = view.get("seats") or []
     viewer = view.get("viewer")

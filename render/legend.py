@@ -3,9 +3,9 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from render import palette as P
+from rules.view_types import FactionLegend, View
 
 CATEGORY_ORDER = ("pawn", "warrior", "token", "building")
 SIZES = {"pawn": 48, "warrior": 40, "token": 36, "building": 46, "item": 34}
@@ -61,13 +61,13 @@ class Legend:
         return self.order.index(fid) if fid in self.order else len(self.order)
 
 
-def _str(value: Any, default: str = "") -> str:
+def _str(value: object, default: str = "") -> str:
     return value if isinstance(value, str) else default
 
 
-def legend(view: dict[str, Any]) -> Legend:
+def legend(view: View) -> Legend:
     """The legend of a view: factions in seat order, then any other declared faction by id."""
-    factions: dict[str, Any] = view.get("factions") or {}
+    factions: dict[str, FactionLegend] = view.get("factions") or {}
     seated = [s.get("faction") for s in view.get("seats") or [] if isinstance(s.get("faction"), str)]
     order = list(dict.fromkeys(seated))
     order += sorted(f for f in factions if f not in order)
@@ -75,9 +75,11 @@ def legend(view: dict[str, Any]) -> Legend:
     colours: dict[str, P.RGB] = {}
     looks: dict[tuple[str, str], Look] = {}
     for fid in order:
-        data = factions.get(fid) or {}
-        names[fid] = _str(data.get("name"), fid.title())
-        colours[fid] = P.hex_rgb(data.get("colour"))
+        data = factions.get(fid)
+        names[fid] = _str(data.get("name") if data else None, fid.title())
+        colours[fid] = P.hex_rgb(data.get("colour") if data else None)
+        if not data:
+            continue
         for i, (kind, piece) in enumerate((data.get("pieces") or {}).items()):
             own = P.hex_rgb(piece.get("colour"), colours[fid])
             looks[(fid, kind)] = Look(

@@ -9,13 +9,13 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
-from typing import Any
 
 from PIL import ImageDraw
 
 from render import palette as P
 from render.geometry import Layout, Point
 from render.shapes import outlined_polygon
+from rules.state import Mark
 
 KNOWN = ("move", "battle", "place", "remove", "ambush")
 # What each mark means, in the words of the panel's key (in the order the key lists them).
@@ -117,9 +117,9 @@ def draw_key(draw: ImageDraw.ImageDraw, kind: str, x: int, y: int, size: int) ->
         _ambush(draw, x, y, size / 64)
 
 
-def known_marks(marks: Sequence[Any]) -> list[tuple[str, Any, Any]]:
+def known_marks(marks: Sequence[Mark]) -> list[Mark]:
     """The marks worth drawing, once each, in order; unknown kinds and malformed marks are dropped."""
-    out: list[tuple[str, Any, Any]] = []
+    out: list[Mark] = []
     for mark in marks:
         if isinstance(mark, tuple | list) and len(mark) == 3 and mark[0] in KNOWN:
             item = (str(mark[0]), mark[1], mark[2])
@@ -128,7 +128,7 @@ def known_marks(marks: Sequence[Any]) -> list[tuple[str, Any, Any]]:
     return out
 
 
-def _drawable(geo: Layout, marks: Sequence[Any]) -> list[tuple[str, tuple[Point, int], tuple[Point, int] | None]]:
+def _drawable(geo: Layout, marks: Sequence[Mark]) -> list[tuple[str, tuple[Point, int], tuple[Point, int] | None]]:
     """The known marks whose places the board has: kind, place, and the destination of a move."""
     out: list[tuple[str, tuple[Point, int], tuple[Point, int] | None]] = []
     for kind, first, second in known_marks(marks):
@@ -139,13 +139,13 @@ def _drawable(geo: Layout, marks: Sequence[Any]) -> list[tuple[str, tuple[Point,
     return out
 
 
-def drawn_kinds(geo: Layout, marks: Sequence[Any]) -> list[str]:
+def drawn_kinds(geo: Layout, marks: Sequence[Mark]) -> list[str]:
     """The kinds of mark draw_marks puts on this board, in the order of the panel's key."""
     kinds = {kind for kind, _, _ in _drawable(geo, marks)}
     return [k for k in MEANINGS if k in kinds]
 
 
-def draw_marks(draw: ImageDraw.ImageDraw, geo: Layout, marks: Sequence[Any]) -> None:
+def draw_marks(draw: ImageDraw.ImageDraw, geo: Layout, marks: Sequence[Mark]) -> None:
     """Draw the marks of the last action on the map; places the board does not have are skipped."""
     for kind, spot, target in _drawable(geo, marks):
         if kind == "move" and target is not None:

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any
 
 from PIL import ImageDraw
 
@@ -20,6 +19,7 @@ from render.shapes import draw_suit_glyph
 from render.text import Font, draw_text, fit, font, plural, width, wrap
 from rules.cards import keys as card_keys
 from rules.items import describe as describe_item
+from rules.view_types import SeatView, SideView, TurnView, View
 
 PAD = 18  # inner margin of the panel and of each block
 BAR = 12  # width of a seat's colour bar
@@ -60,13 +60,13 @@ def _who(fid: str, legend: Legend, face: Font, prefix: str, limit: int) -> Row:
     return Row(int(face.size) + 8, paint)
 
 
-def _phase(turn: dict[str, Any]) -> str:
+def _phase(turn: TurnView) -> str:
     phase = str(turn.get("phase") or "").capitalize()
     step = str(turn.get("step") or "").rsplit(".", 1)[-1].replace("_", " ")
     return f"{phase} · {step}" if step and step.lower() != phase.lower() else phase
 
 
-def _seat_faction(view: dict[str, Any], seat: Any) -> str | None:
+def _seat_faction(view: View, seat: object) -> str | None:
     """The faction of a seat number; a faction id is taken as it is (views name sides either way)."""
     seats = view.get("seats") or []
     if isinstance(seat, int) and not isinstance(seat, bool) and 0 <= seat < len(seats):
@@ -123,7 +123,7 @@ def _marks_key(kinds: Sequence[str], limit: int) -> list[Row]:
 
 
 def header_rows(
-    view: dict[str, Any], legend: Legend, limit: int, team_points: bool = True, marks: Sequence[str] = ()
+    view: View, legend: Legend, limit: int, team_points: bool = True, marks: Sequence[str] = ()
 ) -> list[Row]:
     """Round, whose turn, who must decide now, battle, team points (unless columns show them), deck, keys."""
     rows = _text_rows(title_line(view), font(28, True), P.INK, limit)
@@ -148,7 +148,7 @@ def header_rows(
     return rows + _marks_key(marks, limit)
 
 
-def map_item_lines(view: dict[str, Any], legend: Legend) -> list[str]:
+def map_item_lines(view: View, legend: Legend) -> list[str]:
     """Items on the map (contraband): lying in a clearing, or carried by a faction's warrior there."""
     out = []
     for item in view.get("map_items") or []:
@@ -161,7 +161,7 @@ def map_item_lines(view: dict[str, Any], legend: Legend) -> list[str]:
     return out
 
 
-def title_line(view: dict[str, Any]) -> str:
+def title_line(view: View) -> str:
     """The first line: setup, the round and phase, or the end of the game."""
     turn = view.get("turn") or {}
     if view.get("over"):
@@ -172,7 +172,7 @@ def title_line(view: dict[str, Any]) -> str:
     return f"Round {view.get('round', '?')}{of} · {_phase(turn)}"
 
 
-def battle_lines(view: dict[str, Any], legend: Legend) -> list[str]:
+def battle_lines(view: View, legend: Legend) -> list[str]:
     """A battle in progress: who attacks whom where, then, once the dice are rolled, each side's hits.
 
     The hits come from the view's battle "sides": per side that deals hits, its seat, the hits it rolled,
@@ -182,7 +182,7 @@ def battle_lines(view: dict[str, Any], legend: Legend) -> list[str]:
     if not isinstance(battle, dict):
         return []
 
-    def name(seat: Any) -> str:
+    def name(seat: object) -> str:
         fid = _seat_faction(view, seat)
         return legend.name(fid) if fid else "?"
 
@@ -194,7 +194,7 @@ def battle_lines(view: dict[str, Any], legend: Legend) -> list[str]:
     return lines
 
 
-def _hits_line(who: str, side: dict[str, Any]) -> str:
+def _hits_line(who: str, side: SideView) -> str:
     """One side's hits: "Eyrie Dynasties deals 3 hits: 1 rolled, 1 Sappers, 1 defenseless"."""
     rolled, ignored_by = _count(side.get("rolled")), side.get("ignored_by")
     parts = [f"{rolled} rolled" + (f" (ignored: {ignored_by})" if ignored_by else "")]
@@ -206,11 +206,11 @@ def _hits_line(who: str, side: dict[str, Any]) -> str:
     return f"{who} deals {plural(total, 'hit')}: " + ", ".join(parts)
 
 
-def _count(value: Any) -> int:
+def _count(value: object) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) else 0
 
 
-def _now_rows(view: dict[str, Any], legend: Legend, limit: int) -> list[Row]:
+def _now_rows(view: View, legend: Legend, limit: int) -> list[Row]:
     """The highlighted box: who must decide now and what, or the winners."""
     inner = limit - 2 * 10
     if view.get("over"):
@@ -242,7 +242,7 @@ def _boxed(body: list[Row], fill: P.RGB, outline: P.RGB) -> Row:
     return Row(height + 6, paint)
 
 
-def _card_name(key: Any) -> str:
+def _card_name(key: object) -> str:
     """A card's printed name, with its suit when other cards share the name (Dominance (fox), Ambush! (bird))."""
     found = card_keys().get(str(key))
     if found is None:
@@ -251,7 +251,7 @@ def _card_name(key: Any) -> str:
     return f"{found.name} ({found.suit})" if shared else found.name
 
 
-def _title(seat: dict[str, Any], legend: Legend, limit: int, turn: bool) -> Row:
+def _title(seat: SeatView, legend: Legend, limit: int, turn: bool) -> Row:
     """The faction's name (on two lines in a narrow column, never cut) and its VP, right."""
     fid = str(seat.get("faction"))
     vp_face, name_face = font(32, True), font(24, True)
@@ -297,7 +297,7 @@ def _icons(label: str, chips: list[tuple[Look, int]], limit: int) -> list[Row]:
     return [Row(32, painter(row, i == 0)) for i, row in enumerate(rows)]
 
 
-def _area_chips(pieces: dict[str, Any], fid: str, legend: Legend) -> list[tuple[Look, int]]:
+def _area_chips(pieces: dict[str, int], fid: str, legend: Legend) -> list[tuple[Look, int]]:
     """Pieces kept off the map in a faction's area, keyed "owner:kind" (or just "kind" for its own)."""
     chips: list[tuple[Look, int]] = []
     for key, n in sorted(pieces.items()):
@@ -308,13 +308,13 @@ def _area_chips(pieces: dict[str, Any], fid: str, legend: Legend) -> list[tuple[
     return chips
 
 
-def supply_chips(supply: dict[str, Any], fid: str, legend: Legend) -> list[tuple[Look, int]]:
+def supply_chips(supply: dict[str, int], fid: str, legend: Legend) -> list[tuple[Look, int]]:
     """A seat's supply as piece chips, in the order the faction declares its pieces (whatever the dict's order)."""
     chips = [(legend.look(fid, str(k)), n) for k, n in supply.items() if isinstance(n, int) and not isinstance(n, bool)]
     return sorted(chips, key=lambda chip: (chip[0].order, chip[0].kind))
 
 
-def seat_rows(view: dict[str, Any], seat: dict[str, Any], legend: Legend, limit: int) -> list[Row]:
+def seat_rows(view: View, seat: SeatView, legend: Legend, limit: int) -> list[Row]:
     """One seat's block: faction and VP, hand count, items, crafted effects, its board lines, supply."""
     fid = str(seat.get("faction"))
     turn = (view.get("turn") or {}).get("seat") == seat.get("seat") and not view.get("over")

@@ -13,7 +13,6 @@ import math
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import product
-from typing import Any
 
 from PIL import ImageDraw
 
@@ -23,6 +22,7 @@ from render.items import draw_item, item_reach
 from render.legend import CATEGORY_ORDER, Legend, Look
 from render.shapes import draw_shape
 from render.text import Font, draw_text, font, width
+from rules.view_types import ClearingView, View
 
 SHOWN = 3  # at most this many shapes of one kind; beyond it, one shape and a count
 STEP = 0.72  # overlap of repeated shapes, as a fraction of their size
@@ -214,7 +214,7 @@ def item_look(item: str) -> Look:
     return Look("", item, ITEM, "item", "", item, P.ITEM, 0)
 
 
-def _entries(pieces: dict[str, Any], legend: Legend, extra: OnPieces = NOTHING) -> list[Entry]:
+def _entries(pieces: dict[str, int], legend: Legend, extra: OnPieces = NOTHING) -> list[Entry]:
     """Every piece group of a place in a stable drawing order, then the items lying there."""
     out: list[Entry] = []
     for key, count in pieces.items():
@@ -369,7 +369,7 @@ def _fit_rows(
 
 
 def place_clearing(
-    view_clearing: dict[str, Any], geo: Layout, legend: Legend, extra: OnPieces = NOTHING
+    view_clearing: ClearingView, geo: Layout, legend: Legend, extra: OnPieces = NOTHING
 ) -> tuple[list[Placed], list[Ruin]]:
     """Where every piece of one clearing goes: buildings and a ruin in slots, the rest (and items) in rows."""
     cid = view_clearing["id"]
@@ -399,7 +399,7 @@ def place_clearing(
 
 
 def place_forest(
-    fid: str, pieces: dict[str, Any], geo: Layout, legend: Legend, extra: OnPieces = NOTHING
+    fid: str, pieces: dict[str, int], geo: Layout, legend: Legend, extra: OnPieces = NOTHING
 ) -> list[Placed]:
     """Where the pieces in a forest go, centred on the forest's open spot."""
     spot = geo.forest_centres.get(fid)
@@ -411,7 +411,7 @@ def place_forest(
     return _place_rows(fid, rows, spot[0], top, fit, P.FOREST)
 
 
-def on_pieces(view: dict[str, Any]) -> dict[str, OnPieces]:
+def on_pieces(view: View) -> dict[str, OnPieces]:
     """Notes and items of every place, by place as written ('5' or 'fA'); malformed ones are skipped."""
     notes: dict[str, dict[str, str]] = {}
     for (where, key), text in piece_notes(view).items():
@@ -432,7 +432,7 @@ def on_pieces(view: dict[str, Any]) -> dict[str, OnPieces]:
     return {w: OnPieces(notes.get(w, {}), carried.get(w, {}), lying.get(w, ())) for w in places}
 
 
-def place_all(view: dict[str, Any], geo: Layout, legend: Legend) -> tuple[list[Placed], list[Ruin]]:
+def place_all(view: View, geo: Layout, legend: Legend) -> tuple[list[Placed], list[Ruin]]:
     """Every piece group on the map (clearings, then forests), with its notes and items, and every ruin."""
     placed: list[Placed] = []
     ruins: list[Ruin] = []
@@ -492,7 +492,7 @@ Notes = dict[tuple[str, str], str]
 """Short marks on single pieces, by (place as written: '5' or 'fA', owner:kind): a robot's gears."""
 
 
-def piece_notes(view: dict[str, Any]) -> Notes:
+def piece_notes(view: View) -> Notes:
     """Every seat's notes on its pieces (`seats[i]["notes"]`: place -> piece key -> text), malformed ones skipped."""
     out: Notes = {}
     for seat in view.get("seats") or []:

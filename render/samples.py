@@ -10,69 +10,83 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Iterator
-from typing import Any
 
 import rules
 from rules.board import load_board
 from rules.items import make as make_item
 from rules.playout import stirred
+from rules.state import Mark
+from rules.view_types import ClearingView, FactionLegend, SeatView, View
+
+PieceRow = tuple[str, str, str, str, str, int]  # kind, category, shape, label, name, count
+
+
+def _faction(name: str, colour: str, *pieces: PieceRow) -> FactionLegend:
+    """A made-up faction's legend, as a real faction's view declares it (its pieces in its own colour)."""
+    return {
+        "name": name,
+        "colour": colour,
+        "pieces": {
+            kind: {
+                "category": c,
+                "shape": shape,
+                "label": label,
+                "name": n,
+                "count": count,
+                "family": kind,
+                "colour": colour,
+            }
+            for kind, c, shape, label, n, count in pieces
+        },
+    }
+
 
 # Fictional factions in the remaining Okabe–Ito colours; shapes chosen to exercise the legend.
-EXTRA_FACTIONS: dict[str, dict[str, Any]] = {
-    "otters": {
-        "name": "River Otters",
-        "colour": "#56B4E9",
-        "pieces": {
-            "warrior": {"category": "warrior", "shape": "circle", "label": "", "name": "Warrior", "count": 15},
-            "post": {"category": "building", "shape": "triangle", "label": "P", "name": "Trade post", "count": 9},
-            "toll": {"category": "token", "shape": "pentagon", "label": "T", "name": "Toll", "count": 6},
-        },
-    },
-    "wanderer": {
-        "name": "The Wanderer",
-        "colour": "#000000",
-        "pieces": {"pawn": {"category": "pawn", "shape": "star", "label": "", "name": "Wanderer", "count": 1}},
-    },
-    "moles": {
-        "name": "Burrow Moles",
-        "colour": "#009E73",
-        "pieces": {
-            "warrior": {"category": "warrior", "shape": "circle", "label": "", "name": "Warrior", "count": 20},
-            "burrow": {"category": "building", "shape": "octagon", "label": "B", "name": "Burrow", "count": 6},
-            "mark": {"category": "token", "shape": "star", "label": "", "name": "Mark", "count": 10},
-        },
-    },
-    "owls": {
-        "name": "Night Owls",
-        "colour": "#CC79A7",
-        "pieces": {
-            "warrior": {"category": "warrior", "shape": "circle", "label": "", "name": "Warrior", "count": 18},
-            "nest": {"category": "building", "shape": "diamond", "label": "N", "name": "Nest", "count": 6},
-            "plot": {"category": "token", "shape": "cross", "label": "", "name": "Plot", "count": 8},
-        },
-    },
-    "ducks": {
-        "name": "Marsh Ducks",
-        "colour": "#D55E00",
-        "pieces": {
-            "warrior": {"category": "warrior", "shape": "circle", "label": "", "name": "Warrior", "count": 20},
-            "citadel": {"category": "building", "shape": "shield", "label": "Ci", "name": "Citadel", "count": 3},
-            "egg": {"category": "token", "shape": "blob", "label": "e", "name": "Egg", "count": 6},
-        },
-    },
-    "bees": {
-        "name": "Hill Bees",
-        "colour": "#F0E442",
-        "pieces": {
-            "warrior": {"category": "warrior", "shape": "circle", "label": "", "name": "Warrior", "count": 20},
-            "hive": {"category": "building", "shape": "hexagon", "label": "H", "name": "Hive", "count": 6},
-            "honey": {"category": "token", "shape": "diamond", "label": "h", "name": "Honey", "count": 8},
-        },
-    },
+EXTRA_FACTIONS: dict[str, FactionLegend] = {
+    "otters": _faction(
+        "River Otters",
+        "#56B4E9",
+        ("warrior", "warrior", "circle", "", "Warrior", 15),
+        ("post", "building", "triangle", "P", "Trade post", 9),
+        ("toll", "token", "pentagon", "T", "Toll", 6),
+    ),
+    "wanderer": _faction(
+        "The Wanderer",
+        "#000000",
+        ("pawn", "pawn", "star", "", "Wanderer", 1),
+    ),
+    "moles": _faction(
+        "Burrow Moles",
+        "#009E73",
+        ("warrior", "warrior", "circle", "", "Warrior", 20),
+        ("burrow", "building", "octagon", "B", "Burrow", 6),
+        ("mark", "token", "star", "", "Mark", 10),
+    ),
+    "owls": _faction(
+        "Night Owls",
+        "#CC79A7",
+        ("warrior", "warrior", "circle", "", "Warrior", 18),
+        ("nest", "building", "diamond", "N", "Nest", 6),
+        ("plot", "token", "cross", "", "Plot", 8),
+    ),
+    "ducks": _faction(
+        "Marsh Ducks",
+        "#D55E00",
+        ("warrior", "warrior", "circle", "", "Warrior", 20),
+        ("citadel", "building", "shield", "Ci", "Citadel", 3),
+        ("egg", "token", "blob", "e", "Egg", 6),
+    ),
+    "bees": _faction(
+        "Hill Bees",
+        "#F0E442",
+        ("warrior", "warrior", "circle", "", "Warrior", 20),
+        ("hive", "building", "hexagon", "H", "Hive", 6),
+        ("honey", "token", "diamond", "h", "Honey", 8),
+    ),
 }
 
 
-def playout(board: str = "autumn", actions: int = 150, seed: int = 1) -> Iterator[tuple[rules.GameState, list[Any]]]:
+def playout(board: str = "autumn", actions: int = 150, seed: int = 1) -> Iterator[tuple[rules.GameState, list[Mark]]]:
     """A Marquise-and-Eyrie game of random legal actions: each state and the marks of its action."""
     state = rules.new_game({"factions": ["marquise", "eyrie"], "first_player": 0, "board": board}, 3)
     pick = random.Random(seed)
@@ -84,7 +98,7 @@ def playout(board: str = "autumn", actions: int = 150, seed: int = 1) -> Iterato
         yield state, [m for e in events for m in e.marks]
 
 
-def played_game(board: str = "autumn", actions: int = 150, seed: int = 1) -> tuple[rules.GameState, list[Any]]:
+def played_game(board: str = "autumn", actions: int = 150, seed: int = 1) -> tuple[rules.GameState, list[Mark]]:
     """The state after about `actions` random actions, stopping at the first one after that which left marks."""
     moves = deque(playout(board, actions, seed), maxlen=1)
     if not moves:
@@ -95,7 +109,7 @@ def played_game(board: str = "autumn", actions: int = 150, seed: int = 1) -> tup
     return moves[0]
 
 
-def playout_from(state: rules.GameState, seed: int, limit: int = 50) -> Iterator[tuple[rules.GameState, list[Any]]]:
+def playout_from(state: rules.GameState, seed: int, limit: int = 50) -> Iterator[tuple[rules.GameState, list[Mark]]]:
     """Random legal actions continuing from a state: each state and the marks of its action."""
     pick = random.Random(seed + 1)
     for _ in range(limit):
@@ -106,7 +120,7 @@ def playout_from(state: rules.GameState, seed: int, limit: int = 50) -> Iterator
         yield state, [m for e in events for m in e.marks]
 
 
-def _seat(i: int, fid: str, points: int, team: str | None = None) -> dict[str, Any]:
+def _seat(i: int, fid: str, points: int, team: str | None = None) -> SeatView:
     data = EXTRA_FACTIONS[fid]
     return {
         "seat": i,
@@ -122,10 +136,13 @@ def _seat(i: int, fid: str, points: int, team: str | None = None) -> dict[str, A
         "supply": {k: p["count"] // 2 for k, p in data["pieces"].items()},
         "areas": {"ward": {f"{fid}:warrior": 2}} if "warrior" in data["pieces"] else {},
         "panel": [f"{data['name']} board line {n + 1}" for n in range(3)],
+        "notes": {},
+        "play_area": [],
+        "links": [],
     }
 
 
-def _scatter(clearings: list[dict[str, Any]], fid: str, pick: random.Random, warriors: int) -> None:
+def _scatter(clearings: list[ClearingView], fid: str, pick: random.Random, warriors: int) -> None:
     pieces = EXTRA_FACTIONS[fid]["pieces"]
     for _ in range(warriors):
         clearing = pick.choice(clearings)
@@ -139,13 +156,13 @@ def _scatter(clearings: list[dict[str, Any]], fid: str, pick: random.Random, war
                     clearing["pieces"][f"{fid}:{kind}"] = 1
 
 
-def standard_view(seat: int | None = 0) -> tuple[dict[str, Any], list[Any]]:
+def standard_view(seat: int | None = 0) -> tuple[View, list[Mark]]:
     """A four-seat mid-game view of the Autumn map (Marquise and Eyrie played, two made-up factions)."""
     state, marks = played_game()
     return with_extra_seats(rules.view_for(state, seat)), marks
 
 
-def standard_views(count: int) -> list[tuple[dict[str, Any], list[Any]]]:
+def standard_views(count: int) -> list[tuple[View, list[Mark]]]:
     """Four-seat views of the last count moves of a playout, as a running game would draw them."""
     states = list(playout(actions=250))[-count:]  # far enough in for 60+ pieces on the map
     return [(with_extra_seats(rules.view_for(s, None), seed=i), marks) for i, (s, marks) in enumerate(states)]
@@ -155,11 +172,11 @@ FRONTIER_STIR = 0.03  # the share of actions before which the mode lays contraba
 FRONTIER_LINEUP = {"marquise": "A", "eyrie": "A", "vagabond": "A", "tinker": "B", "spinners": "B", "spore": "B"}
 
 
-def frontier_views(count: int, seed: int = 4000) -> list[tuple[dict[str, Any], list[Any]]]:
+def frontier_views(count: int, seed: int = 4000) -> list[tuple[View, list[Mark]]]:
     """Public views of a real six-seat 3x3 game (seeded random play with contraband laid now and then), from round 3."""
     options = {"mode": "frontier", "factions": list(FRONTIER_LINEUP), "teams": dict(FRONTIER_LINEUP)}
     state, pick = rules.new_game(options, seed), random.Random(seed)
-    out: list[tuple[dict[str, Any], list[Any]]] = []
+    out: list[tuple[View, list[Mark]]] = []
     while not state.over and len(out) < count:
         state, _ = stirred(state, pick, FRONTIER_STIR)
         seat = rules.to_act(state)
@@ -170,7 +187,7 @@ def frontier_views(count: int, seed: int = 4000) -> list[tuple[dict[str, Any], l
     return out
 
 
-def with_extra_seats(view: dict[str, Any], seed: int = 7) -> dict[str, Any]:
+def with_extra_seats(view: View, seed: int = 7) -> View:
     """A two-seat engine view with the River Otters and the Wanderer seated too."""
     pick = random.Random(seed)
     for fid in ("otters", "wanderer"):
@@ -182,34 +199,41 @@ def with_extra_seats(view: dict[str, Any], seed: int = 7) -> dict[str, Any]:
     return view
 
 
-def joined_view(seed: int = 11) -> tuple[dict[str, Any], list[Any]]:
+def joined_view(seed: int = 11) -> tuple[View, list[Mark]]:
     """A six-seat mid-game view of the joined Autumn+Winter board (3x3 mode, two teams), all made up."""
     base, _ = standard_view(None)
     board = load_board("autumn+winter")
     pick = random.Random(seed)
     dealt = ["fox", "mouse", "rabbit"] * 4
     random.Random(5).shuffle(dealt)  # one game's Winter suits, whatever the pieces
-    clearings = [
-        {"id": c.id, "suit": c.printed_suit or dealt[c.number - 1], "slots": c.slots, "ruin": c.ruin, "pieces": {}}
+    clearings: list[ClearingView] = [
+        {
+            "id": c.id,
+            "suit": c.printed_suit or dealt[c.number - 1],
+            "slots": c.slots,
+            "ruin": c.ruin,
+            "ruin_items": 1,
+            "pieces": {},
+        }
         for c in board.clearings
     ]
     lineup = (("otters", "A"), ("moles", "B"), ("owls", "A"), ("ducks", "B"), ("wanderer", "A"), ("bees", "B"))
-    view = dict(base)
-    view.update(
-        board=board.id,
-        maps=list(board.maps),
-        clearings=clearings,
-        forests={"2W8": {"wanderer:pawn": 1}},
-        factions={fid: EXTRA_FACTIONS[fid] for fid, _ in lineup},
-        seats=[_seat(i, fid, 8 + 3 * i, team) for i, (fid, team) in enumerate(lineup)],
-        order=list(range(len(lineup))),
-        turn={"seat": 3, "faction": "ducks", "phase": "daylight", "step": "ducks.actions"},
-        to_act=1,
-        waiting_for="choose which pieces to lose (battle)",
-        battle={"attacker": "ducks", "defender": "moles", "clearing": 22, "stage": "hits"},
-        pending=[],
-        team_points={"A": 20 + seed % 13, "B": 18 + seed % 7},
-    )
+    view: View = {
+        **base,
+        "board": board.id,
+        "maps": list(board.maps),
+        "clearings": clearings,
+        "forests": {"2W8": {"wanderer:pawn": 1}},
+        "factions": {fid: EXTRA_FACTIONS[fid] for fid, _ in lineup},
+        "seats": [_seat(i, fid, 8 + 3 * i, team) for i, (fid, team) in enumerate(lineup)],
+        "order": list(range(len(lineup))),
+        "turn": {"seat": 3, "faction": "ducks", "phase": "daylight", "step": "ducks.actions"},
+        "to_act": 1,
+        "waiting_for": "choose which pieces to lose (battle)",
+        "battle": {"attacker": 3, "defender": 1, "clearing": 22, "stage": "assign_wait", "sides": []},
+        "pending": [],
+        "team_points": {"A": 20 + seed % 13, "B": 18 + seed % 7},
+    }
     for fid, _ in lineup:
         if "warrior" in EXTRA_FACTIONS[fid]["pieces"]:
             _scatter(clearings, fid, pick, 22)

@@ -20,10 +20,9 @@ from rules.pieces import BATTLE, WARRIOR, category_of_key, key, parse_key
 from rules.removal import describe_removed
 from rules.rule import enemies, side_of
 from rules.scoring import score
-from rules.state import GameState
+from rules.state import BattleState, GameState
+from rules.view_types import SideView
 from rules.words import plural
-
-BattleState = dict[str, Any]
 
 
 def defenders(state: GameState, seat: int, cid: int) -> list[str]:
@@ -347,7 +346,9 @@ def _stage_triggers(state: GameState, b: BattleState) -> None:
     for seat in sorted(removed):
         listeners.removed(state, Removed(cid, removed[seat], opponent(b, seat), BATTLE, {}))
     b["owed"] = []
-    b["stage"] = b["after_deal"]
+    after = b["after_deal"]
+    assert after, "a battle deals hits only with a stage to go on to"
+    b["stage"] = after
 
 
 def _stage_finish(state: GameState, b: BattleState) -> None:
@@ -374,9 +375,9 @@ STAGES = {
 }
 
 
-def sides_view(b: BattleState) -> list[dict[str, Any]]:
+def sides_view(b: BattleState) -> list[SideView]:
     """Per side that deals hits: its seat, rolled hits, who ignores them, and each extra hit's source."""
-    out = []
+    out: list[SideView] = []
     for side in (0, 1):
         extra: dict[str, int] = {}
         for source in b.get("sources", [[], []])[side]:

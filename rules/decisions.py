@@ -4,64 +4,76 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Generic, TypeVar, cast
 
 from rules import registry
 from rules.actions import Action
+from rules.state import Decision as Decision
 from rules.state import GameState
 
-Decision = dict[str, Any]
+K = TypeVar("K", bound=Decision)
 
 
 @dataclass(frozen=True)
-class DecisionKind:
-    """How to list and resolve one kind of decision, and how to ask for it."""
+class DecisionKind(Generic[K]):
+    """How to list and resolve one kind of decision, and how to ask for it (K: the kind's own TypedDict)."""
 
-    legal: Callable[[GameState, Decision], Iterator[Action]]
-    resolve: Callable[[GameState, Decision, Action], bool]
-    prompt: Callable[[GameState, Decision], str]
+    legal: Callable[[GameState, K], Iterator[Action]]
+    resolve: Callable[[GameState, K, Action], bool]
+    prompt: Callable[[GameState, K], str]
     auto_single: bool = False
     from_hand: bool = False
     """Its answers are cards of the seat's hidden hand: a lone answer is taken for the player only when the hand holds
     one card (how many it holds is public; how many of them could answer is not)."""
     spends: bool = False  # its answer spends from the hand: taken for the player, it is noted so they can be asked
-    empty: Callable[[GameState, Decision], None] | None = None
+    empty: Callable[[GameState, K], None] | None = None
     """Called before a decision with no choice left is dropped: it may raise when that must never happen."""
-    explain: Callable[[GameState, Decision, Action], str | None] | None = None
+    explain: Callable[[GameState, K, Action], str | None] | None = None
 
 
-KINDS: dict[str, DecisionKind] = {}
+KINDS: dict[str, DecisionKind[Any]] = {}
+"""Every kind by name; a decision whose "kind" is a name has the keys of that kind's TypedDict."""
 
 
 def define(
     name: str,
-    legal: Callable[[GameState, Decision], Iterator[Action]],
-    resolve: Callable[[GameState, Decision, Action], bool],
-    prompt: Callable[[GameState, Decision], str],
+    legal: Callable[[GameState, K], Iterator[Action]],
+    resolve: Callable[[GameState, K, Action], bool],
+    prompt: Callable[[GameState, K], str],
     auto_single: bool = False,
     from_hand: bool = False,
     spends: bool = False,
-    empty: Callable[[GameState, Decision], None] | None = None,
-    explain: Callable[[GameState, Decision, Action], str | None] | None = None,
+    empty: Callable[[GameState, K], None] | None = None,
+    explain: Callable[[GameState, K, Action], str | None] | None = None,
 ) -> None:
     """Register a decision kind: its choices, how a choice resolves it, what it asks, what its having no choice
-    means, and why a choice is refused."""
+    means, and why a choice is refused. Its functions take the kind's own TypedDict (extending Decision)."""
     KINDS[name] = DecisionKind(legal, resolve, prompt, auto_single, from_hand, spends, empty, explain)
+
+
+def context(d: Decision, _kind: type[K]) -> K:
+    """A decision read as the TypedDict its kind declares for its own keys (nothing is copied)."""
+    return cast(K, d)
+
+
+def _decision(decision_kind: str, seat: int, keys: dict[str, Any]) -> Decision:
+    """A decision with its kind's own keys (declared by the kind's TypedDict)."""
+    return cast(Decision, {"kind": decision_kind, "seat": seat, **keys})
 
 
 def push(state: GameState, decision_kind: str, seat: int, **context: Any) -> None:
     """Queue a decision for a seat."""
-    state.pending.append({"kind": decision_kind, "seat": seat, **context})
+    state.pending.append(_decision(decision_kind, seat, context))
 
 
 def push_front(state: GameState, decision_kind: str, seat: int, **context: Any) -> None:
     """Queue a decision that must be answered before those already waiting."""
-    state.pending.insert(0, {"kind": decision_kind, "seat": seat, **context})
+    state.pending.insert(0, _decision(decision_kind, seat, context))
 
 
 def push_next(state: GameState, decision_kind: str, seat: int, **context: Any) -> None:
     """Queue a decision to be answered right after the one being answered now (the front one)."""
-    state.pending.insert(1 if state.pending else 0, {"kind": decision_kind, "seat": seat, **context})
+    state.pending.insert(1 if state.pending else 0, _decision(decision_kind, seat, context))
 
 
 def faction_decision(state: GameState, d: Decision) -> Iterator[Action]:

@@ -7,13 +7,13 @@ Shared mechanics call these on every listener (each seat's faction, then the mod
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from rules.pieces import WARRIOR, category_of_key
 
 if TYPE_CHECKING:
     from rules.actions import Action
-    from rules.state import GameState
+    from rules.state import BattleState, GameState
 
 Place = int | str
 """A clearing id (int) or a forest id (str, such as "A" or "2C")."""
@@ -93,26 +93,26 @@ class TableHooks:
     def on_enter(self, state: GameState, seat: int | None, entered: Entered) -> None:
         """Pieces moved into a place: react."""
 
-    def extra_hits(self, state: GameState, seat: int | None, battle: dict[str, Any]) -> list[tuple[int, str]]:
+    def extra_hits(self, state: GameState, seat: int | None, battle: BattleState) -> list[tuple[int, str]]:
         """Extra hits this listener adds to a battle: (seat dealing the hit, its source in words)."""
         return []
 
-    def defender_rolls_high(self, state: GameState, seat: int | None, battle: dict[str, Any]) -> bool:
+    def defender_rolls_high(self, state: GameState, seat: int | None, battle: BattleState) -> bool:
         """Whether the defender takes the higher die in this battle (Guerrilla War)."""
         return False
 
-    def before_hits(self, state: GameState, seat: int | None, battle: dict[str, Any]) -> bool:
+    def before_hits(self, state: GameState, seat: int | None, battle: BattleState) -> bool:
         """Hits are assigned but not yet resolved: push a decision to step in (True when one was pushed)."""
         return False
 
     def after_roll_choices(
-        self, state: GameState, seat: int | None, chooser: int, battle: dict[str, Any]
+        self, state: GameState, seat: int | None, chooser: int, battle: BattleState
     ) -> list[Action]:
         """Choices for a battling seat after the roll besides crafted cards (asked of its faction and the mode)."""
         return []
 
     def after_roll_apply(
-        self, state: GameState, seat: int | None, chooser: int, battle: dict[str, Any], action: Action
+        self, state: GameState, seat: int | None, chooser: int, battle: BattleState, action: Action
     ) -> bool:
         """Resolve one of this listener's after-roll choices; True when the action was this listener's."""
         return False

@@ -8,13 +8,13 @@ carried by a warrior there (`state.map_items`), or out of the game (`state.items
 from __future__ import annotations
 
 from collections import Counter
-from typing import Any
+from collections.abc import Mapping
 
 from rules import registry
 from rules.assets import items_data
 from rules.state import GameState
-
-Item = dict[str, Any]
+from rules.state import Item as Item
+from rules.state import MapItem as MapItem
 
 
 def make(name: str, exhausted: bool = False, damaged: bool = False) -> Item:
@@ -97,15 +97,15 @@ def take_item(state: GameState, seat: int, name: str, state_of: str | None = Non
     return item
 
 
-def describe(item: Item) -> str:
+def describe(item: Mapping[str, object]) -> str:
     """An item in words with its state: 'sword', 'sword (exhausted, damaged)'."""
     marks = [m for m in ("exhausted", "damaged") if item.get(m)]
     return str(item["item"]) + (f" ({', '.join(marks)})" if marks else "")
 
 
-def lay(state: GameState, name: str, cid: int, carrier: str | None = None, by: int | None = None) -> Item:
+def lay(state: GameState, name: str, cid: int, carrier: str | None = None, by: int | None = None) -> MapItem:
     """Put an item in a clearing: lying there, or carried by a warrior stored under a map key."""
-    item = {"item": name, "clearing": cid, "carrier": carrier, "by": by}
+    item: MapItem = {"item": name, "clearing": cid, "carrier": carrier, "by": by}
     state.map_items.append(item)
     return item
 

@@ -99,12 +99,20 @@ def arrived(state: GameState, seat: int, moved: list[tuple[str, int]], src: Plac
 # --- the move fee ---------------------------------------------------------------
 
 
-def _fee_legal(state: GameState, d: decisions.Decision) -> Iterator[Action]:
+class MoveFee(decisions.Decision):
+    """A fee owed for a move (Mode.move_fee): a card of `suit`, for the move from `src` into `dst`."""
+
+    suit: str
+    src: Place
+    dst: Place
+
+
+def _fee_legal(state: GameState, d: MoveFee) -> Iterator[Action]:
     for card_key in hand.keys_matching(state, d["seat"], d["suit"]):
         yield Pay(card_key)
 
 
-def _fee_resolve(state: GameState, d: decisions.Decision, action: Action) -> bool:
+def _fee_resolve(state: GameState, d: MoveFee, action: Action) -> bool:
     assert isinstance(action, Pay)
     seat = d["seat"]
     to = mode_of(state).fee_recipient(state, seat, d["src"], d["dst"])

@@ -5,7 +5,7 @@ from __future__ import annotations
 import hashlib
 import json
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Literal, NotRequired, TypedDict, TypeVar, cast
 
 from rules.board import Board, load_board
 from rules.migrate import upgrade
@@ -15,13 +15,129 @@ from rules.tree import copy_json as copy_json
 JSON = dict[str, Any]
 
 
+class Decision(TypedDict):
+    """A pending decision as saved in the state tree: its kind and the seat that answers it. The module defining
+    a kind (rules.decisions.define) keeps the kind's own context keys in a TypedDict of its own that extends this
+    one; a faction's own decision (kind "faction") is answered by `faction`, and `what` says which of its choices."""
+
+    kind: str
+    seat: int
+    faction: NotRequired[str]
+    what: NotRequired[str]
+    prompt: NotRequired[str]
+
+
+Stage = Literal[
+    "ambush",
+    "ambush_wait",
+    "foil_wait",
+    "ambush_hits",
+    "ambush_check",
+    "roll",
+    "after_attacker",
+    "after_attacker_wait",
+    "after_defender",
+    "after_defender_wait",
+    "count",
+    "deal",
+    "assign",
+    "assign_wait",
+    "intercept",
+    "intercept_wait",
+    "resolve",
+    "triggers",
+    "finish",
+]
+"""Where a battle in progress stands (rules.battle runs one stage at a time; a *_wait stage waits for a decision)."""
+
+
+class BattleState(TypedDict):
+    """The battle in progress, as saved in the state tree (a faction's or mode's own keys: a TypedDict of its own
+    that extends this one, read through its own accessor)."""
+
+    attacker: int
+    defender: int
+    clearing: int
+    stage: Stage
+    rolled: list[int]
+    """Hits rolled by the attacker and the defender."""
+    ignore: list[bool]
+    """Whether the attacker, the defender ignores the other side's rolled hits."""
+    used: list[list[Any]]
+    """[seat, card key] of each battle effect used."""
+    owed: list[list[int]]
+    """[seat, hits] each side still has to take."""
+    hit: list[list[Any]]
+    """[seat, piece key, count] of the hits assigned and not yet resolved."""
+    asked: list[int]
+    """Seats asked whether to step in before the assigned hits resolve."""
+    removed: list[list[Any]]
+    """[seat, piece key, count] of the pieces the battle removed."""
+    sources: NotRequired[list[list[str]]]
+    """Per side, the source of each extra hit it deals."""
+    after_deal: Stage | Literal[""]
+    """The stage once the owed hits are dealt."""
+    defender_high: NotRequired[bool]
+    reported: NotRequired[int]
+    """How many of `removed` have been told to the listeners."""
+
+
+class Item(TypedDict):
+    """An item a seat holds (rules.items): its name and whether it is exhausted or damaged."""
+
+    item: str
+    exhausted: bool
+    damaged: bool
+    ruin: NotRequired[bool]
+    """Taken from a ruin (with two item sets a Vagabond takes no second of a kind from one)."""
+
+
+class MapItem(TypedDict):
+    """An item on the map (rules.items.lay): lying in a clearing, or carried by the piece under the map key
+    `carrier`; laid by seat `by`."""
+
+    item: str
+    clearing: int
+    carrier: str | None
+    by: int | None
+    points: NotRequired[int]
+    """What crafting it scored (3x3 contraband)."""
+
+
+class SeatData(TypedDict, total=False):
+    """The keys of `Seat.data` that shared code reads; a faction's own keys are a TypedDict of its own extending this
+    one, read through the faction's accessor."""
+
+    setup: str
+    """Where a faction's setup stands while it asks choices ("done" once complete; no key: nothing to choose)."""
+
+
+class TurnFlags(TypedDict, total=False):
+    """The keys of `Turn.flags` that shared code reads; a faction's or mode's own keys are a TypedDict of its own
+    extending this one."""
+
+    used: list[str]
+    """Effects of crafted cards used this turn (rules.effects)."""
+    crafted_with: dict[str, int]
+    """Crafting pieces used this turn by suit (rules.crafting)."""
+
+
+D = TypeVar("D", bound=SeatData)
+F = TypeVar("F", bound=TurnFlags)
+
+
+Mark = tuple[str, int | str | None, int | str | None]
+"""A highlight of the last action on the map: its kind ("move", "place", "remove", "battle", "ambush"), the place,
+and a move's destination (else None)."""
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     """What one step of an action did: public text, private text per seat, and map marks."""
 
     public: str
     private: dict[int, str] = field(default_factory=dict)
-    marks: tuple[tuple[str, Any, Any], ...] = ()
+    marks: tuple[Mark, ...] = ()
 
 
 @dataclass
@@ -33,11 +149,15 @@ class Seat:
     points: int = 0
     hand: list[int] = field(default_factory=list)
     crafted: list[int] = field(default_factory=list)
-    items: list[dict[str, Any]] = field(default_factory=list)
+    items: list[Item] = field(default_factory=list)
     supply: dict[str, int] = field(default_factory=dict)
     areas: dict[str, dict[str, int]] = field(default_factory=dict)
-    data: dict[str, Any] = field(default_factory=dict)
+    data: SeatData = field(default_factory=SeatData)
     dominance: int | None = None
+
+    def data_as(self, _shape: type[D]) -> D:
+        """This seat's data read as the TypedDict its faction declares for it (nothing is copied)."""
+        return cast(D, self.data)
 
     def clone(self) -> Seat:
         """An independent copy."""
@@ -47,7 +167,7 @@ class Seat:
             points=self.points,
             hand=list(self.hand),
             crafted=list(self.crafted),
-            items=[dict(i) for i in self.items] if self.items else [],
+            items=[i.copy() for i in self.items] if self.items else [],
             supply=dict(self.supply),
             areas={k: dict(v) for k, v in self.areas.items()},
             data=copy_json(self.data),
@@ -84,7 +204,11 @@ class Turn:
     step: str = "setup"
     round: int = 0
     entered: bool = False
-    flags: dict[str, Any] = field(default_factory=dict)
+    flags: TurnFlags = field(default_factory=TurnFlags)
+
+    def flags_as(self, _shape: type[F]) -> F:
+        """The turn's flags read as the TypedDict a faction or mode declares for its own (nothing is copied)."""
+        return cast(F, self.flags)
 
     def clone(self) -> Turn:
         """An independent copy."""
@@ -121,14 +245,14 @@ class GameState:
     dominance_available: list[int]
     item_supply: dict[str, dict[str, int]]
     turn: Turn
-    pending: list[JSON] = field(default_factory=list)
-    battle: JSON | None = None
+    pending: list[Decision] = field(default_factory=list)
+    battle: BattleState | None = None
     rng: int = 0
     winners: list[int] = field(default_factory=list)
     over: bool = False
     undo_floor: int = 0
     last_actor: int | None = None
-    map_items: list[dict[str, Any]] = field(default_factory=list)
+    map_items: list[MapItem] = field(default_factory=list)
     items_removed: list[str] = field(default_factory=list)
     piles: dict[str, list[int]] = field(default_factory=dict)
     second_ruins: list[str | None] = field(default_factory=list)
@@ -159,7 +283,7 @@ class GameState:
                 return i
         return None
 
-    def say(self, public: str, private: dict[int, str] | None = None, *marks: tuple[str, Any, Any]) -> None:
+    def say(self, public: str, private: dict[int, str] | None = None, *marks: Mark) -> None:
         """Record what happened, for the log and the messages of this action."""
         self.events.append(Event(public, dict(private or {}), tuple(marks)))
 
@@ -188,7 +312,7 @@ class GameState:
             over=self.over,
             undo_floor=self.undo_floor,
             last_actor=self.last_actor,
-            map_items=[dict(i) for i in self.map_items] if self.map_items else [],
+            map_items=[i.copy() for i in self.map_items] if self.map_items else [],
             items_removed=list(self.items_removed),
             piles={k: list(v) for k, v in self.piles.items()} if self.piles else {},
             second_ruins=list(self.second_ruins),

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from itertools import islice
-from typing import Any
 
 from rules import decisions, registry
 from rules.battle import sides_view
@@ -12,13 +11,14 @@ from rules.engine import to_act, waiting_for
 from rules.items import under_ruin
 from rules.pieces import kinds_of
 from rules.scoring import team_points
-from rules.state import GameState
+from rules.state import Decision, GameState
+from rules.view_types import BattleView, CardView, FactionLegend, SeatView, View
 
 
-def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
+def view_for(state: GameState, seat: int | None) -> View:
     """A JSON-ready view: other hands as counts, no deck order, no ruin items, no seed."""
     board = state.board
-    view: dict[str, Any] = {
+    view: View = {
         "version": state.version,
         "board": board.id,
         "maps": list(board.maps),
@@ -53,7 +53,7 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
         "discard": [card(c).key for c in state.discard],
         "dominance_available": [card(c).key for c in state.dominance_available],
         "item_supply": {m: dict(s) for m, s in state.item_supply.items()},
-        "map_items": [dict(i) for i in state.map_items],
+        "map_items": [i.copy() for i in state.map_items],
         "pending": [
             {"seat": d["seat"], "kind": d["kind"], "prompt": _pending_prompt(state, d, i)}
             for i, d in enumerate(state.pending)
@@ -69,7 +69,7 @@ def view_for(state: GameState, seat: int | None) -> dict[str, Any]:
     return view
 
 
-def _card_data(deck_id: str, cid: int) -> dict[str, Any]:
+def _card_data(deck_id: str, cid: int) -> CardView:
     """A card of any deck as a renderer draws it without looking it up: its deck, key, name, suit, cost, text."""
     c = deck(deck_id)[cid]
     return {
@@ -83,7 +83,7 @@ def _card_data(deck_id: str, cid: int) -> dict[str, Any]:
     }
 
 
-def _pending_prompt(state: GameState, d: dict[str, Any], index: int) -> str:
+def _pending_prompt(state: GameState, d: Decision, index: int) -> str:
     """What a pending decision asks; a later seat's setup is not described as a choice before its turn to choose
     (its choices depend on the setups before it), unless it is already down to one."""
     if index == 0 or d["kind"] != "setup":
@@ -103,7 +103,7 @@ def _private_cards(state: GameState, seat: int | None) -> dict[str, list[str]]:
     return {name: sorted(card(c).key for c in cards) for name, cards in piles.items()}
 
 
-def _seat_view(state: GameState, i: int) -> dict[str, Any]:
+def _seat_view(state: GameState, i: int) -> SeatView:
     s = state.seats[i]
     faction = registry.of(state, i)
     return {
@@ -115,7 +115,7 @@ def _seat_view(state: GameState, i: int) -> dict[str, Any]:
         "points": s.points,
         "dominance": card(s.dominance).key if s.dominance is not None else None,
         "hand_count": len(s.hand),
-        "items": [dict(i) for i in s.items],
+        "items": [i.copy() for i in s.items],
         "crafted": [card(c).key for c in s.crafted],
         "supply": dict(s.supply),
         "areas": {k: dict(v) for k, v in s.areas.items()},
@@ -126,7 +126,7 @@ def _seat_view(state: GameState, i: int) -> dict[str, Any]:
     }
 
 
-def legend_of(fid: str) -> dict[str, Any]:
+def legend_of(fid: str) -> FactionLegend:
     """How a faction's pieces look: declared by the faction, drawn by any renderer without branches."""
     faction = registry.faction(fid)
     return {
@@ -150,7 +150,8 @@ def legend_of(fid: str) -> dict[str, Any]:
 _BEFORE_THE_ROLL = {"ambush", "ambush_wait", "foil_wait", "ambush_hits", "ambush_check", "roll"}
 
 
-def _battle_view(state: GameState) -> dict[str, Any] | None:
+def _battle_view(state: GameState) -> BattleView | None:
+    """The battle in progress, its sides' hits only once the dice are rolled."""
     b = state.battle
     if b is None:
         return None

@@ -389,3 +389,13 @@ def test_unresolvable_decree_is_turmoil_even_with_an_optional_daylight_effect(op
     assert legal(s) == ["leader builder", "leader charismatic", "leader commander"]
     assert count(s, 3, "eyrie", "warrior") == 2
     assert s.seats[E].dominance is None
+
+
+def test_panel_of_a_game_that_deposed_no_leader_under_old_rules():
+    """Before a3f33da turmoil deposed the leader even when there was none: the panel leaves that None out."""
+    from rules import registry
+
+    state = rules.new_game({"factions": ["marquise", "eyrie"]}, 1)
+    state.seats[1].data["deposed"] = [None, "builder"]
+    lines = registry.of(state, 1).panel(state, 1)
+    assert "(deposed: Builder)" in lines[0]

@@ -100,3 +100,11 @@ def test_a_good_argument_still_runs(capsys: pytest.CaptureFixture[str]) -> None:
     """The checks refuse only bad values: one short playout runs and reports."""
     assert playout.main(["--games", "1", "--round-limit", "1"]) == 0
     assert "1 games" in capsys.readouterr().out
+
+
+@pytest.mark.parametrize("tool", sorted(MAIN))
+def test_help_is_printed(tool: str, capsys: pytest.CaptureFixture[str]) -> None:
+    """--help prints the usage and exits 0 (a percent sign in a help text once made argparse fail)."""
+    assert _run(tool, "--help") == 0
+    out = capsys.readouterr()
+    assert out.out.startswith("usage:") and out.err == ""

@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import asyncio
-import importlib
 import logging
-from types import ModuleType
-from typing import Any
 
 from bot import messages
 from bot.service.outbox import Outbox
+from rules.state import Mark
+from rules.view_types import View
 
 log = logging.getLogger(__name__)
 
@@ -17,19 +16,19 @@ BOARD_FILE = "board.png"
 HAND_FILE = "hand.png"
 
 
-def _renderer() -> ModuleType:
-    # Imported on first use: the bot starts (and its tests run) without loading Pillow until a picture is needed.
-    return importlib.import_module("render")
-
-
-def board_png(view: dict[str, Any], marks: list[Any]) -> bytes:
+def board_png(view: View, marks: list[Mark]) -> bytes:
     """The board as PNG bytes (render/ does the drawing)."""
-    return bytes(_renderer().render_board(view, last=marks))
+    # Imported on first use: the bot starts (and its tests run) without loading Pillow until a picture is needed.
+    from render import render_board
+
+    return render_board(view, last=marks)
 
 
-def hand_png(view: dict[str, Any]) -> bytes:
+def hand_png(view: View) -> bytes:
     """A seat's hand as PNG bytes."""
-    return bytes(_renderer().render_hand(view))
+    from render import render_hand  # on first use, as above
+
+    return render_hand(view)
 
 
 async def render(outbox: Outbox) -> Outbox:
@@ -46,7 +45,7 @@ async def render(outbox: Outbox) -> Outbox:
     return outbox
 
 
-async def hand_picture(view: dict[str, Any]) -> bytes | None:
+async def hand_picture(view: View) -> bytes | None:
     """A seat's hand drawn off the event loop; a drawing failure only loses the picture."""
     try:
         return await asyncio.to_thread(hand_png, view)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import TypeVar
 
 import rules
 from bot import messages
@@ -18,6 +18,7 @@ from bot.service.outbox import Outbox
 from bot.service.present import next_up, show_board
 from bot.service.table import Table
 from bot.service.threads import seat_posts
+from rules.state import Mark
 
 log = logging.getLogger(__name__)
 T = TypeVar("T")
@@ -29,7 +30,7 @@ def describe(
     old: rules.GameState | None,
     new: rules.GameState,
     events: list[rules.Event],
-    marks: list[Any],
+    marks: list[Mark],
     opening: set[int] | None = None,
 ) -> None:
     """Add the board, the private posts and who is next to an outbox; a part that fails is only left out."""

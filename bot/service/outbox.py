@@ -3,15 +3,17 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from typing import Any
+
+from rules.state import Mark
+from rules.view_types import View
 
 
 @dataclass(frozen=True)
 class BoardJob:
     """A board picture to draw: a spectator's view and the marks of what just happened."""
 
-    view: dict[str, Any]
-    marks: list[Any] = field(default_factory=list)
+    view: View
+    marks: list[Mark] = field(default_factory=list)
 
 
 @dataclass(frozen=True)
@@ -50,7 +52,7 @@ class SeatPost:
     faction: str
     user_id: int
     text: str
-    hand: dict[str, Any] | None = None  # the view of this seat only: its own hand, never another's
+    hand: View | None = None  # the view of this seat only: its own hand, never another's
     choices: list[Choice] = field(default_factory=list)
     choices_version: int | None = None
     thread_name: str = ""
@@ -103,7 +105,7 @@ class Outbox:
     team_threads: bool = False  # the teams' private threads are brought up to date (a start, a seat handed over)
     board: BoardJob | None = None
     live: LiveBoard | None = None  # the board goes to the live board message instead of this message
-    hand: dict[str, Any] | None = None
+    hand: View | None = None
     prompt: Prompt | None = None
     choices: list[Choice] = field(default_factory=list)
     choices_version: int | None = None

@@ -13,9 +13,11 @@ from rules import registry
 from rules.actions import CARD, CLEARING, CLEARINGS, COUNT, FACTION, KEYED_CLEARINGS, KEYED_SUITS, PATH, SUIT
 from rules.cards import keys
 from rules.scoring import team_points
+from rules.state import Mark
+from rules.view_types import View
 
 
-def board_job(state: rules.GameState, marks: list[Any]) -> BoardJob:
+def board_job(state: rules.GameState, marks: list[Mark]) -> BoardJob:
     """The public board picture of a state (a spectator's view: no hands)."""
     return BoardJob(rules.view_for(state, None), marks)
 
@@ -33,7 +35,7 @@ def board_due(posts: str, old: rules.GameState | None, new: rules.GameState) -> 
 
 
 def show_board(
-    outbox: Outbox, table: Table, old: rules.GameState | None, new: rules.GameState, marks: list[Any]
+    outbox: Outbox, table: Table, old: rules.GameState | None, new: rules.GameState, marks: list[Mark]
 ) -> None:
     """Add the board to an outbox when the game's board posting asks for one (to the live board message if kept)."""
     if not board_due(table.game.board_posts, old, new):
@@ -44,7 +46,7 @@ def show_board(
         outbox.live = LiveBoard(game.channel_id, game.version + 1, board_text(new), message_id=game.board_message_id)
 
 
-def marks_of(events: list[rules.Event]) -> list[Any]:
+def marks_of(events: list[rules.Event]) -> list[Mark]:
     """The renderer's marks for what just happened."""
     return [m for e in events for m in e.marks]
 
@@ -178,7 +180,7 @@ def card_text(key: str) -> str:
     return messages.CARD.format(name=c.name, suit=c.suit, type=c.type, cost=cost, text=c.text)
 
 
-def hand_text(state: rules.GameState, seat: int, view: dict[str, Any]) -> str:
+def hand_text(state: rules.GameState, seat: int, view: View) -> str:
     """A seat's hand in words (for that seat only)."""
     faction = seat_faction(state, seat)
     cards = view.get("hand") or []

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rules import battle, crafting, decisions, hand, movement, registry
 from rules.actions import (
@@ -28,7 +28,7 @@ from rules.pieces import ABILITY, BUILDING, TOKEN, WARRIOR, PieceKind, category_
 from rules.removal import remove_all
 from rules.rule import enemies
 from rules.scoring import score
-from rules.state import GameState
+from rules.state import BattleState, GameState, SeatData, TurnFlags
 from rules.words import plural, possessive
 
 ID = "alliance"
@@ -127,7 +127,7 @@ class Outrage(Action):
 
 def supporters(state: GameState, seat: int) -> list[int]:
     """The cards on the Supporters stack (face down: only the Alliance may look)."""
-    stack: list[int] = state.seats[seat].data.setdefault("supporters", [])
+    stack: list[int] = state.seats[seat].data_as(AllianceData).setdefault("supporters", [])
     return stack
 
 
@@ -286,6 +286,19 @@ def _options(cls: type[Revolt] | type[Spread], cid: int, plans: list[tuple[str, 
             yield cls(cid, plan)
 
 
+class AllianceData(SeatData, total=False):
+    """The Alliance's own data: the Supporters stack (face down) and the last Outrage told."""
+
+    supporters: list[int]
+    outraged: str
+
+
+class AllianceFlags(TurnFlags, total=False):
+    """The Alliance's turn: military operations used."""
+
+    operations: int
+
+
 class Alliance(Faction):
     """The Woodland Alliance."""
 
@@ -314,7 +327,7 @@ class Alliance(Faction):
     def setup(self, state: GameState, seat: int) -> None:
         """Supplies, an empty Officers box, and three supporters drawn from the deck."""
         super().setup(state, seat)
-        state.seats[seat].data = {"supporters": [], "outraged": ""}
+        state.seats[seat].data = AllianceData(supporters=[], outraged="")
         for _ in range(3):
             hand.refill(state)
             if state.deck:
@@ -324,7 +337,7 @@ class Alliance(Faction):
     def enter_step(self, state: GameState, seat: int, step: str) -> None:
         """Military operations are counted from zero each Evening."""
         if step == "alliance.operations":
-            state.turn.flags["operations"] = 0
+            state.turn.flags_as(AllianceFlags)["operations"] = 0
 
     def interactive(self, state: GameState, seat: int, step: str) -> bool:
         """Every Alliance step waits for the player."""
@@ -332,7 +345,7 @@ class Alliance(Faction):
 
     def operations_left(self, state: GameState, seat: int) -> int:
         """Military operations still open this Evening: one per officer, less those taken."""
-        return max(0, officers(state, seat) - int(state.turn.flags.get("operations", 0)))
+        return max(0, officers(state, seat) - int(state.turn.flags_as(AllianceFlags).get("operations", 0)))
 
     def legal(self, state: GameState, seat: int, step: str, verb: str | None) -> Iterator[Action]:
         """Revolts, then spreading sympathy; Daylight crafting, mobilizing and training; Evening operations."""
@@ -400,7 +413,8 @@ class Alliance(Faction):
 
     def spend_action(self, state: GameState, seat: int, step: str, kind: str, cid: int, way: str | None) -> None:
         """One military operation is used."""
-        state.turn.flags["operations"] = int(state.turn.flags.get("operations", 0)) + 1
+        flags = state.turn.flags_as(AllianceFlags)
+        flags["operations"] = flags.get("operations", 0) + 1
 
     def _operation(self, state: GameState, seat: int, action: Action) -> None:
         if isinstance(action, Move):
@@ -498,7 +512,7 @@ class Alliance(Faction):
         return f"military operations ({left} left: move, battle, recruit, organize), or end"
 
     # --- hooks ---------------------------------------------------------------
-    def defender_rolls_high(self, state: GameState, seat: int | None, battle: dict[str, Any]) -> bool:
+    def defender_rolls_high(self, state: GameState, seat: int | None, battle: BattleState) -> bool:
         """Guerrilla War: as defender the Alliance deals the higher roll."""
         return seat is not None and battle["defender"] == seat
 
@@ -521,7 +535,7 @@ class Alliance(Faction):
         if entered.warrior_count() <= 0 or not sympathetic(state, entered.dst):
             return
         tag = f"{state.version}:{entered.mover}:{entered.src}>{entered.dst}"
-        data = state.seats[seat].data
+        data = state.seats[seat].data_as(AllianceData)
         if data.get("outraged") == tag:
             return
         data["outraged"] = tag
@@ -681,7 +695,16 @@ class Alliance(Faction):
 # --- decisions other seats owe: Outrage; the Alliance's own: discarding down to five supporters ----------------
 
 
-def _outrage_legal(state: GameState, d: decisions.Decision) -> Iterator[Action]:
+class OutrageOwed(decisions.Decision):
+    """A card the mover owes the Alliance (seat `alliance`) for `doing` something in a sympathetic clearing."""
+
+    alliance: int
+    clearing: int
+    suit: str
+    doing: str
+
+
+def _outrage_legal(state: GameState, d: OutrageOwed) -> Iterator[Action]:
     matching = hand.keys_matching(state, d["seat"], d["suit"])
     if not matching:
         yield Outrage()
@@ -689,7 +712,7 @@ def _outrage_legal(state: GameState, d: decisions.Decision) -> Iterator[Action]:
         yield Outrage(key)
 
 
-def _outrage_resolve(state: GameState, d: decisions.Decision, action: Action) -> bool:
+def _outrage_resolve(state: GameState, d: OutrageOwed, action: Action) -> bool:
     assert isinstance(action, Outrage)
     mover, seat = d["seat"], d["alliance"]
     who = registry.of(state, mover).name
@@ -713,19 +736,20 @@ def _outrage_resolve(state: GameState, d: decisions.Decision, action: Action) ->
     return True
 
 
-def _settle_empty_handed(state: GameState, d: decisions.Decision) -> None:
+def _settle_empty_handed(state: GameState, d: OutrageOwed) -> None:
     """Further Outrage owed by a seat whose hand is now empty needs no answer: the Alliance draws for each."""
     mover = d["seat"]
     if state.seats[mover].hand:
         return
-    for later in [p for p in state.pending if p is not d and p["kind"] == "outrage" and p["seat"] == mover]:
+    owed = [p for p in state.pending if p is not d and p["kind"] == "outrage" and p["seat"] == mover]
+    for later in [decisions.context(p, OutrageOwed) for p in owed]:
         state.pending.remove(later)
         why = f"Outrage in clearing {later['clearing']}"
         state.say(f"{why}: {registry.of(state, mover).name} has no cards to show.")
         draw_supporter(state, later["alliance"], why)
 
 
-def _outrage_prompt(_state: GameState, d: decisions.Decision) -> str:
+def _outrage_prompt(_state: GameState, d: OutrageOwed) -> str:
     return (
         f"Outrage for {d['doing']} sympathetic clearing {d['clearing']}: give the {NAME} a {d['suit']} card "
         f"(outrage CARD), or with none, show your hand (outrage)"

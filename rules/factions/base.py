@@ -17,7 +17,7 @@ from rules.removal import take
 if TYPE_CHECKING:
     from rules.actions import Action
     from rules.items import Item
-    from rules.state import GameState
+    from rules.state import BattleState, Decision, GameState
 
 
 class Faction(TableHooks):
@@ -224,10 +224,10 @@ class Faction(TableHooks):
         """Items in this seat's Crafted Items box, the ones others may take (the Vagabond has none: his are his own)."""
         return state.seats[seat].items
 
-    def on_battle_start(self, state: GameState, seat: int, battle: dict[str, Any]) -> None:
+    def on_battle_start(self, state: GameState, seat: int, battle: BattleState) -> None:
         """React when this faction has just started a battle, before any ambush (the Vagabond's allies)."""
 
-    def on_battle_end(self, state: GameState, seat: int, battle: dict[str, Any]) -> None:
+    def on_battle_end(self, state: GameState, seat: int, battle: BattleState) -> None:
         """React when a battle this faction fought is over."""
 
     def coalition_with(self, state: GameState, seat: int) -> int | None:
@@ -319,11 +319,11 @@ class Faction(TableHooks):
         """Short public marks drawn on single pieces of the map, by place ('5', 'fA') and piece key: a robot's gears."""
         return {}
 
-    def decision_legal(self, state: GameState, decision: dict[str, Any]) -> Iterator[Action]:
+    def decision_legal(self, state: GameState, decision: Decision) -> Iterator[Action]:
         """Choices of a faction-specific pending decision."""
         return iter(())
 
-    def decision_apply(self, state: GameState, decision: dict[str, Any], action: Action) -> bool:
+    def decision_apply(self, state: GameState, decision: Decision, action: Action) -> bool:
         """Resolve a faction-specific decision; True when it is finished."""
         return True
 

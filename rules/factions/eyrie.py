@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rules import battle, crafting, decisions, flow, hand, movement, registry
 from rules.actions import (
@@ -26,7 +26,7 @@ from rules.modes.base import skips_cornered, starting_corners
 from rules.pieces import BUILDING, WARRIOR, PieceKind
 from rules.rule import rules
 from rules.scoring import score
-from rules.state import GameState
+from rules.state import BattleState, Decision, GameState, SeatData, TurnFlags
 from rules.words import plural
 
 ID = "eyrie"
@@ -91,6 +91,22 @@ def fits(decree: str, clearing_suit: str) -> bool:
     return decree == "bird" or decree == clearing_suit
 
 
+class EyrieData(SeatData, total=False):
+    """The Eyrie's own data: the corner of its roost, its leader and the deposed ones, the Decree's cards by column."""
+
+    corner: int | None
+    leader: str | None
+    deposed: list[str | None]
+    decree: dict[str, list[int]]
+
+
+class EyrieFlags(TurnFlags, total=False):
+    """The Eyrie's turn: the suits of the cards added to the Decree, and the suits still to resolve by column."""
+
+    decreed: list[str]
+    todo: dict[str, list[str]]
+
+
 class Eyrie(Faction):
     """The Eyrie Dynasties."""
 
@@ -116,17 +132,13 @@ class Eyrie(Faction):
     def setup(self, state: GameState, seat: int) -> None:
         """Supplies and an empty Decree."""
         super().setup(state, seat)
-        state.seats[seat].data = {
-            "setup": "corner",
-            "leader": None,
-            "deposed": [],
-            "decree": {c: [] for c in COLUMNS},
-            "corner": None,
-        }
+        state.seats[seat].data = EyrieData(
+            setup="corner", leader=None, deposed=[], decree={c: [] for c in COLUMNS}, corner=None
+        )
 
     def setup_prompt(self, state: GameState, seat: int) -> str:
         """Corner first, then leader."""
-        if state.seats[seat].data["setup"] == "leader":
+        if state.seats[seat].data_as(EyrieData)["setup"] == "leader":
             return "choose a leader: builder, charismatic, commander or despot (leader NAME)"
         corners = [a.clearing for a in self.setup_legal(state, seat) if isinstance(a, Roost)]
         in_corners = bool(set(corners) & set(state.board.corners()))  # else the mode's fallback (an edge clearing)
@@ -139,12 +151,12 @@ class Eyrie(Faction):
 
     def starting_corner(self, state: GameState, seat: int) -> int | None:
         """The corner of the first roost."""
-        corner: int | None = state.seats[seat].data.get("corner")
+        corner: int | None = state.seats[seat].data_as(EyrieData).get("corner")
         return corner
 
     def setup_legal(self, state: GameState, seat: int) -> Iterator[Action]:
         """A corner (opposite another's if possible), then a leader."""
-        data = state.seats[seat].data
+        data = state.seats[seat].data_as(EyrieData)
         if data["setup"] == "leader":
             for name in LEADERS:
                 yield Leader(name)
@@ -166,7 +178,7 @@ class Eyrie(Faction):
 
     def setup_apply(self, state: GameState, seat: int, action: Action) -> bool:
         """Place the first roost and six warriors, then choose a leader."""
-        data = state.seats[seat].data
+        data = state.seats[seat].data_as(EyrieData)
         if isinstance(action, Roost):
             place(state, seat, "roost", action.clearing)
             place(state, seat, "warrior", action.clearing, 6)
@@ -180,7 +192,7 @@ class Eyrie(Faction):
         return True
 
     def _crown(self, state: GameState, seat: int, leader: str) -> None:
-        data = state.seats[seat].data
+        data = state.seats[seat].data_as(EyrieData)
         data["leader"] = leader
         for column in data["decree"]:
             data["decree"][column] = [c for c in data["decree"][column] if c != VIZIER]
@@ -197,7 +209,7 @@ class Eyrie(Faction):
             state.say("Emergency orders: the Eyrie Dynasties draw a card.")
             hand.draw(state, seat, 1)
         elif step == "eyrie.decree":
-            state.turn.flags["decreed"] = []
+            state.turn.flags_as(EyrieFlags)["decreed"] = []
         elif step == "eyrie.new_roost" and not roost_clearings(state):
             spots = self._new_roost_spots(state)
             if len(spots) == 1:
@@ -212,8 +224,8 @@ class Eyrie(Faction):
                     prompt="choose where the new roost goes",
                 )
         elif step == "eyrie.resolve":
-            decree = state.seats[seat].data["decree"]
-            state.turn.flags["todo"] = {c: [decree_suit(x) for x in decree[c]] for c in COLUMNS}
+            decree = state.seats[seat].data_as(EyrieData)["decree"]
+            state.turn.flags_as(EyrieFlags)["todo"] = {c: [decree_suit(x) for x in decree[c]] for c in COLUMNS}
         elif step == "eyrie.score":
             roosts = on_map(state, ID, "roost")
             if roosts:
@@ -248,7 +260,7 @@ class Eyrie(Faction):
     def hand_choices(self, state: GameState, seat: int, step: str) -> bool:
         """A second Decree card, or crafting with unused roosts."""
         if step == "eyrie.decree":
-            return len(state.turn.flags.get("decreed", [])) < 2
+            return len(state.turn.flags_as(EyrieFlags).get("decreed", [])) < 2
         if step == "eyrie.craft":
             return bool(crafting.power(state, seat))
         return False
@@ -256,9 +268,9 @@ class Eyrie(Faction):
     def can_end(self, state: GameState, seat: int, step: str) -> bool:
         """The Decree must get a card; every Decree card must be resolved."""
         if step == "eyrie.decree":
-            return bool(state.turn.flags.get("decreed")) or not state.seats[seat].hand
+            return bool(state.turn.flags_as(EyrieFlags).get("decreed")) or not state.seats[seat].hand
         if step == "eyrie.resolve":
-            return not any(state.turn.flags.get("todo", {}).values())
+            return not any(state.turn.flags_as(EyrieFlags).get("todo", {}).values())
         return True
 
     def prompt(self, state: GameState, seat: int, step: str) -> str:
@@ -270,18 +282,18 @@ class Eyrie(Faction):
         column = self.current_column(state)
         if column is None:
             return "the Decree is resolved: end Daylight"
-        suits = ", ".join(state.turn.flags["todo"][column])
+        suits = ", ".join(state.turn.flags_as(EyrieFlags)["todo"][column])
         return f"resolve the Decree: {column} ({suits})"
 
     def current_column(self, state: GameState) -> str | None:
         """The leftmost Decree column with cards still to resolve."""
-        todo = state.turn.flags.get("todo", {})
+        todo = state.turn.flags_as(EyrieFlags).get("todo", {})
         return next((c for c in COLUMNS if todo.get(c)), None)
 
     def legal(self, state: GameState, seat: int, step: str, verb: str | None) -> Iterator[Action]:
         """Decree additions, crafting, or the actions the Decree demands now."""
         if step == "eyrie.decree" and verb in (None, "decree"):
-            flags = state.turn.flags
+            flags = state.turn.flags_as(EyrieFlags)
             if len(flags["decreed"]) < 2:
                 bird_used = "bird" in flags["decreed"]
                 for key in hand.distinct_keys(state, seat):
@@ -298,7 +310,7 @@ class Eyrie(Faction):
         column = self.current_column(state)
         if column is None or verb not in (None, column):
             return
-        suits = sorted(set(state.turn.flags["todo"][column]))
+        suits = sorted(set(state.turn.flags_as(EyrieFlags)["todo"][column]))
         for s in suits:
             clearings = [c for c in state.board.ids() if fits(s, suit(state, c))]
             if column == "recruit":
@@ -324,8 +336,8 @@ class Eyrie(Faction):
         """Add to the Decree, craft, or resolve one Decree card."""
         if isinstance(action, Decree):
             cid = hand.take(state, seat, action.card)
-            state.seats[seat].data["decree"][action.column].append(cid)
-            state.turn.flags["decreed"].append(card(cid).suit)
+            state.seats[seat].data_as(EyrieData)["decree"][action.column].append(cid)
+            state.turn.flags_as(EyrieFlags)["decreed"].append(card(cid).suit)
             state.say(f"The Eyrie Dynasties add {card(cid).name} ({card(cid).suit}) to {action.column}.")
             return
         if isinstance(action, Craft):
@@ -334,9 +346,10 @@ class Eyrie(Faction):
         column = self.current_column(state)
         assert column is not None
         used = getattr(action, "suit", None)
-        state.turn.flags["todo"][column].remove(used)
+        assert used is not None, "a Decree card is resolved by an action of its suit"
+        state.turn.flags_as(EyrieFlags)["todo"][column].remove(used)
         if isinstance(action, Recruit):
-            want = 2 if state.seats[seat].data["leader"] == "charismatic" else 1
+            want = 2 if state.seats[seat].data_as(EyrieData)["leader"] == "charismatic" else 1
             cid = action.clearings[0]
             n = place(state, seat, "warrior", cid, want)
             state.say(
@@ -362,11 +375,12 @@ class Eyrie(Faction):
         """A move or a battle by Decree: a card of the column being resolved whose suit fits the clearing."""
         if step != "eyrie.resolve" or self.current_column(state) != kind:
             return ()
-        return tuple(s for s in sorted(set(state.turn.flags["todo"][kind])) if fits(s, suit(state, cid)))
+        return tuple(s for s in sorted(set(state.turn.flags_as(EyrieFlags)["todo"][kind])) if fits(s, suit(state, cid)))
 
     def spend_action(self, state: GameState, seat: int, step: str, kind: str, cid: int, way: str | None) -> None:
         """The Decree card of that suit is resolved."""
-        state.turn.flags["todo"][kind].remove(way)
+        assert way is not None, "a Decree card is resolved by an action of its suit"
+        state.turn.flags_as(EyrieFlags)["todo"][kind].remove(way)
 
     def stuck(self, state: GameState, seat: int, step: str) -> None:
         """A Decree card that can't be resolved throws the Eyrie into turmoil."""
@@ -377,7 +391,7 @@ class Eyrie(Faction):
 
     def turmoil(self, state: GameState, seat: int) -> None:
         """Humiliate, purge, depose, rest."""
-        data = state.seats[seat].data
+        data = state.seats[seat].data_as(EyrieData)
         birds = sum(1 for column in COLUMNS for c in data["decree"][column] if decree_suit(c) == "bird")
         state.say("Turmoil!")
         score(
@@ -399,13 +413,13 @@ class Eyrie(Faction):
         if not choices:
             data["deposed"] = []
             state.say("A new clutch: every leader is available again.")
-        state.turn.flags["todo"] = {}
+        state.turn.flags_as(EyrieFlags)["todo"] = {}
         flow.goto(state, "evening.start")
         decisions.push_front(state, "faction", seat, faction=ID, what="leader", prompt="choose a new leader")
 
-    def decision_legal(self, state: GameState, decision: dict[str, Any]) -> Iterator[Action]:
+    def decision_legal(self, state: GameState, decision: Decision) -> Iterator[Action]:
         """A new leader, or where a new roost goes."""
-        data = state.seats[decision["seat"]].data
+        data = state.seats[decision["seat"]].data_as(EyrieData)
         if decision["what"] == "leader":
             for name in LEADERS:
                 if name not in data["deposed"]:
@@ -414,7 +428,7 @@ class Eyrie(Faction):
             for cid in self._new_roost_spots(state):
                 yield Roost(cid)
 
-    def decision_apply(self, state: GameState, decision: dict[str, Any], action: Action) -> bool:
+    def decision_apply(self, state: GameState, decision: Decision, action: Action) -> bool:
         """Crown the new leader or place the new roost."""
         if isinstance(action, Leader):
             self._crown(state, decision["seat"], action.name)
@@ -425,35 +439,36 @@ class Eyrie(Faction):
     # --- hooks ---------------------------------------------------------------
     def item_points(self, state: GameState, seat: int, printed: int) -> int:
         """Disdain for Trade: items score one point, unless the Builder leads."""
-        return printed if state.seats[seat].data.get("leader") == "builder" else 1
+        return printed if state.seats[seat].data_as(EyrieData).get("leader") == "builder" else 1
 
     def draw_bonus(self, state: GameState, seat: int) -> int:
         """One extra card at 3 roosts on the map, two at 6."""
         roosts = on_map(state, ID, "roost")
         return sum(1 for at in DRAW_BONUS_AT if roosts >= at)
 
-    def extra_hits(self, state: GameState, seat: int | None, battle: dict[str, Any]) -> list[tuple[int, str]]:
+    def extra_hits(self, state: GameState, seat: int | None, battle: BattleState) -> list[tuple[int, str]]:
         """The Commander deals an extra hit when the Eyrie attack."""
-        if seat is not None and battle["attacker"] == seat and state.seats[seat].data.get("leader") == "commander":
+        leader = state.seats[seat].data_as(EyrieData).get("leader") if seat is not None else None
+        if seat is not None and battle["attacker"] == seat and leader == "commander":
             return [(seat, "the Commander")]
         return []
 
-    def on_battle_end(self, state: GameState, seat: int, b: dict[str, Any]) -> None:
+    def on_battle_end(self, state: GameState, seat: int, b: BattleState) -> None:
         """The Despot scores a point for removing enemy buildings or tokens in battle."""
-        despot = state.seats[seat].data.get("leader") == "despot"
+        despot = state.seats[seat].data_as(EyrieData).get("leader") == "despot"
         if despot and battle.enemy_buildings_and_tokens_removed(state, seat, b):
             score(state, seat, 1, "the Despot")
 
     def held_cards(self, state: GameState, seat: int) -> list[int]:
         """Cards tucked in the Decree (viziers are not deck cards)."""
-        decree = state.seats[seat].data["decree"]
+        decree = state.seats[seat].data_as(EyrieData)["decree"]
         return [c for column in COLUMNS for c in decree[column] if c != VIZIER]
 
     def explain(self, state: GameState, seat: int, action: Action) -> str | None:
         """Reasons in the Eyrie's own terms."""
         if state.pending:
             if isinstance(action, Roost) and state.pending[0]["kind"] == "setup":
-                if state.seats[seat].data["setup"] != "corner":
+                if state.seats[seat].data_as(EyrieData)["setup"] != "corner":
                     return "the first roost is placed already; choose a leader (leader NAME)"
                 spots = ", ".join(a.notation() for a in self.setup_legal(state, seat))
                 return f"the first roost goes in one of these clearings: {spots}"
@@ -466,14 +481,14 @@ class Eyrie(Faction):
         if isinstance(action, Decree):
             if step != "eyrie.decree":
                 return "cards are added to the Decree in Birdsong"
-            if len(state.turn.flags.get("decreed", [])) >= 2:
+            if len(state.turn.flags_as(EyrieFlags).get("decreed", [])) >= 2:
                 return "you already added two cards to the Decree this turn"
-            if keys()[action.card].suit == "bird" and "bird" in state.turn.flags.get("decreed", []):
+            if keys()[action.card].suit == "bird" and "bird" in state.turn.flags_as(EyrieFlags).get("decreed", []):
                 return "only one bird card may be added to the Decree each turn"
             return None
         if isinstance(action, (Recruit, Move, Battle, Build)) and step == "eyrie.resolve":
             column = self.current_column(state)
-            suits = ", ".join(sorted(set(state.turn.flags["todo"].get(column or "", []))))
+            suits = ", ".join(sorted(set(state.turn.flags_as(EyrieFlags)["todo"].get(column or "", []))))
             if action.verb != column:
                 return f"the Decree must be resolved left to right: next is {column} ({suits})"
             return f"the Decree's {column} column needs a clearing matching {suits}"
@@ -483,13 +498,11 @@ class Eyrie(Faction):
 
     def panel(self, state: GameState, seat: int) -> list[str]:
         """Leader, Decree columns, roosts."""
-        data = state.seats[seat].data
+        data = state.seats[seat].data_as(EyrieData)
         leader = data.get("leader") or "none"
-        lines = [
-            f"Leader: {leader.title()}"
-            + (f" (deposed: {', '.join(d.title() for d in data['deposed'])})" if data["deposed"] else "")
-        ]
-        todo = state.turn.flags.get("todo", {}) if state.turn.seat == seat else {}
+        deposed = [d.title() for d in data["deposed"] if d]  # None: no leader deposed (rules before a3f33da)
+        lines = [f"Leader: {leader.title()}" + (f" (deposed: {', '.join(deposed)})" if deposed else "")]
+        todo = state.turn.flags_as(EyrieFlags).get("todo", {}) if state.turn.seat == seat else {}
         for column in COLUMNS:
             suits = [decree_suit(c) for c in data["decree"][column]]
             text = " ".join(s if c != VIZIER else "vizier" for s, c in zip(suits, data["decree"][column], strict=True))

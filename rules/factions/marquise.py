@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 from itertools import combinations, combinations_with_replacement
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rules import battle, crafting, decisions, hand, movement, registry
 from rules.actions import (
@@ -28,7 +28,7 @@ from rules.modes.base import starting_corners
 from rules.pieces import BUILDING, TOKEN, WARRIOR, PieceKind
 from rules.rule import ruled_by, rules
 from rules.scoring import score
-from rules.state import GameState
+from rules.state import Decision, GameState, SeatData, TurnFlags
 from rules.words import plural
 
 ID = "marquise"
@@ -167,6 +167,29 @@ def build_cost(state: GameState, kind: str) -> int | None:
     return COST[placed] if placed < 6 else None
 
 
+class MarquiseChoice(Decision, total=False):
+    """The Marquise's own decisions: Field Hospitals for `count` warriors removed in `clearing`, or which sawmills
+    still `left` get wood."""
+
+    clearing: int
+    count: int
+    left: list[int]
+
+
+class MarquiseData(SeatData, total=False):
+    """The Marquise's own data: whether the keep was lost (no more Field Hospitals)."""
+
+    keep_lost: bool
+
+
+class MarquiseFlags(TurnFlags, total=False):
+    """The Marquise's turn: actions left, the march's second move, whether she recruited."""
+
+    actions: int
+    march: int
+    recruited: bool
+
+
 class Marquise(Faction):
     """The Marquise de Cat."""
 
@@ -195,11 +218,11 @@ class Marquise(Faction):
     def setup(self, state: GameState, seat: int) -> None:
         """Supplies; the keep and buildings are placed by setup choices."""
         super().setup(state, seat)
-        state.seats[seat].data = {"setup": "keep", "keep_lost": False}
+        state.seats[seat].data = MarquiseData(setup="keep", keep_lost=False)
 
     def setup_prompt(self, state: GameState, seat: int) -> str:
         """Keep first, then buildings."""
-        if state.seats[seat].data["setup"] == "keep":
+        if state.seats[seat].data_as(MarquiseData)["setup"] == "keep":
             return "place the keep in a corner clearing (keep N)"
         left = [k for k in BUILDINGS if on_map(state, ID, k) == 0]
         names = f"{', '.join(left[:-1])} and {left[-1]}" if len(left) > 1 else left[0]
@@ -211,7 +234,7 @@ class Marquise(Faction):
 
     def setup_legal(self, state: GameState, seat: int) -> Iterator[Action]:
         """Keep corner first, then the three starting buildings."""
-        data = state.seats[seat].data
+        data = state.seats[seat].data_as(MarquiseData)
         if data["setup"] == "keep":
             for cid in starting_corners(state, seat, lambda c: not any(state.clearings[c - 1].values())):
                 yield Keep(cid)
@@ -226,7 +249,7 @@ class Marquise(Faction):
 
     def setup_apply(self, state: GameState, seat: int, action: Action) -> bool:
         """Place the keep and garrison, or one starting building."""
-        data = state.seats[seat].data
+        data = state.seats[seat].data_as(MarquiseData)
         if isinstance(action, Keep):
             place(state, seat, "keep", action.clearing)
             far = state.board.opposite(action.clearing)
@@ -250,7 +273,7 @@ class Marquise(Faction):
         if step == "marquise.wood":
             self._place_wood(state, seat)
         elif step == "marquise.actions":
-            state.turn.flags.update({"actions": 3, "march": 0, "recruited": False})
+            state.turn.flags_as(MarquiseFlags).update({"actions": 3, "march": 0, "recruited": False})
 
     def _place_wood(self, state: GameState, seat: int) -> None:
         sawmills = [
@@ -290,7 +313,7 @@ class Marquise(Faction):
             return
         if step != "marquise.actions":
             return
-        flags = state.turn.flags
+        flags = state.turn.flags_as(MarquiseFlags)
         actions = flags["actions"]
         if verb in (None, "move") and (actions > 0 or flags["march"] > 0):
             yield from movement.move_options(state, seat)
@@ -312,7 +335,7 @@ class Marquise(Faction):
                         yield Overwork(cid, key)
 
     def _recruit_options(self, state: GameState, seat: int) -> Iterator[Action]:
-        if state.turn.flags["recruited"]:
+        if state.turn.flags_as(MarquiseFlags)["recruited"]:
             return
         spots = recruit_spots(state)
         supply = state.seats[seat].supply.get("warrior", 0)
@@ -343,7 +366,7 @@ class Marquise(Faction):
 
     def apply(self, state: GameState, seat: int, step: str, action: Action) -> None:
         """Resolve a crafting or Daylight action."""
-        flags = state.turn.flags
+        flags = state.turn.flags_as(MarquiseFlags)
         if isinstance(action, Craft):
             crafting.craft(state, seat, action.card, action.using)
             return
@@ -376,7 +399,7 @@ class Marquise(Faction):
 
     def action_ways(self, state: GameState, seat: int, step: str, kind: str, cid: int) -> tuple[str | None, ...]:
         """A move is one of a march's two (or starts a march); a battle is a whole Daylight action."""
-        flags = state.turn.flags
+        flags = state.turn.flags_as(MarquiseFlags)
         if step != "marquise.actions":
             return ()
         left = flags.get("actions", 0) > 0 or (kind == "move" and flags.get("march", 0) > 0)
@@ -384,7 +407,7 @@ class Marquise(Faction):
 
     def spend_action(self, state: GameState, seat: int, step: str, kind: str, cid: int, way: str | None) -> None:
         """A move uses up a march's move (a new march costs an action); a battle costs an action and ends a march."""
-        flags = state.turn.flags
+        flags = state.turn.flags_as(MarquiseFlags)
         if kind == "move" and flags["march"] > 0:
             flags["march"] -= 1
         elif kind == "move":
@@ -395,7 +418,7 @@ class Marquise(Faction):
             flags["march"] = 0
 
     def _recruit(self, state: GameState, seat: int, action: Recruit) -> None:
-        state.turn.flags["recruited"] = True
+        state.turn.flags_as(MarquiseFlags)["recruited"] = True
         spots = list(action.clearings) or recruit_spots(state)
         for cid in spots:
             place(state, seat, "warrior", cid)
@@ -432,15 +455,15 @@ class Marquise(Faction):
         """Crafting, then actions."""
         if step == "marquise.craft":
             return "craft with workshops, or end crafting"
-        left = state.turn.flags.get("actions", 0)
-        march = ", one more march move" if state.turn.flags.get("march") else ""
+        left = state.turn.flags_as(MarquiseFlags).get("actions", 0)
+        march = ", one more march move" if state.turn.flags_as(MarquiseFlags).get("march") else ""
         listed = "battle, march (move), recruit, build, overwork, hire"
         return f"take Daylight actions ({left} left{march}: {listed}) or end"
 
     def interrupt(self, state: GameState, seat: int) -> None:
         """A march can't be interrupted: an effect used after its first move ends it."""
-        if state.turn.flags.get("march"):
-            state.turn.flags["march"] = 0
+        if state.turn.flags_as(MarquiseFlags).get("march"):
+            state.turn.flags_as(MarquiseFlags)["march"] = 0
 
     def hand_choices(self, state: GameState, seat: int, step: str) -> bool:
         """Crafting needs unused workshops; Daylight actions may always hire with a bird or overwork."""
@@ -472,7 +495,7 @@ class Marquise(Faction):
         """Losing the keep is for good; removed warriors may go to Field Hospitals."""
         assert seat is not None
         if removed.count("marquise:keep"):
-            state.seats[seat].data["keep_lost"] = True
+            state.seats[seat].data_as(MarquiseData)["keep_lost"] = True
         lost = removed.count("marquise:warrior")
         keep = keep_clearing(state)
         cid = removed.place
@@ -491,8 +514,9 @@ class Marquise(Faction):
                 ),
             )
 
-    def decision_legal(self, state: GameState, decision: dict[str, Any]) -> Iterator[Action]:
+    def decision_legal(self, state: GameState, decision: Decision) -> Iterator[Action]:
         """Field Hospitals and wood shortage choices."""
+        decision = decisions.context(decision, MarquiseChoice)
         seat = decision["seat"]
         if decision["what"] == "hospital":
             if keep_clearing(state) is None:
@@ -504,8 +528,9 @@ class Marquise(Faction):
             for cid in sorted(set(decision["left"])):
                 yield Wood(cid)
 
-    def decision_apply(self, state: GameState, decision: dict[str, Any], action: Action) -> bool:
+    def decision_apply(self, state: GameState, decision: Decision, action: Action) -> bool:
         """Resolve Field Hospitals or place one wood."""
+        decision = decisions.context(decision, MarquiseChoice)
         seat = decision["seat"]
         if isinstance(action, Hospital):
             hand.spend(state, seat, action.card)
@@ -538,7 +563,7 @@ class Marquise(Faction):
         step = state.turn.step
         if step != "marquise.actions" and isinstance(action, (Build, Recruit, Overwork, Battle, Move, Hire)):
             return "the Marquise takes that action in Daylight, after crafting"
-        flags = state.turn.flags
+        flags = state.turn.flags_as(MarquiseFlags)
         if isinstance(action, Move) and flags.get("actions", 0) <= 0 and flags.get("march", 0) <= 0:
             return "you have no actions left (spend a bird card with 'hire' for another)"
         if not isinstance(action, (Move, Hire)) and flags.get("actions", 0) <= 0:
@@ -566,7 +591,7 @@ class Marquise(Faction):
     def _why_not_setup(self, state: GameState, seat: int, action: Action) -> str | None:
         board = state.board
         if isinstance(action, Keep):
-            if state.seats[seat].data["setup"] != "keep":
+            if state.seats[seat].data_as(MarquiseData)["setup"] != "keep":
                 return "the keep is already placed"
             spots = [a.clearing for a in self.setup_legal(state, seat) if isinstance(a, Keep)]
             if action.clearing not in board.corners() and all(c in board.corners() for c in spots):
@@ -623,7 +648,7 @@ class Marquise(Faction):
         lines.append(f"Wood in supply: {s.supply.get('wood', 0)}/8")
         lines.append(_keep_line(state, seat))
         if state.turn.seat == seat and state.turn.step == "marquise.actions":
-            lines.append(f"Actions left: {state.turn.flags.get('actions', 0)}")
+            lines.append(f"Actions left: {state.turn.flags_as(MarquiseFlags).get('actions', 0)}")
         return lines
 
 
@@ -632,7 +657,7 @@ def _keep_line(state: GameState, seat: int) -> str:
     keep = keep_clearing(state)
     if keep is not None:
         return f"Keep: clearing {keep}"
-    if state.seats[seat].data.get("keep_lost"):
+    if state.seats[seat].data_as(MarquiseData).get("keep_lost"):
         return "Keep: lost (no Field Hospitals)"
     return "Keep: not placed yet"
 

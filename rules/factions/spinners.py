@@ -47,7 +47,7 @@ from rules.pieces import (
 from rules.removal import remove_all
 from rules.rule import enemies
 from rules.scoring import score
-from rules.state import GameState
+from rules.state import BattleState, Decision, GameState, SeatData, TurnFlags
 from rules.words import plural
 
 ID = "spinners"
@@ -345,6 +345,36 @@ def _older_start_clearings(state: GameState, seat: int, taken: set[int], fits: C
     return []
 
 
+class SpinnersChoice(Decision, total=False):
+    """The Spinners' own decisions: First Response in `clearing` (to the removal of `pieces` by seat `by`, for
+    `cause`), or Triage for `count` warriors."""
+
+    clearing: int
+    count: int
+    pieces: dict[str, int]
+    by: int | None
+    cause: str
+
+
+class SpinnersData(SeatData, total=False):
+    """The Spinners' own data: the corner of their setup, and whether First Response was declined this removal."""
+
+    corner: int | None
+    declining: bool
+
+
+class SpinnersFlags(TurnFlags, total=False):
+    """The Spinners' turn: actions left, what they gathered, recruited, released and sheltered, and skitter."""
+
+    actions: int
+    gathered: bool
+    recruited: bool
+    released: dict[str, int]
+    secured: int
+    sheltered: dict[str, int]
+    skitter: bool
+
+
 class Spinners(Faction):
     """The Spinners of Mercy."""
 
@@ -374,7 +404,7 @@ class Spinners(Faction):
     def setup(self, state: GameState, seat: int) -> None:
         """Supplies of warriors and webs; three infirmaries of each suit on the tracks (SOM.3.1, SOM.3.3)."""
         super().setup(state, seat)
-        state.seats[seat].data = {"corner": None}
+        state.seats[seat].data = SpinnersData(corner=None)
 
     def setup_prompt(self, state: GameState, seat: int) -> str:
         """Choose the starting clearing."""
@@ -397,7 +427,7 @@ class Spinners(Faction):
                 place(state, seat, "warrior", near)
             if may_place(state, ID, near, TOKEN):
                 place(state, seat, "web", near)
-        state.seats[seat].data["corner"] = cid
+        state.seats[seat].data_as(SpinnersData)["corner"] = cid
         state.say(
             f"The {NAME} establish a {suit(state, cid)} infirmary in clearing {cid} with two warriors and two webs, "
             "and spin a warrior and a web into each adjacent clearing.",
@@ -408,7 +438,7 @@ class Spinners(Faction):
 
     def starting_corner(self, state: GameState, seat: int) -> int | None:
         """The starting clearing (a corner unless every corner was taken)."""
-        corner: int | None = state.seats[seat].data.get("corner")
+        corner: int | None = state.seats[seat].data_as(SpinnersData).get("corner")
         return corner
 
     def setup_done(self, state: GameState, seat: int) -> bool:
@@ -418,7 +448,7 @@ class Spinners(Faction):
     # --- the turn ----------------------------------------------------------------------------------------------
     def enter_step(self, state: GameState, seat: int, step: str) -> None:
         """Each step starts its own counts."""
-        flags = state.turn.flags
+        flags = state.turn.flags_as(SpinnersFlags)
         if step == "spinners.discharge":
             flags["released"] = {}
         elif step == "spinners.secure":
@@ -460,7 +490,7 @@ class Spinners(Faction):
     # --- Birdsong (SOM.4) ----------------------------------------------------------------------------------------
     def release_room(self, state: GameState, cid: int) -> int:
         """Patients the infirmaries of a clearing may still release this turn (one per infirmary, SOM.2.5)."""
-        used = int(state.turn.flags.get("released", {}).get(str(cid), 0))
+        used = int(state.turn.flags_as(SpinnersFlags).get("released", {}).get(str(cid), 0))
         return infirmaries_at(state, cid) - used
 
     def _discharges(self, state: GameState, seat: int) -> Iterator[Action]:
@@ -477,7 +507,7 @@ class Spinners(Faction):
         _from_ward(state, seat, piece)
         pieces = state.clearings[action.clearing - 1]
         pieces[piece] = pieces.get(piece, 0) + 1
-        released = state.turn.flags.setdefault("released", {})
+        released = state.turn.flags_as(SpinnersFlags).setdefault("released", {})
         released[str(action.clearing)] = released.get(str(action.clearing), 0) + 1
         who = registry.faction(action.patient).name
         state.say(
@@ -488,7 +518,7 @@ class Spinners(Faction):
         score(state, seat, 1, "a discharged patient")
 
     def _secures(self, state: GameState, seat: int) -> Iterator[Action]:
-        if int(state.turn.flags.get("secured", 0)) >= web_bonuses(state, seat):
+        if int(state.turn.flags_as(SpinnersFlags).get("secured", 0)) >= web_bonuses(state, seat):
             return
         targets = [
             cid for cid in state.board.ids() if count(state, ID, "warrior", cid) and may_place(state, ID, cid, TOKEN)
@@ -502,7 +532,7 @@ class Spinners(Faction):
                     yield Secure(dst, (src,))
 
     def _secure(self, state: GameState, seat: int, action: Secure) -> None:
-        state.turn.flags["secured"] = int(state.turn.flags.get("secured", 0)) + 1
+        state.turn.flags_as(SpinnersFlags)["secured"] = int(state.turn.flags_as(SpinnersFlags).get("secured", 0)) + 1
         dst = action.clearing
         if action.source:
             shift(state, WEB_KEY, action.source[0], dst, 1)
@@ -514,7 +544,7 @@ class Spinners(Faction):
 
     # --- Daylight (SOM.5) ------------------------------------------------------------------------------------------
     def _daylight(self, state: GameState, seat: int, verb: str | None) -> Iterator[Action]:
-        flags = state.turn.flags
+        flags = state.turn.flags_as(SpinnersFlags)
         actions = int(flags["actions"])
         if verb in (None, "move") and (actions > 0 or flags["skitter"]):
             yield from self._skitter_moves(state, seat)
@@ -581,7 +611,7 @@ class Spinners(Faction):
         assert action.card is not None
         cid = hand.spend(state, seat, action.card)
         recruit_suit = action.suit or card(cid).suit
-        state.turn.flags["recruited"] = True
+        state.turn.flags_as(SpinnersFlags)["recruited"] = True
         targets = self.recruit_targets(state, recruit_suit)
         supply = state.seats[seat].supply
         scarce = "warrior" if supply.get("warrior", 0) <= supply.get("web", 0) else "web"
@@ -632,7 +662,7 @@ class Spinners(Faction):
     def shelter_room(self, state: GameState, seat: int, shelter_suit: str) -> int:
         """Cards still to be spent for a suit's Shelter this Evening: one per built infirmary of that suit."""
         on = on_map(state, ID, infirmary_kind(shelter_suit))
-        return on - int(state.turn.flags.get("sheltered", {}).get(shelter_suit, 0))
+        return on - int(state.turn.flags_as(SpinnersFlags).get("sheltered", {}).get(shelter_suit, 0))
 
     def _shelters(self, state: GameState, seat: int) -> Iterator[Action]:
         open_suits = [s for s in SUITS if self.shelter_room(state, seat, s) > 0]
@@ -649,7 +679,7 @@ class Spinners(Faction):
     def _shelter(self, state: GameState, seat: int, action: Shelter) -> None:
         cid = hand.spend(state, seat, action.card)
         shelter_suit = action.suit or card(cid).suit
-        sheltered = state.turn.flags.setdefault("sheltered", {})
+        sheltered = state.turn.flags_as(SpinnersFlags).setdefault("sheltered", {})
         sheltered[shelter_suit] = sheltered.get(shelter_suit, 0) + 1
         state.say(f"The {NAME} spend {label(cid)} to shelter refugees at a {shelter_suit} infirmary.")
         score(state, seat, shelter_points(state, seat, shelter_suit), "Shelter")
@@ -657,7 +687,7 @@ class Spinners(Faction):
     # --- applying actions ---------------------------------------------------------------------------------------
     def apply(self, state: GameState, seat: int, step: str, action: Action) -> None:
         """Resolve one of the Spinners' actions."""
-        flags = state.turn.flags
+        flags = state.turn.flags_as(SpinnersFlags)
         if isinstance(action, Discharge):
             self._discharge(state, seat, action)
         elif isinstance(action, Secure):
@@ -679,7 +709,7 @@ class Spinners(Faction):
 
     def action_ways(self, state: GameState, seat: int, step: str, kind: str, cid: int) -> tuple[str | None, ...]:
         """A move is a skitter's (an action starts one); a battle is an action, where a web is (SOM.5)."""
-        flags = state.turn.flags
+        flags = state.turn.flags_as(SpinnersFlags)
         if step != "spinners.daylight":
             return ()
         if kind == "move":
@@ -690,14 +720,14 @@ class Spinners(Faction):
 
     def spend_action(self, state: GameState, seat: int, step: str, kind: str, cid: int, way: str | None) -> None:
         """A move goes on with a skitter, or starts one for an action; a battle costs an action and ends it."""
-        flags = state.turn.flags
+        flags = state.turn.flags_as(SpinnersFlags)
         if kind == "move" and flags["skitter"]:
             return
         flags["actions"] -= 1
         flags["skitter"] = kind == "move"
 
     def _daylight_action(self, state: GameState, seat: int, action: Action) -> None:
-        flags = state.turn.flags
+        flags = state.turn.flags_as(SpinnersFlags)
         flags["actions"] -= 1
         flags["skitter"] = False
         if isinstance(action, Battle):
@@ -713,8 +743,8 @@ class Spinners(Faction):
 
     def interrupt(self, state: GameState, seat: int) -> None:
         """A skitter can't be interrupted: an effect used between its moves ends it."""
-        if state.turn.flags.get("skitter"):
-            state.turn.flags["skitter"] = False
+        if state.turn.flags_as(SpinnersFlags).get("skitter"):
+            state.turn.flags_as(SpinnersFlags)["skitter"] = False
 
     def hand_choices(self, state: GameState, seat: int, step: str) -> bool:
         """Daylight may always spend a card; crafting needs unused infirmaries; Shelter needs a built infirmary."""
@@ -747,7 +777,7 @@ class Spinners(Faction):
                 options[WEB_KEY] = webs
         return options
 
-    def before_hits(self, state: GameState, seat: int | None, b: dict[str, Any]) -> bool:
+    def before_hits(self, state: GameState, seat: int | None, b: BattleState) -> bool:
         """First Response in anyone's battle: offer it when enemy warriors were assigned hits where it may answer."""
         assert seat is not None
         cid = b["clearing"]
@@ -771,7 +801,7 @@ class Spinners(Faction):
         state: GameState,
         seat: int,
         cid: int,
-        b: dict[str, Any] | None = None,
+        b: BattleState | None = None,
         taken: Mapping[str, int] | None = None,
     ) -> bool:
         """Whether a warrior and a web of the Spinners not dealt any hits are in a clearing connected by web to an
@@ -800,7 +830,7 @@ class Spinners(Faction):
             return None
         older = state.legacy is not None and state.legacy.first_response_to_allies  # before 6a9efc9
         dealt = _dealt_by_a_friend(state, seat, removal) if older else _dealt_by_a_foe(state, removal)
-        if state.seats[seat].data.get("declining") or not dealt:
+        if state.seats[seat].data_as(SpinnersData).get("declining") or not dealt:
             return None
         if not _enemy_warrior(state, seat, removal.piece):
             return None
@@ -809,7 +839,7 @@ class Spinners(Faction):
         waiting = next(
             (
                 d
-                for d in state.pending
+                for d in (decisions.context(p, SpinnersChoice) for p in state.pending)
                 if d.get("faction") == ID and d["what"] == "respond_removal" and d["clearing"] == cid
             ),
             None,
@@ -827,7 +857,7 @@ class Spinners(Faction):
                 cause=removal.cause,
                 prompt=response_prompt(cid),
             )
-            waiting = state.pending[-1]
+            waiting = decisions.context(state.pending[-1], SpinnersChoice)
         waiting["pieces"][removal.piece] = waiting["pieces"].get(removal.piece, 0) + removal.count
         return CANCEL
 
@@ -850,8 +880,9 @@ class Spinners(Faction):
             )
 
     # --- decisions ----------------------------------------------------------------------------------------------------
-    def decision_legal(self, state: GameState, decision: dict[str, Any]) -> Iterator[Action]:
+    def decision_legal(self, state: GameState, decision: Decision) -> Iterator[Action]:
         """First Response (respond or pass) and Triage (which patient)."""
+        decision = decisions.context(decision, SpinnersChoice)
         seat, what = decision["seat"], decision["what"]
         if what == "respond":
             b = state.battle
@@ -866,8 +897,9 @@ class Spinners(Faction):
             for owner in patient_owners(state, seat):
                 yield Triage(owner)
 
-    def decision_apply(self, state: GameState, decision: dict[str, Any], action: Action) -> bool:
+    def decision_apply(self, state: GameState, decision: Decision, action: Action) -> bool:
         """Resolve First Response or one Triage choice."""
+        decision = decisions.context(decision, SpinnersChoice)
         seat, what = decision["seat"], decision["what"]
         if what == "respond" and isinstance(action, Respond):
             self._respond_in_battle(state, seat, action.clearing)
@@ -919,7 +951,7 @@ class Spinners(Faction):
             ("remove", cid, None),
         )
 
-    def _answer_removal(self, state: GameState, seat: int, decision: dict[str, Any], respond: bool) -> None:
+    def _answer_removal(self, state: GameState, seat: int, decision: SpinnersChoice, respond: bool) -> None:
         """Outside battle: carry the warriors to the Ward, or let the removal happen after all."""
         cid = decision["clearing"]
         here = state.clearings[cid - 1]
@@ -930,14 +962,14 @@ class Spinners(Faction):
                 self._carry(state, seat, cid, piece, n)
             self._say_carried(state, cid, wanted)
             return
-        data = state.seats[seat].data
+        data = state.seats[seat].data_as(SpinnersData)
         data["declining"] = True
         try:
             remove_all(state, cid, wanted, decision["by"], decision["cause"])
         finally:
             data.pop("declining", None)
 
-    def _triage(self, state: GameState, seat: int, decision: dict[str, Any], owner: str) -> None:
+    def _triage(self, state: GameState, seat: int, decision: SpinnersChoice, owner: str) -> None:
         """Return one patient: to its owner's supply, or (game option) into the clearing of the battle."""
         piece = patient_keys(state, seat, owner)[0]
         _from_ward(state, seat, piece)
@@ -961,11 +993,11 @@ class Spinners(Faction):
         if step == "spinners.discharge":
             return "discharge patients into clearings with infirmaries (discharge FACTION N)"
         if step == "spinners.secure":
-            left = web_bonuses(state, seat) - int(state.turn.flags.get("secured", 0))
+            left = web_bonuses(state, seat) - int(state.turn.flags_as(SpinnersFlags).get("secured", 0))
             return f"secure webs ({left} left: secure N, or secure N source:M), or end Birdsong"
         if step == "spinners.daylight":
-            left = state.turn.flags.get("actions", 0)
-            more = ", more skitter moves" if state.turn.flags.get("skitter") else ""
+            left = state.turn.flags_as(SpinnersFlags).get("actions", 0)
+            more = ", more skitter moves" if state.turn.flags_as(SpinnersFlags).get("skitter") else ""
             return f"take Daylight actions ({left} left{more}: recruit, establish, move, battle, gather, hire) or end"
         if step == "spinners.craft":
             return "craft with infirmaries, or end crafting"
@@ -997,7 +1029,7 @@ class Spinners(Faction):
         return None
 
     def _why_not_daylight(self, state: GameState, seat: int, action: Action) -> str | None:
-        flags = state.turn.flags
+        flags = state.turn.flags_as(SpinnersFlags)
         if isinstance(action, Hire):
             return "an extra action costs a bird card from your hand"
         if isinstance(action, Move):
@@ -1041,7 +1073,7 @@ class Spinners(Faction):
         reach = response_reach(state)
         lines.append("First Response reaches: " + (", ".join(str(c) for c in reach) if reach else "no clearing"))
         if state.turn.seat == seat and state.turn.step == "spinners.daylight":
-            flags = state.turn.flags
+            flags = state.turn.flags_as(SpinnersFlags)
             used = [w for w, f in (("recruited", "recruited"), ("gathered", "gathered")) if flags.get(f)]
             tail = f" ({', '.join(used)})" if used else ""
             lines.append(f"Actions left: {flags.get('actions', 0)}{tail}")

@@ -11,7 +11,7 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
-from typing import Any, ClassVar
+from typing import ClassVar, NotRequired, cast
 
 from rules import battle, crafting, decisions, hand, movement, registry, rng
 from rules.actions import CARD, CLEARING, CLEARINGS, FACTION, PATH, Action, Battle, Craft, Move, register_for
@@ -26,7 +26,7 @@ from rules.pieces import ABILITY, BATTLE, BUILDING, PAWN, TOKEN, WARRIOR, PieceK
 from rules.removal import remove_all, take
 from rules.rule import enemies
 from rules.scoring import score
-from rules.state import GameState
+from rules.state import BattleState, Decision, GameState, SeatData, TurnFlags
 from rules.words import plural
 
 ID = "spore"
@@ -96,6 +96,16 @@ def overgrowth(state: GameState) -> str:
 
 
 # --- actions --------------------------------------------------------------------------------------------------
+
+
+class SporeBattle(BattleState):
+    """A battle with the Spore's own key: how many covered mycelia its hits have uncovered so far."""
+
+    spore_flipped: NotRequired[int]
+
+
+def _spore_battle(b: BattleState) -> SporeBattle:
+    return cast(SporeBattle, b)
 
 
 @register_for(ID)
@@ -323,7 +333,7 @@ def seize(state: GameState, seat: int, cid: int, owner: str) -> None:
     other = state.seat_of(owner)
     assert other is not None
     if registry.of(state, other).seize_pawn(state, other, seat, cid):
-        data = state.seats[seat].data
+        data = state.seats[seat].data_as(SporeData)
         data["extra_actions"] = int(data.get("extra_actions", 0)) + 1
         state.say(f"{NAME} gains an extra Daylight action.")
 
@@ -350,6 +360,30 @@ def overgrow(state: GameState, seat: int, cid: int) -> bool:
 
 
 # --- the faction -------------------------------------------------------------------------------------------------
+
+
+class SporeChoice(Decision, total=False):
+    """The Spore's infection: `left` more pieces in `clearings` (asked for `why`), the pawns `seized` so far."""
+
+    clearings: list[int]
+    left: int
+    why: str
+    seized: list[str]
+
+
+class SporeData(SeatData, total=False):
+    """The Spore's own data: extra actions earned."""
+
+    extra_actions: int
+
+
+class SporeFlags(TurnFlags, total=False):
+    """The Spore's turn: commands used, how mycelium grew, the places spores spread from."""
+
+    commands: int
+    grew_free: bool
+    grew_sacrifice: bool
+    spores_from: list[int | str]
 
 
 class Spore(Faction):
@@ -381,7 +415,7 @@ class Spore(Faction):
     def setup(self, state: GameState, seat: int) -> None:
         """Supplies (the mycelium fill the track); the homeland is chosen before anyone else sets up."""
         super().setup(state, seat)
-        state.seats[seat].data = {"extra_actions": 0, "setup": "homeland"}
+        state.seats[seat].data = SporeData(extra_actions=0, setup="homeland")
 
     def setup_prompt(self, state: GameState, seat: int) -> str:
         """Where the homeland goes."""
@@ -405,7 +439,7 @@ class Spore(Faction):
             ("place", cid, None),
         )
         overgrow(state, seat, cid)
-        state.seats[seat].data["setup"] = "done"
+        state.seats[seat].data_as(SporeData)["setup"] = "done"
         return True
 
     # --- the turn ------------------------------------------------------------------
@@ -416,9 +450,9 @@ class Spore(Faction):
         elif step == "spore.covering":
             self._natural_covering(state, seat)
         elif step == "spore.command":
-            state.turn.flags["commands"] = 0
+            state.turn.flags_as(SporeFlags)["commands"] = 0
         elif step == "spore.craft":
-            state.seats[seat].data["extra_actions"] = 0
+            state.seats[seat].data_as(SporeData)["extra_actions"] = 0
         elif step == "spore.score":
             ground = sum(1 for cid in state.board.ids() if mushrooms(state, cid))
             score(state, seat, ground, f"{plural(ground, 'clearing')} with mushrooms")
@@ -490,7 +524,7 @@ class Spore(Faction):
         decisions.push(state, "faction", seat, faction=ID, **context)
 
     def _grow_options(self, state: GameState, seat: int) -> Iterator[Action]:
-        flags = state.turn.flags
+        flags = state.turn.flags_as(SporeFlags)
         if state.seats[seat].supply.get("mushroom", 0) <= 0:
             return
         for cid in sorted(network(state)):
@@ -505,9 +539,9 @@ class Spore(Faction):
     def _grow(self, state: GameState, seat: int, action: Grow) -> None:
         cid = action.clearing
         if action.sacrifice is None:
-            state.turn.flags["grew_free"] = True
+            state.turn.flags_as(SporeFlags)["grew_free"] = True
         else:
-            state.turn.flags["grew_sacrifice"] = True
+            state.turn.flags_as(SporeFlags)["grew_sacrifice"] = True
             state.say(f"{NAME} sacrifices an infected {owner_name(state, action.sacrifice)} warrior in clearing {cid}.")
             victim = next(p for p in sorted(infected(state, cid)) if parse_key(p)[0] == action.sacrifice)
             remove_all(state, cid, {victim: 1}, seat, ABILITY)
@@ -573,7 +607,7 @@ class Spore(Faction):
     # --- Daylight ------------------------------------------------------------------
     def spore_sources(self, state: GameState) -> list[int]:
         """Clearings with enough mushrooms to spread spores that have not spread them this turn."""
-        used = state.turn.flags.get("spores_from", [])
+        used = state.turn.flags_as(SporeFlags).get("spores_from", [])
         return [cid for cid in state.board.ids() if mushrooms(state, cid) >= SPORES_AT and cid not in used]
 
     def spore_targets(self, state: GameState, seat: int) -> list[int]:
@@ -595,7 +629,7 @@ class Spore(Faction):
                 yield Spores(src, dst)
 
     def _spread_spores(self, state: GameState, seat: int, action: Spores) -> None:
-        state.turn.flags.setdefault("spores_from", []).append(action.src)
+        state.turn.flags_as(SporeFlags).setdefault("spores_from", []).append(action.src)
         state.rng, die = rng.below(state.rng, 4)
         state.irreversible = True
         state.say(
@@ -642,12 +676,12 @@ class Spore(Faction):
 
     def spend_action(self, state: GameState, seat: int, step: str, kind: str, cid: int, way: str | None) -> None:
         """One command is used."""
-        state.turn.flags["commands"] = int(state.turn.flags.get("commands", 0)) + 1
+        state.turn.flags_as(SporeFlags)["commands"] = int(state.turn.flags_as(SporeFlags).get("commands", 0)) + 1
 
     def commands_left(self, state: GameState, seat: int) -> int:
         """Commands of the infected still open this Daylight (three, plus extra actions)."""
-        total = COMMANDS + int(state.seats[seat].data.get("extra_actions", 0))
-        return max(0, total - int(state.turn.flags.get("commands", 0)))
+        total = COMMANDS + int(state.seats[seat].data_as(SporeData).get("extra_actions", 0))
+        return max(0, total - int(state.turn.flags_as(SporeFlags).get("commands", 0)))
 
     # --- hooks: rule, placement, battle, movement, entering -----------------------------------------
     def rules_outright(self, state: GameState, seat: int, cid: int) -> bool:
@@ -694,7 +728,7 @@ class Spore(Faction):
         room = pieces.get(COVERED, 0) * covered_hits(state) - assigned.get(COVERED, 0)
         if room > 0:
             options[COVERED] = room
-        flipped = int((state.battle or {}).get("spore_flipped", 0))
+        flipped = _spore_battle(state.battle).get("spore_flipped", 0) if state.battle is not None else 0
         if covered_hits(state) == 1 and UNCOVERED in options:
             options[UNCOVERED] -= flipped
             if options[UNCOVERED] <= 0:
@@ -712,7 +746,8 @@ class Spore(Faction):
             del pieces[COVERED]
         pieces[UNCOVERED] = pieces.get(UNCOVERED, 0) + flip
         if state.battle is not None:
-            state.battle["spore_flipped"] = int(state.battle.get("spore_flipped", 0)) + flip
+            b = _spore_battle(state.battle)
+            b["spore_flipped"] = b.get("spore_flipped", 0) + flip
         state.say(f"The mycelium in clearing {cid} is dug up (uncovered).", None, ("place", cid, None))
         return take(state, cid, UNCOVERED, n - flip, by, BATTLE)[0] if n > flip else 0
 
@@ -751,8 +786,9 @@ class Spore(Faction):
         return False
 
     # --- decisions -------------------------------------------------------------------------------
-    def decision_legal(self, state: GameState, decision: dict[str, Any]) -> Iterator[Action]:
+    def decision_legal(self, state: GameState, decision: Decision) -> Iterator[Action]:
         """Whose warrior (or pawn) to infect next."""
+        decision = decisions.context(decision, SporeChoice)
         if decision["what"] != "infect" or decision["left"] <= 0:
             return
         seat = decision["seat"]
@@ -766,8 +802,9 @@ class Spore(Faction):
                     if owner not in decision["seized"]:
                         yield Infect(cid, owner)
 
-    def decision_apply(self, state: GameState, decision: dict[str, Any], action: Action) -> bool:
+    def decision_apply(self, state: GameState, decision: Decision, action: Action) -> bool:
         """Infect one warrior, or seize a pawn; finished when nothing is left to do."""
+        decision = decisions.context(decision, SporeChoice)
         assert isinstance(action, Infect)
         seat = decision["seat"]
         if action.owner in seizable(state, seat, action.clearing):
@@ -812,7 +849,7 @@ class Spore(Faction):
         return None
 
     def _why_not_grow(self, state: GameState, action: Grow) -> str:
-        cid, flags = action.clearing, state.turn.flags
+        cid, flags = action.clearing, state.turn.flags_as(SporeFlags)
         if cid not in network(state):
             return f"clearing {cid} is not part of the connected network"
         if mushrooms(state, cid) >= mushroom_cap(state, cid):
@@ -839,7 +876,7 @@ class Spore(Faction):
     def _why_not_spores(self, state: GameState, action: Spores) -> str:
         if mushrooms(state, action.src) < SPORES_AT:
             return f"spores spread only from a clearing with {SPORES_AT} or more mushrooms"
-        if action.src in state.turn.flags.get("spores_from", []):
+        if action.src in state.turn.flags_as(SporeFlags).get("spores_from", []):
             return f"clearing {action.src} has spread its spores this turn"
         return f"nothing in clearing {action.dst} can be infected"
 
@@ -897,7 +934,7 @@ class Spore(Faction):
             track,
             f"Mushrooms in {plural(len(grown), 'clearing')}: scores {len(grown)} in Evening",
         ]
-        extra = int(state.seats[seat].data.get("extra_actions", 0))
+        extra = int(state.seats[seat].data_as(SporeData).get("extra_actions", 0))
         if extra:
             lines.append(f"Extra Daylight actions: {extra}")
         if state.turn.seat == seat and state.turn.step == "spore.command":

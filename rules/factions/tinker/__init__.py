@@ -4,7 +4,7 @@ factories, production, breakage dice, Bustle, the four Daylight actions, Restruc
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from typing import ClassVar
 
 from rules import battle, crafting, decisions, hand, listeners, movement, registry
 from rules.actions import Action, Battle, Build, Craft
@@ -36,6 +36,8 @@ from rules.factions.tinker.board import (
     ROBOT_KEYS,
     ROBOTS,
     TRACK_SPACES,
+    TinkerData,
+    TinkerFlags,
     data,
     robot_key,
 )
@@ -48,7 +50,7 @@ from rules.removal import remove_all
 from rules.rng import below
 from rules.rule import rules
 from rules.scoring import score
-from rules.state import GameState
+from rules.state import Decision, GameState
 from rules.words import plural
 
 STEPS = {
@@ -72,6 +74,13 @@ FULL_REMOVAL_OPTION = GameOption(
 
 def _robot_kind(robot: str) -> PieceKind:
     return PieceKind(ID, robot, PAWN, 1, robot.title(), "robot", robot[0].upper() + "b")
+
+
+class TinkerChoice(Decision, total=False):
+    """The Tinker's own decisions: the Old Man's forest next to `place`, or the factories `left` to produce."""
+
+    place: Place
+    left: list[int]
 
 
 class Tinker(Faction):
@@ -98,7 +107,7 @@ class Tinker(Faction):
         """Supplies; the production level at 1, the marker gear side up; empty robot tracks."""
         super().setup(state, seat)
         s = state.seats[seat]
-        s.data = {"level": data()["production"]["start"], "marker": data()["marker_start"], "setup": "materialize"}
+        s.data = TinkerData(level=data()["production"]["start"], marker=data()["marker_start"], setup="materialize")
         for robot in ROBOTS:
             s.areas[robot] = {}
 
@@ -111,7 +120,7 @@ class Tinker(Faction):
         """Materialize, then ready the machines."""
         assert isinstance(action, Materialize)
         _materialize(state, seat, action.clearing, action.forest)
-        state.seats[seat].data["setup"] = "done"
+        state.seats[seat].data_as(TinkerData)["setup"] = "done"
         return True
 
     def setup_prompt(self, state: GameState, seat: int) -> str:
@@ -124,7 +133,7 @@ class Tinker(Faction):
     # --- the turn -----------------------------------------------------------------------
     def enter_step(self, state: GameState, seat: int, step: str) -> None:
         """Automatic work: the breakage roll, Production, and counters for Bustle, actions and the draw."""
-        flags = state.turn.flags
+        flags = state.turn.flags_as(TinkerFlags)
         if step == "tinker.roll":
             _roll(state, seat)
         elif step == "tinker.produce":
@@ -140,12 +149,13 @@ class Tinker(Faction):
     def interactive(self, state: GameState, seat: int, step: str) -> bool:
         """Every choice step waits; the draw waits only when the discard pile offers a matching card."""
         if step == "tinker.draw":
-            return state.turn.flags.get("draws", 0) is None
+            return state.turn.flags_as(TinkerFlags).get("draws", 0) is None
         return step in WAITING
 
     def legal(self, state: GameState, seat: int, step: str, verb: str | None) -> Iterator[Action]:
         """The actions of each of the Tinker's steps."""
-        if step == "tinker.doover" and verb in (None, "doover") and not state.turn.flags.get("done_over"):
+        done_over = state.turn.flags_as(TinkerFlags).get("done_over")
+        if step == "tinker.doover" and verb in (None, "doover") and not done_over:
             for cid, forest in _materialize_sites(state, seat):
                 yield DoOver(cid, forest)
         elif step == "tinker.bustle" and verb in (None, "bustle"):
@@ -177,7 +187,7 @@ class Tinker(Faction):
         """Carry out one of the Tinker's actions."""
         if isinstance(action, DoOver):
             _do_over(state, seat, action.clearing, action.forest)
-            state.turn.flags["done_over"] = True
+            state.turn.flags_as(TinkerFlags)["done_over"] = True
         elif isinstance(action, Bustle):
             _bustle(state, seat, action)
         elif isinstance(action, Craft):
@@ -189,7 +199,7 @@ class Tinker(Faction):
         elif isinstance(action, Restructure):
             _restructure(state, seat, action)
         elif isinstance(action, Draw):
-            state.turn.flags["draws"] = data()["evening_draw"]
+            state.turn.flags_as(TinkerFlags)["draws"] = data()["evening_draw"]
         elif isinstance(action, Salvage):
             _salvage(state, seat, action.card)
         else:
@@ -197,22 +207,22 @@ class Tinker(Faction):
 
     def interrupt(self, state: GameState, seat: int) -> None:
         """A card effect used after a Crusade's move ends the Crusade: no battle follows it."""
-        if state.turn.flags.get("crusade") is not None:
-            state.turn.flags["crusade"] = None
+        if state.turn.flags_as(TinkerFlags).get("crusade") is not None:
+            state.turn.flags_as(TinkerFlags)["crusade"] = None
 
     def hand_choices(self, state: GameState, seat: int, step: str) -> bool:
         """Crafting needs gears by the Old Man; Overproduce and Restructure need a factory on the map."""
         if step == "tinker.craft":
             return bool(crafting.power(state, seat))
         if step == "tinker.actions":
-            return bool(tb.factories(state)) and state.turn.flags.get("actions", 0) > 0
+            return bool(tb.factories(state)) and state.turn.flags_as(TinkerFlags).get("actions", 0) > 0
         if step == "tinker.restructure":
             return bool(tb.factories(state))
         return False
 
     def prompt(self, state: GameState, seat: int, step: str) -> str:
         """What each step asks."""
-        flags = state.turn.flags
+        flags = state.turn.flags_as(TinkerFlags)
         if step == "tinker.doover":
             return "do over (doover N fX: set up again), or end to keep your pieces"
         if step == "tinker.bustle":
@@ -315,7 +325,7 @@ class Tinker(Faction):
 
     def action_ways(self, state: GameState, seat: int, step: str, kind: str, cid: int) -> tuple[str | None, ...]:
         """A move or a battle is a Daylight action; a battle where a Crusade just went is free (OMT.5)."""
-        flags = state.turn.flags
+        flags = state.turn.flags_as(TinkerFlags)
         if step != "tinker.actions":
             return ()
         left = flags.get("actions", 0) > 0 or (kind == "battle" and flags.get("crusade") == cid)
@@ -323,7 +333,7 @@ class Tinker(Faction):
 
     def spend_action(self, state: GameState, seat: int, step: str, kind: str, cid: int, way: str | None) -> None:
         """An action is used, unless it is the battle that follows a Crusade there; a Crusade ends either way."""
-        flags = state.turn.flags
+        flags = state.turn.flags_as(TinkerFlags)
         if not (kind == "battle" and flags.get("crusade") == cid):
             flags["actions"] -= 1
         flags["crusade"] = None
@@ -331,12 +341,13 @@ class Tinker(Faction):
     # --- Evening (OMT.6.2) ---------------------------------------------------------------
     def draw_bonus(self, state: GameState, seat: int) -> int:
         """Two cards in Evening; none when a card was taken from the discard pile instead (-1 from the usual one)."""
-        draws = state.turn.flags.get("draws")
+        draws = state.turn.flags_as(TinkerFlags).get("draws")
         return (data()["evening_draw"] if draws is None else int(draws)) - 1
 
     # --- decisions: the Old Man's forest, the order of Production ------------------------------
-    def decision_legal(self, state: GameState, decision: dict[str, Any]) -> Iterator[Action]:
+    def decision_legal(self, state: GameState, decision: Decision) -> Iterator[Action]:
         """Forests next to the Old Man's last clearing; factories still to produce."""
+        decision = decisions.context(decision, TinkerChoice)
         if decision["what"] == "oldman":
             for forest in _forests_next_to(state, decision["place"]):
                 yield OldMan(forest)
@@ -344,8 +355,9 @@ class Tinker(Faction):
             for cid in decision["left"]:
                 yield Produce(cid)
 
-    def decision_apply(self, state: GameState, decision: dict[str, Any], action: Action) -> bool:
+    def decision_apply(self, state: GameState, decision: Decision, action: Action) -> bool:
         """Place the Old Man; or produce at the chosen factory."""
+        decision = decisions.context(decision, TinkerChoice)
         seat = decision["seat"]
         if isinstance(action, OldMan):
             state.seats[seat].supply["oldman"] -= 1
@@ -407,8 +419,8 @@ def _materialize(state: GameState, seat: int, cid: int, forest: str) -> None:
         tb.set_gears(state, seat, robot, gears)
     s.supply["oldman"] -= 1
     tb.add(state, forest, OLD_MAN, 1)
-    s.data["level"] = data()["production"]["start"]
-    s.data["marker"] = data()["marker_start"]
+    s.data_as(TinkerData)["level"] = data()["production"]["start"]
+    s.data_as(TinkerData)["marker"] = data()["marker_start"]
     state.say(
         f"{NAME} materializes: the robots in clearing {cid}, the Old Man in forest {forest}.",
         None,
@@ -498,7 +510,7 @@ def _produce_all(state: GameState, seat: int) -> None:
 
 def _bustle_options(state: GameState) -> Iterator[Action]:
     """Moves of the Old Man to every adjacent place, carrying each number of gears he may."""
-    left = state.turn.flags.get("bustle", 0)
+    left = state.turn.flags_as(TinkerFlags).get("bustle", 0)
     here = tb.old_man(state)
     if left <= 0 or here is None:
         return
@@ -520,7 +532,7 @@ def _bustle_options(state: GameState) -> Iterator[Action]:
 
 def _bustle(state: GameState, seat: int, action: Bustle) -> None:
     """Move the Old Man (ignoring rule) with the gears he carries; every seat hears, a fee is owed as usual."""
-    state.turn.flags["bustle"] -= 1
+    state.turn.flags_as(TinkerFlags)["bustle"] -= 1
     n = action.count or 0
     shift(state, OLD_MAN, action.src, action.dst, 1)
     moved = [(OLD_MAN, 1)]
@@ -546,12 +558,12 @@ def _craft(state: GameState, seat: int, action: Craft) -> None:
     cid = tb.old_man_clearing(state)
     assert cid is not None
     tb.to_supply(state, seat, cid, GEAR, len(cost))
-    state.turn.flags["crafted_with"] = {}
+    state.turn.flags_as(TinkerFlags)["crafted_with"] = {}
     state.say(f"{NAME} returns {plural(len(cost), 'gear')} from clearing {cid} to the supply.")
 
 
 def _daylight_options(state: GameState, seat: int, verb: str | None) -> Iterator[Action]:
-    flags = state.turn.flags
+    flags = state.turn.flags_as(TinkerFlags)
     follow = flags.get("crusade")
     if follow is not None and verb in (None, "battle"):
         yield from battle.battle_options(state, seat, [follow])
@@ -604,7 +616,7 @@ def crusade_moves(state: GameState, seat: int) -> Iterator[Action]:
 
 
 def _daylight_action(state: GameState, seat: int, action: Action) -> None:
-    flags = state.turn.flags
+    flags = state.turn.flags_as(TinkerFlags)
     if isinstance(action, Battle) and flags.get("crusade") == action.clearing:
         flags["crusade"] = None
         battle.start(state, seat, action.clearing, action.defender)
@@ -666,7 +678,7 @@ def _crusade_move(state: GameState, seat: int, action: Crusade) -> None:
 
 def _meltdown(state: GameState, seat: int) -> None:
     """Factories removed: production drops by one, once however many went at once."""
-    data_ = state.seats[seat].data
+    data_ = state.seats[seat].data_as(TinkerData)
     if data_.get("meltdown") == state.version:
         return
     data_["meltdown"] = state.version
@@ -703,7 +715,7 @@ def _restructure_options(state: GameState, seat: int) -> Iterator[Action]:
 
 def _restructure(state: GameState, seat: int, action: Restructure) -> None:
     spent = hand.spend(state, seat, action.card)
-    d = state.seats[seat].data
+    d = state.seats[seat].data_as(TinkerData)
     if action.change == "flip":
         d["marker"] = tb.other_side(tb.marker(state, seat))
         what = f"flips the production marker to the {d['marker']} side"
@@ -726,7 +738,7 @@ def _salvage(state: GameState, seat: int, key: str) -> None:
     cid = next(c for c in reversed(state.discard) if card(c).key == key)
     state.discard.remove(cid)
     state.seats[seat].hand.append(cid)
-    state.turn.flags["draws"] = 0
+    state.turn.flags_as(TinkerFlags)["draws"] = 0
     state.irreversible = True
     state.say(f"{NAME} takes {label(cid)} from the discard pile instead of drawing.")
 

@@ -12,7 +12,7 @@ from rules.map_pieces import may_place, open_slots, pieces_at
 from rules.modes.base import may_set_up
 from rules.pieces import BUILDING, TOKEN, WARRIOR, kind_of_key
 from rules.rule import rules
-from rules.state import GameState
+from rules.state import GameState, SeatData, TurnFlags
 
 ID = "tinker"
 NAME = "Old Man Tinker"
@@ -24,6 +24,25 @@ SIDES = {"gear": GEAR, "drone": DRONE}
 """The two sides of a token and the map key each is stored under."""
 FAMILY = "gear"
 """The box family both sides share: the supply counts tokens under it."""
+
+
+class TinkerData(SeatData, total=False):
+    """The Tinker's own data: his production level, the side his production marker shows, his last meltdown."""
+
+    level: int
+    marker: str
+    meltdown: int
+    """The state version at which factories last melted down (production drops once per removal)."""
+
+
+class TinkerFlags(TurnFlags, total=False):
+    """The Tinker's turn: actions and bustle moves left, the clearing of a crusade, the evening's draws."""
+
+    actions: int
+    bustle: int
+    crusade: int | None
+    done_over: bool
+    draws: int | None
 
 
 @cache
@@ -126,12 +145,12 @@ def factories(state: GameState) -> list[int]:
 
 def level(state: GameState, seat: int) -> int:
     """The production level: tokens each factory produces."""
-    return int(state.seats[seat].data.get("level", data()["production"]["start"]))
+    return int(state.seats[seat].data_as(TinkerData).get("level", data()["production"]["start"]))
 
 
 def marker(state: GameState, seat: int) -> str:
     """The side the production marker shows: 'gear' or 'drone'."""
-    return str(state.seats[seat].data.get("marker", data()["marker_start"]))
+    return str(state.seats[seat].data_as(TinkerData).get("marker", data()["marker_start"]))
 
 
 def other_side(side: str) -> str:

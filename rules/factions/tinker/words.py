@@ -19,7 +19,7 @@ from rules.factions.tinker.actions import (
     Restructure,
     Salvage,
 )
-from rules.factions.tinker.board import DRONE, ID, NAME, ROBOTS, TRACK_SPACES, data
+from rules.factions.tinker.board import DRONE, ID, NAME, ROBOTS, TRACK_SPACES, TinkerFlags, data
 from rules.map_pieces import place_name, suit
 from rules.rule import rules
 from rules.state import GameState
@@ -82,7 +82,7 @@ def _why_not_site(state: GameState, seat: int, action: Materialize | DoOver) -> 
 
 
 def _why_not_bustle(state: GameState, action: Bustle) -> str:
-    left = state.turn.flags.get("bustle", 0)
+    left = state.turn.flags_as(TinkerFlags).get("bustle", 0)
     here = tb.old_man(state)
     if left <= 0:
         return "the Old Man has made his three Bustle moves"
@@ -99,7 +99,7 @@ def _why_not_bustle(state: GameState, action: Bustle) -> str:
 
 
 def _why_not_daylight(state: GameState, seat: int, action: Action) -> str:
-    flags = state.turn.flags
+    flags = state.turn.flags_as(TinkerFlags)
     if isinstance(action, Battle) and flags.get("crusade") == action.clearing:
         return f"there is no enemy in clearing {action.clearing} you can battle"
     if flags.get("actions", 0) <= 0:
@@ -199,7 +199,7 @@ def panel_lines(state: GameState, seat: int) -> list[str]:
     lines.append(f"Old Man: {place_name(here) if here is not None else 'off the map'}")
     built = tb.factories(state)
     lines.append(f"Factories {len(built)}/{data()['factories']}" + (f": {', '.join(map(str, built))}" if built else ""))
-    flags = state.turn.flags
+    flags = state.turn.flags_as(TinkerFlags)
     if state.turn.seat == seat and state.turn.step == "tinker.bustle":
         lines.append(f"Bustle moves left: {flags.get('bustle', 0)}")
     if state.turn.seat == seat and state.turn.step == "tinker.actions":

@@ -4,7 +4,7 @@ relationships with every other faction, and a coalition in games of four or more
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import Any, ClassVar
+from typing import Any, ClassVar, Literal, TypedDict, cast
 
 from rules import battle, crafting, decisions, flow, hand, items, movement, registry, rng
 from rules.actions import Action, Battle, Craft, Move, Pass
@@ -41,14 +41,43 @@ from rules.pieces import ABILITY, BATTLE, PAWN, WARRIOR, PieceKind, category_of_
 from rules.removal import remove_all
 from rules.rule import enemies, rules
 from rules.scoring import score
-from rules.state import GameState
+from rules.state import BattleState, Decision, GameState
 from rules.words import plural, possessive
 
 ID = vb.ID  # the first Vagabond; SecondVagabond below is vb.ID2
 SLIP, DAYLIGHT, REST, CAPACITY = "vagabond.slip", "vagabond.daylight", "vagabond.rest", "vagabond.capacity"
 REFRESH = "vagabond.refresh"
+
+
+class BattleTally(TypedDict, total=False):
+    """What a Vagabond keeps in the battle under his faction id: the Allied faction fighting with him, and the hits
+    his items and its warriors took."""
+
+    ally: str | None
+    items: int
+    allies: int
+
+
+def _tallies(b: BattleState) -> dict[str, BattleTally]:
+    return cast(dict[str, BattleTally], b)
+
+
+def _tally(b: BattleState, fid: str) -> BattleTally:
+    """A Vagabond's tally in the battle, begun empty the first time he takes a hit."""
+    return _tallies(b).setdefault(fid, {})
+
+
+def _tally_of(b: BattleState, fid: str) -> BattleTally:
+    """A Vagabond's tally in the battle, to read (empty when he has none)."""
+    return _tallies(b).get(fid) or {}
+
+
 ITEM_CHOICES = {c.verb: c for c in (Refresh, Damage, Drop, Exhaust, Claim, Repair)}
-CHANGES = {"refresh": ("exhausted", False), "damage": ("damaged", True), "repair": ("damaged", False)}
+CHANGES: dict[str, tuple[Literal["exhausted", "damaged"], bool]] = {
+    "refresh": ("exhausted", False),
+    "damage": ("damaged", True),
+    "repair": ("damaged", False),
+}
 
 
 def _item_name(name: str, state_of: str | None) -> str:
@@ -65,6 +94,16 @@ def _struck(state: GameState, cid: int, action: Strike) -> str:
         for p, n in state.clearings[cid - 1].items()
         if n and parse_key(p)[1] == action.kind and parse_key(p)[2] == action.faction
     )
+
+
+class VagabondChoice(Decision, total=False):
+    """A Vagabond's own decisions: `left` more items to choose (of seat `other`'s, for an aid or a claim), the ruin in
+    `clearing`, or which of the `allies` fights with him."""
+
+    left: int
+    clearing: int
+    other: int
+    allies: list[str]
 
 
 class Vagabond(Faction):
@@ -103,12 +142,9 @@ class Vagabond(Faction):
             for s in state.seats
             if registry.faction(s.faction).kind != "vagabond" or (charted and s.faction != self.id)
         ]
-        state.seats[seat].data = {
-            "setup": "character",
-            "character": None,
-            "relations": dict.fromkeys(others, vb.INDIFFERENT),
-            "coalition": None,
-        }
+        state.seats[seat].data = vb.VagabondData(
+            setup="character", character=None, relations=dict.fromkeys(others, vb.INDIFFERENT), coalition=None
+        )
         state.piles[vb.done_pile(self.id)] = []
         if vb.OFFER in state.piles:
             return
@@ -118,7 +154,7 @@ class Vagabond(Faction):
 
     def setup_prompt(self, state: GameState, seat: int) -> str:
         """Character first, then the pawn's forest."""
-        if state.seats[seat].data["setup"] == "character":
+        if state.seats[seat].data_as(vb.VagabondData)["setup"] == "character":
             names = self.free_characters(state, seat)
             return f"choose a character: {' or '.join(names)} (character NAME)"
         return "place the pawn in any forest (pawn fA)"
@@ -126,7 +162,7 @@ class Vagabond(Faction):
     def free_characters(self, state: GameState, seat: int) -> list[str]:
         """The characters no other Vagabond at the table has chosen."""
         taken = {
-            state.seats[s].data.get("character")
+            state.seats[s].data_as(vb.VagabondData).get("character")
             for s in range(len(state.seats))
             if s != seat and isinstance(registry.of(state, s), Vagabond)
         }
@@ -134,7 +170,7 @@ class Vagabond(Faction):
 
     def setup_legal(self, state: GameState, seat: int) -> Iterator[Action]:
         """A character no other Vagabond has, then any forest."""
-        if state.seats[seat].data["setup"] == "character":
+        if state.seats[seat].data_as(vb.VagabondData)["setup"] == "character":
             for name in self.free_characters(state, seat):
                 yield Character(name)
             return
@@ -143,7 +179,7 @@ class Vagabond(Faction):
 
     def setup_apply(self, state: GameState, seat: int, action: Action) -> bool:
         """Take the character's starting items, then place the pawn."""
-        data = state.seats[seat].data
+        data = state.seats[seat].data_as(vb.VagabondData)
         if isinstance(action, Character):
             data["character"] = action.name
             data["setup"] = "pawn"
@@ -184,7 +220,7 @@ class Vagabond(Faction):
     def _all_or_choose(self, state: GameState, seat: int, what: str, n: int, prompt: str) -> int:
         """Refresh, damage or repair every item that could be chosen when there are at most n (returns how many);
         else ask the Vagabond to choose n of them."""
-        candidates = self._choosable(state, seat, {"what": what})
+        candidates = self._choosable(state, seat, {"kind": "faction", "seat": seat, "what": what})
         if len(candidates) > n:
             self._ask(state, seat, what, n, prompt)
             return 0
@@ -234,7 +270,7 @@ class Vagabond(Faction):
         if here is None:
             return
         if step == SLIP:
-            if verb in (None, "move") and not state.turn.flags.get("slipped"):
+            if verb in (None, "move") and not state.turn.flags_as(vb.VagabondFlags).get("slipped"):
                 for dst in self._near(state, here):
                     yield Move(here, dst, 1)
             return
@@ -298,7 +334,7 @@ class Vagabond(Faction):
 
     def allies(self, state: GameState, seat: int) -> list[str]:
         """Factions the Vagabond is Allied with."""
-        relations = state.seats[seat].data.get("relations", {})
+        relations = state.seats[seat].data_as(vb.VagabondData).get("relations", {})
         return sorted(f for f, level in relations.items() if level == vb.ALLIED)
 
     def _aids(self, state: GameState, seat: int, here: int) -> Iterator[Action]:
@@ -379,7 +415,7 @@ class Vagabond(Faction):
         """Slip, or one Daylight action."""
         if step == SLIP:
             assert isinstance(action, Move)
-            state.turn.flags["slipped"] = True
+            state.turn.flags_as(vb.VagabondFlags)["slipped"] = True
             self._go(state, seat, action.src, action.dst, "slips")
             return
         handler = getattr(self, f"_do_{action.verb}")
@@ -451,7 +487,7 @@ class Vagabond(Faction):
         state.say(f"The {self.name} explores the ruin in clearing {cid} and finds {name}.", None, ("place", cid, None))
         score(state, seat, 1, "exploring a ruin")
 
-    def _choose_ruin(self, state: GameState, seat: int, decision: dict[str, Any], action: Explore) -> None:
+    def _choose_ruin(self, state: GameState, seat: int, decision: VagabondChoice, action: Explore) -> None:
         assert action.item is not None
         self._take_from_ruin(state, seat, decision["clearing"], action.item)
 
@@ -505,7 +541,7 @@ class Vagabond(Faction):
     def _do_craft(self, state: GameState, seat: int, action: Craft) -> None:
         cost = len(keys()[action.card].cost)
         crafting.craft(state, seat, action.card, action.using)
-        state.turn.flags.pop("crafted_with", None)
+        state.turn.flags_as(vb.VagabondFlags).pop("crafted_with", None)
         self._exhaust(state, seat, *["hammer"] * cost)
 
     def _do_steal(self, state: GameState, seat: int, action: Steal) -> None:
@@ -541,9 +577,9 @@ class Vagabond(Faction):
         cid = hand.take(state, seat, action.card)
         me = state.seats[seat]
         me.dominance = cid
-        me.data["coalition"] = other
+        me.data_as(vb.VagabondData)["coalition"] = other
         if vb.relation(state, seat, action.faction) == vb.HOSTILE:
-            me.data["relations"][action.faction] = vb.INDIFFERENT
+            me.data_as(vb.VagabondData)["relations"][action.faction] = vb.INDIFFERENT
         name = registry.of(state, other).name
         state.say(
             f"The {self.name} activates {card(cid).name} ({card(cid).suit}) to form a coalition with the {name}: "
@@ -551,8 +587,9 @@ class Vagabond(Faction):
         )
 
     # --- decisions ---------------------------------------------------------------------
-    def decision_legal(self, state: GameState, decision: dict[str, Any]) -> Iterator[Action]:
+    def decision_legal(self, state: GameState, decision: Decision) -> Iterator[Action]:
         """Which item to refresh, damage, drop, exhaust, claim or repair; whether to fight with an ally."""
+        decision = decisions.context(decision, VagabondChoice)
         seat, what = decision["seat"], decision["what"]
         if what == "ally":
             yield Pass()
@@ -568,7 +605,7 @@ class Vagabond(Faction):
         for name, state_of in items.groups(self._choosable(state, seat, decision)):
             yield cls(name, state_of)
 
-    def _choosable(self, state: GameState, seat: int, decision: dict[str, Any]) -> list[items.Item]:
+    def _choosable(self, state: GameState, seat: int, decision: VagabondChoice) -> list[items.Item]:
         mine = state.seats[seat].items
         what = decision["what"]
         if what == "refresh":
@@ -582,13 +619,14 @@ class Vagabond(Faction):
         other = decision["other"]
         return list(registry.of(state, other).crafted_items(state, other))
 
-    def decision_apply(self, state: GameState, decision: dict[str, Any], action: Action) -> bool:
+    def decision_apply(self, state: GameState, decision: Decision, action: Action) -> bool:
         """Carry out one choice; True when the decision is finished."""
+        decision = decisions.context(decision, VagabondChoice)
         seat, what = decision["seat"], decision["what"]
         if isinstance(action, Ally):
             b = state.battle
             assert b is not None
-            b[self.id]["ally"] = action.faction
+            _tally(b, self.id)["ally"] = action.faction
             state.say(f"The {self.name} fights alongside the {registry.faction(action.faction).name}.")
             return True
         if isinstance(action, Pass):
@@ -597,13 +635,13 @@ class Vagabond(Faction):
         decision["left"] -= 1
         return decision["left"] <= 0 or not any(True for _ in self.decision_legal(state, decision))
 
-    def _choose_refresh(self, state: GameState, seat: int, decision: dict[str, Any], action: Refresh) -> None:
+    def _choose_refresh(self, state: GameState, seat: int, decision: VagabondChoice, action: Refresh) -> None:
         item = items.find(state.seats[seat].items, action.item, action.state)
         assert item is not None
         item["exhausted"] = False
         state.say(f"The {self.name} refreshes a {action.item}.")
 
-    def _choose_damage(self, state: GameState, seat: int, decision: dict[str, Any], action: Damage) -> None:
+    def _choose_damage(self, state: GameState, seat: int, decision: VagabondChoice, action: Damage) -> None:
         self.damage(state, seat, action.item, action.state)
 
     def damage(self, state: GameState, seat: int, name: str, state_of: str | None) -> None:
@@ -613,12 +651,12 @@ class Vagabond(Faction):
         item["damaged"] = True
         state.say(f"The {self.name}'s {name} is damaged.")
 
-    def _choose_drop(self, state: GameState, seat: int, decision: dict[str, Any], action: Drop) -> None:
+    def _choose_drop(self, state: GameState, seat: int, decision: VagabondChoice, action: Drop) -> None:
         items.take_item(state, seat, action.item, action.state)
         state.items_removed.append(action.item)
         state.say(f"The {self.name} removes a {action.item} from the game (item limit).")
 
-    def _choose_exhaust(self, state: GameState, seat: int, decision: dict[str, Any], action: Exhaust) -> None:
+    def _choose_exhaust(self, state: GameState, seat: int, decision: VagabondChoice, action: Exhaust) -> None:
         items.exhaust(state, seat, action.item)
         other = decision["other"]
         state.say(f"The {self.name} exhausts a {action.item} for the aid.")
@@ -628,14 +666,14 @@ class Vagabond(Faction):
             self._ask(state, seat, "claim", 1, f"take an item from the {possessive(name)} crafted items, or pass",
                       other=other)
 
-    def _choose_claim(self, state: GameState, seat: int, decision: dict[str, Any], action: Claim) -> None:
+    def _choose_claim(self, state: GameState, seat: int, decision: VagabondChoice, action: Claim) -> None:
         other = decision["other"]
         items.take_item(state, other, action.item, action.state)
         items.gain(state, seat, action.item)
         name = registry.of(state, other).name
         state.say(f"The {self.name} takes a {action.item} from the {possessive(name)} crafted items.")
 
-    def _choose_repair(self, state: GameState, seat: int, decision: dict[str, Any], action: Repair) -> None:
+    def _choose_repair(self, state: GameState, seat: int, decision: VagabondChoice, action: Repair) -> None:
         self._repair(state, seat, action)
 
     # --- relationships ---------------------------------------------------------------
@@ -648,14 +686,14 @@ class Vagabond(Faction):
             score(state, seat, rule["allied_aid_points"], f"aiding the Allied {registry.of(state, other).name}")
             return
         needed = vb.aids_needed(level)
-        if needed is None or faction not in state.seats[seat].data["relations"]:
+        if needed is None or faction not in state.seats[seat].data_as(vb.VagabondData)["relations"]:
             return
-        aids = state.turn.flags.setdefault("aids", {})
+        aids = state.turn.flags_as(vb.VagabondFlags).setdefault("aids", {})
         aids[faction] = aids.get(faction, 0) + 1
         if aids[faction] < needed:
             return
         aids[faction] = 0
-        state.seats[seat].data["relations"][faction] = level + 1
+        state.seats[seat].data_as(vb.VagabondData)["relations"][faction] = level + 1
         name = registry.of(state, other).name
         state.say(f"The {self.name}'s relationship with the {name} improves to {vb.relation_word(level + 1)}.")
         score(state, seat, rule["points"][level], f"a better relationship with the {name}")
@@ -665,7 +703,7 @@ class Vagabond(Faction):
         assert seat is not None
         if removed.by != seat:
             return
-        relations = state.seats[seat].data.get("relations", {})
+        relations = state.seats[seat].data_as(vb.VagabondData).get("relations", {})
         in_battle = removed.cause == BATTLE and state.turn.seat == seat
         for faction in sorted({parse_key(p)[2] for p in removed.pieces}):
             if faction not in relations:
@@ -691,7 +729,7 @@ class Vagabond(Faction):
 
     def _ally_warriors(self, state: GameState, cid: int) -> int:
         b = state.battle
-        ally = b.get(self.id, {}).get("ally") if b is not None and b["clearing"] == cid else None
+        ally = _tally_of(b, self.id).get("ally") if b is not None and b["clearing"] == cid else None
         return state.clearings[cid - 1].get(key(ally, "warrior"), 0) if ally else 0
 
     def can_attack(self, state: GameState, seat: int, cid: int) -> bool:
@@ -730,7 +768,7 @@ class Vagabond(Faction):
         """Each hit damages an undamaged item (on the pawn), or removes an Allied warrior fighting with him."""
         out = {vb.pawn(self.id): items.undamaged(state, seat) - assigned.get(vb.pawn(self.id), 0)}
         b = state.battle
-        ally = b.get(self.id, {}).get("ally") if b is not None else None
+        ally = _tally_of(b, self.id).get("ally") if b is not None else None
         if ally:
             piece = key(ally, "warrior", self.id)
             out[piece] = self._ally_warriors(state, cid) - assigned.get(piece, 0)
@@ -739,7 +777,7 @@ class Vagabond(Faction):
     def resolve_hit(self, state: GameState, seat: int, cid: int, piece: str, n: int, by: int) -> int:
         """Damage n items (the Vagabond chooses which), or remove Allied warriors."""
         b = state.battle
-        tally = b.setdefault(self.id, {}) if b is not None else {}
+        tally = _tally(b, self.id) if b is not None else BattleTally()
         if piece == vb.pawn(self.id):
             tally["items"] = tally.get("items", 0) + n
             self.take_damage(state, seat, n, "take the hits")
@@ -761,21 +799,21 @@ class Vagabond(Faction):
         self.take_damage(state, seat, 1, "resist the infection")
         return True
 
-    def on_battle_start(self, state: GameState, seat: int, b: dict[str, Any]) -> None:
+    def on_battle_start(self, state: GameState, seat: int, b: BattleState) -> None:
         """Attacking, he may treat the warriors of one Allied faction there (not the defender) as his own."""
-        b[self.id] = {"ally": None, "items": 0, "allies": 0}
+        _tallies(b)[self.id] = {"ally": None, "items": 0, "allies": 0}
         defender = state.seats[b["defender"]].faction
         here = state.clearings[b["clearing"] - 1]
         allies = [f for f in self.allies(state, seat) if f != defender and here.get(key(f, "warrior"))]
         if allies:
             self._ask(state, seat, "ally", 1, "fight with the warriors of an Allied faction, or pass", allies=allies)
 
-    def on_battle_end(self, state: GameState, seat: int, b: dict[str, Any]) -> None:
+    def on_battle_end(self, state: GameState, seat: int, b: BattleState) -> None:
         """More hits taken by Allied warriors than by items makes that ally Hostile."""
-        tally = b.get(self.id) or {}
+        tally = _tally_of(b, self.id)
         ally = tally.get("ally")
         if ally and tally.get("allies", 0) > tally.get("items", 0):
-            state.seats[seat].data["relations"][ally] = vb.HOSTILE
+            state.seats[seat].data_as(vb.VagabondData)["relations"][ally] = vb.HOSTILE
             name = registry.faction(ally).name
             state.say(f"The {self.name}'s relationship with the {name} is now Hostile (more of their warriors fell).")
 
@@ -808,7 +846,7 @@ class Vagabond(Faction):
 
     def coalition_with(self, state: GameState, seat: int) -> int | None:
         """The player in a coalition with the Vagabond."""
-        partner: int | None = state.seats[seat].data.get("coalition")
+        partner: int | None = state.seats[seat].data_as(vb.VagabondData).get("coalition")
         return partner
 
     def wins_with(self, state: GameState, seat: int, winners: list[int]) -> bool:

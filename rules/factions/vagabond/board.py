@@ -20,13 +20,28 @@ from rules.cards import Card, deck
 from rules.hooks import Place
 from rules.items import Item, is_ready
 from rules.pieces import WARRIOR, category_of_key, parse_key
-from rules.state import GameState
+from rules.state import GameState, SeatData, TurnFlags
 
 ID, ID2 = "vagabond", "vagabond2"
 DECK = "quests"
 QUEST_DECK, OFFER, DONE = f"{DECK}:deck", f"{DECK}:offer", f"{DECK}:done"
 HOSTILE, INDIFFERENT, ALLIED = -1, 0, 3
 OFFERED = 3
+
+
+class VagabondData(SeatData, total=False):
+    """A Vagabond's own data: his character, the seat of his coalition partner, his relationships by faction."""
+
+    character: str | None
+    coalition: int | None
+    relations: dict[str, int]
+
+
+class VagabondFlags(TurnFlags, total=False):
+    """A Vagabond's turn: aids given by faction, and whether he slipped."""
+
+    aids: dict[str, int]
+    slipped: bool
 
 
 def data() -> dict[str, Any]:
@@ -37,7 +52,7 @@ def data() -> dict[str, Any]:
 
 def character(state: GameState, seat: int) -> dict[str, Any] | None:
     """The chosen character's data, if one is chosen."""
-    name = state.seats[seat].data.get("character")
+    name = state.seats[seat].data_as(VagabondData).get("character")
     return data()["characters"][name] if name else None
 
 
@@ -105,7 +120,7 @@ def draw_bonus(items: list[Item]) -> int:
 
 def relation(state: GameState, seat: int, faction: str) -> int:
     """A faction's place on the Relationships chart: -1 hostile, 0 indifferent, 1 and 2, 3 allied."""
-    return int(state.seats[seat].data.get("relations", {}).get(faction, INDIFFERENT))
+    return int(state.seats[seat].data_as(VagabondData).get("relations", {}).get(faction, INDIFFERENT))
 
 
 def relation_word(level: int) -> str:

@@ -45,7 +45,7 @@ def why_not(faction: Vagabond, state: GameState, seat: int, action: Action) -> s
     if step != "vagabond.daylight" and (action.verb in DAYLIGHT_VERBS or isinstance(action, (Move, Battle))):
         return f"the {faction.name} takes that action in Daylight"
     special = SPECIALS.get(action.verb)
-    if special and state.seats[seat].data.get("character") != special:
+    if special and state.seats[seat].data_as(vb.VagabondData).get("character") != special:
         return f"only the {special.title()} can {action.verb}"
     if isinstance(action, Ally):
         return "an Allied faction's warriors join a battle only at the start of a battle you start beside them"
@@ -77,7 +77,7 @@ def _why_not_setup(faction: Vagabond, state: GameState, seat: int, action: Actio
 
 def _why_not_slip(state: GameState, fid: str, action: Move) -> str:
     here = vb.where(state, fid)
-    if state.turn.flags.get("slipped"):
+    if state.turn.flags_as(vb.VagabondFlags).get("slipped"):
         return "you already slipped this Birdsong"
     if action.src != here:
         return f"the pawn is in {place_name(here or '?')}, not {place_name(action.src)}"
@@ -187,9 +187,9 @@ def panel_lines(faction: Vagabond, state: GameState, seat: int) -> list[str]:
 
 
 def _relations(state: GameState, seat: int) -> str:
-    aids = state.turn.flags.get("aids", {}) if state.turn.seat == seat else {}
+    aids = state.turn.flags_as(vb.VagabondFlags).get("aids", {}) if state.turn.seat == seat else {}
     parts = []
-    for faction in sorted(state.seats[seat].data.get("relations", {})):
+    for faction in sorted(state.seats[seat].data_as(vb.VagabondData).get("relations", {})):
         level = vb.relation(state, seat, faction)
         needed = vb.aids_needed(level)
         progress = f", {aids.get(faction, 0)} of {needed} aids this turn" if needed and aids.get(faction) else ""

@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from rules.actions import Action
     from rules.hooks import Entered, Place, Removed
     from rules.rng import Chooser
-    from rules.state import GameState
+    from rules.state import BattleState, GameState
 
 ROUNDS = 6
 WIN_POINTS = 90
@@ -167,18 +167,18 @@ class Frontier(Mode):
             for ally in table.allies(state, seat)
         )
 
-    def defender_rolls_high(self, state: GameState, seat: int | None, battle: dict[str, Any]) -> bool:
+    def defender_rolls_high(self, state: GameState, seat: int | None, battle: BattleState) -> bool:
         """In a Looting the defender takes the higher die (3x3.6)."""
-        return bool(battle.get("looting"))
+        return bool(vagabond.looting(battle).get("looting"))
 
     def after_roll_choices(
-        self, state: GameState, seat: int | None, chooser: int, battle: dict[str, Any]
+        self, state: GameState, seat: int | None, chooser: int, battle: BattleState
     ) -> list[Action]:
         """War Veteran's reroll of a Looting."""
         return vagabond.reroll_choices(state, chooser, battle)
 
     def after_roll_apply(
-        self, state: GameState, seat: int | None, chooser: int, battle: dict[str, Any], action: Action
+        self, state: GameState, seat: int | None, chooser: int, battle: BattleState, action: Action
     ) -> bool:
         """Reroll the Vagabond's die."""
         if not isinstance(action, vagabond.Reroll):

@@ -14,12 +14,12 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar, cast
 
 from rules import crafting, registry
 from rules.actions import CLEARING, SUIT, WORD, Action, register_for
 from rules.assets import items_data
-from rules.items import gain, lay
+from rules.items import MapItem, gain, lay
 from rules.map_pieces import controlled_warriors
 from rules.modes.frontier import table
 from rules.pieces import WARRIOR, category_of_key, parse_key
@@ -137,7 +137,7 @@ def smuggle(state: GameState, seat: int, item: str, supply: str, points: int, pl
     state.say(f"The {item} {who} crafted is contraband, {how} in clearing {cid}.", None, ("place", cid, None))
 
 
-def lying(state: GameState, cid: int) -> list[dict[str, Any]]:
+def lying(state: GameState, cid: int) -> list[MapItem]:
     """Contraband lying (not carried) in a clearing."""
     return [i for i in state.map_items if i["clearing"] == cid and i["carrier"] is None]
 
@@ -235,7 +235,9 @@ class FrontierContraband:
 def carried_along(state: GameState, entered: Entered) -> None:
     """Contraband goes with its carrier's warriors; brought across a bridge onto their home map, it scores for the
     seat they fight for."""
-    if category_of_key(entered.piece) != WARRIOR or not isinstance(entered.src, int):
+    if category_of_key(entered.piece) != WARRIOR:
+        return
+    if not isinstance(entered.src, int) or not isinstance(entered.dst, int):  # warriors move between clearings only
         return
     for item in [i for i in state.map_items if i["clearing"] == entered.src and i["carrier"] == entered.piece]:
         item["clearing"] = entered.dst

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rules import decisions, hand, registry
 from rules.actions import CARD, SUIT, WORD, Action, register_for
-from rules.factions.eyrie import fits
+from rules.factions.eyrie import EyrieFlags, fits
 from rules.map_pieces import count, factions_in, may_place, open_slots, suit, warriors_of
 from rules.modes.frontier import contraband, table
 from rules.rule import enemies, ruler, side_of
@@ -25,6 +25,13 @@ if TYPE_CHECKING:
 
 ISOLATION_ROUNDS = 2
 ROOST = "eyrie:roost"
+
+
+class FrontierEyrieFlags(EyrieFlags, total=False):
+    """The turn's flags in the 3x3 game: besides the Eyrie's, which ally of the Eyrie flew (Wings of the Alliance),
+    by the mover's seat."""
+
+    wings: dict[str, int]
 
 
 @register_for(contraband.MODE_ID)
@@ -109,7 +116,7 @@ class FrontierEyrie:
         column = self.current_column(state)  # type: ignore[attr-defined]
         if column is None:
             return
-        suits = sorted(set(state.turn.flags["todo"][column]))
+        suits = sorted(set(state.turn.flags_as(FrontierEyrieFlags)["todo"][column]))
         if state.turn.round > ISOLATION_ROUNDS or verb not in (None, "skip"):
             return
         if verb is not None:
@@ -121,7 +128,7 @@ class FrontierEyrie:
     def apply(self, state: GameState, seat: int, step: str, action: Action) -> None:
         """A skip sets its Decree card aside for the turn; the rest as the Eyrie plays them."""
         if isinstance(action, Skip):
-            state.turn.flags["todo"][action.column].remove(action.suit)
+            state.turn.flags_as(FrontierEyrieFlags)["todo"][action.column].remove(action.suit)
             what = f"a {action.suit} {action.column} of the Decree"
             state.say(f"Imperial Isolation: the Eyrie Dynasties set aside {what}.")
             return
@@ -158,22 +165,28 @@ def note_flight(state: GameState, entered: Entered) -> None:
     helped = table.crosses_bridge(state, src, dst) or (freed and ruler(state, src) not in (None, side))
     for ally in table.allies(state, mover):
         if helped and hasattr(registry.of(state, ally), "frees_ally_move"):
-            state.turn.flags.setdefault("wings", {})[str(mover)] = ally
+            state.turn.flags_as(FrontierEyrieFlags).setdefault("wings", {})[str(mover)] = ally
 
 
 def ask_for_feed(state: GameState) -> None:
     """At the end of a turn, each ally who flew gives the Eyrie a card (if it holds one)."""
-    for debtor, eyrie in sorted(state.turn.flags.get("wings", {}).items()):
+    for debtor, eyrie in sorted(state.turn.flags_as(FrontierEyrieFlags).get("wings", {}).items()):
         if state.seats[int(debtor)].hand:
             decisions.push(state, "frontier_feed", int(debtor), to=eyrie)
 
 
-def _feed_legal(state: GameState, d: decisions.Decision) -> Iterator[Action]:
+class FeedOwed(decisions.Decision):
+    """A card owed to the Eyrie (seat `to`) for a flight with Wings of the Alliance."""
+
+    to: int
+
+
+def _feed_legal(state: GameState, d: FeedOwed) -> Iterator[Action]:
     for key in hand.distinct_keys(state, d["seat"]):
         yield Feed(key)
 
 
-def _feed_resolve(state: GameState, d: decisions.Decision, action: Action) -> bool:
+def _feed_resolve(state: GameState, d: FeedOwed, action: Action) -> bool:
     assert isinstance(action, Feed)
     cid = hand.take(state, d["seat"], action.card)
     state.seats[d["to"]].hand.append(cid)

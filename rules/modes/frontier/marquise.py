@@ -7,13 +7,14 @@ while the modes are discovered would change."""
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from rules import decisions, hand, registry
 from rules.actions import Build, Pass
 from rules.map_pieces import on_map, shift, suit, unplace
 from rules.modes.frontier import table
 from rules.pieces import BATTLE, WARRIOR, category_of_key, kind_of, parse_key
+from rules.state import Decision
 from rules.words import plural
 
 if TYPE_CHECKING:
@@ -55,6 +56,14 @@ def wood_fee(state: GameState, seat: int, action: Build) -> tuple[int, int] | No
         if fee is None or hand.keys_matching(state, seat, fee):
             return far, near
     return None
+
+
+class SharedHospital(Decision, total=False):
+    """Shared Field Hospitals: `count` warriors `piece` of an ally removed in `clearing`."""
+
+    clearing: int
+    piece: str
+    count: int
 
 
 class FrontierMarquise:
@@ -133,8 +142,9 @@ class FrontierMarquise:
                     ),
                 )
 
-    def decision_legal(self, state: GameState, decision: dict[str, Any]) -> Iterator[Action]:
+    def decision_legal(self, state: GameState, decision: Decision) -> Iterator[Action]:
         """A card matching the clearing, or pass, for an ally's warriors; her own decisions as usual."""
+        decision = decisions.context(decision, SharedHospital)
         if decision["what"] != "shared_hospital":
             yield from super().decision_legal(state, decision)  # type: ignore[misc]
             return
@@ -146,8 +156,9 @@ class FrontierMarquise:
         for key in hand.keys_matching(state, decision["seat"], suit(state, decision["clearing"])):
             yield Hospital(key)
 
-    def decision_apply(self, state: GameState, decision: dict[str, Any], action: Action) -> bool:
+    def decision_apply(self, state: GameState, decision: Decision, action: Action) -> bool:
         """Spend the card; the ally's warriors come back from its supply into the keep's clearing."""
+        decision = decisions.context(decision, SharedHospital)
         from rules.factions.marquise import Hospital, keep_clearing  # on first use: see the docstring
 
         if decision["what"] != "shared_hospital" or not isinstance(action, Hospital):

@@ -152,12 +152,19 @@ def ask_keeper(state: GameState, payer: int, to: int, card: int, src: int, dst: 
         decisions.push_next(state, "frontier_keeper", to, card=card, tied=[state.seats[t].faction for t in tied])
 
 
-def _keeper_legal(_state: GameState, d: decisions.Decision) -> Iterator[Action]:
+class KeeperChoice(decisions.Decision):
+    """Which of the tied guards of a bridge level keeps the fee `card` (the factions `tied`)."""
+
+    card: int
+    tied: list[str]
+
+
+def _keeper_legal(_state: GameState, d: KeeperChoice) -> Iterator[Action]:
     for faction in d["tied"]:
         yield Keeper(faction)
 
 
-def _keeper_resolve(state: GameState, d: decisions.Decision, action: Action) -> bool:
+def _keeper_resolve(state: GameState, d: KeeperChoice, action: Action) -> bool:
     assert isinstance(action, Keeper)
     other = state.seat_of(action.faction)
     assert other is not None

@@ -17,15 +17,17 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Literal, NotRequired, cast
 
 from rules import battle, decisions, items, registry
 from rules.actions import CLEARING, FACTION, PATH, WORD, Action, Battle, Craft, Move, register_for
 from rules.cards import keys
 from rules.crafting import pay_plan, power
+from rules.factions.vagabond.board import VagabondData, VagabondFlags
 from rules.modes.frontier import contraband, table
 from rules.movement import move_piece
 from rules.rng import below
+from rules.state import BattleState
 
 if TYPE_CHECKING:
     from rules.hooks import Place
@@ -81,22 +83,43 @@ class Vanguard(Action):
     faction: str
 
 
+class LegendData(VagabondData, total=False):
+    """A Vagabond's data in the 3x3 game: ruins explored and quests done toward a Legend, the Legend due or taken."""
+
+    frontier_ruins: int
+    frontier_quests: int
+    legend_due: bool
+    legend: str
+
+
+class LootingFlags(VagabondFlags, total=False):
+    """A Vagabond's turn in the 3x3 game: whether he looted, whether the Master Craftsman's ability was used."""
+
+    looted: bool
+    master_used: bool
+
+
 def legend(state: GameState, seat: int) -> str | None:
     """The Legendary Ability a Vagabond unlocked, if any."""
-    found: str | None = state.seats[seat].data.get("legend")
+    found: str | None = state.seats[seat].data_as(LegendData).get("legend")
     return found
 
 
 def legend_taken(state: GameState) -> bool:
     """Whether some Vagabond already unlocked a Legendary Ability (only the first does)."""
-    return any(s.data.get("legend") or s.data.get("legend_due") for s in state.seats if isinstance(s.data, dict))
+    seats = [s.data_as(LegendData) for s in state.seats if isinstance(s.data, dict)]
+    return any(d.get("legend") or d.get("legend_due") for d in seats)
 
 
-def _progress(state: GameState, seat: int, what: str) -> None:
+def _progress(state: GameState, seat: int, what: Literal["ruins", "quests"]) -> None:
     """Count a ruin explored or a quest done; the first Vagabond to reach both goals chooses a Legend."""
-    data = state.seats[seat].data
-    data[f"frontier_{what}"] = int(data.get(f"frontier_{what}", 0)) + 1
-    done = all(int(data.get(f"frontier_{k}", 0)) >= n for k, n in LEGEND_NEEDS.items())
+    data = state.seats[seat].data_as(LegendData)
+    if what == "ruins":
+        data["frontier_ruins"] = data.get("frontier_ruins", 0) + 1
+    else:
+        data["frontier_quests"] = data.get("frontier_quests", 0) + 1
+    ruins, quests = data.get("frontier_ruins", 0), data.get("frontier_quests", 0)
+    done = ruins >= LEGEND_NEEDS["ruins"] and quests >= LEGEND_NEEDS["quests"]
     if done and not legend_taken(state):
         data["legend_due"] = True
         decisions.push(state, "frontier_legend", seat)
@@ -111,7 +134,7 @@ class FrontierVagabond:
         from rules.factions.vagabond import board as vb  # on first use: see the docstring
 
         super().setup(state, seat)  # type: ignore[misc]
-        relations = state.seats[seat].data["relations"]
+        relations = state.seats[seat].data_as(LegendData)["relations"]
         allies = table.allies(state, seat)
         for other in range(len(state.seats)):
             if other != seat:
@@ -140,7 +163,7 @@ class FrontierVagabond:
         """Attacking a rival makes it Hostile at once (3x3.7)."""
         from rules.factions.vagabond import board as vb  # on first use: see the docstring
 
-        relations = state.seats[seat].data["relations"]
+        relations = state.seats[seat].data_as(LegendData)["relations"]
         if relations.get(action.defender, vb.HOSTILE) != vb.HOSTILE:
             relations[action.defender] = vb.HOSTILE
             me, them = registry.of(state, seat).name, registry.faction(action.defender).name
@@ -153,7 +176,8 @@ class FrontierVagabond:
         yield from super()._daylight(state, seat, here, verb)  # type: ignore[misc]
         if not isinstance(here, int):
             return
-        if verb in (None, "loot") and items.ready(state, seat, "sword") and not state.turn.flags.get("looted"):
+        looted = state.turn.flags_as(LootingFlags).get("looted")
+        if verb in (None, "loot") and items.ready(state, seat, "sword") and not looted:
             for option in battle.battle_options(state, seat, [here]):
                 assert isinstance(option, Battle)
                 target = state.seat_of(option.defender)
@@ -193,17 +217,17 @@ class FrontierVagabond:
 
     def _do_loot(self, state: GameState, seat: int, action: Loot) -> None:
         """Declare the Looting, then battle."""
-        state.turn.flags["looted"] = True
+        state.turn.flags_as(LootingFlags)["looted"] = True
         me, them = registry.of(state, seat).name, registry.faction(action.defender).name
         state.say(f"The {me} declares a Looting against the {them}.")
         self._do_battle(state, seat, Battle(action.clearing, action.defender))
         if state.battle is not None:
-            state.battle["looting"] = True
+            looting(state.battle)["looting"] = True
 
-    def on_battle_end(self, state: GameState, seat: int, b: dict[str, Any]) -> None:
+    def on_battle_end(self, state: GameState, seat: int, b: BattleState) -> None:
         """A Looting with a rolled hit takes an item from the defender's crafted items."""
         super().on_battle_end(state, seat, b)  # type: ignore[misc]
-        if not b.get("looting") or b["attacker"] != seat:
+        if not looting(b).get("looting") or b["attacker"] != seat:
             return
         other = b["defender"]
         if b["rolled"][0] >= 1 and registry.of(state, other).crafted_items(state, other):
@@ -225,7 +249,8 @@ class FrontierVagabond:
 
     def craft_waivers(self, state: GameState, seat: int) -> int:
         """Master Craftsman: once a turn, one symbol of a cost may be paid by a hammer whatever his clearing's suit."""
-        return int(legend(state, seat) == "master-craftsman" and not state.turn.flags.get("master_used"))
+        used = state.turn.flags_as(LootingFlags).get("master_used")
+        return int(legend(state, seat) == "master-craftsman" and not used)
 
     def _do_craft(self, state: GameState, seat: int, action: Craft) -> None:
         """A craft his clearing's suit alone could not pay uses up Master Craftsman for the turn."""
@@ -233,7 +258,7 @@ class FrontierVagabond:
         waived = self.craft_waivers(state, seat) and pay_plan(cost, power(state, seat), action.using) is None
         super()._do_craft(state, seat, action)  # type: ignore[misc]
         if waived:
-            state.turn.flags["master_used"] = True
+            state.turn.flags_as(LootingFlags)["master_used"] = True
             me = registry.of(state, seat).name
             state.say(f"Master Craftsman: the {me} crafts ignoring one clearing requirement.")
 
@@ -266,7 +291,7 @@ def _legend_legal(_state: GameState, _d: decisions.Decision) -> Iterator[Action]
 
 def _legend_resolve(state: GameState, d: decisions.Decision, action: Action) -> bool:
     assert isinstance(action, Legend)
-    data = state.seats[d["seat"]].data
+    data = state.seats[d["seat"]].data_as(LegendData)
     data["legend"] = action.ability
     data.pop("legend_due", None)
     state.say(f"{registry.of(state, d['seat']).name} becomes a legend: {action.ability.replace('-', ' ')}.")
@@ -281,18 +306,30 @@ decisions.define(
 )
 
 
-def reroll_choices(state: GameState, chooser: int, b: dict[str, Any]) -> list[Action]:
+class Looting(BattleState):
+    """A battle with the mode's own keys: declared as a Looting, and whether the War Veteran has rerolled it."""
+
+    looting: NotRequired[bool]
+    rerolled: NotRequired[bool]
+
+
+def looting(b: BattleState) -> Looting:
+    """A battle with the Looting's keys readable."""
+    return cast(Looting, b)
+
+
+def reroll_choices(state: GameState, chooser: int, b: BattleState) -> list[Action]:
     """War Veteran: the Vagabond may reroll his die of a Looting once."""
-    if b.get("looting") and b["attacker"] == chooser and legend(state, chooser) == "war-veteran":
-        return [] if b.get("rerolled") else [Reroll()]
+    if looting(b).get("looting") and b["attacker"] == chooser and legend(state, chooser) == "war-veteran":
+        return [] if looting(b).get("rerolled") else [Reroll()]
     return []
 
 
-def reroll(state: GameState, chooser: int, b: dict[str, Any]) -> None:
+def reroll(state: GameState, chooser: int, b: BattleState) -> None:
     """Roll the Vagabond's die again, capped by his swords."""
     state.rng, die = below(state.rng, 4)
     state.irreversible = True
     cap = registry.of(state, chooser).max_rolled_hits(state, chooser, b["clearing"])
     b["rolled"][0] = min(die, cap)
-    b["rerolled"] = True
+    looting(b)["rerolled"] = True
     state.say(f"War Veteran: the {registry.of(state, chooser).name} rerolls and gets {die}.")
