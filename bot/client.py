@@ -11,6 +11,7 @@ from discord.ext import tasks
 
 from bot import messages
 from bot.commands import build_commands
+from bot.decoding import RootTree, unreadable_button
 from bot.discord_io import ChannelPoster
 from bot.reminders import tick
 from bot.service import GameService
@@ -18,6 +19,7 @@ from bot.settings import Settings, Shards
 from bot.views import AnswerButton, ChooseButton
 
 log = logging.getLogger(__name__)
+BUTTONS = (ChooseButton, AnswerButton)
 
 # What the bot needs in a server (docs/deploy.md explains each; a test keeps the two the same).
 SCOPES = ("bot", "applications.commands")
@@ -53,14 +55,14 @@ class RootClient(discord.AutoShardedClient):
         self.settings = settings
         self.sync_on_start = sync
         self.poster = ChannelPoster(self)
-        self.tree = app_commands.CommandTree(self)
+        self.tree = RootTree(self)
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]
         for command in build_commands():
             self.tree.add_command(command)
 
     async def setup_hook(self) -> None:
         """Register persistent buttons, sync commands when asked, and start the reminder loop."""
-        self.add_dynamic_items(ChooseButton, AnswerButton)
+        self.add_dynamic_items(*BUTTONS)
         if self.application_id:
             log.info(messages.INVITE.format(url=invite_url(self.application_id)))
         if self.settings.dev_guild:
@@ -71,6 +73,11 @@ class RootClient(discord.AutoShardedClient):
             await self.tree.sync()
         self.reminder_loop.change_interval(seconds=self.settings.reminder_poll_seconds)
         self.reminder_loop.start()
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A button press no button of the bot matches is answered (the others are the view store's)."""
+        if interaction.type is discord.InteractionType.component and not known_button(interaction):
+            await unreadable_button(interaction)
 
     @tasks.loop(seconds=60)
     async def reminder_loop(self) -> None:
@@ -86,6 +93,12 @@ class RootClient(discord.AutoShardedClient):
         self.reminder_loop.cancel()
         await super().close()
         await self.service.store.close()
+
+
+def known_button(interaction: discord.Interaction) -> bool:
+    """Whether a component interaction's custom_id is one of the bot's persistent buttons."""
+    custom_id = (interaction.data or {}).get("custom_id")
+    return isinstance(custom_id, str) and any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in BUTTONS)
 
 
 async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:

@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import messages
+from bot.decoding import snowflake, unreadable_button
 from bot.outbox import Choice, Outbox
 
 if TYPE_CHECKING:
@@ -33,7 +34,7 @@ async def stale_button() -> Outbox:
     return Outbox.refusal(messages.STALE_BUTTON)
 
 
-class ChooseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rb:c:(?P<channel>\d+):(?P<version>\d+)"):
+class ChooseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rb:c:(?P<channel>[0-9]{1,20}):(?P<version>[0-9]{1,18})"):
     """Public: the seat to act presses it and privately gets its choices (a decision) or likeliest moves (a step)."""
 
     def __init__(self, channel_id: int, version: int, label: str = "Choose") -> None:
@@ -55,6 +56,9 @@ class ChooseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rb
         """Show the presser their choices, privately (or tell them it is not theirs)."""
         from bot.discord_io import actor_of, run
 
+        if not snowflake(self.channel_id):
+            await unreadable_button(interaction)
+            return
         client: RootClient = interaction.client  # type: ignore[assignment]
         actor = actor_of(interaction, channel_id=self.channel_id)
         await run(interaction, client.service.choices(actor, self.version), self.channel_id)
@@ -62,7 +66,7 @@ class ChooseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rb
 
 class AnswerButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"rb:a:(?P<channel>\d+):(?P<game>[gk]?)(?P<version>\d+):(?P<notation>.+)",
+    template=r"rb:a:(?P<channel>[0-9]{1,20}):(?P<game>[gk]?)(?P<version>[0-9]{1,18}):(?P<notation>.+)",
 ):
     """Private: one answer to a decision, submitted as that action at that version of the game's row."""
 
@@ -97,6 +101,9 @@ class AnswerButton(
         """Submit the answer; a stale or wrong-seat press is refused privately."""
         from bot.discord_io import actor_of, run
 
+        if not snowflake(self.channel_id):
+            await unreadable_button(interaction)
+            return
         if self.old_format:
             await run(interaction, stale_button())
             return
