@@ -72,6 +72,7 @@ NEVER_SENT = (
 # Defects another change fixes (issue 21's named crashes): counted apart, by a piece of their signature.
 KNOWN: dict[str, str] = {
     "ValueError(invalid literal for int() with base ##: ": "Unicode digits in number options",
+    "ValueError(Exceeds the limit (#### digits) for integer string": "numbers too long to read (the number parser)",
 }
 PROJECT = ("/rules/", "/render/", "/bot/")
 
@@ -442,8 +443,10 @@ class Fuzzer:
             return self.rng.choice([*registry.all_ids(), *registry.aliases()])
         if roll < 0.75:
             return "".join(self.rng.choice(DIGITS) for _ in range(self.rng.randint(1, 4)))
-        if roll < 0.9:
+        if roll < 0.88:
             return " ".join(self.rng.choice(WORDS) for _ in range(self.rng.randint(1, 3)))
+        if roll < 0.92:  # a long number, as long as Discord lets an option be
+            return self.rng.choice(["", "move 1>", "x", "-"]) + "9" * self.rng.choice([19, 20, 400, 4301, 5990])
         length = self.rng.choice([1, 5, 40, 200, 2000, 6000])
         alphabet = string.printable + "\u200b\u202e`*_~|>#éß漢🦊"
         return "".join(self.rng.choice(alphabet) for _ in range(length)).strip() or "x"
