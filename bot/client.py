@@ -97,8 +97,11 @@ class RootClient(discord.AutoShardedClient):
 
 def known_button(interaction: discord.Interaction) -> bool:
     """Whether a component interaction's custom_id is one of the bot's persistent buttons."""
-    custom_id = (interaction.data or {}).get("custom_id")
-    return isinstance(custom_id, str) and any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in BUTTONS)
+    data: Any = interaction.data or {}
+    custom_id = data.get("custom_id")
+    if not isinstance(custom_id, str):
+        return False
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in BUTTONS)
 
 
 async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:

@@ -24,7 +24,7 @@ STRING_LIMIT = 6000  # Discord's longest string option
 NUMBER_LIMIT = 2**53  # Discord's integers and numbers stay within ±2^53
 SNOWFLAKE_LIMIT = 2**63  # ids are unsigned 64-bit, stored signed
 SNOWFLAKE = re.compile(r"[0-9]{1,20}")
-NESTING = (AppCommandOptionType.subcommand, AppCommandOptionType.subcommand_group)
+NESTING = (AppCommandOptionType.subcommand.value, AppCommandOptionType.subcommand_group.value)
 COMMAND, AUTOCOMPLETE = discord.InteractionType.application_command, discord.InteractionType.autocomplete
 
 
@@ -68,7 +68,7 @@ def _leaf(command: app_commands.Command[Any, Any, Any] | app_commands.Group, opt
     """Walk down the subcommands to the command run, and check its options."""
     while isinstance(command, app_commands.Group):
         entries = _entries(options)
-        if len(entries) != 1 or entries[0].get("type") not in (t.value for t in NESTING):
+        if len(entries) != 1 or entries[0].get("type") not in NESTING:
             raise Malformed(messages.MALFORMED_SUBCOMMAND.format(command=command.qualified_name))
         name = entries[0].get("name")
         found = command.get_command(name) if isinstance(name, str) else None
@@ -120,18 +120,19 @@ def _options(command: app_commands.Command[Any, Any, Any], entries: list[dict[st
 
 def _value(param: app_commands.Parameter, entry: dict[str, Any]) -> None:
     """An option's value: of the parameter's type, within Discord's limits and the parameter's own."""
-    value, kind = entry.get("value"), param.type
+    value: Any = entry.get("value")
+    kind = param.type
     if entry.get("type") != kind.value or not _typed(kind, value):
         raise Malformed(messages.BAD_OPTION.format(option=param.display_name))
     if kind is AppCommandOptionType.string:
         if not value:
             raise EmptyOption(param.display_name)
-        low, high = int(param.min_value or 1), min(int(param.max_value or STRING_LIMIT), STRING_LIMIT)  # its length
-        if not low <= len(value) <= high:
+        shortest, longest = int(param.min_value or 1), min(int(param.max_value or STRING_LIMIT), STRING_LIMIT)
+        if not shortest <= len(value) <= longest:
             raise Malformed(messages.BAD_OPTION.format(option=param.display_name))
     if kind in (AppCommandOptionType.integer, AppCommandOptionType.number):
-        low = param.min_value if param.min_value is not None else -NUMBER_LIMIT
-        high = param.max_value if param.max_value is not None else NUMBER_LIMIT
+        low: float = param.min_value if param.min_value is not None else -NUMBER_LIMIT
+        high: float = param.max_value if param.max_value is not None else NUMBER_LIMIT
         if not (low <= value <= high and abs(value) <= NUMBER_LIMIT):
             raise Malformed(messages.OPTION_OUT_OF_RANGE.format(option=param.display_name, low=low, high=high))
     if param.choices and value not in [c.value for c in param.choices]:
@@ -196,4 +197,5 @@ async def unreadable_button(interaction: discord.Interaction) -> None:
     """A button press whose custom_id no button of the bot has: one private message."""
     interaction.extras["refused"] = True
     if not interaction.response.is_done():
-        await interaction.response.send_message(messages.MALFORMED.format(reason=messages.UNKNOWN_BUTTON), ephemeral=True)
+        text = messages.MALFORMED.format(reason=messages.UNKNOWN_BUTTON)
+        await interaction.response.send_message(text, ephemeral=True)

@@ -34,7 +34,9 @@ async def stale_button() -> Outbox:
     return Outbox.refusal(messages.STALE_BUTTON)
 
 
-class ChooseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rb:c:(?P<channel>[0-9]{1,20}):(?P<version>[0-9]{1,18})"):
+class ChooseButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rb:c:(?P<channel>[0-9]{1,20}):(?P<version>[0-9]{1,18})"
+):
     """Public: the seat to act presses it and privately gets its choices (a decision) or likeliest moves (a step)."""
 
     def __init__(self, channel_id: int, version: int, label: str = "Choose") -> None:

@@ -365,9 +365,10 @@ class Fuzzer:
         if seat is None:
             return
         action = self.rng.choice(rules.legal_actions(state, seat))
-        user = await self.player(game, state.seats[seat].faction)
+        faction = state.seats[seat].faction
+        user = await self.player(game, faction)
         if user is None:  # a moderator unseated its player: someone else takes the seat
-            await self.slash(self.rng.choice(self.players), game.channel, "root join", faction=state.seats[seat].faction)
+            await self.slash(self.rng.choice(self.players), game.channel, "root join", faction=faction)
             return
         self.report.legal += 1
         if self.rng.random() < 0.5:
@@ -633,7 +634,7 @@ def garbled(channel: int, rng: random.Random) -> str:
             f"rb:c:{channel}:{2**70}",
             f"rb:c:{2**64}:1",
             f"rb:c:{channel}:-1",
-            f"rb:c:٣٤:1",
+            "rb:c:٣٤:1",
             f"rb:a:{channel}:g1:",
             f"rb:a:{channel}:g{2**63}:pass",
             f"rb:a:{2**63}:g1:pass",

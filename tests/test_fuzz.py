@@ -59,7 +59,7 @@ async def started(tmp_path: Path) -> OfflineBot:
     return bot
 
 
-def saved(bot: OfflineBot, tmp_path: Path) -> Any:
+def saved(tmp_path: Path) -> Any:
     import sqlite3
 
     with sqlite3.connect(tmp_path / "games.db") as db:
@@ -117,10 +117,10 @@ async def test_a_payload_discord_never_sends_is_refused_once_and_changes_nothing
     bot = await started(tmp_path)
     data = data_of(bot, path, **options)
     change(data, leaf(data))
-    before = saved(bot, tmp_path)
+    before = saved(tmp_path)
     result = await bot.interact(MOD, CHANNEL, 2, data)
     assert said in one_refusal(result)
-    assert saved(bot, tmp_path) == before
+    assert saved(tmp_path) == before
 
 
 async def test_autocomplete_of_an_option_that_does_not_autocomplete_answers_no_choices(tmp_path: Path) -> None:
@@ -134,7 +134,8 @@ async def test_autocomplete_of_an_option_that_does_not_autocomplete_answers_no_c
 async def test_autocomplete_still_reads_other_options_as_typed_so_far(tmp_path: Path) -> None:
     bot = await started(tmp_path)
     data = data_of(bot, "move")
-    leaf(data).extend([{"name": "count", "type": 4, "value": "2"}, {"name": "from", "type": 3, "value": "", "focused": True}])
+    typed = [{"name": "count", "type": 4, "value": "2"}, {"name": "from", "type": 3, "value": "", "focused": True}]
+    leaf(data).extend(typed)
     result = await bot.interact(ALICE, CHANNEL, 4, data)
     assert [s.kind for s in result.sent] == ["autocomplete"] and not result.refused
 
@@ -145,13 +146,13 @@ async def test_autocomplete_still_reads_other_options_as_typed_so_far(tmp_path: 
 )
 async def test_a_button_id_of_the_wrong_shape_is_refused_once(tmp_path: Path, custom_id: str) -> None:
     bot = await started(tmp_path)
-    before = saved(bot, tmp_path)
+    before = saved(tmp_path)
     button = {"type": 2, "style": 1, "label": "?", "custom_id": custom_id}
     result = await bot.interact(ALICE, CHANNEL, 3, {"custom_id": custom_id, "component_type": 2}, [
         {"type": 1, "components": [button]}
     ])
     assert messages.UNKNOWN_BUTTON in one_refusal(result)
-    assert saved(bot, tmp_path) == before
+    assert saved(tmp_path) == before
 
 
 def test_every_kind_of_payload_discord_never_sends_changes_the_payload() -> None:
