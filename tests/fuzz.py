@@ -120,7 +120,8 @@ class Report:
     def text(self) -> str:
         """The report as printed."""
         lines = [
-            f"seed {self.seed}: {self.payloads} payloads, {self.games} games, {len(self.lineups)} line-ups, "
+            f"seed {self.seed}: {self.payloads} payloads, {self.games} games, {len(self.lineups)} line-ups "
+            f"({sum(1 for lineup in self.lineups if lineup[0] == 'frontier')} of them 3x3 frontier), "
             f"{self.legal} legal moves ({self.legal_refused} refused), {self.never_sent} payloads Discord never "
             f"sends, {self.refused} refusals, {self.seconds:.0f} s",
             f"unhandled errors: {self.unhandled} ({len(self.failures)} signatures)",
@@ -472,7 +473,7 @@ class Fuzzer:
         command = self.rng.choice(self.commands)
         data = self.bot._command_data(command, self.options(command, state), None)
         how = self.rng.choice(NEVER_SENT)
-        data = mutate(data, how, self.rng)
+        data = mutate(data, how, self.rng, {p.display_name for p in command.parameters if p.required})
         self.report.never_sent += 1
         user = self.someone(game)
         await self.send({"user": user.name, "channel": game.channel, "kind": 2, "data": data, "never_sent": how})
@@ -572,8 +573,8 @@ class Fuzzer:
         self.buttons = self.buttons[-40:]
 
 
-def mutate(data: dict[str, Any], how: str, rng: random.Random) -> dict[str, Any]:
-    """A command payload changed in one way Discord never would."""
+def mutate(data: dict[str, Any], how: str, rng: random.Random, required: set[str]) -> dict[str, Any]:
+    """A command payload changed in one way Discord never would (`required`: the command's required options)."""
     leaf = data
     while leaf.get("options") and leaf["options"][0].get("type") in (1, 2):
         leaf = leaf["options"][0]
@@ -599,9 +600,11 @@ def mutate(data: dict[str, Any], how: str, rng: random.Random) -> dict[str, Any]
         if isinstance(target["value"], type(_typed_example(target["type"]))):
             target["value"] = [target["value"]]
     elif how == "missing_required":
-        options.remove(target)
-        if not options:
-            options.append({"name": "\x00", "type": 3, "value": "x"})  # it had only optional ones: unknown instead
+        needed = [o for o in options if o.get("name") in required]
+        if needed:
+            options.remove(rng.choice(needed))
+        else:  # the command has no required option: an unknown one instead
+            options.append({"name": "\x00", "type": 3, "value": "x"})
     elif how == "repeated_option":
         options.append(dict(target))
     elif how == "empty_string":
