@@ -596,9 +596,8 @@ def mutate(data: dict[str, Any], how: str, rng: random.Random, required: set[str
     elif target is None or how == "missing_required" and not options:
         data["name"] = "\x00"  # nothing to mutate in it: an unknown command instead
     elif how == "wrong_type":
-        target["value"] = rng.choice([[1], {"a": 1}, 1.5, True, "seven", 7])
-        if isinstance(target["value"], type(_typed_example(target["type"]))):
-            target["value"] = [target["value"]]
+        wrong = [v for v in ([1], {"a": 1}, 1.5, True, "seven", 7) if not _fits(target["type"], v)]
+        target["value"] = rng.choice(wrong)
     elif how == "missing_required":
         needed = [o for o in options if o.get("name") in required]
         if needed:
@@ -621,8 +620,15 @@ def mutate(data: dict[str, Any], how: str, rng: random.Random, required: set[str
     return data
 
 
-def _typed_example(kind: int) -> Any:
-    return {3: "", 4: 0, 5: False, 10: 0.0}.get(kind, "")
+def _fits(kind: Any, value: Any) -> bool:
+    """Whether Discord could send this value for an option of this type (3 text, 4 integer, 5 boolean, 10 number)."""
+    if isinstance(value, bool):
+        return kind == 5
+    if isinstance(value, int):
+        return kind in (4, 10)
+    if isinstance(value, float):
+        return kind == 10
+    return isinstance(value, str) and kind == 3
 
 
 def garbled(channel: int, rng: random.Random) -> str:
