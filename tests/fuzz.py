@@ -246,6 +246,7 @@ class Fuzzer:
         self.bot: OfflineBot
         self.commands: list[app_commands.Command[Any, Any, Any]] = []
         self.limit = 0
+        self.together = False  # two payloads under way at once (their logged errors are counted with both)
 
     async def run(self, payloads: int) -> Report:
         """Send about this many payloads; the report of what escaped."""
@@ -311,7 +312,9 @@ class Fuzzer:
         if result is not None and not result.refused:
             self.report.games += 1
             self.report.lineups.add((mode, *factions))
-            self.games.append(Game(channel, players, self.rng.randint(80, 400)))
+            far = self.rng.random() < 0.15  # some are played far, to the late game and its end
+            budget = self.rng.randint(1500, 3000) if far else self.rng.randint(80, 400)
+            self.games.append(Game(channel, players, budget))
 
     async def player(self, game: Game, faction: str) -> OfflineUser | None:
         """Who plays a faction now (a moderator may have given the seat to someone else)."""
@@ -466,7 +469,43 @@ class Fuzzer:
         command = self.rng.choice(self.commands)
         moderating = command.qualified_name.startswith("rootmod") and self.rng.random() < 0.6
         user = self.moderator if moderating else self.someone(game)
-        await self.slash(user, game.channel, command.qualified_name, **self.options(command, state))
+        options = self.options(command, state)
+        if self.rng.random() < 0.5:  # as a user would: options picked from what autocomplete offered
+            options.update(await self.suggested(user, game.channel, command, options))
+        if self.rng.random() < 0.05:  # two at once: only what escapes is checked (the order is the locks')
+            other = self.rng.choice(list(game.players.values()))
+            self.together = True
+            try:
+                await asyncio.gather(
+                    self.slash(user, game.channel, command.qualified_name, **options),
+                    self.slash(other, game.channel, "play", action=self.text("action", state)),
+                )
+            finally:
+                self.together = False
+            return
+        await self.slash(user, game.channel, command.qualified_name, **options)
+
+    async def suggested(
+        self, user: OfflineUser, channel: int, command: app_commands.Command[Any, Any, Any], options: dict[str, Any]
+    ) -> dict[str, Any]:
+        """For some options that autocomplete, one of the choices the bot offered (each request is a payload)."""
+        out: dict[str, Any] = {}
+        for param in command.parameters:
+            if not param.autocomplete or self.rng.random() < 0.3:
+                continue
+            typed = {k: v for k, v in {**options, **out}.items() if k != param.display_name}
+            data = self.bot._command_data(command, typed, None)
+            leaf = data
+            while leaf.get("options") and leaf["options"][0].get("type") == 1:
+                leaf = leaf["options"][0]
+            leaf.setdefault("options", []).append(
+                {"name": param.display_name, "type": param.type.value, "value": "", "focused": True}
+            )
+            result = await self.send({"user": user.name, "channel": channel, "kind": 4, "data": data, "typing": True})
+            offered = [c["value"] for s in (result.sent if result else []) for c in s.choices]
+            if offered:
+                out[param.display_name] = self.rng.choice(offered)
+        return out
 
     async def never_sent(self, game: Game, state: rules.GameState | None) -> None:
         """A payload Discord never sends: it must be refused with one message, the game unchanged."""
@@ -529,7 +568,8 @@ class Fuzzer:
         payload = json.loads(json.dumps(payload))
         channel = payload["channel"]
         before = self.saved(channel)
-        self.errors.records.clear()
+        if self.together:  # another payload is under way: its changes are not this one's
+            payload["concurrent"] = True
         try:
             result = await self.bot.interact(
                 self.user(payload["user"]), channel, payload["kind"], payload["data"], payload.get("components")
@@ -543,17 +583,19 @@ class Fuzzer:
 
     def check(self, payload: dict[str, Any], result: Result, before: Any, after: Any) -> None:
         """Count what escaped: logged errors, error texts, a refusal that changed the game, a payload not refused."""
+        logged = bool(self.errors.records)
         for record in self.errors.records:
             found, detail = record_signature(record)
             self.report.add(found, payload, detail)
+        self.errors.records.clear()  # two payloads at once: an error is counted with the first to finish
         texts = [s.content for s in result.sent]
-        if any(messages.NOT_FINISHED_ERROR in t or "Traceback" in t for t in texts) and not self.errors.records:
+        if any(messages.NOT_FINISHED_ERROR in t or "Traceback" in t for t in texts) and not logged:
             self.report.add("answered 'Something went wrong'", payload, "\n".join(texts))
         if result.refused:
             self.report.refused += 1
-        if (result.refused or payload.get("typing")) and before != after:
+        if (result.refused or payload.get("typing")) and before != after and not payload.get("concurrent"):
             what = "autocomplete" if payload.get("typing") else "a refused command"
-            self.report.add(f"{what} changed the saved game", payload, f"{before!r}\n->\n{after!r}"[-3000:])
+            self.report.add(f"{what} changed the saved game", payload, f"{result.text[:300]}\n{changes(before, after)}")
         how = payload.get("never_sent")
         if how and (not result.refused or before != after or len([s for s in result.sent if s.content]) != 1):
             self.report.add(f"a payload Discord never sends ({how}) was not refused once", payload, result.text)
@@ -571,6 +613,30 @@ class Fuzzer:
         for sent in result.sent:
             self.buttons += [(channel, b) for b in sent.buttons]
         self.buttons = self.buttons[-40:]
+
+
+def changes(before: Any, after: Any) -> str:
+    """What differs between two saved snapshots of a game (rows as tuples; JSON columns key by key)."""
+    out = []
+    for table, old_rows, new_rows in zip(("games", "seats", "log lines"), before, after, strict=True):
+        for old, new in zip(old_rows, new_rows, strict=False):
+            for i, (a, b) in enumerate(zip(old, new, strict=False)):
+                if a != b:
+                    out.append(f"{table}[{i}]: {_json_diff(a, b)}")
+        if len(old_rows) != len(new_rows):
+            out.append(f"{table}: {len(old_rows)} rows -> {len(new_rows)}")
+    return "\n".join(out)
+
+
+def _json_diff(old: Any, new: Any) -> str:
+    try:
+        a, b = json.loads(old), json.loads(new)
+    except (TypeError, ValueError):
+        return f"{old!r} -> {new!r}"[:300]
+    if isinstance(a, dict) and isinstance(b, dict):
+        keys = sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k))
+        return "; ".join(f"{k}: {a.get(k)!r} -> {b.get(k)!r}"[:300] for k in keys)
+    return f"{old!r} -> {new!r}"[:300]
 
 
 def mutate(data: dict[str, Any], how: str, rng: random.Random, required: set[str]) -> dict[str, Any]:
