@@ -237,7 +237,8 @@ class Fuzzer:
         self.report = Report(seed)
         self.errors = Errors()
         self.db = folder / "fuzz.db"
-        self.players = [OfflineUser(f"player{i}") for i in range(8)]
+        odd = ["```md", "**<@1>**", "名前 🦊", "x" * 32]  # display names as Discord allows them
+        self.players = [OfflineUser(f"player{i}") for i in range(4)] + [OfflineUser(name) for name in odd]
         self.strangers = [OfflineUser("stranger"), OfflineUser("lurker", roles=(4242,))]
         self.moderator = OfflineUser("mo", moderator=True)
         self.games: list[Game] = []
