@@ -104,9 +104,6 @@ def _options(command: app_commands.Command[Any, Any, Any], entries: list[dict[st
             focused += 1
             if not typing or not param.autocomplete:  # Discord asks only for options that autocomplete
                 raise Malformed(messages.MALFORMED_DATA)
-            if not isinstance(entry.get("value"), str) or len(entry["value"]) > STRING_LIMIT:
-                raise Malformed(messages.BAD_OPTION.format(option=param.display_name))
-            continue
         if typing:
             _typed_so_far(param, entry)
         else:
