@@ -589,7 +589,7 @@ class Fuzzer:
             found, detail = record_signature(record)
             self.report.add(found, payload, detail)
         self.errors.records.clear()  # two payloads at once: an error is counted with the first to finish
-        texts = [s.content for s in result.sent]
+        texts = [s.content for s in result.sent] if not payload.get("concurrent") else []  # the other's are mixed in
         if any(messages.NOT_FINISHED_ERROR in t or "Traceback" in t for t in texts) and not logged:
             self.report.add("answered 'Something went wrong'", payload, "\n".join(texts))
         if result.refused:
