@@ -128,9 +128,11 @@ def _value(param: app_commands.Parameter, entry: dict[str, Any]) -> None:
         if not shortest <= len(value) <= longest:
             raise Malformed(messages.BAD_OPTION.format(option=param.display_name))
     if kind in (AppCommandOptionType.integer, AppCommandOptionType.number):
+        if abs(value) > NUMBER_LIMIT:
+            raise Malformed(messages.OPTION_TOO_LARGE.format(option=param.display_name))
         low: float = param.min_value if param.min_value is not None else -NUMBER_LIMIT
         high: float = param.max_value if param.max_value is not None else NUMBER_LIMIT
-        if not (low <= value <= high and abs(value) <= NUMBER_LIMIT):
+        if not low <= value <= high:
             raise Malformed(messages.OPTION_OUT_OF_RANGE.format(option=param.display_name, low=low, high=high))
     if param.choices and value not in [c.value for c in param.choices]:
         raise Malformed(messages.BAD_OPTION.format(option=param.display_name))
