@@ -1090,10 +1090,15 @@ def test_random_games_use_every_part_of_the_spore():
     assert {"homeland", "grow", "mycelium", "spores", "move", "battle", "craft"} <= used
 
 
-@pytest.mark.parametrize(
-    ("text", "said"),
-    [("spores fB>12", "forest"), ("spores fA>12", "forest"), ("spores 2>fB", "forest"), ("spores 99>12", "no clearing")],
-)
+SPORES_NOWHERE = [
+    ("spores fB>12", "forest"),
+    ("spores fA>12", "forest"),
+    ("spores 2>fB", "forest"),
+    ("spores 99>12", "no clearing"),
+]
+
+
+@pytest.mark.parametrize(("text", "said"), SPORES_NOWHERE)
 def test_spores_from_or_to_a_forest_or_no_clearing_is_refused_in_words(text: str, said: str) -> None:
     """Found by the fuzzer (/spores from:B to:3 raised a TypeError while explaining the refusal)."""
     s = goto(check(spores_table()), S, "spore.spores")
