@@ -406,3 +406,17 @@ RECORD_UNMATCHED = (
     "rules revision this version knows: the game plays on from what was saved, and an undo rebuilds it from the "
     "record under today's rules."
 )
+
+# Interactions Discord never sends (bot/discord/decoding.py): one message, the game unchanged.
+MALFORMED = "That interaction could not be read ({reason}); nothing was done."
+MALFORMED_DATA = "its data is not shaped like Discord's"
+MALFORMED_KIND = "it is not a slash command"
+MALFORMED_SUBCOMMAND = "/{command} needs one of its subcommands"
+UNKNOWN_COMMAND = "there is no command /{name}"
+UNKNOWN_OPTION = "/{command} has no option {option}:"
+REPEATED_OPTION = "the option {option}: is given twice"
+MISSING_OPTION = "the option {option}: is required"
+BAD_OPTION = "the option {option}: holds a value of the wrong kind or length"
+OPTION_OUT_OF_RANGE = "the option {option}: must be from {low} to {high}"
+OPTION_TOO_LARGE = "the option {option}: is too large (Discord's numbers stay within 2^53 either side of 0)"
+UNKNOWN_BUTTON = "no button of this bot has that id"

@@ -1088,3 +1088,19 @@ def test_random_games_use_every_part_of_the_spore():
         assert result.record is not None
         used |= {text.split()[0] for text in result.record.actions}
     assert {"homeland", "grow", "mycelium", "spores", "move", "battle", "craft"} <= used
+
+
+SPORES_NOWHERE = [
+    ("spores fB>12", "forest"),
+    ("spores fA>12", "forest"),
+    ("spores 2>fB", "forest"),
+    ("spores 99>12", "no clearing"),
+]
+
+
+@pytest.mark.parametrize(("text", "said"), SPORES_NOWHERE)
+def test_spores_from_or_to_a_forest_or_no_clearing_is_refused_in_words(text: str, said: str) -> None:
+    """Found by the fuzzer (/spores from:B to:3 raised a TypeError while explaining the refusal)."""
+    s = goto(check(spores_table()), S, "spore.spores")
+    with pytest.raises(rules.RulesError, match=said):
+        play(s, text)

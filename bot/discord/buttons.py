@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 import discord
 
 from bot import messages
+from bot.discord.decoding import snowflake, unreadable_button
 from bot.service.outbox import Choice, Outbox
 
 if TYPE_CHECKING:
@@ -36,7 +37,9 @@ async def stale_button() -> Outbox:
     return Outbox.refusal(messages.STALE_BUTTON)
 
 
-class ChooseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rb:c:(?P<channel>\d+):(?P<version>\d+)"):
+class ChooseButton(
+    discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rb:c:(?P<channel>[0-9]{1,20}):(?P<version>[0-9]{1,18})"
+):
     """Public: the seat to act presses it and privately gets its choices (a decision) or likeliest moves (a step)."""
 
     def __init__(self, channel_id: int, version: int, label: str = "Choose") -> None:
@@ -56,6 +59,9 @@ class ChooseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rb
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Show the presser their choices, privately (or tell them it is not theirs)."""
+        if not snowflake(self.channel_id):
+            await unreadable_button(interaction)
+            return
         client: RootClient = interaction.client  # type: ignore[assignment]
         actor = client.actor_of(interaction, self.channel_id)
         await client.answer(interaction, client.service.choices(actor, self.version), self.channel_id)
@@ -63,7 +69,7 @@ class ChooseButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"rb
 
 class AnswerButton(
     discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"rb:a:(?P<channel>\d+):(?P<game>[gk]?)(?P<version>\d+):(?P<notation>.+)",
+    template=r"rb:a:(?P<channel>[0-9]{1,20}):(?P<game>[gk]?)(?P<version>[0-9]{1,18}):(?P<notation>.+)",
 ):
     """Private: one answer to a decision, submitted as that action at that version of the game's row."""
 
@@ -96,6 +102,9 @@ class AnswerButton(
 
     async def callback(self, interaction: discord.Interaction) -> None:
         """Submit the answer; a stale or wrong-seat press is refused privately."""
+        if not snowflake(self.channel_id):
+            await unreadable_button(interaction)
+            return
         client: RootClient = interaction.client  # type: ignore[assignment]
         if self.old_format:
             await client.answer(interaction, stale_button())

@@ -13,6 +13,7 @@ from discord.ext import tasks
 from bot import messages
 from bot.discord.buttons import AnswerButton, ChooseButton
 from bot.discord.command_tree import build_commands
+from bot.discord.decoding import RootTree, unreadable_button
 from bot.discord.delivery import ChannelPoster, actor_of, run
 from bot.service import GameService
 from bot.service.outbox import Outbox
@@ -21,6 +22,7 @@ from bot.service.table import Actor
 from bot.settings import Settings, Shards
 
 log = logging.getLogger(__name__)
+BUTTONS = (ChooseButton, AnswerButton)
 
 # What the bot needs in a server (docs/deploy.md explains each; a test keeps the two the same).
 SCOPES = ("bot", "applications.commands")
@@ -56,14 +58,14 @@ class RootClient(discord.AutoShardedClient):
         self.settings = settings
         self.sync_on_start = sync
         self.poster = ChannelPoster(self)
-        self.tree = app_commands.CommandTree(self)
+        self.tree = RootTree(self)
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]
         for command in build_commands():
             self.tree.add_command(command)
 
     async def setup_hook(self) -> None:
         """Register persistent buttons, sync commands when asked, and start the reminder loop."""
-        self.add_dynamic_items(ChooseButton, AnswerButton)
+        self.add_dynamic_items(*BUTTONS)
         if self.application_id:
             log.info(messages.INVITE.format(url=invite_url(self.application_id)))
         if self.settings.dev_guild:
@@ -74,6 +76,11 @@ class RootClient(discord.AutoShardedClient):
             await self.tree.sync()
         self.reminder_loop.change_interval(seconds=self.settings.reminder_poll_seconds)
         self.reminder_loop.start()
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """A button press no button of the bot matches is answered (the others are the view store's)."""
+        if interaction.type is discord.InteractionType.component and not known_button(interaction):
+            await unreadable_button(interaction)
 
     @tasks.loop(seconds=60)
     async def reminder_loop(self) -> None:
@@ -99,6 +106,15 @@ class RootClient(discord.AutoShardedClient):
         self.reminder_loop.cancel()
         await super().close()
         await self.service.store.close()
+
+
+def known_button(interaction: discord.Interaction) -> bool:
+    """Whether a component interaction's custom_id is one of the bot's persistent buttons."""
+    data: Any = interaction.data or {}
+    custom_id = data.get("custom_id")
+    if not isinstance(custom_id, str):
+        return False
+    return any(item.__discord_ui_compiled_template__.fullmatch(custom_id) for item in BUTTONS)
 
 
 async def on_tree_error(interaction: discord.Interaction, error: app_commands.AppCommandError) -> None:

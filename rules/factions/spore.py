@@ -874,6 +874,8 @@ class Spore(Faction):
         return f"growing into clearing {action.clearings[0]} costs a {wanted} card (or a bird)"
 
     def _why_not_spores(self, state: GameState, action: Spores) -> str:
+        if not isinstance(action.src, int) or not isinstance(action.dst, int):
+            return "spores spread from a clearing to a clearing, never into or out of a forest"
         if mushrooms(state, action.src) < SPORES_AT:
             return f"spores spread only from a clearing with {SPORES_AT} or more mushrooms"
         if action.src in state.turn.flags_as(SporeFlags).get("spores_from", []):
