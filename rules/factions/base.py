@@ -20,12 +20,8 @@ if TYPE_CHECKING:
     from rules.state import BattleState, Decision, GameState
 
 
-class Faction(TableHooks):
-    """A faction plug-in: its pieces, setup, turn steps and hooks into shared mechanics.
-
-    Besides the hooks below, a faction hears what every seat hears (`TableHooks`): removals by
-    anyone, pieces entering a place, and battle modifiers.
-    """
+class Declarations:
+    """What a faction declares (the registry, the box, the board and the lobby read these)."""
 
     id: ClassVar[str] = ""
     name: ClassVar[str] = ""
@@ -51,17 +47,10 @@ class Faction(TableHooks):
     game_options: ClassVar[tuple[GameOption, ...]] = ()
     """The readings this faction lets the table choose (docs/rulings.md), each with its values, the default first."""
 
-    # --- what the registry asks --------------------------------------------------
-    @staticmethod
-    def hook_names() -> tuple[str, ...]:
-        """The hooks of the Faction interface (the registry notes which seats override each, for the hot paths)."""
-        return _hook_names()
 
-    def overrides(self, hook: str) -> bool:
-        """Whether this plug-in, as its mode patches it, has its own version of a hook of the Faction interface."""
-        return getattr(type(self), hook) is not getattr(Faction, hook)
+class SetupHooks(Declarations):
+    """Setup: supplies, the faction's setup choices, the corner it took, the game options it reads."""
 
-    # --- setup -----------------------------------------------------------------
     def setup(self, state: GameState, seat: int) -> None:
         """Prepare supplies and faction board before any piece is placed."""
         state.seats[seat].supply = {k.box_family: k.count for k in self.pieces}
@@ -87,7 +76,15 @@ class Faction(TableHooks):
         """The corner this faction set up in, if it has one (for later factions' setup)."""
         return None
 
-    # --- turn ------------------------------------------------------------------
+    def validate_options(self, options: dict[str, Any]) -> None:
+        """Refuse the game options this faction reads when their values are wrong (raise RulesError)."""
+        check_all(self.game_options, options)
+
+
+class TurnHooks(Declarations):
+    """The turn: the faction's own steps, their actions, its pending decisions, moves a card grants, and moves or
+    battles a mode spends otherwise."""
+
     def enter_step(self, state: GameState, seat: int, step: str) -> None:
         """Automatic work when the turn reaches one of this faction's steps."""
 
@@ -117,34 +114,18 @@ class Faction(TableHooks):
     def stuck(self, state: GameState, seat: int, step: str) -> None:
         """Called when a step must go on but no action is legal (Eyrie: turmoil)."""
 
-    # --- hooks into shared mechanics --------------------------------------------
-    def crafting_clearings(self, state: GameState, seat: int) -> list[int]:
-        """The clearing of each crafting piece on the map, one entry per piece (by default its crafting_kind)."""
-        if self.crafting_kind is None:
-            return []
-        piece = f"{self.id}:{self.crafting_kind}"
-        out: list[int] = []
-        for cid, pieces in enumerate(state.clearings, start=1):
-            out += [cid] * pieces.get(piece, 0)
-        return out
+    def prompt(self, state: GameState, seat: int, step: str) -> str:
+        """What the player does in one of this faction's steps, in a few words."""
+        return step.split(".", 1)[-1].replace("_", " ")
 
-    def crafting_suits(self, state: GameState, seat: int) -> list[str]:
-        """One suit per crafting piece on the map: its clearing's."""
-        return [state.suits[cid - 1] for cid in self.crafting_clearings(state, seat)]
+    def decision_legal(self, state: GameState, decision: Decision) -> Iterator[Action]:
+        """Choices of a faction-specific pending decision."""
+        return iter(())
 
-    def craft_waivers(self, state: GameState, seat: int) -> int:
-        """How many suit symbols of one card's cost this seat may now pay with a crafting piece of another suit."""
-        return 0
+    def decision_apply(self, state: GameState, decision: Decision, action: Action) -> bool:
+        """Resolve a faction-specific decision; True when it is finished."""
+        return True
 
-    def item_points(self, state: GameState, seat: int, printed: int) -> int:
-        """Points scored for crafting an item with this printed value."""
-        return printed
-
-    def draw_bonus(self, state: GameState, seat: int) -> int:
-        """Extra cards drawn in Evening."""
-        return 0
-
-    # --- a mode's actions in place of a move or a battle (3x3: search the rubble, seize contraband) ----
     def action_ways(self, state: GameState, seat: int, step: str, kind: str, cid: int) -> tuple[str | None, ...]:
         """How this seat could now spend one of its own moves or battles (kind 'move' or 'battle') in a step on an
         action a mode puts in its place in a clearing: one entry per way of paying it (None: the plain way; the
@@ -156,7 +137,19 @@ class Faction(TableHooks):
         `action_ways`)."""
         raise NotImplementedError(kind)
 
-    # --- combatant -----------------------------------------------------------------
+    def granted_moves(self, state: GameState, seat: int) -> Iterator[Action]:
+        """Moves a card lets this faction take (Cobbler): its warriors' moves by default."""
+        return move_options(state, seat)
+
+    def take_granted_move(self, state: GameState, seat: int, action: Action) -> None:
+        """Carry out a move a card granted."""
+        assert isinstance(action, Move)
+        move(state, seat, action.src, action.dst, action.count)
+
+
+class CombatantHooks(Declarations):
+    """Battle: how the faction fights, takes hits and reacts to a battle's start and end."""
+
     def strength(self, state: GameState, seat: int, cid: int) -> int:
         """Warriors this faction fights with in a clearing, by any means (its own, others' it controls)."""
         return warriors_of(state, self.id, cid)
@@ -188,7 +181,16 @@ class Faction(TableHooks):
         """Carry out n hits assigned to pieces under one key; returns how many pieces were removed."""
         return take(state, cid, piece, n, by, BATTLE)[0]
 
-    # --- presence and movement ------------------------------------------------------
+    def on_battle_start(self, state: GameState, seat: int, battle: BattleState) -> None:
+        """React when this faction has just started a battle, before any ambush (the Vagabond's allies)."""
+
+    def on_battle_end(self, state: GameState, seat: int, battle: BattleState) -> None:
+        """React when a battle this faction fought is over."""
+
+
+class PresenceHooks(Declarations):
+    """Rule, movement and placement: presence beyond pieces, moving warriors, keeping others out."""
+
     def rule_bonus(self, state: GameState, seat: int, cid: int) -> int:
         """Presence for rule beyond pieces on the map (a robot's gears)."""
         return 0
@@ -206,29 +208,29 @@ class Faction(TableHooks):
         """Shift n warriors (own first, then others' it controls); returns what moved, by key."""
         return shift_controlled(state, self.id, src, dst, n)
 
-    def granted_moves(self, state: GameState, seat: int) -> Iterator[Action]:
-        """Moves a card lets this faction take (Cobbler): its warriors' moves by default."""
-        return move_options(state, seat)
+    def blocks_placement(
+        self, state: GameState, seat: int, placer: str, cid: int, category: str | None = None
+    ) -> bool:
+        """Whether this faction stops another faction placing a piece (of a category, or any) in a clearing."""
+        return False
 
-    def take_granted_move(self, state: GameState, seat: int, action: Action) -> None:
-        """Carry out a move a card granted."""
-        assert isinstance(action, Move)
-        move(state, seat, action.src, action.dst, action.count)
+    def placement_refusal(self, state: GameState, seat: int, cid: int) -> str:
+        """Why this faction stops others placing pieces in a clearing (when `blocks_placement` says it does)."""
+        return f"{self.name} lets no one else place pieces in clearing {cid}"
 
-    # --- what the faction brings -----------------------------------------------------
-    def box_items(self, state: GameState, seat: int) -> dict[str, int]:
-        """Items this faction brings to the table beyond the shared supplies (the Vagabond's starting items)."""
-        return {}
+    def keep_standing(self, state: GameState, seat: int) -> bool:
+        """Enforce a standing condition of the faction's once the automatic work is done (the Spore's two
+        mushrooms): True when it changed the table, so the work runs again. By default there is none."""
+        return False
 
-    def crafted_items(self, state: GameState, seat: int) -> list[Item]:
-        """Items in this seat's Crafted Items box, the ones others may take (the Vagabond has none: his are his own)."""
-        return state.seats[seat].items
+    def seize_pawn(self, state: GameState, seat: int, by: int, place: Place) -> bool:
+        """Another faction would take control of this faction's pawn (The Spore's infection): do what happens
+        instead. True when something did (the taker then gains what its rule gives); by default nothing can."""
+        return False
 
-    def on_battle_start(self, state: GameState, seat: int, battle: BattleState) -> None:
-        """React when this faction has just started a battle, before any ambush (the Vagabond's allies)."""
 
-    def on_battle_end(self, state: GameState, seat: int, battle: BattleState) -> None:
-        """React when a battle this faction fought is over."""
+class SidesHooks(Declarations):
+    """Sides and victory: coalitions and shared wins."""
 
     def coalition_with(self, state: GameState, seat: int) -> int | None:
         """The seat this faction is in a coalition with (not enemies while it lasts), if any."""
@@ -238,33 +240,44 @@ class Faction(TableHooks):
         """Whether this seat also wins when these seats win (the Vagabond's coalition partner)."""
         return False
 
-    def seize_pawn(self, state: GameState, seat: int, by: int, place: Place) -> bool:
-        """Another faction would take control of this faction's pawn (The Spore's infection): do what happens
-        instead. True when something did (the taker then gains what its rule gives); by default nothing can."""
-        return False
 
-    def validate_options(self, options: dict[str, Any]) -> None:
-        """Refuse the game options this faction reads when their values are wrong (raise RulesError)."""
-        check_all(self.game_options, options)
+class CardsHooks(Declarations):
+    """Cards, crafting and items: crafting pieces and waivers, points, draws, items brought and crafted, cards
+    held outside the hand (face up or face down)."""
 
-    def blocks_placement(
-        self, state: GameState, seat: int, placer: str, cid: int, category: str | None = None
-    ) -> bool:
-        """Whether this faction stops another faction placing a piece (of a category, or any) in a clearing."""
-        return False
+    def crafting_clearings(self, state: GameState, seat: int) -> list[int]:
+        """The clearing of each crafting piece on the map, one entry per piece (by default its crafting_kind)."""
+        if self.crafting_kind is None:
+            return []
+        piece = f"{self.id}:{self.crafting_kind}"
+        out: list[int] = []
+        for cid, pieces in enumerate(state.clearings, start=1):
+            out += [cid] * pieces.get(piece, 0)
+        return out
 
-    def keep_standing(self, state: GameState, seat: int) -> bool:
-        """Enforce a standing condition of the faction's once the automatic work is done (the Spore's two
-        mushrooms): True when it changed the table, so the work runs again. By default there is none."""
-        return False
+    def crafting_suits(self, state: GameState, seat: int) -> list[str]:
+        """One suit per crafting piece on the map: its clearing's."""
+        return [state.suits[cid - 1] for cid in self.crafting_clearings(state, seat)]
 
-    def placement_refusal(self, state: GameState, seat: int, cid: int) -> str:
-        """Why this faction stops others placing pieces in a clearing (when `blocks_placement` says it does)."""
-        return f"{self.name} lets no one else place pieces in clearing {cid}"
+    def craft_waivers(self, state: GameState, seat: int) -> int:
+        """How many suit symbols of one card's cost this seat may now pay with a crafting piece of another suit."""
+        return 0
 
-    def prompt(self, state: GameState, seat: int, step: str) -> str:
-        """What the player does in one of this faction's steps, in a few words."""
-        return step.split(".", 1)[-1].replace("_", " ")
+    def item_points(self, state: GameState, seat: int, printed: int) -> int:
+        """Points scored for crafting an item with this printed value."""
+        return printed
+
+    def draw_bonus(self, state: GameState, seat: int) -> int:
+        """Extra cards drawn in Evening."""
+        return 0
+
+    def box_items(self, state: GameState, seat: int) -> dict[str, int]:
+        """Items this faction brings to the table beyond the shared supplies (the Vagabond's starting items)."""
+        return {}
+
+    def crafted_items(self, state: GameState, seat: int) -> list[Item]:
+        """Items in this seat's Crafted Items box, the ones others may take (the Vagabond has none: his are his own)."""
+        return state.seats[seat].items
 
     def play_area(self, state: GameState, seat: int) -> list[tuple[str, int]]:
         """Public cards of another deck lying in front of the seat, as (deck, card id): the Vagabond's quests."""
@@ -293,6 +306,11 @@ class Faction(TableHooks):
         outside the hand (a Revolt paid with Supporters)? Whether the game stops must not reveal them."""
         return False
 
+
+class WordsHooks(Declarations):
+    """Words and display: why an action is refused, the plain form spelled out, the panel, threads and marks on
+    the map."""
+
     def explain(self, state: GameState, seat: int, action: Action) -> str | None:
         """Why one of this faction's actions is refused now, if the faction can say."""
         return None
@@ -319,13 +337,24 @@ class Faction(TableHooks):
         """Short public marks drawn on single pieces of the map, by place ('5', 'fA') and piece key: a robot's gears."""
         return {}
 
-    def decision_legal(self, state: GameState, decision: Decision) -> Iterator[Action]:
-        """Choices of a faction-specific pending decision."""
-        return iter(())
 
-    def decision_apply(self, state: GameState, decision: Decision, action: Action) -> bool:
-        """Resolve a faction-specific decision; True when it is finished."""
-        return True
+class Faction(
+    SetupHooks, TurnHooks, CombatantHooks, PresenceHooks, SidesHooks, CardsHooks, WordsHooks, TableHooks
+):
+    """A faction plug-in: its pieces, setup, turn steps and hooks into shared mechanics.
+
+    Besides the hooks below, a faction hears what every seat hears (`TableHooks`): removals by
+    anyone, pieces entering a place, and battle modifiers.
+    """
+
+    @staticmethod
+    def hook_names() -> tuple[str, ...]:
+        """The hooks of the Faction interface (the registry notes which seats override each, for the hot paths)."""
+        return _hook_names()
+
+    def overrides(self, hook: str) -> bool:
+        """Whether this plug-in, as its mode patches it, has its own version of a hook of the Faction interface."""
+        return getattr(type(self), hook) is not getattr(Faction, hook)
 
 
 def standard_hit_options(state: GameState, faction: str, cid: int, assigned: dict[str, int]) -> dict[str, int]:
