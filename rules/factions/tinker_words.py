@@ -29,6 +29,17 @@ DAYLIGHT = (Flip, Repair, Crusade, Overproduce)
 __all__ = ["ID", "panel_lines", "why_not"]
 
 
+def _daylight_over(state: GameState) -> str:
+    """Why no Daylight action is open any more: all four were taken, or the player ended them sooner."""
+    left = state.turn.flags.get("actions", 0)
+    if left > 0:
+        return (
+            f"you ended the Daylight actions with {plural(left, 'action')} unused; "
+            "factories are built next, then Evening"
+        )
+    return "this turn's Daylight actions are over (four at most); factories are built next, then Evening"
+
+
 def why_not(state: GameState, seat: int, action: Action) -> str | None:
     """Why one of the Tinker's actions is refused now, in the Tinker's own terms."""
     step = state.turn.step
@@ -47,7 +58,7 @@ def why_not(state: GameState, seat: int, action: Action) -> str | None:
             return _why_not_daylight(state, seat, action)
         if state.turn.phase == "birdsong" or step == "tinker.craft":
             return "the four Daylight actions (tinker, repair, crusade, battle, overproduce) come after crafting"
-        return "this turn's Daylight actions are over (four at most); factories are built next, then Evening"
+        return _daylight_over(state)
     if isinstance(action, Build):
         return _why_not_build(state, seat, action) if step == "tinker.build" else "factories are built after actions"
     if isinstance(action, Restructure):
