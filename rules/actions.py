@@ -368,12 +368,17 @@ def closest_first(typed: str, valid: list[str] | tuple[str, ...]) -> list[str]:
     return close + [name for name in valid if name not in close]
 
 
-def unknown_card(raw: str, text: str = "") -> InvalidActionError:
-    """A refusal naming the cards a name could mean (a prefix of several), else every card, closest first."""
+def unknown_card(raw: str, text: str = "", pools: tuple[frozenset[str], ...] = ()) -> InvalidActionError:
+    """A refusal naming the cards a name could mean (a prefix of several: those of the first pool of cards the player
+    can use that holds any, or all of them, saying the player has none), else every card, closest first."""
     wanted = raw.strip().lower().replace(" ", "-")
     several = sorted(k for k in keys() if k.startswith(wanted)) if wanted else []
     if len(several) > 1:
-        return InvalidActionError(f"'{echo(raw)}' could be {' or '.join(several)}: write one of these keys")
+        held = next(([k for k in several if k in pool] for pool in pools if any(k in pool for k in several)), None)
+        if pools and held is None:
+            listed = " or ".join(several)
+            return InvalidActionError(f"'{echo(raw)}' could be {listed}, and you have none of them to use")
+        return InvalidActionError(f"'{echo(raw)}' could be {' or '.join(held or several)}: write one of these keys")
     where = f", in '{echo(text)}'" if text else ""
     listed = ", ".join(closest_first(wanted, sorted(keys())))
     return InvalidActionError(f"'{echo(raw)}' is not a card I know{where}; cards are: {listed}")
@@ -458,7 +463,7 @@ def parse_pattern(
         ):
             kind, value = CLEARINGS, (value,)
         if kind == WORD and token not in cls.words:
-            _refuse_word(raw, text, cls, values)
+            _refuse_word(raw, text, cls, values, cards)
         slot = next((name for name, k in field_kinds if k == kind and name not in values), None)
         if slot is None:
             raise InvalidActionError(f"'{echo(raw)}' does not fit the action '{verb}' in '{echo(text)}'")
@@ -469,11 +474,13 @@ def parse_pattern(
     return cls, values
 
 
-def _refuse_word(raw: str, text: str, cls: type[Action], values: dict[str, Any]) -> None:
+def _refuse_word(
+    raw: str, text: str, cls: type[Action], values: dict[str, Any], cards: tuple[frozenset[str], ...] = ()
+) -> None:
     """Refuse a word that is none of the action's words while a card is still to be named: an unknown card
     (a list such as 'a,b' is never a card name)."""
     if "," not in raw and any(k == CARD and name not in values for name, k in cls.spec):
-        raise unknown_card(raw, text)
+        raise unknown_card(raw, text, cards)
 
 
 def unknown_word(cls: type[Action], values: dict[str, Any]) -> str | None:

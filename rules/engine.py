@@ -27,7 +27,7 @@ from rules.actions import (
     verb_of,
 )
 from rules.battle import why_not_battle
-from rules.cards import keys
+from rules.cards import card, keys
 from rules.errors import (
     AmbiguousActionError,
     GameOverError,
@@ -176,7 +176,7 @@ def parse(state: GameState, text: str, seat: int | None = None) -> Action:
     scopes = verb_scopes(state, actor)
     named = action_class(verb_of(text), scopes)
     legal = legal_actions(state, actor, verb=named.verb) if named is not None else []
-    cls, values = parse_pattern(text, ids, aliases, scopes, _usable_cards(state, actor, legal))
+    cls, values = parse_pattern(text, ids, aliases, scopes, _usable_cards(state, actor, legal, named))
     candidates = [a for a in legal if matches(a, cls, values) or _named_plan(state, actor, a, values)]
     if len(candidates) == 1:
         return candidates[0]
@@ -194,10 +194,17 @@ def parse(state: GameState, text: str, seat: int | None = None) -> Action:
     raise IllegalActionError(explain(state, actor, action, {**values, "verb": cls.verb}, text))
 
 
-def _usable_cards(state: GameState, seat: int, legal: list[Action]) -> tuple[frozenset[str], ...]:
-    """Where a short card name is looked for: the cards the legal actions of the verb name, then the hand."""
+def _usable_cards(
+    state: GameState, seat: int, legal: list[Action], cls: type[Action] | None = None
+) -> tuple[frozenset[str], ...]:
+    """Where a short card name is looked for: the cards the legal actions of the verb name, then, for a verb that
+    takes its card from the discard pile (salvage), that pile, then the hand."""
     named = {getattr(a, name) for a in legal for name, kind in a.spec if kind == CARD}
-    return frozenset(k for k in named if isinstance(k, str)), frozenset(hand.distinct_keys(state, seat))
+    usable = frozenset(k for k in named if isinstance(k, str))
+    held = frozenset(hand.distinct_keys(state, seat))
+    if cls is not None and not cls.card_from_hand:
+        return usable, frozenset(card(cid).key for cid in state.discard), held
+    return usable, held
 
 
 def _refuse_others_verb(state: GameState, seat: int, text: str) -> None:

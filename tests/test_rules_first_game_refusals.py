@@ -7,9 +7,10 @@ test says otherwise: fox 1, 6, 8, 12; mouse 2, 7, 9, 11; rabbit 3, 4, 5, 10.
 from __future__ import annotations
 
 import pytest
-from rules_helpers import blank_table, check, goto, legal, play, put, set_decree, set_hand
+from rules_helpers import blank_table, check, goto, legal, play, put, set_decree, set_hand, to_discard
 
 import rules
+from rules.factions import tinker_board as tb
 
 S = 0  # the Spore, at a table of Spore, Marquise and Eyrie
 
@@ -63,3 +64,45 @@ def test_a_tinker_daylight_action_after_ending_daylight_early_does_not_say_four_
     with pytest.raises(rules.IllegalActionError, match=unused) as refused:
         play(s, "battle 5 eyrie")
     assert "four at most" not in str(refused.value)
+
+
+def test_a_bustle_carrying_gears_that_are_not_there_says_so_not_that_the_clearings_are_apart():
+    s = blank_table(("marquise", "eyrie", "tinker"))
+    tb.take_off(s, "A", tb.OLD_MAN, 1)
+    tb.add(s, 5, tb.OLD_MAN, 1)
+    s = goto(check(s), 2, "tinker.bustle", bustle=3)
+    assert "bustle 5>1" in legal(s) and "bustle 5>1 x1" not in legal(s)
+    with pytest.raises(rules.IllegalActionError, match="only the gears lying in clearing 5: 0, not 1") as refused:
+        play(s, "bustle 5>1 x1")
+    assert "is not next to" not in str(refused.value)
+    with pytest.raises(rules.IllegalActionError, match="clearing 3 is not next to clearing 5"):
+        play(s, "bustle 5>3")
+
+
+def test_a_short_card_name_the_player_holds_none_of_says_so():
+    s = blank_table(("marquise", "eyrie"))
+    set_hand(s, 0, "armorers")
+    s = goto(check(s), 0, "marquise.actions")
+    with pytest.raises(rules.InvalidActionError, match="and you have none of them to use") as refused:
+        play(s, "craft ambush")
+    assert "write one of these keys" not in str(refused.value)
+
+
+def test_a_short_card_name_two_held_cards_share_lists_only_those():
+    s = blank_table(("marquise", "eyrie"))
+    set_hand(s, 0, "ambush-bird", "ambush-rabbit", "armorers")
+    s = goto(check(s), 0, "marquise.actions")
+    with pytest.raises(rules.InvalidActionError, match="could be ambush-bird or ambush-rabbit: write") as refused:
+        play(s, "craft ambush")
+    assert "ambush-fox" not in str(refused.value)
+
+
+def test_salvage_reads_a_short_card_name_against_the_discard_pile():
+    s = blank_table(("marquise", "eyrie", "tinker"))
+    tb.take_off(s, "A", tb.OLD_MAN, 1)
+    tb.add(s, 6, tb.OLD_MAN, 1)  # 6 is fox
+    to_discard(s, "root-tea-mouse", "anvil")
+    s = goto(check(s), 2, "tinker.restructure")
+    assert "salvage anvil" in legal(s)
+    with pytest.raises(rules.IllegalActionError, match=r"Root Tea \(mouse\) does not match the Old Man's clearing"):
+        play(s, "salvage root-tea")

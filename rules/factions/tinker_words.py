@@ -106,7 +106,18 @@ def _why_not_bustle(state: GameState, action: Bustle) -> str:
         return "gears can't be left in a forest: the Old Man must carry all of them on"
     if isinstance(action.dst, str) and n and left < 2:
         return "with his last move the Old Man can't carry gears into a forest (they could not leave it)"
-    return f"{place_name(action.dst)} is not next to {place_name(action.src)}, or there are too few gears there"
+    board = state.board
+    if isinstance(here, int):
+        near = {*board.adjacent_to(here), *board.forests_of(here)}
+        lying = tb.tokens_at(state, here, "gear")
+    else:
+        near = {*board.forests[here].clearings, *board.forest_neighbours(here)}
+        lying = state.forests[here].get(tb.GEAR, 0)
+    if action.dst not in near:
+        return f"{place_name(action.dst)} is not next to {place_name(here)}"
+    if n > lying:
+        return f"the Old Man can carry only the gears lying in {place_name(here)}: {lying}, not {n}"
+    return f"the Old Man can't bustle from {place_name(here)} to {place_name(action.dst)} now"
 
 
 def _why_not_daylight(state: GameState, seat: int, action: Action) -> str:
