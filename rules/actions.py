@@ -17,7 +17,7 @@ from difflib import get_close_matches
 from typing import Any, ClassVar
 
 from rules.cards import CARD_SUITS, find_key, keys
-from rules.errors import InvalidActionError
+from rules.errors import InvalidActionError, OtherWordError
 from rules.pieces import piece_words
 
 ECHO_LIMIT = 80
@@ -446,9 +446,9 @@ def parse_pattern(
     verb = tokens[0]
     cls = action_class(verb, scopes)
     if cls is None:
-        meant = next((c.verb for c in (*REGISTRY.values(), *SCOPED.values()) if verb in c.called), None)
+        meant = verb_called(verb)
         if meant is not None:
-            raise InvalidActionError(f"there is no action '{echo(verb)}': use '{meant}' for it")
+            raise OtherWordError(echo(verb), meant)
         known = ", ".join(closest_first(verb, verbs_for(scopes)))
         raise InvalidActionError(f"I don't know the action '{echo(verb)}' in '{echo(text)}'; actions are: {known}")
     field_kinds = list(cls.spec)
@@ -481,6 +481,11 @@ def _refuse_word(
     (a list such as 'a,b' is never a card name)."""
     if "," not in raw and any(k == CARD and name not in values for name, k in cls.spec):
         raise unknown_card(raw, text, cards)
+
+
+def verb_called(word: str) -> str | None:
+    """The verb that Root's other word for an action stands for ('march' -> 'move'), or None."""
+    return next((c.verb for c in (*REGISTRY.values(), *SCOPED.values()) if word in c.called), None)
 
 
 def unknown_word(cls: type[Action], values: dict[str, Any]) -> str | None:
