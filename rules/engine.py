@@ -326,7 +326,7 @@ def _specific_reason(state: GameState, seat: int, action: Action | None) -> str 
     if action is None:
         return None
     if state.pending:
-        return decisions.why_not(state, state.pending[0], action)
+        return decisions.why_not(state, state.pending[0], action) or _other_answers(state, seat, action)
     first = registry.of(state, seat).explain_first(state, seat, action)
     if first:
         return first
@@ -348,6 +348,15 @@ def _specific_reason(state: GameState, seat: int, action: Action | None) -> str 
         return "you only discard down to five cards at the end of Evening"
     faction_reason = registry.of(state, seat).explain(state, seat, action)
     return faction_reason
+
+
+def _other_answers(state: GameState, seat: int, action: Action) -> str | None:
+    """The answers of the same verb a pending decision takes, when the one given is none of them ('hit warriors'
+    while the choices are 'hit warrior' and 'hit web')."""
+    same = [a.notation() for a in legal_actions(state, seat, verb=action.verb)]
+    if not same:
+        return None
+    return f"'{echo(action.notation())}' is not one of the choices now: {', '.join(same)}"
 
 
 def default_action(state: GameState) -> Action | None:

@@ -7,7 +7,20 @@ test says otherwise: fox 1, 6, 8, 12; mouse 2, 7, 9, 11; rabbit 3, 4, 5, 10.
 from __future__ import annotations
 
 import pytest
-from rules_helpers import blank_table, check, goto, legal, play, put, set_decree, set_hand, to_discard
+from frontier_helpers import setup_game
+from rules_helpers import (
+    blank,
+    blank_table,
+    check,
+    force_dice,
+    goto,
+    legal,
+    play,
+    put,
+    set_decree,
+    set_hand,
+    to_discard,
+)
 
 import rules
 from rules.factions import tinker_board as tb
@@ -106,3 +119,45 @@ def test_salvage_reads_a_short_card_name_against_the_discard_pile():
     assert "salvage anvil" in legal(s)
     with pytest.raises(rules.IllegalActionError, match=r"Root Tea \(mouse\) does not match the Old Man's clearing"):
         play(s, "salvage root-tea")
+
+
+def test_a_hit_naming_no_piece_that_can_take_it_lists_the_choices():
+    s = blank(leader="builder")  # Marquise 0, Eyrie 1
+    put(s, 5, "marquise", "sawmill")
+    put(s, 5, "marquise", "workshop")
+    put(s, 5, "marquise", "wood")
+    put(s, 5, "eyrie", "warrior")
+    set_decree(s, battle=["vizier", "vizier"])
+    s = goto(check(s), 1, "eyrie.resolve")
+    force_dice(s, 1, 0)
+    s = play(s, "battle 5 marquise bird")
+    assert rules.to_act(s) == 0 and legal(s) == ["hit sawmill", "hit wood", "hit workshop"]
+    choices = "is not one of the choices now: hit sawmill, hit wood, hit workshop"
+    for typed in ("hit sawmills", "hit warrior"):
+        with pytest.raises(rules.IllegalActionError, match=choices):
+            play(s, typed)
+
+
+def test_a_spinners_recruit_naming_some_of_its_clearings_says_it_reaches_them_all():
+    s = blank_table(("spinners", "marquise"))
+    set_hand(s, 0, "bake-sale")  # rabbit: clearings 3, 4, 5 and 10
+    s = goto(check(s), 0, "spinners.daylight", actions=3)
+    assert "recruit bake-sale" in legal(s)
+    with pytest.raises(rules.IllegalActionError, match=r"every rabbit clearing it can \(3, 4, 5, 10\)") as refused:
+        play(s, "recruit bake-sale 3")
+    assert "once per turn" not in str(refused.value)
+    assert play(s, "recruit bake-sale 10,5,4,3").turn.flags["recruited"]  # all of them, in any order, is the recruit
+
+
+def test_a_3x3_pawn_refused_lists_only_the_forests_of_the_team_s_side():
+    state = setup_game(factions=("marquise", "eyrie", "vagabond", "tinker", "alliance", "spore"))
+    vagabond = state.seat_of("vagabond")
+    while not (rules.to_act(state) == vagabond and legal(state, "pawn")):
+        state = play(state, legal(state)[0])
+    allowed = [a.split()[1] for a in legal(state, "pawn")]
+    assert "fA" in allowed and "f2W1" not in allowed
+    with pytest.raises(rules.IllegalActionError, match="not f2W1: ") as refused:
+        play(state, "pawn f2W1")
+    assert refused.value.args[0].endswith(", ".join(allowed))
+    with pytest.raises(rules.IllegalActionError, match="there is no forest fW1; the pawn may start in: fA"):
+        play(state, "pawn fw1")

@@ -72,7 +72,11 @@ def _why_not_setup(faction: Vagabond, state: GameState, seat: int, action: Actio
             return f"another Vagabond is the {action.name.title()}; the free characters are {', '.join(free)}"
         return f"the characters are {', '.join(free)}"
     if isinstance(action, Pawn):
-        return f"the pawn starts in a forest: {', '.join('f' + f for f in sorted(state.board.forests))}"
+        allowed = [a.forest for a in faction.setup_legal(state, seat) if isinstance(a, Pawn)]
+        listed = ", ".join("f" + f for f in allowed)
+        if action.forest not in state.board.forests:
+            return f"there is no forest f{action.forest}; the pawn may start in: {listed}"
+        return f"the pawn may start in one of these forests, not f{action.forest}: {listed}"
     return None
 
 
