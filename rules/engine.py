@@ -219,7 +219,7 @@ def _refuse_others_verb(state: GameState, seat: int, text: str) -> None:
     if owners:
         names = " or ".join(_scope_name(scope) for scope in owners)
         raise IllegalActionError(
-            f"'{echo(verb)}' is a {names} action (or an answer owed to it), and nothing asks it of you now: "
+            f"'{echo(verb)}' is an action of {names} (or an answer owed to it), and nothing asks it of you now: "
             f"you must {waiting_for(state)}"
         )
 

@@ -19,6 +19,7 @@ from rules_helpers import (
     put,
     set_decree,
     set_hand,
+    set_supply,
     to_discard,
 )
 
@@ -161,3 +162,24 @@ def test_a_3x3_pawn_refused_lists_only_the_forests_of_the_team_s_side():
     assert refused.value.args[0].endswith(", ".join(allowed))
     with pytest.raises(rules.IllegalActionError, match="there is no forest fW1; the pawn may start in: fA"):
         play(state, "pawn fw1")
+
+
+def test_mycelium_with_none_left_on_the_track_says_so_rather_than_when_it_grows():
+    s = blank_table(("spore", "marquise", "eyrie"))
+    put(s, 5, "spore", "homeland")
+    put(s, 5, "spore", "mycelium")
+    set_supply(s, "spore", "mycelium", 0)
+    put(s, 5, "marquise", "warrior", controller="spore")  # an infected warrior keeps the Spore's turn going
+    set_hand(s, S, "armorers")
+    s = goto(check(s), S, "spore.mycelium")
+    assert rules.to_act(s) == S and s.turn.step != "spore.mycelium"  # nothing to grow: the step went by
+    with pytest.raises(rules.IllegalActionError, match="no mycelium is left on the track") as refused:
+        play(s, "mycelium 1,2 armorers")
+    assert "grows in Birdsong" not in str(refused.value)
+
+
+def test_another_faction_s_verb_is_named_as_its_action():
+    s = blank_table(("spore", "marquise", "eyrie"))
+    s = goto(check(s), 2, "eyrie.decree")
+    with pytest.raises(rules.IllegalActionError, match="'mycelium' is an action of The Spore"):
+        play(s, "mycelium 1 armorers")

@@ -803,6 +803,8 @@ class Spore(Faction):
         if isinstance(action, Grow):
             return self._why_not_grow(state, action) if step == "spore.grow" else WHEN["grow"]
         if isinstance(action, Mycelium):
+            if state.seats[seat].supply.get("mycelium", 0) <= 0:
+                return f"no mycelium is left on the track: all {MYCELIUM} are on the map"
             return self._why_not_mycelium(state, action) if step == "spore.mycelium" else WHEN["mycelium"]
         if isinstance(action, Spores):
             return self._why_not_spores(state, action) if step == "spore.spores" else WHEN["spores"]
