@@ -183,3 +183,16 @@ def test_another_faction_s_verb_is_named_as_its_action():
     s = goto(check(s), 2, "eyrie.decree")
     with pytest.raises(rules.IllegalActionError, match="'mycelium' is an action of The Spore"):
         play(s, "mycelium 1 armorers")
+
+
+def test_a_battle_on_a_faction_whose_only_pieces_there_are_infected_says_they_are_the_spore_s():
+    s = blank_table(("spore", "marquise", "eyrie"))
+    put(s, 5, "spore", "homeland")
+    put(s, 5, "spore", "mycelium")
+    put(s, 1, "marquise", "warrior", 2, controller="spore")  # 1 is next to the homeland
+    s = goto(check(s), S, "spore.command")
+    controlled = "the Marquise de Cat pieces in clearing 1 are controlled by The Spore"
+    with pytest.raises(rules.IllegalActionError, match=controlled):
+        play(s, "battle 1 marquise")
+    with pytest.raises(rules.IllegalActionError, match="Eyrie Dynasties has no pieces in clearing 1"):
+        play(s, "battle 1 eyrie")
