@@ -25,6 +25,7 @@ from rules_helpers import (
 
 import rules
 from rules.factions import tinker_board as tb
+from rules.registry import lineup
 
 S = 0  # the Spore, at a table of Spore, Marquise and Eyrie
 
@@ -196,3 +197,12 @@ def test_a_battle_on_a_faction_whose_only_pieces_there_are_infected_says_they_ar
         play(s, "battle 1 marquise")
     with pytest.raises(rules.IllegalActionError, match="Eyrie Dynasties has no pieces in clearing 1"):
         play(s, "battle 1 eyrie")
+
+
+def test_the_win_says_the_winner_s_points_and_the_score_to_reach():
+    s = blank_table(("marquise", "eyrie"))
+    s.seats[0].points = 37
+    mode = (s.lineup or lineup(s)).mode
+    mode.check_victory(s)
+    said = [e.public for e in s.events]
+    assert s.over and "Marquise de Cat wins the game: 37 points, 30 or more to win!" in said
