@@ -206,3 +206,14 @@ def test_the_win_says_the_winner_s_points_and_the_score_to_reach():
     mode.check_victory(s)
     said = [e.public for e in s.events]
     assert s.over and "Marquise de Cat wins the game: 37 points, 30 or more to win!" in said
+
+
+def test_a_factory_refused_for_a_full_clearing_says_only_that():
+    s = blank_table(("marquise", "eyrie", "tinker"))
+    put(s, 1, "marquise", "sawmill")  # 1 has one slot
+    put(s, 1, "tinker", "birdbot")  # two gears: the Tinker rules 1
+    put(s, 5, "tinker", "catbot")  # somewhere a factory may go, so the step waits
+    s = goto(check(s), 2, "tinker.build")
+    assert legal(s, "build") == ["build factory 5"]
+    with pytest.raises(rules.IllegalActionError, match="clearing 1 has no open building slot$"):
+        play(s, "build factory 1")

@@ -20,7 +20,8 @@ from rules.factions.tinker_actions import (
     Salvage,
 )
 from rules.factions.tinker_board import DRONE, ID, NAME, ROBOTS, TRACK_SPACES, data
-from rules.map_pieces import place_name, suit
+from rules.map_pieces import open_slots, place_name, suit, why_not_place
+from rules.pieces import BUILDING
 from rules.rule import rules
 from rules.state import GameState
 from rules.words import plural
@@ -190,7 +191,9 @@ def _why_not_build(state: GameState, seat: int, action: Build) -> str:
         return f"clearing {cid} already has a factory"
     if not tb.environment_allows(state, cid):
         return f"a factory in clearing {cid} would leave a factory with more than one other factory adjacent"
-    return f"clearing {cid} has no open building slot, or you can't place pieces there"
+    if open_slots(state, cid) <= 0:
+        return f"clearing {cid} has no open building slot"
+    return why_not_place(state, ID, cid, BUILDING) or f"a factory can't be built in clearing {cid} now"
 
 
 def _why_not_restructure(state: GameState, seat: int, action: Restructure) -> str:
