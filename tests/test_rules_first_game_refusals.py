@@ -22,6 +22,7 @@ from rules_helpers import (
     set_supply,
     to_discard,
 )
+from vagabond_helpers import daylight, set_items, vb_blank
 
 import rules
 from rules.factions import tinker_board as tb
@@ -217,3 +218,17 @@ def test_a_factory_refused_for_a_full_clearing_says_only_that():
     assert legal(s, "build") == ["build factory 5"]
     with pytest.raises(rules.IllegalActionError, match="clearing 1 has no open building slot$"):
         play(s, "build factory 1")
+
+
+def test_a_strike_on_a_warrior_where_the_faction_has_none_names_what_it_has_there():
+    state = vb_blank(where=5)
+    set_items(state, "crossbow")
+    put(state, 5, "marquise", "sawmill")
+    state = daylight(state)
+    assert legal(state, "strike") == ["strike marquise sawmill"]
+    only = "the Marquise de Cat have no warrior in clearing 5, only: sawmill"
+    with pytest.raises(rules.IllegalActionError, match=only):
+        play(state, "strike marquise warrior")
+    put(state, 5, "marquise", "warrior")
+    with pytest.raises(rules.IllegalActionError, match="the Marquise de Cat have warriors in clearing 5"):
+        play(state, "strike marquise sawmill")

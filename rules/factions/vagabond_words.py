@@ -65,6 +65,21 @@ def why_not(faction: Vagabond, state: GameState, seat: int, action: Action) -> s
     return _why_not_here(state, seat, here, action)
 
 
+def _why_not_strike(state: GameState, here: int, action: Strike) -> str:
+    """A Strike takes a warrior of the faction when it has one in the clearing, else another of its pieces there."""
+    rule = f"a Strike removes an enemy warrior in clearing {here}, or another piece of an enemy with none there"
+    mine = sorted({k.split(":")[1] for k in state.clearings[here - 1] if k.split(":")[0] == action.faction})
+    other = state.seat_of(action.faction)
+    if other is None or not mine:
+        return rule
+    name = registry.of(state, other).name
+    if "warrior" in mine and action.kind != "warrior":
+        return f"the {name} have warriors in clearing {here}: {rule}"
+    if "warrior" not in mine and action.kind not in mine:
+        return f"the {name} have no warrior in clearing {here}, only: {', '.join(mine)} ({rule})"
+    return rule
+
+
 def _why_not_setup(faction: Vagabond, state: GameState, seat: int, action: Action) -> str | None:
     if isinstance(action, Character):
         free = faction.free_characters(state, seat)
@@ -150,7 +165,7 @@ def _why_not_here(state: GameState, seat: int, here: int, action: Action) -> str
     if isinstance(action, Quest):
         return _why_not_quest(state, here, action)
     if isinstance(action, Strike):
-        return f"a Strike removes an enemy warrior in clearing {here}, or another piece of an enemy with none there"
+        return _why_not_strike(state, here, action)
     return None
 
 
