@@ -25,6 +25,7 @@ from rules_helpers import (
 from vagabond_helpers import daylight, set_items, vb_blank
 
 import rules
+from rules import registry
 from rules.factions import tinker_board as tb
 from rules.registry import lineup
 
@@ -232,3 +233,9 @@ def test_a_strike_on_a_warrior_where_the_faction_has_none_names_what_it_has_ther
     put(state, 5, "marquise", "warrior")
     with pytest.raises(rules.IllegalActionError, match="the Marquise de Cat have warriors in clearing 5"):
         play(state, "strike marquise sawmill")
+
+
+def test_the_alliance_s_military_operations_read_after_you_must():
+    s = check(blank_table(("alliance", "marquise")))
+    prompt = registry.of(s, 0).prompt(s, 0, "alliance.operations")
+    assert prompt.startswith("carry out military operations (")
