@@ -1020,12 +1020,12 @@ class Spinners(Faction):
         """A recruit is once a turn, spends a card, and reaches every clearing of its suit unless supplies run short."""
         if state.turn.flags.get("recruited"):
             return "you already recruited this turn"
-        card_suit = keys()[action.card].suit if action.card in keys() else None
-        recruit_suit = action.suit or card_suit
-        if card_suit is None or recruit_suit in (None, "bird"):
+        spent = keys().get(action.card or "")
+        recruit_suit = action.suit or (spent.suit if spent else None)
+        if spent is None or recruit_suit in (None, "bird"):
             return "you recruit once per turn, spending a card (a bird names the suit)"
-        if card_suit not in ("bird", recruit_suit):
-            return f"{keys()[action.card].name} is {card_suit}: it recruits in the {card_suit} clearings"
+        if spent.suit not in ("bird", recruit_suit):
+            return f"{spent.name} is {spent.suit}: it recruits in the {spent.suit} clearings"
         targets = self.recruit_targets(state, recruit_suit)
         if action.clearings and set(action.clearings) != set(targets):
             listed = ", ".join(map(str, targets)) or "none"
