@@ -16,11 +16,28 @@ import sys
 import time
 import zlib
 from collections.abc import Iterator
+from contextlib import closing
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
-from bot import messages, redirect
+import discord
+from sqlalchemy.engine import make_url
+
+import rules
+from bot import console as console_module
+from bot import messages
+from bot.console import Console, OffsetClock
+from bot.console.offline import OfflineBot, stable_id
+from bot.discord import redirect
+from bot.discord.client import RootClient
+from bot.service import GameService
+from bot.service.table import Refusal
 from bot.settings import Settings, SettingsError, database_url, load_settings, sqlite_url
+from bot.storage.db import current_revision, file_uri, sqlite_path
+from bot.storage.records import upgrade_games
+from bot.storage.store import SchemaMismatch, Store
+from rules.revisions import CURRENT, revision
 
 DEFAULT_CONSOLE_DB = "rootbot-console.db"
 DEFAULT_CHANNEL = "game"
@@ -131,16 +148,11 @@ def db_url(db: str) -> str:
 
 def channel_id(name: str) -> int:
     """A console channel name (or a Discord channel id) as the id games are stored under."""
-    from bot.offline import stable_id
-
     return int(name) if name.isdigit() else stable_id("channel", name)
 
 
 async def open_store(url: str, read_only: bool = False, announce: bool = True) -> Any:
     """A Store on a database (read-only: nothing written, nothing created), or CliError saying what is wrong."""
-    from bot.db import sqlite_path
-    from bot.store import SchemaMismatch, Store
-
     path = sqlite_path(url) if url.startswith("sqlite") else None
     shown = str(path) if path is not None else _where(url)
     if path is not None and path.is_dir():
@@ -176,14 +188,10 @@ def run_bot(settings: Settings, sync: bool = False) -> int:
     if not settings.token:
         print(messages.NO_TOKEN, file=sys.stderr)
         return 2
-    import discord
 
     if double is not None:
         redirect.point_at(double)
         logging.getLogger(__name__).warning(messages.TALKING_TO_DOUBLE.format(url=double))
-
-    from bot.client import RootClient
-    from bot.service import GameService
 
     async def start() -> None:
         store = await open_store(settings.database_url, announce=False)
@@ -204,8 +212,6 @@ def run_bot(settings: Settings, sync: bool = False) -> int:
 
 async def _upgrade_records(store: Any) -> None:
     """Give the games saved before records carried their rules revision theirs (closing the store on a failure)."""
-    from bot.records import upgrade_games
-
     try:
         count = await upgrade_games(store, int(time.time()))
     except BaseException:
@@ -216,20 +222,12 @@ async def _upgrade_records(store: Any) -> None:
 
 
 def _where(url: str) -> str:
-    from sqlalchemy.engine import make_url
-
-    from bot.db import sqlite_path
-
     path = sqlite_path(url) if url.startswith("sqlite") else None
     return str(path.resolve()) if path is not None else make_url(url).render_as_string(hide_password=True)
 
 
 async def console(args: argparse.Namespace) -> int:
     """Play offline through the same command tree; print what everyone would see."""
-    from bot.console import Console, OffsetClock
-    from bot.offline import OfflineBot
-    from bot.service import GameService
-
     settings = load_settings(env_file=None)
     lines = read_script(Path(args.script)) if args.script else None
     clock = OffsetClock()
@@ -294,8 +292,6 @@ def _names(text: str) -> list[str]:
 
 def _stdin_lines() -> Iterator[str]:
     """Standard input's lines, after the help banner (on stderr when the input is piped, so the output stays clean)."""
-    from bot import console as console_module
-
     where = sys.stdout if sys.stdin.isatty() else sys.stderr
     print(console_module.__doc__ or "", messages.CONSOLE_PROMPT, sep="\n", file=where)
     for line in sys.stdin:
@@ -304,9 +300,6 @@ def _stdin_lines() -> Iterator[str]:
 
 async def export(args: argparse.Namespace) -> int:
     """Write a game's record as JSON, reading the database without writing to it."""
-    from bot.service import GameService
-    from bot.table import Refusal
-
     url = chosen_database(args.db)
     store = await open_store(url, read_only=True, announce=False)  # said once the record is written
     try:
@@ -336,11 +329,6 @@ async def export(args: argparse.Namespace) -> int:
 def replay(path: Path) -> int:
     """Replay an exported record and compare the state digest with the one saved (an export older than rules
     revisions: with the digest of each revision, today's first)."""
-    from dataclasses import replace
-
-    import rules
-    from rules.revisions import revision
-
     raw = load_export(path)
     actions = raw["actions"]
     if raw.get("redacted"):
@@ -407,8 +395,6 @@ def export_problem(raw: Any) -> str | None:
 
 def _rules_problem(raw: dict[str, Any]) -> str | None:
     """What is wrong with an export's rules revision (absent in exports older than revisions), or None."""
-    from rules.revisions import CURRENT
-
     number = raw.get("rules")
     if number is not None and (not isinstance(number, int) or isinstance(number, bool) or not 1 <= number <= CURRENT):
         return f"'rules' is not a rules revision this version knows (1 to {CURRENT})"
@@ -420,8 +406,6 @@ def _rules_problem(raw: dict[str, Any]) -> str | None:
 
 async def migrate(db: str | None) -> int:
     """Upgrade a database's schema."""
-    from bot.db import current_revision
-
     url = chosen_database(db)
     store = await open_store(url)  # opening for play upgrades the schema
     try:
@@ -433,8 +417,6 @@ async def migrate(db: str | None) -> int:
 
 def backup(db: str | None, out: str) -> int:
     """Copy a SQLite database with SQLite's online backup API (consistent even while the bot writes to it)."""
-    from bot.db import sqlite_path
-
     url = chosen_database(db)
     source = sqlite_path(url) if url.startswith("sqlite") else None
     if source is None:
@@ -461,10 +443,6 @@ def backup(db: str | None, out: str) -> int:
 
 def copy_database(source: Path, target: Path) -> int:
     """Online-backup one SQLite file into a new one and check the copy; returns its page count."""
-    from contextlib import closing
-
-    from bot.db import file_uri
-
     with closing(sqlite3.connect(file_uri(source, "mode=ro"), uri=True, timeout=10)) as src:
         src.execute("SELECT count(*) FROM sqlite_master").fetchone()  # "file is not a database" shows here
         with closing(sqlite3.connect(target)) as dst:

@@ -354,39 +354,6 @@ NO_TOKEN = (
 )
 
 # --- command descriptions (Discord shows these; at most 100 characters) -----------------
-FIELD_HELP = {
-    "src": "the clearing (or forest, fA) to move from",
-    "dst": "the clearing (or forest, fA) to move to",
-    "count": "how many",
-    "clearing": "a clearing number",
-    "clearings": "clearing numbers, comma separated (e.g. 3,7)",
-    "suit": "the suit (fox, mouse, rabbit or bird)",
-    "defender": "the faction to battle",
-    "target": "the faction or clearing it targets",
-    "card": "a card (type to search)",
-    "spend": "the card to spend",
-    "kind": "which kind of piece",
-    "name": "the name to choose",
-    "column": "the Decree column",
-    "wood": "the clearings the wood comes from, comma separated (e.g. 3,7)",
-    "using": "the suits that pay the card's 'any' costs, comma separated (e.g. mouse,rabbit)",
-    "supporters": "the suits of the supporters to spend, comma separated (e.g. bird,fox; birds stand in for any)",
-    "faction": "the faction",
-    "forest": "a forest (fA, or just A)",
-    "item": "the item (boots, sword, torch…)",
-    "state": "the item's state: exhausted, damaged or damaged-exhausted (none: face up and undamaged)",
-    "quest": "the face-up quest",
-    "reward": "score (a point per quest of its suit) or draw (two cards)",
-    "ally": "the Allied faction whose warriors go along",
-    "owner": "the faction whose piece it is",
-    "sacrifice": "the faction whose infected warrior is sacrificed",
-    "patient": "the faction whose warrior leaves the Ward",
-    "source": "the clearing the web is taken from (none: from the supply)",
-    "side": "the side the tokens show after the flip: gear or drone",
-    "robot": "the robot: birdbot, catbot or wolfbot",
-    "robots": "the robots that go along, joined with + (e.g. birdbot+catbot)",
-    "change": "up or down (the production level), or flip (the marker)",
-}
 VERB_CHOICES = "{verb} … ({n} choices)"
 PLAY_HELP = "Any legal action in notation (type to search, e.g. 'move 1>5 x2')"
 CONFIRM_PAYMENT = (

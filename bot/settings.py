@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 from dotenv import dotenv_values
+from sqlalchemy.engine import make_url
 
 from bot import messages
 
@@ -132,8 +133,6 @@ def log_level(text: str) -> str:
 
 def database_url(text: str) -> str:
     """A SQLAlchemy URL with an async driver (sqlite+aiosqlite://…, postgresql+asyncpg://…)."""
-    from sqlalchemy.engine import make_url
-
     try:
         dialect = make_url(text).get_dialect()
     except Exception as err:  # an unparsable URL or an unknown dialect

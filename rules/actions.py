@@ -12,8 +12,10 @@ Verbs are registered once: a shared verb with `register`, a verb only one factio
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from dataclasses import dataclass
 from difflib import get_close_matches
+from types import MappingProxyType
 from typing import Any, ClassVar
 
 from rules.cards import CARD_SUITS, find_key, keys
@@ -39,6 +41,31 @@ FOREST = "forest"
 LIST_KINDS = (CLEARINGS, KEYED_CLEARINGS, KEYED_SUITS)
 """Field kinds holding a list: a player may name its parts in any order (``mycelium 6,3`` is ``mycelium 3,6``)."""
 
+FIELD_HELP: Mapping[str, str] = MappingProxyType(
+    {
+        "src": "the clearing (or forest, fA) to move from",
+        "dst": "the clearing (or forest, fA) to move to",
+        "count": "how many",
+        "clearing": "a clearing number",
+        "clearings": "clearing numbers, comma separated (e.g. 3,7)",
+        "suit": "the suit (fox, mouse, rabbit or bird)",
+        "defender": "the faction to battle",
+        "target": "the faction or clearing it targets",
+        "card": "a card (type to search)",
+        "spend": "the card to spend",
+        "kind": "which kind of piece",
+        "name": "the name to choose",
+        "wood": "the clearings the wood comes from, comma separated (e.g. 3,7)",
+        "using": "the suits that pay the card's 'any' costs, comma separated (e.g. mouse,rabbit)",
+        "faction": "the faction",
+        "forest": "a forest (fA, or just A)",
+        "item": "the item (boots, sword, torch…)",
+        "owner": "the faction whose piece it is",
+    }
+)
+"""What a player types in a field that several actions share (the help of the command's option); a field of one
+faction's or mode's own is described by its action class (`Action.field_help`)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Action:
@@ -54,6 +81,13 @@ class Action:
     """Root's other words for this action ('march' for moves): typed as a verb, they are pointed to this one."""
     card_from_hand: ClassVar[bool] = True
     """Whether the action's `card` field names a card in the player's hand (not one taken from the discard pile)."""
+    field_help: ClassVar[Mapping[str, str]] = MappingProxyType({})
+    """What a player types in this class's own fields, or in a shared field it reads otherwise (see FIELD_HELP)."""
+
+    @classmethod
+    def help_of(cls, name: str) -> str | None:
+        """The help shown for one of this class's fields: its own, else the shared one (None: none declared)."""
+        return cls.field_help.get(name) or FIELD_HELP.get(name)
 
     @classmethod
     def match_form(cls, name: str, value: Any) -> Any:

@@ -36,6 +36,7 @@ from rules.errors import (
     StaleStateError,
 )
 from rules.modes import find_mode
+from rules.options import mode_id
 from rules.state import Event, GameState
 
 CARD_TYPES = {"ambush": "ambush", "foil": "ambush", "activate": "dominance", "take": "dominance"}  # verb: card type
@@ -214,7 +215,7 @@ def _refuse_others_verb(state: GameState, seat: int, text: str) -> None:
     scopes = verb_scopes(state, seat)
     if not verb or action_class(verb, scopes) is not None:
         return
-    here = {s.faction for s in state.seats} | {str(state.options.get("mode") or "standard")}
+    here = {s.faction for s in state.seats} | {mode_id(state.options)}
     owners = [scope for scope in scopes_of(verb) if scope in here]
     if owners:
         names = " or ".join(_scope_name(scope) for scope in owners)
@@ -257,7 +258,7 @@ def _counts_of_one(cls: type[Action], values: dict[str, Any]) -> dict[str, Any]:
 def verb_scopes(state: GameState, seat: int) -> tuple[str, ...]:
     """Whose own verbs a seat may use now: its faction's, a pending decision's faction's, and the mode's."""
     pending = state.pending[0].get("faction") if state.pending else None
-    mode = state.options.get("mode") or "standard"
+    mode = mode_id(state.options)
     if pending:
         return (state.seats[seat].faction, pending, mode)
     return (state.seats[seat].faction, mode)

@@ -9,7 +9,8 @@ from itertools import islice
 from rules import battle, decisions, dominance, effects, hand, registry
 from rules.actions import Action, Discard, End, Pass
 from rules.cards import label
-from rules.modes.base import find_mode, mode_of
+from rules.modes.base import mode_of
+from rules.options import mode_id
 from rules.registry import lineup
 from rules.state import GameState
 from rules.words import possessive
@@ -30,12 +31,12 @@ WINDOWS = {"birdsong.cards", "daylight.cards"}
 
 def turn_steps(state: GameState, seat: int) -> tuple[tuple[str, str], ...]:
     """Every (phase, step) of a seat's turn as this game's mode plays its faction, generic steps included."""
-    return _steps(state.options.get("mode") or "standard", state.seats[seat].faction)
+    return _steps(mode_id(state.options), state.seats[seat].faction)
 
 
 @cache
-def _steps(mode_id: str, faction_id: str) -> tuple[tuple[str, str], ...]:
-    steps = find_mode(mode_id).patch(registry.faction(faction_id)).steps
+def _steps(mode_name: str, faction_id: str) -> tuple[tuple[str, str], ...]:
+    steps = registry.find_mode(mode_name).patch(registry.faction(faction_id)).steps
     out: list[tuple[str, str]] = [("birdsong", "birdsong.start")]
     out += [("birdsong", s) for s in steps["birdsong"]]
     out += [("birdsong", "birdsong.cards"), ("daylight", "daylight.start")]

@@ -11,7 +11,7 @@ from typing import Any
 
 from rules.cards import keys
 from rules.revisions import CURRENT, Revision
-from rules.state import SCHEMA, copy_json
+from rules.tree import SCHEMA, copy_json
 
 _SOURCES = {"sappers": "Sappers", "brutal_tactics": "Brutal Tactics"}
 

@@ -7,10 +7,14 @@ command reference lists them from these declarations.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any
 
 from rules.errors import RulesError
+
+STANDARD = "standard"
+"""The mode of a game whose options name none."""
 
 Value = bool | int | str
 
@@ -61,3 +65,8 @@ def check_all(declared: tuple[GameOption, ...], options: dict[str, Any]) -> None
     """Refuse any declared option given a value it does not take."""
     for option in declared:
         option.check(options)
+
+
+def mode_id(options: Mapping[str, Any]) -> str:
+    """The id of the mode a game's options choose (the standard game when they name none)."""
+    return str(options.get("mode") or STANDARD)

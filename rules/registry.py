@@ -1,7 +1,8 @@
-"""The faction registry: every faction plug-in registers itself here under its id and aliases.
+"""The registry of plug-ins: every faction registers itself here under its id and aliases, every mode under its id.
 
 A game's mode may patch a faction (the 3x3 golden rules): `plugin(state, faction)` returns the
-faction as the game's mode plays it.
+faction as the game's mode plays it. The registry imports no plug-in and no base class: the plug-ins import it,
+and it asks them what they declare (`Faction.overrides`, `Mode.charges_move_fees`).
 """
 
 from __future__ import annotations
@@ -12,6 +13,8 @@ from functools import cache
 from typing import TYPE_CHECKING
 
 from rules import pieces
+from rules.errors import RulesError
+from rules.options import STANDARD, mode_id
 
 if TYPE_CHECKING:
     from rules.factions.base import Faction
@@ -22,6 +25,7 @@ if TYPE_CHECKING:
 _FACTIONS: dict[str, Faction] = {}
 _ALIASES: dict[str, str] = {}
 _PLUGINS: dict[tuple[str, str], Faction] = {}
+_MODES: dict[str, Mode] = {}
 
 
 def register(faction: Faction) -> Faction:
@@ -62,13 +66,11 @@ def faction(fid: str) -> Faction:
 
 def plugin(state: GameState, fid: str) -> Faction:
     """The plug-in for a faction as this game's mode plays it (golden rules patched in)."""
-    mode_id = state.options.get("mode") or "standard"
-    found = _PLUGINS.get((mode_id, fid))
+    mode = mode_id(state.options)
+    found = _PLUGINS.get((mode, fid))
     if found is None:
-        from rules.modes.base import find_mode
-
-        found = find_mode(mode_id).patch(_FACTIONS[fid])
-        _PLUGINS[(mode_id, fid)] = found
+        found = find_mode(mode).patch(_FACTIONS[fid])
+        _PLUGINS[(mode, fid)] = found
     return found
 
 
@@ -97,32 +99,23 @@ def lineup(state: GameState) -> Lineup:
     """The table's line-up (kept on the state; clones share it)."""
     found: Lineup | None = state.lineup
     if found is None:
-        found = _lineup(
-            state.options.get("mode") or "standard",
-            tuple(s.faction for s in state.seats),
-            tuple(s.team for s in state.seats),
-        )
+        seats = state.seats
+        found = _lineup(mode_id(state.options), tuple(s.faction for s in seats), tuple(s.team for s in seats))
         state.lineup = found
     return found
 
 
 @cache
-def _lineup(mode_id: str, factions: tuple[str, ...], teams: tuple[str | None, ...]) -> Lineup:
-    from rules.factions.base import Faction
-    from rules.modes.base import Mode, find_mode
-
-    mode = find_mode(mode_id)
+def _lineup(mode_name: str, factions: tuple[str, ...], teams: tuple[str | None, ...]) -> Lineup:
+    mode = find_mode(mode_name)
     plugins = tuple(mode.patch(_FACTIONS[fid]) for fid in factions)
-    hooks = [name for name in dir(Faction) if callable(getattr(Faction, name)) and not name.startswith("_")]
-    overriding = {
-        hook: tuple(i for i, p in enumerate(plugins) if getattr(type(p), hook) is not getattr(Faction, hook))
-        for hook in hooks
-    }
+    hooks = sorted({hook for p in plugins for hook in p.hook_names()})
+    overriding = {hook: tuple(i for i, p in enumerate(plugins) if p.overrides(hook)) for hook in hooks}
     sides = {fid: f"team:{team}" if team else fid for fid, team in zip(factions, teams, strict=True)}
-    fees = type(mode).move_fee is not Mode.move_fee
+    fees = mode.charges_move_fees()
     ties = tuple(i for i, p in enumerate(plugins) if p.wins_rule_ties)
     foreign = any(p.controls_others_warriors for p in plugins)
-    outright, bonus = overriding["rules_outright"], overriding["rule_bonus"]
+    outright, bonus = overriding.get("rules_outright", ()), overriding.get("rule_bonus", ())
     return Lineup(mode, plugins, overriding, foreign, sides, fees, ties, outright, bonus)
 
 
@@ -151,11 +144,46 @@ def playable_ids() -> list[str]:
     return [fid for fid, f in _FACTIONS.items() if f.playable]
 
 
-def game_options(mode_id: str, faction_ids: Iterable[str]) -> list[GameOption]:
+def game_options(mode_name: str, faction_ids: Iterable[str]) -> list[GameOption]:
     """The game options a game of this mode and these factions reads: the mode's, then each faction's, in order."""
-    from rules.modes.base import find_mode
-
-    out = list(find_mode(mode_id).game_options)
+    out = list(find_mode(mode_name).game_options)
     for fid in faction_ids:
         out += [o for o in faction(fid).game_options if o not in out]
     return out
+
+
+def register_mode(mode: Mode) -> Mode:
+    """Make a mode available."""
+    if mode.id in _MODES and type(_MODES[mode.id]) is not type(mode):
+        raise ValueError(f"a mode with the id '{mode.id}' is already registered")
+    _MODES[mode.id] = mode
+    forget_plugins()
+    return mode
+
+
+def unregister_mode(name: str) -> None:
+    """Forget a mode (tests that declare throwaway modes clean up with this); the standard game stays."""
+    if name != STANDARD:
+        _MODES.pop(name, None)
+        forget_plugins()
+
+
+def mode_ids() -> list[str]:
+    """Ids of every mode."""
+    return sorted(_MODES)
+
+
+def playable_mode_ids() -> list[str]:
+    """Ids of the modes players may choose."""
+    return sorted(m for m, mode in _MODES.items() if mode.playable)
+
+
+def find_mode(name: str) -> Mode:
+    """The mode with this id (or one of its aliases, in any case)."""
+    if name in _MODES:
+        return _MODES[name]
+    wanted = name.strip().lower()
+    found = next((m for m in _MODES.values() if wanted == m.id or wanted in m.aliases), None)
+    if found is None:
+        raise RulesError(f"unknown mode '{name}'; modes are {', '.join(sorted(_MODES))}")
+    return found

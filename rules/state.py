@@ -8,19 +8,11 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from rules.board import Board, load_board
+from rules.migrate import upgrade
+from rules.tree import SCHEMA as SCHEMA
+from rules.tree import copy_json as copy_json
 
 JSON = dict[str, Any]
-SCHEMA = 2
-"""The shape of the state tree; rules.migrate upgrades older trees to it."""
-
-
-def copy_json(value: Any) -> Any:
-    """A deep copy of a tree of dicts, lists and scalars (much faster than copy.deepcopy)."""
-    if type(value) is dict:
-        return {k: copy_json(v) for k, v in value.items()}
-    if type(value) is list:
-        return [copy_json(v) for v in value]
-    return value
 
 
 @dataclass(frozen=True, slots=True)
@@ -240,8 +232,6 @@ class GameState:
     @classmethod
     def from_json(cls, raw: JSON) -> GameState:
         """Inverse of to_json; a tree saved by an older engine is upgraded first (rules.migrate)."""
-        from rules.migrate import upgrade
-
         data = upgrade(copy_json(raw))
         data["seats"] = [Seat.from_json(s) for s in data["seats"]]
         data["turn"] = Turn(**data["turn"])

@@ -1,6 +1,6 @@
 """Shared fixtures: `database` runs a test on a SQLite file and again on a real PostgreSQL server.
 
-The PostgreSQL server is started once per test run by the test set-up itself (bot.pgtemp); when it cannot start,
+The PostgreSQL server is started once per test run by the test set-up itself (tools.pgtemp); when it cannot start,
 every test that needs it errors with the reason (a loud failure, never a skip).
 """
 
@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from discord_harness import db_url
 
-from bot.pgtemp import TempPostgres
+from tools.pgtemp import TempPostgres
 
 BACKENDS = ("sqlite", "postgresql")
 

@@ -1,6 +1,6 @@
 """Helpers for bot tests: a real SQLite file per test, a clock the test moves, and the offline Discord harness.
 
-The offline adapter itself lives in bot/offline.py (the console uses it too); test_bot_harness.py smoke-tests
+The offline adapter itself lives in bot/console/offline.py (the console uses it too); test_bot_harness.py smoke-tests
 the private discord.py seams it relies on, so that an upgrade of discord.py fails loudly there first.
 """
 
@@ -12,13 +12,13 @@ from dataclasses import replace
 from pathlib import Path
 
 import rules
-from bot.commands import RENAMES
-from bot.notation import verb_options
-from bot.offline import OfflineBot, OfflineUser, Result, stable_id
+from bot.console.offline import OfflineBot, OfflineUser, Result, stable_id
+from bot.discord.commands import RENAMES
 from bot.service import GameService
+from bot.service.notation import verb_options
+from bot.service.table import Actor
 from bot.settings import Settings
-from bot.store import Store
-from bot.table import Actor
+from bot.storage.store import Store
 from rules.actions import place_token
 
 START = 1_800_000_000  # a fixed "now" (2027-01-15)

@@ -17,14 +17,14 @@ from typing import Any
 import pytest
 
 import rules
-from bot.discord_io import DONE
-from bot.double.payloads import Channel, Message
-from bot.double.players import Players
-from bot.double.process import BotProcess
-from bot.double.server import DiscordDouble, Interaction, Member
-from bot.offline import Sent
+from bot.console.offline import Sent
+from bot.discord.delivery import DONE
 from bot.service import GameService
-from bot.store import Store
+from bot.storage.store import Store
+from tools.double.payloads import Channel, Message
+from tools.double.players import Players
+from tools.double.process import BotProcess
+from tools.double.server import DiscordDouble, Interaction, Member
 
 ALICE, BOB, CAROL, MO = Member("alice"), Member("bob"), Member("carol"), Member("mo", manage_guild=True)
 TIMESTAMP = re.compile(r"<t:\d+(:\w)?>")

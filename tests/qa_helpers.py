@@ -8,7 +8,7 @@ from pathlib import Path
 import pytest
 from discord_harness import FakeClock, OfflineUser, db_url, offline_bot, open_service
 
-from bot.offline import OfflineBot
+from bot.console.offline import OfflineBot
 from bot.service import GameService
 
 OPENED: list[GameService] = []

@@ -10,8 +10,8 @@ from qa_helpers import OPENED, A, B, M, close_stores, qa_bot, qa_bot_game  # noq
 import rules
 from bot import messages
 from bot.console import Console, ConsoleError, OffsetClock
-from bot.offline import OfflineBot, Sent
-from bot.present import end_label
+from bot.console.offline import OfflineBot, Sent
+from bot.service.present import end_label
 
 CH = 4242
 
@@ -114,7 +114,7 @@ async def test_play_autocomplete_shows_every_verb_first_and_narrows_as_you_type(
 
 
 def test_readable_labels_for_every_kind_of_field():
-    from bot.present import action_label
+    from bot.service.present import action_label
     from rules.actions import Battle, Build, Craft, Move, Recruit
 
     assert action_label(Build("sawmill", 5)) == "Build sawmill in 5"

@@ -9,7 +9,7 @@ import re
 from discord_harness import OfflineUser, db_url, offline_bot, seated_game, slash_options
 
 import rules
-from bot import images
+from bot.discord import drawing
 from rules.factions.alliance import supporters
 
 CHANNEL = 5151
@@ -18,7 +18,7 @@ PLAYERS = {"marquise": OfflineUser("alice"), "eyrie": OfflineUser("bob"), "allia
 
 async def test_a_three_seat_game_with_the_alliance_plays_through_the_command_tree(tmp_path, monkeypatch):
     for name in ("board_png", "hand_png"):  # the pictures are not what this test checks
-        monkeypatch.setattr(images, name, lambda *_args: b"\x89PNG")
+        monkeypatch.setattr(drawing, name, lambda *_args: b"\x89PNG")
     bot = await offline_bot(db_url(tmp_path))
     alice, bob, carol = PLAYERS.values()
     offered = await bot.autocomplete(alice, CHANNEL, "root create", "factions", factions="wood")
@@ -84,7 +84,7 @@ def card_name(key: str) -> str:
 
 
 def test_the_alliances_verbs_have_commands_and_notation_reaches_them():
-    from bot.commands import build_commands
+    from bot.discord.command_tree import build_commands
 
     names = {c.name for c in build_commands()}
     assert {"revolt", "spread", "mobilize", "train", "organize", "outrage", "play"} <= names

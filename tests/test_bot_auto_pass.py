@@ -9,8 +9,8 @@ from qa_helpers import A, close_stores, qa_bot_game, qa_service  # noqa: F401
 
 import rules
 from bot import messages
-from bot.play import lone_pass
-from bot.store import Change
+from bot.service.play import lone_pass
+from bot.storage.store import Change
 
 
 def ambush_waits(state: rules.GameState) -> bool:

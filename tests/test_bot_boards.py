@@ -9,11 +9,12 @@ from discord_harness import FakeClock, OfflineUser, open_service, state_of
 from qa_helpers import OPENED, A, B, M, close_stores, qa_bot, qa_bot_game  # noqa: F401
 
 import rules
-from bot import images, messages
+from bot import messages
 from bot.cli import seeded
 from bot.console import Console, OffsetClock
-from bot.offline import OfflineBot, Sent
-from bot.table import Actor
+from bot.console.offline import OfflineBot, Sent
+from bot.discord import drawing
+from bot.service.table import Actor
 
 CH = 4242
 EXAMPLE = Path(__file__).resolve().parents[1] / "assets" / "examples" / "short-game.txt"
@@ -21,12 +22,12 @@ EXAMPLE = Path(__file__).resolve().parents[1] / "assets" / "examples" / "short-g
 
 def boards(sent: list[Sent]) -> list[Sent]:
     """Board pictures posted as new channel messages."""
-    return [s for s in sent if s.public and images.BOARD_FILE in s.files]
+    return [s for s in sent if s.public and drawing.BOARD_FILE in s.files]
 
 
 def edits(sent: list[Sent]) -> list[Sent]:
     """Edits of the live board message."""
-    return [s for s in sent if s.kind == "edit" and images.BOARD_FILE in s.files]
+    return [s for s in sent if s.kind == "edit" and drawing.BOARD_FILE in s.files]
 
 
 async def play_moves(bot: OfflineBot, count: int) -> list[rules.GameState]:
@@ -101,7 +102,7 @@ async def test_a_live_board_is_one_message_edited_in_place_and_kept_over_a_resta
     later = bot.adapter.sent[start:]
     assert boards(later) == []  # no new picture: the one live message is edited
     assert [e.message_id for e in edits(later)] == [live.message_id] * 5
-    assert all(images.BOARD_FILE not in s.files for s in later if s.public)
+    assert all(drawing.BOARD_FILE not in s.files for s in later if s.public)
     assert (await bot.service.table(CH)).game.board_message_id == live.message_id
 
     url = bot.service.store.engine.url.render_as_string(hide_password=False)
@@ -142,7 +143,7 @@ async def test_asking_for_the_board_moves_the_live_board_to_the_bottom(tmp_path)
 @pytest.mark.parametrize(("when", "live", "most"), [("turn", False, 12), ("request", False, 1), ("move", True, 2)])
 async def test_the_short_game_floods_the_channel_far_less(tmp_path, monkeypatch, when, live, most):
     for name in ("board_png", "hand_png"):  # what is counted is pictures posted, not their pixels
-        monkeypatch.setattr(images, name, lambda *_args: b"\x89PNG")
+        monkeypatch.setattr(drawing, name, lambda *_args: b"\x89PNG")
     lines = [ln for ln in EXAMPLE.read_text().splitlines() if ln.strip() and not ln.startswith("#")]
     bot = await qa_bot(tmp_path)
     bot.service.seed_for = lambda channel: seeded(channel, None)  # as the console plays the script

@@ -11,9 +11,10 @@ from discord import app_commands
 from discord_harness import FakeClock, OfflineUser, db_url, offline_bot, state_of
 
 import rules
-from bot import discord_io, messages
-from bot.notation import build, edit_text, normalise
-from bot.offline import OfflineBot, Sent
+from bot import messages
+from bot.console.offline import OfflineBot, Sent
+from bot.discord import delivery
+from bot.service.notation import build, edit_text, normalise
 from rules.actions import CARD, FACTION
 
 NAME = re.compile(r"^[-_a-z0-9]{1,32}$")
@@ -180,7 +181,7 @@ async def test_moderators_pass_by_permission_or_by_role(bot):
 
 
 def bot_role(name: str) -> int:
-    from bot.offline import stable_id
+    from bot.console.offline import stable_id
 
     return stable_id("role", name)
 
@@ -216,7 +217,7 @@ async def test_buttons_work_after_a_restart(tmp_path):
 
 async def test_a_slow_command_is_acknowledged_within_three_seconds(bot, monkeypatch):
     await lobby(bot)
-    monkeypatch.setattr(discord_io, "DEFER_AFTER", 0.01)
+    monkeypatch.setattr(delivery, "DEFER_AFTER", 0.01)
     real = bot.service.submit
 
     async def slow(*args, **kwargs):
@@ -235,25 +236,25 @@ async def test_rendering_happens_off_the_event_loop(bot, monkeypatch):
     threads = []
     import threading
 
-    from bot import images
+    from bot.discord import drawing
 
-    real = images.board_png
+    real = drawing.board_png
 
     def spy(view, marks):
         threads.append(threading.current_thread() is threading.main_thread())
         return real(view, marks)
 
-    monkeypatch.setattr(images, "board_png", spy)
+    monkeypatch.setattr(drawing, "board_png", spy)
     await bot.slash(ALICE, CH, "keep", clearing=2)
     assert threads == [False]
 
 
 def test_long_text_is_split_for_discord():
     text = "\n".join(f"line {i} " + "x" * 50 for i in range(200))
-    parts = discord_io.chunks(text)
+    parts = delivery.chunks(text)
     assert len(parts) > 1 and all(0 < len(p) <= 2000 for p in parts)
     assert "\n".join(parts) == text
-    assert all(len(p) <= 2000 for p in discord_io.chunks("y" * 4500))
+    assert all(len(p) <= 2000 for p in delivery.chunks("y" * 4500))
 
 
 async def test_an_unexpected_failure_is_answered_and_changes_nothing(bot, monkeypatch):
@@ -271,12 +272,12 @@ async def test_an_unexpected_failure_is_answered_and_changes_nothing(bot, monkey
 
 async def test_a_drawing_failure_still_reports_the_move(bot, monkeypatch):
     await lobby(bot)
-    from bot import images
+    from bot.discord import drawing
 
     def broken(_view, _marks):
         raise OSError("font missing")
 
-    monkeypatch.setattr(images, "board_png", broken)
+    monkeypatch.setattr(drawing, "board_png", broken)
     result = await bot.slash(ALICE, CH, "keep", clearing=1)
     assert not result.refused and "`keep 1`" in result.public[0].content and not result.public[0].files
 
@@ -303,7 +304,7 @@ async def test_answer_buttons_carry_the_game_rows_version_and_old_ones_are_stale
 
 
 async def test_too_many_answers_for_buttons_come_as_a_list_for_play(bot, monkeypatch):
-    from bot import threads
+    from bot.service import threads
 
     await lobby(bot)
     monkeypatch.setattr(threads, "MAX_CHOICES", 2)

@@ -11,20 +11,20 @@ from discord_harness import FakeClock, open_service
 from qa_helpers import OPENED, close_stores  # noqa: F401
 
 import rules
-from bot import images
 from bot.console import Console, OffsetClock
-from bot.docexamples import LOBBY, SEED, Example, load
-from bot.docgen import document
-from bot.offline import OfflineBot
-from bot.store import Change
+from bot.console.offline import OfflineBot
+from bot.discord import drawing
+from bot.storage.store import Change
+from tools.docexamples import LOBBY, SEED, Example, load
+from tools.docgen import document
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
-REGENERATE = "regenerate: python -m bot.docexamples && python -m bot.docgen > docs/commands.md"
+REGENERATE = "regenerate: python -m tools.docexamples && python -m tools.docgen > docs/commands.md"
 
 
 def test_commands_md_is_current():
     current = (DOCS / "commands.md").read_text(encoding="utf-8")
-    assert current == document(), "regenerate it: python -m bot.docgen > docs/commands.md"
+    assert current == document(), "regenerate it: python -m tools.docgen > docs/commands.md"
 
 
 def test_every_command_has_an_example_and_every_example_is_in_the_docs():
@@ -32,7 +32,7 @@ def test_every_command_has_an_example_and_every_example_is_in_the_docs():
     shown = re.findall(r"^Example: `(.+)`$", text, flags=re.M)
     examples = load()
     assert sorted(shown) == sorted(e.command for e in examples.values())
-    from bot.commands import build_commands
+    from bot.discord.command_tree import build_commands
 
     paths = set()
     for command in build_commands():
@@ -44,7 +44,7 @@ def test_every_command_has_an_example_and_every_example_is_in_the_docs():
 
 async def test_every_example_is_accepted_through_the_command_tree(tmp_path, monkeypatch):
     for name in ("board_png", "hand_png"):  # pictures are not what this test checks: skip drawing them
-        monkeypatch.setattr(images, name, lambda *_args: b"\x89PNG")
+        monkeypatch.setattr(drawing, name, lambda *_args: b"\x89PNG")
     service = await open_service(f"sqlite+aiosqlite:///{tmp_path / 'examples.db'}", FakeClock(), seed=SEED)
     OPENED.append(service)
     bot = OfflineBot(service)
@@ -54,7 +54,7 @@ async def test_every_example_is_accepted_through_the_command_tree(tmp_path, monk
 
 async def test_an_example_that_would_be_refused_is_caught(tmp_path, monkeypatch):
     for name in ("board_png", "hand_png"):
-        monkeypatch.setattr(images, name, lambda *_args: b"\x89PNG")
+        monkeypatch.setattr(drawing, name, lambda *_args: b"\x89PNG")
     service = await open_service(f"sqlite+aiosqlite:///{tmp_path / 'examples.db'}", FakeClock(), seed=SEED)
     OPENED.append(service)
     old = replace(load()["hire"], example="@alice /hire card:anvil")  # what the docs showed before
@@ -63,7 +63,8 @@ async def test_an_example_that_would_be_refused_is_caught(tmp_path, monkeypatch)
 
 
 def test_descriptions_cut_for_discord_end_at_a_word_and_the_docs_keep_them_whole():
-    from bot.commands import build_commands, first_line
+    from bot.discord.command_tree import build_commands
+    from bot.discord.commands import first_line
     from rules.actions import Build
 
     assert first_line(Build.__doc__) == "Place a building in a clearing."
@@ -101,4 +102,4 @@ async def _play_record(bot: OfflineBot, channel: int, record: list[str]) -> None
 
 def test_bot_md_exists_and_names_the_console():
     text = (DOCS / "bot.md").read_text(encoding="utf-8")
-    assert "rootbot console" in text and "rootbot export" in text and "python -m bot.bench" in text
+    assert "rootbot console" in text and "rootbot export" in text and "python -m tools.bench" in text

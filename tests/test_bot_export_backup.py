@@ -9,7 +9,8 @@ from pathlib import Path
 
 from discord_harness import ALICE, CHANNEL, MOD, FakeClock, OfflineUser, db_url, offline_bot, open_service, started_game
 
-from bot import cli, db, messages
+from bot import cli, messages
+from bot.storage import db
 
 SEEDLESS = {"seed", "digest"}
 

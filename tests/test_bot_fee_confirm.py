@@ -10,7 +10,7 @@ from discord_harness import FakeClock, db_url, open_service, path_to, saved, sta
 
 import rules
 from bot.service import GameService
-from bot.table import Actor
+from bot.service.table import Actor
 from rules import registry
 from rules.modes import find_mode
 

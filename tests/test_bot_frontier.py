@@ -12,7 +12,7 @@ from discord_harness import OfflineUser, db_url, offline_bot
 
 import rules
 from bot import cli
-from bot.present import points_text
+from bot.service.present import points_text
 from rules import registry
 from rules.modes import find_mode
 
@@ -110,7 +110,8 @@ async def test_a_fourth_player_for_one_team_and_a_player_without_a_team_are_refu
 def test_the_six_player_frontier_example_runs_to_the_end_in_the_console(tmp_path, capsys) -> None:
     """assets/examples/frontier-game.txt: six rounds, decided after the last one.
 
-    Made by bot.scriptgen (see its usage); a change to the rules that changes the game's choices means making it again.
+    Made by tools.scriptgen (see its usage); a change to the rules that changes the game's choices means making it
+    again.
     """
     script = Path(__file__).resolve().parents[1] / "assets" / "examples" / "frontier-game.txt"
     db, pictures = str(tmp_path / "c.db"), str(tmp_path / "img")
@@ -155,7 +156,7 @@ def test_points_in_a_team_game_give_each_team_s_total_first() -> None:
 
 
 async def test_the_mode_can_be_typed_3x3_and_its_autocomplete_names_it(tmp_path) -> None:
-    from bot.commands import mode_choices
+    from bot.discord.commands import mode_choices
 
     assert find_mode("3x3") is find_mode("FRONTIER") is find_mode("frontier")
     assert mode_choices("3x3") == [("frontier", "Root 3x3, Frontier Alliance (frontier)")]
@@ -170,7 +171,7 @@ async def test_the_mode_can_be_typed_3x3_and_its_autocomplete_names_it(tmp_path)
 
 
 async def test_the_team_option_suggests_each_team_with_its_players_so_far(tmp_path) -> None:
-    from bot.table import Actor
+    from bot.service.table import Actor
 
     bot = await offline_bot(db_url(tmp_path))
     users = {faction: OfflineUser(name) for faction, (name, _) in PLAYERS.items()}

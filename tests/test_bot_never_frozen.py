@@ -10,7 +10,8 @@ import pytest
 from discord_harness import ALICE, BOB, CHANNEL, OfflineUser, db_url, offline_bot, open_service, started_game, state_of
 
 import rules
-from bot import images, messages
+from bot import messages
+from bot.discord import drawing
 from rules.factions.eyrie import Eyrie
 
 DESCRIBE_FAILED = messages.DESCRIBE_FAILED.format(parts=messages.PART_BOARD, mods="{mods}")
@@ -81,7 +82,7 @@ async def test_through_discord_the_moderators_are_told_once_and_moves_go_on(
     told = [s for s in bot.adapter.sent if s.kind == "channel" and s.content.startswith("Moderators: ")]
     assert [s.content for s in told] == [DESCRIBE_FAILED.format(mods=messages.MODERATORS)]  # once, not per move
     monkeypatch.undo()
-    monkeypatch.setattr(images, "board_png", broken)  # now the drawing fails, the view is sound
+    monkeypatch.setattr(drawing, "board_png", broken)  # now the drawing fails, the view is sound
     third = await bot.slash(MARQUISE, CH, "play", action="build workshop 5")
     fourth = await bot.slash(MARQUISE, CH, "play", action="build recruiter 9")
     assert not third.refused and not fourth.refused, third.text + fourth.text

@@ -9,7 +9,7 @@ from typing import Any
 import discord
 
 from bot import messages
-from bot.pictures import Pictures
+from bot.discord.attachments import Pictures
 
 CHANNEL = 42
 

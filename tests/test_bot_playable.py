@@ -45,7 +45,7 @@ async def test_a_faction_being_built_is_not_offered_and_is_refused(tmp_path):
 
 
 async def test_a_mode_being_built_is_not_offered_and_is_refused(tmp_path):
-    from bot.commands import known_modes
+    from bot.discord.commands import known_modes
 
     service = await open_service(db_url(tmp_path))
     assert "test-unfinished-mode" not in known_modes() and "standard" in known_modes()

@@ -20,9 +20,9 @@ from sqlalchemy.exc import DBAPIError
 import rules
 from bot import messages
 from bot.cli import main as cli
-from bot.pgtemp import free_port
-from bot.reminders import tick
-from bot.store import Store
+from bot.service.reminders import tick
+from bot.storage.store import Store
+from tools.pgtemp import free_port
 
 ROOT = Path(__file__).resolve().parent.parent
 ENV = {**os.environ, "PYTHONPATH": f"{ROOT}{os.pathsep}{ROOT / 'tests'}"}
@@ -193,7 +193,7 @@ async def test_kill_9_of_one_of_two_processes_mid_burst_loses_no_acknowledged_mo
 
 
 def test_missing_server_programs_fail_loudly_naming_the_package(monkeypatch):
-    from bot import pgtemp
+    from tools import pgtemp
 
     monkeypatch.setattr(pgtemp.shutil, "which", lambda _name: None)
     monkeypatch.setattr(pgtemp.glob, "glob", lambda _pattern: [])

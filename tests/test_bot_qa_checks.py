@@ -28,12 +28,12 @@ import rules
 from bot import cli, messages
 from bot.cli import seeded
 from bot.console import Console, OffsetClock
-from bot.offline import Sent, stable_id
-from bot.present import action_label
+from bot.console.offline import Sent, stable_id
 from bot.service import GameService
+from bot.service.present import action_label
+from bot.service.table import Actor, faction_name
 from bot.settings import Settings
-from bot.store import Store
-from bot.table import Actor, faction_name
+from bot.storage.store import Store
 from rules.cards import card
 
 E = OfflineUser("eve")
@@ -74,7 +74,7 @@ PLAYERS = {"marquise": "alice", "eyrie": "bob"}
 
 
 def _line(user: str, action: rules.Action, n: int) -> str:
-    from bot.scriptgen import command_line
+    from tools.scriptgen import command_line
 
     if n % 3 == 2 or getattr(action, "wood", ()) or getattr(action, "using", ()):
         return f"@{user} /play action:{action.notation()}"
@@ -89,7 +89,7 @@ async def test_a_full_30_point_game_through_the_console_finishes_and_replays(tmp
     service = GameService(store, Settings(), clock=clock, seed_for=lambda cid: seeded(cid, None))
     OPENED.append(service)
     written: list[str] = []
-    from bot.offline import OfflineBot
+    from bot.console.offline import OfflineBot
 
     bot = OfflineBot(service)
     shell = Console(bot, clock, "game", None, write=written.append)

@@ -25,11 +25,11 @@ from sqlalchemy import update
 import rules
 from bot import messages
 from bot.console import Console, OffsetClock
-from bot.models import Game
-from bot.notation import build
-from bot.offline import stable_id
-from bot.reminders import tick
-from bot.table import Actor
+from bot.console.offline import stable_id
+from bot.service.notation import build
+from bot.service.reminders import tick
+from bot.service.table import Actor
+from bot.storage.models import Game
 from rules.actions import parse_pattern
 from rules.cards import card
 from rules.rule import enemies
@@ -59,7 +59,7 @@ def _where(state: rules.GameState, key: str) -> str:
 
 # --- 1. /build wood: and /craft using: ---------------------------------------------------------------------
 async def test_build_wood_option_is_sent_to_the_engine_with_its_key(tmp_path):
-    """/build kind:sawmill clearing:2 wood:11,11 is refused: bot.notation.build writes 'build sawmill 2 11,11'
+    """/build kind:sawmill clearing:2 wood:11,11 is refused: bot.service.notation.build writes 'build sawmill 2 11,11'
     (the 'wood:' key of a KEYED_CLEARINGS field is dropped), and autocomplete offers the value '(11, 11)'.
     Expected: the option is accepted exactly like `/play action:build sawmill 2 wood:11,11`."""
     bot = await _bot_game(tmp_path)
@@ -98,7 +98,7 @@ def test_craft_using_option_keeps_its_key():
 # --- 2. reminders after replacing a stalled player --------------------------------------------------------------
 async def test_replacing_a_stalled_player_restarts_the_reminders(tmp_path):
     """After two reminders and the moderators' notice the deadline has due_at=None; /rootmod replace keeps it None
-    (bot/core.py hand_seat only moves a due_at that is set), so the new player is never reminded.
+    (bot/service/core.py hand_seat only moves a due_at that is set), so the new player is never reminded.
     Expected (bot.md: 'Handing a seat to another player restarts its reminders'): the new player is reminded."""
     clock = FakeClock()
     service = await _service(tmp_path, clock)

@@ -10,7 +10,7 @@ from qa_helpers import close_stores, qa_bot, qa_bot_game  # noqa: F401
 
 import rules
 from bot.console import Console, ConsoleError, OffsetClock
-from bot.offline import OfflineBot
+from bot.console.offline import OfflineBot
 
 ALICE, BOB = OfflineUser("alice"), OfflineUser("bob")
 MOD = OfflineUser("mo", moderator=True)

@@ -14,8 +14,8 @@ import pytest
 from discord_harness import ALICE, CHANNEL, MOD, FakeClock, open_service, started_game
 
 from bot import messages
-from bot.reminders import tick
 from bot.service import GameService
+from bot.service.reminders import tick
 
 CHANNELS = (CHANNEL, CHANNEL + 1, CHANNEL + 2)
 SECOND = 1 / 3600  # FakeClock.advance takes hours
@@ -166,10 +166,10 @@ async def test_an_unseated_seat_is_reminded_to_the_moderators(database):
 KILLED_TICK = textwrap.dedent(
     """
     import asyncio, os, signal, sys
-    from bot.reminders import tick
+    from bot.service.reminders import tick
     from bot.settings import Settings
     from bot.service import GameService
-    from bot.store import Store
+    from bot.storage.store import Store
 
     url, now, log = sys.argv[1], float(sys.argv[2]), sys.argv[3]
 

@@ -7,8 +7,8 @@ import logging
 from discord_harness import ALICE, CHANNEL, MOD, FakeClock, open_service, started_game
 
 from bot import messages
-from bot.reminders import tick
-from bot.store import Change
+from bot.service.reminders import tick
+from bot.storage.store import Change
 
 
 async def test_due_and_not_due_and_never_twice(database):

@@ -6,12 +6,12 @@ from rules_helpers import play
 from test_rules_two_vagabonds import V1, _explorer
 
 import rules
-from bot.models import Game, SeatRow
-from bot.outbox import Outbox
-from bot.present import next_up
-from bot.table import Table
-from bot.threads import prompt_lines
-from bot.views import public_view
+from bot.discord.buttons import public_view
+from bot.service.outbox import Outbox
+from bot.service.present import next_up
+from bot.service.table import Table
+from bot.service.threads import prompt_lines
+from bot.storage.models import Game, SeatRow
 
 
 def test_public_buttons_never_name_an_item_under_the_ruin() -> None:

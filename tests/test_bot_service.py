@@ -22,7 +22,7 @@ from discord_harness import (
 
 import rules
 from bot import messages
-from bot.table import Actor
+from bot.service.table import Actor
 
 
 async def test_lobby_refuses_clearly(database):

@@ -7,8 +7,8 @@ import math
 import pytest
 from discord_harness import ALICE, BOB, CHANNEL, MOD, FakeClock, db_url, open_service, started_game
 
-from bot.models import GuildSettings
 from bot.settings import REMINDER_HOURS, SettingsError, settings_from
+from bot.storage.models import GuildSettings
 
 BAD_HOURS = [1e308, math.inf, math.nan, -1.0, 0.0, 0.1, 721.0]
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from bot.client import RootClient
+from bot.discord.client import RootClient
 from bot.settings import Settings, SettingsError, Shards, settings_from
 
 

@@ -9,7 +9,7 @@ from discord_harness import OfflineUser, db_url, offline_bot, path_to
 from test_bot_alliance import slash_options
 
 import rules
-from bot import images
+from bot.discord import drawing
 
 CHANNEL = 6262
 PLAYERS = {"marquise": OfflineUser("alice"), "eyrie": OfflineUser("bob"), "spinners": OfflineUser("erin")}
@@ -18,7 +18,7 @@ PLAYERS = {"marquise": OfflineUser("alice"), "eyrie": OfflineUser("bob"), "spinn
 async def started(tmp_path, monkeypatch):
     """A three-seat game with the Spinners, created and started with slash commands (pictures stubbed)."""
     for name in ("board_png", "hand_png"):  # the pictures are not what these tests check
-        monkeypatch.setattr(images, name, lambda *_args: b"\x89PNG")
+        monkeypatch.setattr(drawing, name, lambda *_args: b"\x89PNG")
     bot = await offline_bot(db_url(tmp_path))
     offered = await bot.autocomplete(PLAYERS["marquise"], CHANNEL, "root create", "factions", factions="spin")
     assert any(c["value"] == "spinners" for c in offered)

@@ -10,7 +10,7 @@ from render_helpers import clearing_of, decode, empty_map
 from test_bot_alliance import slash_options
 
 import rules
-from bot import images
+from bot.discord import drawing
 from render import palette as P
 from render import render_board
 from render.geometry import layout
@@ -24,7 +24,7 @@ PLAYERS = {"spore": OfflineUser("dave"), "marquise": OfflineUser("alice"), "eyri
 
 async def test_a_three_seat_game_with_the_spore_plays_through_the_command_tree(tmp_path, monkeypatch):
     for name in ("board_png", "hand_png"):  # the pictures are checked below, not here
-        monkeypatch.setattr(images, name, lambda *_args: b"\x89PNG")
+        monkeypatch.setattr(drawing, name, lambda *_args: b"\x89PNG")
     bot = await offline_bot(db_url(tmp_path))
     dave = PLAYERS["spore"]
     offered = await bot.autocomplete(dave, CHANNEL, "root create", "factions", factions="spo")
@@ -91,7 +91,7 @@ async def test_the_spore_is_asked_which_infected_take_hits_on_another_players_tu
     await service.store.close()
 
 def test_the_spores_verbs_have_commands():
-    from bot.commands import build_commands
+    from bot.discord.command_tree import build_commands
 
     names = {c.name for c in build_commands()}
     assert {"homeland", "grow", "mycelium", "spores", "cover", "infect"} <= names

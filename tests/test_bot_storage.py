@@ -17,11 +17,11 @@ from sqlalchemy import event
 from sqlmodel import SQLModel
 
 import rules
-from bot import models  # noqa: F401
-from bot.bench import count_handovers
-from bot.db import alembic_config, current_revision, dispose, in_transaction, make_engine, upgrade
-from bot.models import LogRow
-from bot.store import Change, Store
+from bot.storage import models  # noqa: F401
+from bot.storage.db import alembic_config, current_revision, dispose, in_transaction, make_engine, upgrade
+from bot.storage.models import LogRow
+from bot.storage.store import Change, Store
+from tools.bench import count_handovers
 
 HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()
 

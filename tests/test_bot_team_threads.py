@@ -10,7 +10,7 @@ from test_bot_frontier import PLAYERS
 
 import rules
 from bot import messages
-from bot.offline import BOT_ID, FakeDiscord, OfflineBot, Sent
+from bot.console.offline import BOT_ID, FakeDiscord, OfflineBot, Sent
 from rules.cards import card
 
 CH = 5151

@@ -6,8 +6,9 @@ from discord_harness import FakeClock, OfflineUser, open_service, state_of
 from qa_helpers import OPENED, A, B, M, close_stores, qa_bot, qa_bot_game, start_game  # noqa: F401
 
 import rules
-from bot import images, messages
-from bot.offline import BOT_ID, OfflineBot, Sent
+from bot import messages
+from bot.console.offline import BOT_ID, OfflineBot, Sent
+from bot.discord import drawing
 
 CH = 4242
 THREADS = "POST /channels/{channel_id}/threads"
@@ -49,7 +50,7 @@ async def test_each_seat_gets_a_private_thread_with_its_own_hand_at_the_start(tm
         assert thread.kind == 12 and thread.parent_id == CH  # a private thread of the game's channel
         assert thread.members == {BOT_ID, user.id}  # only that player and the bot
         assert "this private thread is yours" in first.content
-        assert first.files[images.HAND_FILE] == images.hand_png(rules.view_for(state, seat))
+        assert first.files[drawing.HAND_FILE] == drawing.hand_png(rules.view_for(state, seat))
         mine = {rules.cards.card(c).name for c in state.seats[seat].hand}
         theirs = {rules.cards.card(c).name for c in state.seats[1 - seat].hand} - mine
         assert all(name in first.content for name in mine)
@@ -64,7 +65,7 @@ async def test_draws_go_to_the_thread_with_the_new_hand_instead_of_a_vanishing_r
     await play_until(bot, lambda s: s.turn.round >= 1 and s.turn.seat == 1)  # the first Marquise turn has ended
     later = bot.adapter.sent[start:]
     drew = [s for s in posts(later, A) if "You drew" in s.content]
-    assert drew and images.HAND_FILE in drew[-1].files
+    assert drew and drawing.HAND_FILE in drew[-1].files
     assert not [s for s in later if s.kind == "dm" or "Only you see this" in s.content]
     threads = {s.thread_id for s in posts(bot.adapter.sent, A)}
     assert len(threads) == 1  # always the same thread
@@ -102,7 +103,7 @@ async def test_without_permission_for_threads_a_dm_is_used_and_kept(tmp_path):
     await start_game(bot, CH)
     dms = [s for s in bot.adapter.sent if s.kind == "dm"]
     assert {s.to_user for s in dms} == {A.id, B.id}
-    assert any(images.HAND_FILE in s.files for s in dms if s.to_user == A.id)
+    assert any(drawing.HAND_FILE in s.files for s in dms if s.to_user == A.id)
     table = await bot.service.table(CH)
     assert {s.thread_kind for s in table.seats} == {"dm"}
     result = await bot.slash(A, CH, "keep", clearing=1)

@@ -8,9 +8,9 @@ import random
 from discord_harness import OfflineUser, db_url, offline_bot, seated_game, slash_options
 
 import rules
-from bot.notation import verb_options
+from bot.service.notation import verb_options
 from rules.actions import place_token
-from rules.factions import tinker_board as tb
+from rules.factions.tinker import board as tb
 
 CHANNEL = 1313
 PLAYERS = {"marquise": OfflineUser("alice"), "eyrie": OfflineUser("bob"), "tinker": OfflineUser("carol")}
@@ -103,7 +103,7 @@ async def test_repair_is_one_command_for_the_tinkers_robots_and_the_vagabonds_it
 
 
 def test_the_tinkers_verbs_have_commands():
-    from bot.commands import build_commands
+    from bot.discord.command_tree import build_commands
 
     names = {c.name for c in build_commands()}
     assert {"materialize", "doover", "bustle", "tinker", "repair", "crusade", "overproduce", "restructure"} <= names

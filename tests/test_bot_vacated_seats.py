@@ -36,7 +36,7 @@ async def test_a_server_may_keep_vacated_seats_for_moderators(tmp_path):
 
 async def test_a_bad_vacated_seat_setting_is_refused(tmp_path):
     bot = await qa_bot_game(tmp_path, CH)
-    from bot.table import Actor
+    from bot.service.table import Actor
 
     outbox = await bot.service.mod_settings(Actor(CH, M.id, "mo", moderator=True), vacated_seats="whoever")
     assert outbox.refused and "not 'whoever'" in outbox.reply

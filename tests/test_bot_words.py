@@ -8,7 +8,7 @@ import pytest
 from rules_helpers import new_game, played_to_round_limit
 
 from bot import cli, messages
-from bot.present import board_job, board_text
+from bot.service.present import board_job, board_text
 
 
 def test_plural_counts_nouns() -> None:

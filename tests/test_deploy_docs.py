@@ -6,7 +6,7 @@ import re
 from pathlib import Path
 
 from bot.cli import parser
-from bot.client import PERMISSIONS, invite_url
+from bot.discord.client import PERMISSIONS, invite_url
 
 ROOT = Path(__file__).resolve().parents[1]
 DEPLOY = (ROOT / "docs" / "deploy.md").read_text()

@@ -14,12 +14,13 @@ import yarl
 from discord.gateway import DiscordWebSocket
 from discord.http import HTTPClient, Route, handle_message_parameters
 
-from bot import cli, redirect
-from bot.double import load
-from bot.double.gateway import Session
-from bot.double.payloads import Attachment, Message
-from bot.double.server import APP_ID, DiscordDouble, Interaction, Member
+from bot import cli
+from bot.discord import redirect
 from bot.settings import SettingsError, load_settings
+from tools.double import load
+from tools.double.gateway import Session
+from tools.double.payloads import Attachment, Message
+from tools.double.server import APP_ID, DiscordDouble, Interaction, Member
 
 GOOD = {"ROOTBOT_DISCORD_DOUBLE": "http://127.0.0.1:8123", "ROOTBOT_TESTING": "double"}
 

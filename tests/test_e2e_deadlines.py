@@ -10,9 +10,9 @@ from contextlib import asynccontextmanager, closing, suppress
 from pathlib import Path
 
 import rules
-from bot.double.payloads import Message
-from bot.double.server import FIRST_ANSWER_SECONDS, Interaction
 from tests.double_world import ALICE, BOB, MO, World, public, texts, world
+from tools.double.payloads import Message
+from tools.double.server import FIRST_ANSWER_SECONDS, Interaction
 
 __all__ = ["world"]
 

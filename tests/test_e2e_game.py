@@ -2,7 +2,7 @@
 
 Every command and button press goes out as an INTERACTION_CREATE on the gateway and every answer comes back
 over HTTP (multipart uploads for the boards). The same steps are then played through the offline harness
-(bot/offline.py) with the same seed: every message, picture and button must be the same, so what the in-process
+(bot/console/offline.py) with the same seed: every message, picture and button must be the same, so what the in-process
 tests prove holds over the real network stack.
 """
 
@@ -15,13 +15,13 @@ from typing import Any
 
 from PIL import Image
 
-from bot.discord_io import DONE
-from bot.double.autoplay import AutoPlayer, Step
-from bot.offline import OfflineBot, OfflineUser, Result, Sent
+from bot.console.offline import OfflineBot, OfflineUser, Result, Sent
+from bot.discord.delivery import DONE
 from bot.service import GameService
 from bot.settings import Settings
-from bot.store import Store
+from bot.storage.store import Store
 from tests.double_world import World, shown, shown_offline, world
+from tools.double.autoplay import AutoPlayer, Step
 
 __all__ = ["world"]
 

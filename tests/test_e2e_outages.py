@@ -6,10 +6,10 @@ from __future__ import annotations
 import time
 
 import rules
-from bot.double.autoplay import AutoPlayer
-from bot.double.gateway import IDENTIFY, RESUME
-from bot.double.payloads import Message
 from tests.double_world import ALICE, BOB, MO, World, public, world
+from tools.double.autoplay import AutoPlayer
+from tools.double.gateway import IDENTIFY, RESUME
+from tools.double.payloads import Message
 
 __all__ = ["world"]
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from bot.double.payloads import Channel, Message
-from bot.double.server import BOT_ID, Member
 from tests.double_world import World, world
+from tools.double.payloads import Channel, Message
+from tools.double.server import BOT_ID, Member
 
 __all__ = ["world"]
 

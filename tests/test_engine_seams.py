@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import importlib
+import pkgutil
 from collections.abc import Iterator
 from dataclasses import dataclass
 from random import Random
+from types import ModuleType
 from typing import Any, ClassVar
 
 import pytest
@@ -12,11 +15,15 @@ import seam_factions as sf
 from rules_helpers import clear_map, force_dice, give, goto, marquise_actions, put, set_hand
 
 import rules
+import rules.factions
+import rules.modes
 from rules import actions, registry
 from rules.actions import Action, Move, register, register_for
 from rules.crafting import favor
+from rules.factions.base import Faction
 from rules.map_pieces import may_place
-from rules.modes import find_mode
+from rules.modes import Mode, find_mode
+from rules.modes import all_ids as all_mode_ids
 from rules.pieces import BUILDING, WARRIOR
 from rules.rule import ruler
 from rules.state import GameState
@@ -478,16 +485,36 @@ def test_an_alias_names_one_faction() -> None:
     assert registry.find_faction("cats") == "marquise"
 
 
-def test_every_faction_module_is_discovered() -> None:
-    import pkgutil
+def _declared(package: ModuleType, base: type) -> dict[str, set[str]]:
+    """Each module or package the folder holds (base.py aside), with the ids of the plug-ins it declares itself."""
+    out: dict[str, set[str]] = {}
+    for found in pkgutil.iter_modules(package.__path__):
+        if found.name == "base":
+            continue
+        module = importlib.import_module(f"{package.__name__}.{found.name}")
+        classes = [c for c in vars(module).values() if isinstance(c, type) and issubclass(c, base)]
+        out[found.name] = {c.id for c in classes if c.__module__ == module.__name__}
+    return out
 
-    import rules.factions
 
-    modules = {m.name for m in pkgutil.iter_modules(rules.factions.__path__)} - {"base"}
-    ids = set(registry.all_ids())
-    for name in modules:
-        module = __import__(f"rules.factions.{name}", fromlist=["ID"])
-        assert module.ID in ids
+def test_every_faction_module_or_package_is_a_discovered_plug_in() -> None:
+    """rules/factions/ holds plug-ins only: each module or package declares a registered faction (helpers live
+    inside a plug-in's package, as rules/factions/vagabond/board.py does)."""
+    declared = _declared(rules.factions, Faction)
+    assert {"vagabond", "tinker", "marquise"} <= set(declared)
+    for name, ids in declared.items():
+        assert ids and ids <= set(registry.all_ids()), name
+    ours = {f for f in registry.all_ids() if type(registry.faction(f)).__module__.startswith("rules.factions.")}
+    assert ours == set().union(*declared.values())
+
+
+def test_every_mode_module_or_package_is_a_discovered_plug_in() -> None:
+    declared = _declared(rules.modes, Mode)
+    assert {"frontier", "standard"} <= set(declared)
+    for name, ids in declared.items():
+        assert ids and ids <= set(all_mode_ids()), name
+    ours = {m for m in all_mode_ids() if type(find_mode(m)).__module__.startswith("rules.modes.")}
+    assert ours == set().union(*declared.values())
 
 
 def test_words_for_pieces_come_from_their_declarations() -> None:

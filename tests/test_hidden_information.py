@@ -18,86 +18,32 @@ import random
 from collections import Counter
 from dataclasses import dataclass, field
 from functools import cache
-from itertools import combinations, product
 from typing import Any
 
 import pytest
+from lineups import TEAM_LINEUPS, game_options
 from qa_helpers import A, B, M, close_stores, qa_bot_game  # noqa: F401
 
 import rules
-from bot.info import status_text
-from bot.models import Deadline, Game, SeatRow
-from bot.outbox import Outbox
-from bot.present import board_text, events_text, marks_of, next_up, private_texts
-from bot.reminders import _reminder
-from bot.suggest import action_choices
-from bot.table import Table
-from bot.threads import seat_posts
-from bot.views import public_view
+from bot.discord.buttons import public_view
+from bot.service.info import status_text
+from bot.service.outbox import Outbox
+from bot.service.present import board_text, events_text, marks_of, next_up, private_texts
+from bot.service.reminders import _reminder
+from bot.service.suggest import action_choices
+from bot.service.table import Table
+from bot.service.threads import seat_posts
+from bot.storage.models import Deadline, Game, SeatRow
 from rules import engine, registry
 from rules.cards import card, label
 from rules.hidden import SHARED_DECK, hidden_contents, hidden_places, redeal
-from rules.modes import find_mode
-from rules.modes.base import Mode
-from rules.modes.base import playable_ids as mode_ids
-from rules.playout import DEFAULT_ROUND_LIMIT
+from rules.modes import playable_ids as mode_ids
 
 CH = 9
 ACTIONS_PER_GAME = 240  # actions played in each game (the early and middle game, where most is hidden)
 SAMPLE_EVERY = 9  # a sampled moment every so many actions, besides every decision (ambushes, discards…)
 DECISION_SHARE = 0.3  # how many of the decisions met are sampled too
 APPLIED = 4  # actions applied from each sampled moment, in both deals
-TEAM_LINEUPS = 3
-
-
-def seat_lineups(mode: Mode) -> list[dict[str, Any]]:
-    """A mode without teams: every registered faction at the head of a game of each size the mode allows from two to
-    four seats (the others in turn), those the mode accepts."""
-    ids = registry.playable_ids()
-    out = []
-    for i, fid in enumerate(ids):
-        others = ids[i + 1 :] + ids[:i]
-        for size in range(max(2, mode.min_seats), min(4, mode.max_seats) + 1):
-            out.append({"factions": [fid, *(others * 2)[size - 2 : 2 * size - 3]]})
-    return [options for options in out if _accepts(mode, options)]
-
-
-def team_lineups(mode: Mode) -> list[dict[str, Any]]:
-    """A team mode: line-ups of its fewest seats it accepts (in a fixed shuffled order), taken so that every faction
-    it can seat plays in one, and at least TEAM_LINEUPS of them."""
-    teams = mode.team_names or ("A", "B")
-    size = max(mode.min_seats, len(teams))
-    valid = []
-    for group in combinations(registry.playable_ids(), size):
-        for letters in product(teams, repeat=size):
-            options = {"factions": list(group), "teams": dict(zip(group, letters, strict=True))}
-            if _accepts(mode, options):
-                valid.append(options)
-    random.Random(0).shuffle(valid)
-    found: list[dict[str, Any]] = []
-    for options in valid:
-        if set(options["factions"]) - {f for g in found for f in g["factions"]} or len(found) < TEAM_LINEUPS:
-            found.append(options)
-    return found
-
-
-def _accepts(mode: Mode, options: dict[str, Any]) -> bool:
-    try:
-        mode.validate({**options, "mode": mode.id})
-    except rules.RulesError:
-        return False
-    return True
-
-
-def game_options() -> list[dict[str, Any]]:
-    """The engine options of every game played: line-ups of every registered mode (the standard game, the 3x3…)."""
-    games = []
-    for mode_id in mode_ids():
-        mode = find_mode(mode_id)
-        for options in team_lineups(mode) if mode.teams else seat_lineups(mode):
-            rounds = {} if mode.rounds else {"round_limit": DEFAULT_ROUND_LIMIT}
-            games.append({**options, "mode": mode_id, **rounds})
-    return games
 
 
 def table_of(state: rules.GameState) -> Table:

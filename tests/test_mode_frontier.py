@@ -44,11 +44,11 @@ import rules
 from rules.actions import Move
 from rules.assets import items_data
 from rules.cards import card
-from rules.factions import vagabond_board as vb
 from rules.factions.alliance import spread_sites
+from rules.factions.vagabond import board as vb
 from rules.modes import find_mode
-from rules.modes import frontier_table as table
-from rules.modes.frontier_vagabond import LEGENDS, legend
+from rules.modes.frontier import table
+from rules.modes.frontier.vagabond import LEGENDS, legend
 from rules.rule import ruler
 from rules.state import GameState
 

@@ -14,7 +14,7 @@ from rules_helpers import check, goto, legal, play, put, set_hand
 
 import rules
 from rules.factions.spinners import ACTIONS, infirmary_kind
-from rules.factions.tinker_board import OLD_MAN
+from rules.factions.tinker.board import OLD_MAN
 from rules.items import lay
 from rules.map_pieces import shift
 from rules.state import GameState

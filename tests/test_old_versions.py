@@ -18,11 +18,11 @@ from discord_harness import FakeClock
 
 import rules
 from bot import cli, messages
-from bot.db import head_revision
 from bot.service import GameService
+from bot.service.table import Actor, Table
 from bot.settings import Settings
-from bot.store import Store
-from bot.table import Actor, Table
+from bot.storage.db import head_revision
+from bot.storage.store import Store
 from rules.migrate import written
 from rules.revisions import revision
 

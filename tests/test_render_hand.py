@@ -17,7 +17,7 @@ from render import render_hand
 from render.hand import GAP, TILE_H, TILE_W, TITLE_H
 from render.samples import played_game
 from rules.cards import keys
-from rules.factions import vagabond_board as vb
+from rules.factions.vagabond import board as vb
 
 
 @pytest.fixture(scope="module")

@@ -26,7 +26,7 @@ from vagabond_helpers import daylight, set_items, vb_blank
 
 import rules
 from rules import registry
-from rules.factions import tinker_board as tb
+from rules.factions.tinker import board as tb
 from rules.registry import lineup
 
 S = 0  # the Spore, at a table of Spore, Marquise and Eyrie

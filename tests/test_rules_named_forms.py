@@ -6,8 +6,8 @@ registry (each playable faction with two others, and the 3x3 mode's line-up): ea
 * in notation, its tokens in a shuffled order (tokens of one kind keep theirs: `take dominance-fox anvil`) and its
   lists (`1,5`, `supporters:bird,fox`, `birdbot+catbot`) shuffled;
 * with the choices its plain form leaves to the engine written out (`spread 13 supporters:fox` for `spread 13`);
-* as the options of its slash command (`bot.commands.command_options`), lists shuffled, made into notation as
-  the Discord command does (`bot.notation.build`);
+* as the options of its slash command (`bot.discord.commands.command_options`), lists shuffled, made into notation as
+  the Discord command does (`bot.service.notation.build`);
 * as a console line `/verb option:value ...`, options in a shuffled order, read as the console reads it;
 
 and each form must parse back to the legal action.
@@ -24,9 +24,9 @@ from typing import Any
 import pytest
 
 import rules
-from bot.commands import RENAMES, action_command, command_options
 from bot.console import parse_options, typed_options
-from bot.notation import build, options_of, verbs
+from bot.discord.commands import RENAMES, action_command, command_options
+from bot.service.notation import build, options_of, verbs
 from rules import engine, registry
 from rules.actions import LIST_KINDS, WORD, Action
 from rules.modes import find_mode

@@ -14,7 +14,8 @@ import pytest
 import rules
 from rules.actions import Move
 from rules.migrate import written
-from rules.modes import frontier_table, mode_of
+from rules.modes import mode_of
+from rules.modes.frontier import table
 from rules.record import Record, identify
 from rules.revisions import CURRENT, revision
 
@@ -277,7 +278,7 @@ def test_wings_of_the_alliance_of_revision_4_freed_a_move_into_a_roost_too() -> 
 
 
 def _crossings(state: rules.GameState, actions: list[rules.Action]) -> list[Move]:
-    return [a for a in actions if isinstance(a, Move) and frontier_table.crosses_bridge(state, a.src, a.dst)]
+    return [a for a in actions if isinstance(a, Move) and table.crosses_bridge(state, a.src, a.dst)]
 
 
 def _guarded_bridge() -> Nudge:
@@ -289,8 +290,8 @@ def _guarded_bridge() -> Nudge:
         seat = rules.to_act(state)
         assert seat is not None
         moves = _crossings(state, rules.legal_actions(state, seat))
-        team = frontier_table.rival(frontier_table.team_of(state, seat))
-        rivals = [r for r in frontier_table.members(state, team) if state.seats[r].supply.get("warrior", 0) >= 5]
+        team = table.rival(table.team_of(state, seat))
+        rivals = [r for r in table.members(state, team) if state.seats[r].supply.get("warrior", 0) >= 5]
         if done or not moves or not rivals or state.seats[seat].supply.get("warrior", 0) < 6:
             return []
         done.append(True)

@@ -31,7 +31,6 @@ from vagabond_helpers import pawn_to, set_items
 
 import rules
 from rules import registry
-from rules.factions import vagabond_board as vb
 from rules.factions.spinners import (
     OPTION_REMOVALS,
     OPTION_TRIAGE,
@@ -42,6 +41,7 @@ from rules.factions.spinners import (
     web_bonuses,
     web_network,
 )
+from rules.factions.vagabond import board as vb
 from rules.playout import play as playout
 
 FACTIONS = ("marquise", "eyrie", "spinners")

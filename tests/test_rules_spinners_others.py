@@ -24,8 +24,8 @@ from vagabond_helpers import item_specs, pawn_to, set_items
 
 import rules
 from rules.battle import start
-from rules.factions import tinker_board as tb
 from rules.factions.spinners import WARD, response_reach
+from rules.factions.tinker import board as tb
 
 S = 2  # the Spinners' seat in these tables
 

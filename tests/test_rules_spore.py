@@ -34,11 +34,11 @@ from vagabond_helpers import item_specs, pawn_to, set_items
 import rules
 from rules import crafting, registry
 from rules.factions import spore
-from rules.factions import tinker_board as tb
-from rules.factions import vagabond_board as vb
 from rules.factions.alliance import martial_law
 from rules.factions.base import Faction
 from rules.factions.spore import MARKERS, command_reach, markers_left, network
+from rules.factions.tinker import board as tb
+from rules.factions.vagabond import board as vb
 from rules.hooks import Place
 from rules.items import gain
 from rules.map_pieces import may_place

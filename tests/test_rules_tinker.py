@@ -36,9 +36,9 @@ import rules
 from rules import registry
 from rules.actions import WORD, Action, Build, parse_pattern, register_for
 from rules.battle import start
-from rules.factions import tinker_board as tb
-from rules.factions.tinker_actions import Flip, Restructure
-from rules.factions.tinker_board import FACTORY, GEAR, OLD_MAN
+from rules.factions.tinker import board as tb
+from rules.factions.tinker.actions import Flip, Restructure
+from rules.factions.tinker.board import FACTORY, GEAR, OLD_MAN
 from rules.rng import below
 from rules.rule import ruler
 from rules.state import GameState
@@ -934,7 +934,7 @@ def vagabond_table(where: int) -> GameState:
     """Marquise (0), Vagabond (1), Tinker (2): an empty map with the pawn in a clearing, two swords and a crossbow."""
     from vagabond_helpers import set_items
 
-    from rules.factions import vagabond_board as vb
+    from rules.factions.vagabond import board as vb
 
     s = table(("marquise", "vagabond", "tinker"))
     here = vb.where(s, vb.ID)

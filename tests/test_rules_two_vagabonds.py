@@ -10,7 +10,7 @@ from vagabond_helpers import item_specs, offer, set_items
 import rules
 from rules import registry
 from rules.errors import IllegalActionError
-from rules.factions import vagabond_board as vb
+from rules.factions.vagabond import board as vb
 from rules.map_pieces import shift
 from rules.playout import play as playout
 from rules.state import GameState

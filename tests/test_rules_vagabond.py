@@ -36,7 +36,7 @@ from vagabond_helpers import (
 
 import rules
 from rules.errors import IllegalActionError
-from rules.factions import vagabond_board as vb
+from rules.factions.vagabond import board as vb
 from rules.rule import ruler
 
 OPTIONS_WINTER = {"factions": ["marquise", "eyrie", "vagabond"], "board": "winter"}

@@ -7,9 +7,9 @@ from pathlib import Path
 
 import pytest
 
-from bot import bench, docexamples, docgen, loadbench, scriptgen
 from render import bench as render_bench
 from rules import playout
+from tools import bench, docexamples, docgen, loadbench, scriptgen
 
 MAIN: dict[str, Callable[[list[str]], int]] = {
     "playout": playout.main,

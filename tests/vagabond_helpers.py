@@ -9,7 +9,7 @@ from __future__ import annotations
 from rules_helpers import check, clear_map, goto, play, set_hand
 
 import rules
-from rules.factions import vagabond_board as vb
+from rules.factions.vagabond import board as vb
 from rules.items import make
 from rules.map_pieces import pieces_at, shift
 from rules.state import GameState

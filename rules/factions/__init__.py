@@ -1,4 +1,5 @@
-"""Faction plug-ins; importing this package registers every faction module in it."""
+"""Faction plug-ins; importing this package registers every faction plug-in in it (a module, or a package of
+several files whose `__init__` declares the faction and whose other modules are its helpers)."""
 
 from __future__ import annotations
 

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, replace
 from typing import Any, ClassVar
 
@@ -59,6 +59,9 @@ class Revolt(Action):
 
     verb: ClassVar[str] = "revolt"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("clearing", CLEARING), ("supporters", KEYED_SUITS))
+    field_help: ClassVar[Mapping[str, str]] = {
+        "supporters": "the suits of the supporters to spend, comma separated (e.g. bird,fox; birds stand in for any)",
+    }
     clearing: int
     supporters: tuple[str, ...] = ()
 
@@ -70,6 +73,9 @@ class Spread(Action):
 
     verb: ClassVar[str] = "spread"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("clearing", CLEARING), ("supporters", KEYED_SUITS))
+    field_help: ClassVar[Mapping[str, str]] = {
+        "supporters": "the suits of the supporters to spend, comma separated (e.g. bird,fox; birds stand in for any)",
+    }
     clearing: int
     supporters: tuple[str, ...] = ()
 

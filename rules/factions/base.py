@@ -3,12 +3,16 @@
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
+from rules.actions import Move
 from rules.hooks import Place, TableHooks
 from rules.map_pieces import controlled_warriors, shift, warriors_of
+from rules.movement import move, move_options
 from rules.options import GameOption, check_all
 from rules.pieces import BATTLE, BUILDING, TOKEN, WARRIOR, PieceKind, controller, kind_of_key
+from rules.removal import take
 
 if TYPE_CHECKING:
     from rules.actions import Action
@@ -46,6 +50,16 @@ class Faction(TableHooks):
     steps: ClassVar[dict[str, tuple[str, ...]]] = {"birdsong": (), "daylight": (), "evening": ()}
     game_options: ClassVar[tuple[GameOption, ...]] = ()
     """The readings this faction lets the table choose (docs/rulings.md), each with its values, the default first."""
+
+    # --- what the registry asks --------------------------------------------------
+    @staticmethod
+    def hook_names() -> tuple[str, ...]:
+        """The hooks of the Faction interface (the registry notes which seats override each, for the hot paths)."""
+        return _hook_names()
+
+    def overrides(self, hook: str) -> bool:
+        """Whether this plug-in, as its mode patches it, has its own version of a hook of the Faction interface."""
+        return getattr(type(self), hook) is not getattr(Faction, hook)
 
     # --- setup -----------------------------------------------------------------
     def setup(self, state: GameState, seat: int) -> None:
@@ -172,8 +186,6 @@ class Faction(TableHooks):
 
     def resolve_hit(self, state: GameState, seat: int, cid: int, piece: str, n: int, by: int) -> int:
         """Carry out n hits assigned to pieces under one key; returns how many pieces were removed."""
-        from rules.removal import take
-
         return take(state, cid, piece, n, by, BATTLE)[0]
 
     # --- presence and movement ------------------------------------------------------
@@ -196,15 +208,10 @@ class Faction(TableHooks):
 
     def granted_moves(self, state: GameState, seat: int) -> Iterator[Action]:
         """Moves a card lets this faction take (Cobbler): its warriors' moves by default."""
-        from rules.movement import move_options
-
         return move_options(state, seat)
 
     def take_granted_move(self, state: GameState, seat: int, action: Action) -> None:
         """Carry out a move a card granted."""
-        from rules.actions import Move
-        from rules.movement import move
-
         assert isinstance(action, Move)
         move(state, seat, action.src, action.dst, action.count)
 
@@ -343,3 +350,9 @@ def shift_controlled(state: GameState, faction: str, src: int, dst: int, n: int)
             moved.append((piece, k))
             n -= k
     return moved
+
+
+@cache
+def _hook_names() -> tuple[str, ...]:
+    asked = {"hook_names", "overrides"}
+    return tuple(n for n in dir(Faction) if callable(getattr(Faction, n)) and not n.startswith("_") and n not in asked)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -70,6 +70,7 @@ class Decree(Action):
 
     verb: ClassVar[str] = "decree"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("card", CARD), ("column", WORD))
+    field_help: ClassVar[Mapping[str, str]] = {"column": "the Decree column"}
     words: ClassVar[tuple[str, ...]] = COLUMNS
     card: str
     column: str

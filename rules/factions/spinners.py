@@ -129,6 +129,7 @@ class Secure(Action):
 
     verb: ClassVar[str] = "secure"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("clearing", CLEARING), ("source", KEYED_CLEARINGS))
+    field_help: ClassVar[Mapping[str, str]] = {"source": "the clearing the web is taken from (none: from the supply)"}
     clearing: int
     source: tuple[int, ...] = ()
 
@@ -140,6 +141,7 @@ class Discharge(Action):
 
     verb: ClassVar[str] = "discharge"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("patient", FACTION), ("clearing", CLEARING))
+    field_help: ClassVar[Mapping[str, str]] = {"patient": "the faction whose warrior leaves the Ward"}
     patient: str
     clearing: int
 
@@ -161,6 +163,7 @@ class Triage(Action):
 
     verb: ClassVar[str] = "triage"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("patient", FACTION),)
+    field_help: ClassVar[Mapping[str, str]] = {"patient": "the faction whose warrior leaves the Ward"}
     patient: str
 
 

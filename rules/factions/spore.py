@@ -7,7 +7,7 @@ named "TS.x.y" are the seed's; every reading of a loose sentence is in docs/ruli
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 from functools import cache
 from itertools import combinations
@@ -115,6 +115,7 @@ class Grow(Action):
 
     verb: ClassVar[str] = "grow"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("clearing", CLEARING), ("sacrifice", FACTION))
+    field_help: ClassVar[Mapping[str, str]] = {"sacrifice": "the faction whose infected warrior is sacrificed"}
     clearing: int
     sacrifice: str | None = None
 

@@ -1,11 +1,17 @@
-"""Game modes: the table's policy; importing this package registers every mode module in it."""
+"""Game modes: the table's policy; importing this package registers every mode plug-in in it (a module, or a
+package of several files)."""
 
 from __future__ import annotations
 
 import importlib
 import pkgutil
 
-from rules.modes.base import Mode, all_ids, find_mode, mode_of, playable_ids, register, unregister
+from rules.modes.base import Mode, mode_of
+from rules.registry import find_mode
+from rules.registry import mode_ids as all_ids
+from rules.registry import playable_mode_ids as playable_ids
+from rules.registry import register_mode as register
+from rules.registry import unregister_mode as unregister
 
 for _module in pkgutil.iter_modules(__path__):
     if _module.name != "base":

@@ -9,7 +9,10 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rules.cards import deck
 from rules.errors import RulesError
 from rules.hooks import Place, TableHooks
-from rules.options import GameOption, check_all
+from rules.items import gain
+from rules.options import STANDARD, GameOption, check_all
+from rules.registry import lineup
+from rules.scoring import clockwise_from_current, finish
 from rules.words import plural
 
 if TYPE_CHECKING:
@@ -28,7 +31,7 @@ NEGATIVE_POINTS = GameOption(
 class Mode(TableHooks):
     """The standard game: one map, 2-6 seats, 30 points wins, an optional round limit."""
 
-    id: ClassVar[str] = "standard"
+    id: ClassVar[str] = STANDARD
     name: ClassVar[str] = "Standard game"
     aliases: ClassVar[tuple[str, ...]] = ()
     """Other words players may use for the mode (lower case)."""
@@ -117,10 +120,12 @@ class Mode(TableHooks):
         plan: Mapping[str, int] | None = None,
     ) -> bool:
         """Put a crafted item where this mode keeps it; True when its points (given) are scored now."""
-        from rules.items import gain
-
         gain(state, seat, item)
         return True
+
+    def charges_move_fees(self) -> bool:
+        """Whether this mode has move fees at all (`move_fee` overridden): games without skip asking for them."""
+        return type(self).move_fee is not Mode.move_fee
 
     def move_fee(self, state: GameState, seat: int, src: Place, dst: Place) -> str | None:
         """The suit of a card a seat must pay to make this move (a bridge fee), or None."""
@@ -154,8 +159,6 @@ class Mode(TableHooks):
 
     def check_victory(self, state: GameState) -> None:
         """End the game when a seat reaches the winning score (the first in turn order from the current seat)."""
-        from rules.scoring import clockwise_from_current, finish
-
         if state.over:
             return
         target = self.win_points(state)
@@ -166,8 +169,6 @@ class Mode(TableHooks):
 
     def end_of_round(self, state: GameState, completed: int) -> None:
         """A round was completed: with a round limit, after the last round the highest score wins (ties share)."""
-        from rules.scoring import finish
-
         limit = state.options.get("round_limit")
         if limit and completed >= int(limit):
             best = max(s.points for s in state.seats)
@@ -175,54 +176,8 @@ class Mode(TableHooks):
             finish(state, winners, f"the round limit was reached with {plural(best, 'point')}")
 
 
-_MODES: dict[str, Mode] = {"standard": Mode()}
-
-
-def register(mode: Mode) -> Mode:
-    """Make a mode available."""
-    from rules import registry
-
-    if mode.id in _MODES and type(_MODES[mode.id]) is not type(mode):
-        raise ValueError(f"a mode with the id '{mode.id}' is already registered")
-    _MODES[mode.id] = mode
-    registry.forget_plugins()
-    return mode
-
-
-def unregister(mode_id: str) -> None:
-    """Forget a mode (tests that declare throwaway modes clean up with this)."""
-    from rules import registry
-
-    if mode_id != "standard":
-        _MODES.pop(mode_id, None)
-        registry.forget_plugins()
-
-
-def all_ids() -> list[str]:
-    """Ids of every mode."""
-    return sorted(_MODES)
-
-
-def playable_ids() -> list[str]:
-    """Ids of the modes players may choose."""
-    return sorted(m for m, mode in _MODES.items() if mode.playable)
-
-
-def find_mode(name: str) -> Mode:
-    """The mode with this id (or one of its aliases, in any case)."""
-    if name in _MODES:
-        return _MODES[name]
-    wanted = name.strip().lower()
-    found = next((m for m in _MODES.values() if wanted == m.id or wanted in m.aliases), None)
-    if found is None:
-        raise RulesError(f"unknown mode '{name}'; modes are {', '.join(sorted(_MODES))}")
-    return found
-
-
 def mode_of(state: GameState) -> Mode:
     """The mode a game is played in."""
-    from rules.registry import lineup
-
     return lineup(state).mode
 
 

@@ -1,0 +1,1 @@
+"""The Discord adapter: the client, the slash commands, persistent buttons and delivery of posts."""

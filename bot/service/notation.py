@@ -1,0 +1,246 @@
+"""From command options to the engine's notation: which options each action verb takes, and the text they make."""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+from dataclasses import dataclass
+from typing import Any
+
+from rules import actions, modes, registry
+from rules.actions import (
+    CARD,
+    CLEARING,
+    CLEARINGS,
+    COUNT,
+    FACTION,
+    FOREST,
+    KEYED_CLEARINGS,
+    KEYED_SUITS,
+    PATH,
+    place_token,
+)
+from rules.cards import find_key, keys
+from rules.registry import find_faction
+
+INT_KINDS = (CLEARING, COUNT)
+PLACE_KINDS = (PATH, FOREST)  # a clearing number or a forest ('fA', or just 'A'): typed as text
+KEYED_KINDS = (KEYED_CLEARINGS, KEYED_SUITS)
+HIDDEN_PLACES = ("hand", "deck")  # where a card's name is not public
+BRACKETED = re.compile(r"\s*\([^)]*\)")  # what autocomplete shows in brackets: '7 (fox)', 'Eyrie Dynasties (bob)'
+
+
+@dataclass(frozen=True)
+class Option:
+    """One option of an action command: the action's field, how it is written, and whether it is required."""
+
+    field: str
+    kind: str
+    required: bool
+
+    @property
+    def is_int(self) -> bool:
+        """Whether Discord should ask for a whole number."""
+        return self.kind in INT_KINDS
+
+
+def _open_scopes() -> set[str]:
+    """Factions and modes a game can be created with: their own verbs get commands too."""
+    return set(registry.playable_ids()) | set(modes.playable_ids())
+
+
+def verb_classes(verb: str) -> list[type[actions.Action]]:
+    """The action classes written with a verb: the shared one, or each registered faction's or mode's own."""
+    shared = actions.REGISTRY.get(verb)
+    if shared is not None:
+        return [shared]
+    scopes = _open_scopes()
+    found: list[type[actions.Action]] = []
+    for (scope, name), cls in actions.SCOPED.items():
+        if name == verb and scope in scopes and cls not in found:
+            found.append(cls)
+    return found
+
+
+def verb_summary(verb: str, limit: int | None = None) -> str:
+    """What a verb's command does: its action's docstring line, or each faction's in turn when several write the verb
+    (the Vagabond's repair and the Tinker's); past `limit` characters each line's closing aside is left out."""
+    lines = list(dict.fromkeys(_doc_line(cls) for cls in verb_classes(verb)))
+    text = " ".join(lines)
+    if limit is not None and len(text) > limit:
+        text = " ".join(_without_aside(line) for line in lines)
+    return text
+
+
+def _doc_line(cls: type[actions.Action]) -> str:
+    doc = (cls.__doc__ or "").strip()
+    return doc.splitlines()[0] if doc else ""
+
+
+def _without_aside(line: str) -> str:
+    """'Repair a damaged item (free in a Hideout).' -> 'Repair a damaged item.'"""
+    return line[: line.rindex(" (")] + "." if line.endswith(").") and " (" in line else line
+
+
+def verbs() -> dict[str, type[actions.Action]]:
+    """Every action verb a player may use in some game: the shared ones and each registered faction's or mode's own
+    (a verb several of them use stands for all; `verb_options` gives the options of all of them)."""
+    found = dict(actions.REGISTRY)
+    scopes = _open_scopes()
+    for (scope, verb), cls in actions.SCOPED.items():
+        if scope in scopes:
+            found.setdefault(verb, cls)
+    return dict(sorted(found.items()))
+
+
+def verb_options(verb: str) -> list[Option]:
+    """The options of a verb's command: every option of every class written with it, in notation order
+    (required only when every class requires it; the engine's parser then reads the class of the actor's faction)."""
+    classes = verb_classes(verb)
+    merged: dict[str, Option] = {}
+    for cls in classes:
+        for option in options_of(cls):
+            merged.setdefault(option.field, option)
+    return [
+        Option(o.field, o.kind, all(any(x.field == o.field and x.required for x in options_of(c)) for c in classes))
+        for o in merged.values()
+    ]
+
+
+def field_help(verb: str, field: str) -> str:
+    """The help of a verb's option, as the verb's classes declare it (the field's own name if none does)."""
+    declared = (cls.help_of(field) for cls in verb_classes(verb))
+    return next((text for text in declared if text), field)
+
+
+def options_of(cls: type[actions.Action]) -> list[Option]:
+    """The options of a verb's command, in notation order; a path becomes 'from' and 'to'."""
+    kinds = dict(cls.spec)
+    required = {
+        f.name
+        for f in dataclasses.fields(cls)
+        if f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING
+    }
+    out: list[Option] = []
+    for name, kind in cls.spec:
+        out.append(Option(name, kind, name in required))
+        if kind == PATH:
+            out.append(Option("dst", PATH, "dst" in required))
+    for f in dataclasses.fields(cls):
+        if f.name not in kinds and f.name != "dst":
+            out.append(Option(f.name, kinds.get(f.name, CLEARING), f.name in required))
+    return out
+
+
+def normalise(kind: str, value: Any) -> Any:
+    """An option's value as the action field holds it (names, also as autocomplete shows them, become keys and ids)."""
+    if value is None or value == "":
+        return None
+    if kind in INT_KINDS:
+        return int(value)
+    if kind in PLACE_KINDS:
+        return place(value)
+    text = str(value).strip()
+    if kind in (CLEARINGS, KEYED_CLEARINGS):
+        return tuple(int(part) for part in _listed(text))
+    if kind == KEYED_SUITS:
+        return tuple(_listed(text))
+    if kind == CARD:
+        return find_key(text) or _card_shown_as(text) or text.lower().replace(" ", "-")
+    if kind == FACTION:
+        return find_faction(text) or _faction_named(text) or text.lower()
+    return text.lower().replace(" ", "-")
+
+
+def place(value: Any) -> int | str:
+    """A place as an option gives it: a clearing number, or a forest id with or without its 'f' ('fA', 'A', 'fW1')."""
+    text = str(value).strip()
+    if text.isdigit():
+        return int(text)
+    return (text[1:] if len(text) > 1 and text[0] in "fF" else text).upper()
+
+
+def card_label(key: str) -> str:
+    """How autocomplete shows a card: 'Travel Gear (fox)'."""
+    c = keys()[key]
+    return f"{c.name} ({c.suit})"
+
+
+def _card_shown_as(text: str) -> str | None:
+    return next((k for k in keys() if card_label(k).lower() == text.lower()), None)
+
+
+def _listed(text: str) -> list[str]:
+    """The parts of a list option: 'wood:3, 7 (fox)' -> ['3', '7']; 'mouse,rabbit' -> ['mouse', 'rabbit']."""
+    _, _, rest = text.rpartition(":")
+    return [part for part in BRACKETED.sub("", rest).lower().replace(" ", ",").split(",") if part]
+
+
+def _faction_named(name: str) -> str | None:
+    plain = BRACKETED.sub("", name).strip().lower()  # 'Eyrie Dynasties (bob)' as the seated factions show it
+    return next((f for f in registry.all_ids() if registry.faction(f).name.lower() == plain), None)
+
+
+def build(verb: str, values: dict[str, Any]) -> str:
+    """The notation for a verb and its option values, e.g. ('move', {src:1, dst:5, count:2}) -> 'move 1>5 x2'."""
+    parts = [verb]
+    for option in verb_options(verb):
+        if option.field == "dst":
+            continue
+        value = values.get(option.field)
+        if value is None or value == "":
+            continue
+        if option.kind == PATH:
+            parts.append(f"{_place_text(value)}>{_place_text(values.get('dst', ''))}")
+        elif option.kind == FOREST:
+            parts.append(_place_text(value))
+        elif option.kind == COUNT:
+            parts.append(f"x{value}")
+        elif option.kind in KEYED_KINDS:  # written with its key, 'wood:3,7' (the engine reads bad text and says why)
+            parts.append(f"{option.field}:" + ",".join(_listed(str(value))))
+        elif option.kind in (CLEARINGS, *INT_KINDS):
+            parts.append(str(value).replace(" ", ""))  # the engine's parser says what is wrong with bad text
+        else:
+            parts.append(str(normalise(option.kind, value)))
+    return " ".join(parts)
+
+
+def _place_text(value: Any) -> str:
+    """A place as the engine's notation writes it ('5', 'fA'); text that is neither is passed on for the parser."""
+    text = str(value).strip()
+    return place_token(place(text)) if text and text.replace(" ", "").isalnum() else text
+
+
+def edit_text(verb: str, **values: Any) -> str:
+    """A moderator edit in the engine's '!' notation, from command options."""
+    if verb in ("place", "remove"):
+        return f"!{verb} {values['clearing']} {_piece(values['piece'])} x{values['count']}"
+    if verb == "shift":
+        return f"!shift {values['src']}>{values['dst']} {_piece(values['piece'])} x{values['count']}"
+    if verb == "points":
+        return f"!points {normalise(FACTION, values['faction'])} {values['points']}"
+    if verb == "card":
+        return f"!card {normalise(CARD, values['card'])} {_place(values['src'])} {_place(values['dst'])}"
+    raise ValueError(verb)
+
+
+def secret_card_move(edit: str) -> tuple[str, str, str] | None:
+    """(card, from, to) of a card edit between hidden places (a hand, the deck), else None."""
+    words = edit.strip().lstrip("!").split()
+    if len(words) != 4 or words[0].lower() != "card":
+        return None
+    _, key, src, dst = words
+    if all(place.split(":")[0].lower() in HIDDEN_PLACES for place in (src, dst)):
+        return key, src, dst
+    return None
+
+
+def _piece(text: str) -> str:
+    owner, _, kind = str(text).strip().lower().partition(":")  # 'marquise:warrior' or 'Marquise de Cat: warrior'
+    owner = owner.strip()
+    return f"{find_faction(owner) or _faction_named(owner) or owner}:{kind.strip()}" if kind else owner
+
+
+def _place(text: str) -> str:
+    where, _, owner = str(text).strip().lower().partition(":")
+    return f"{where}:{find_faction(owner) or owner}" if owner else where

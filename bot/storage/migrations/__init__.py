@@ -1,0 +1,1 @@
+"""Alembic migrations of the bot's database (run by bot.storage.db.upgrade at start-up)."""

@@ -1,0 +1,423 @@
+"""The example of every command in docs/commands.md, each with the moment of a game where it is accepted.
+
+Usage: python -m tools.docexamples        (writes assets/examples/command-examples.json; then python -m tools.docgen)
+
+An example is a console line and how to reach a moment where it is accepted: console lines run first (a lobby, a
+few moves), and for the engine's verbs a record of notations found by seeded random walks from the start of a
+game (with moderator edits first where a verb needs them), written as the game's state; a verb the two-seat game
+never allows (a faction's own, the dominance cards it sets aside) is looked for in the other games (three seats with
+the Alliance, the Vagabond, the Spore, the Spinners or Old Man Tinker, four with the Alliance and the Vagabond, six
+in the 3x3 mode).
+tests/test_bot_docs.py runs every example through the real command tree from that moment and checks it is
+accepted. A verb no game the bot can create allows keeps an example that is refused, and the test checks the
+refusal says why; so does a verb the walks don't reach (`RARE`: the 3x3 mode's deeper moments, such as a Legend).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import random
+import tempfile
+from collections.abc import Callable
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+import rules
+from bot.console import Console, OffsetClock
+from bot.console.offline import OfflineBot
+from bot.service import GameService, notation
+from bot.settings import Settings
+from bot.storage.store import Store
+from rules.map_pieces import open_slots
+from tools.scriptgen import command_line
+
+FILE = Path(__file__).resolve().parents[1] / "assets" / "examples" / "command-examples.json"
+SEED = 1
+PLAYERS = {  # the Spore and the Spinners never share a game here
+    "marquise": "alice",
+    "eyrie": "bob",
+    "alliance": "carol",
+    "vagabond": "dave",
+    "spore": "erin",
+    "spinners": "erin",
+    "tinker": "frank",
+    "vagabond2": "gina",
+}
+CREATE = "@alice /root create seats:2 factions:marquise,eyrie"
+LOBBY = [CREATE, "@alice /root join faction:marquise", "@bob /root join faction:eyrie", "@bob /root start"]
+LOBBY3 = [  # a three-seat game with the Alliance: its verbs, and the dominance cards (set aside with two seats)
+    "@alice /root create seats:3 factions:marquise,eyrie,alliance",
+    "@alice /root join faction:marquise",
+    "@bob /root join faction:eyrie",
+    "@carol /root join faction:alliance",
+    "@carol /root start",
+]
+LOBBY_VAGABOND = [  # a three-seat game with the Vagabond: his verbs
+    "@alice /root create seats:3 factions:marquise,eyrie,vagabond",
+    "@alice /root join faction:marquise",
+    "@bob /root join faction:eyrie",
+    "@dave /root join faction:vagabond",
+    "@dave /root start",
+]
+LOBBY_TINKER = [  # a three-seat game with Old Man Tinker: his verbs
+    "@alice /root create seats:3 factions:marquise,eyrie,tinker",
+    "@alice /root join faction:marquise",
+    "@bob /root join faction:eyrie",
+    "@frank /root join faction:tinker",
+    "@frank /root start",
+]
+LOBBY4 = [  # four seats: the Vagabond's coalition
+    "@alice /root create seats:4 factions:marquise,eyrie,alliance,vagabond",
+    "@alice /root join faction:marquise",
+    "@bob /root join faction:eyrie",
+    "@carol /root join faction:alliance",
+    "@dave /root join faction:vagabond",
+    "@dave /root start",
+]
+LOBBY_SPORE = [  # a three-seat game with the Spore: its verbs
+    "@erin /root create seats:3 factions:spore,marquise,eyrie",
+    "@alice /root join faction:marquise",
+    "@bob /root join faction:eyrie",
+    "@erin /root join faction:spore",
+    "@erin /root start",
+]
+LOBBY_SPINNERS = [  # a three-seat game with the Spinners of Mercy: their verbs, and First Response in others' battles
+    "@alice /root create seats:3 factions:marquise,eyrie,spinners",
+    "@alice /root join faction:marquise",
+    "@bob /root join faction:eyrie",
+    "@erin /root join faction:spinners",
+    "@erin /root start",
+]
+LOBBY_FRONTIER = [  # the 3x3 mode: six players in two teams; its own verbs (search, seize, loot, legends...)
+    "@alice /root create mode:frontier seats:6 factions:marquise,eyrie,vagabond,tinker,spinners,vagabond2",
+    "@alice /root join faction:marquise team:A",
+    "@bob /root join faction:eyrie team:A",
+    "@dave /root join faction:vagabond team:A",
+    "@frank /root join faction:tinker team:B",
+    "@erin /root join faction:spinners team:B",
+    "@gina /root join faction:vagabond2 team:B",
+    "@gina /root start",
+]
+WALKS, STEPS = 40, 400
+UNREACHABLE: dict[str, tuple[str, str]] = {}  # verbs no game the bot can create allows yet: example and refusal
+RARE_NOTE = (
+    "The example walks don't reach the moment this is asked ({when}); the example is refused at another moment of "
+    "the player's turn, saying why, and a test checks that."
+)
+NOT_NOW = "is not possible now"
+
+
+@dataclass(frozen=True)
+class Rare:
+    """A verb the walks don't reach: its command (the user is the one to act), the moment of another verb it is
+    refused at (in the first game whose lobby is `lobby`, any game when None), what the refusal says, and when the
+    verb is asked."""
+
+    command: str
+    at: str
+    why: str
+    when: str
+    lobby: tuple[str, ...] | None = None
+
+
+FRONTIER = tuple(LOBBY_FRONTIER)
+NO_SWORD = "no contraband sword lies in clearing 1"
+RARE = {
+    "ally": Rare(
+        "/ally faction:marquise", "aid", "start of a battle",
+        "a battle the Vagabond starts beside the warriors of an Allied faction",
+    ),
+    "search": Rare(
+        "/search clearing:1 item:sword", "move", NO_SWORD, "a 3x3 contraband item lying where one has a warrior",
+        FRONTIER,
+    ),
+    "seize": Rare(
+        "/seize clearing:1 item:sword", "battle", NO_SWORD, "a 3x3 contraband item lying on one's home map", FRONTIER
+    ),
+    "keeper": Rare(
+        "/keeper faction:tinker", "pay", NOT_NOW,
+        "a 3x3 bridge fee owed to two rivals with as many warriors at the bridge entrance", FRONTIER,
+    ),
+    "skip": Rare(
+        "/skip column:battle suit:fox", "decree", NOT_NOW,
+        "an Eyrie Decree card in rounds 1-2 that only the rival map could carry out", FRONTIER,
+    ),
+    "legend": Rare(
+        "/legend ability:forest-ghost", "loot", NOT_NOW,
+        "the first 3x3 Vagabond with 3 ruins explored and 3 quests completed", FRONTIER,
+    ),
+    "reroll": Rare(
+        "/reroll", "loot", NOT_NOW, "the roll of a Looting by a Vagabond who chose War Veteran", FRONTIER
+    ),
+    "vanguard": Rare(
+        "/vanguard from:1 to:2 faction:marquise", "loot", NOT_NOW, "a move by a Vagabond who chose Vanguard Leader",
+        FRONTIER,
+    ),
+}
+
+
+@dataclass
+class Example:
+    """A command's example, the user who types it, and how to reach a moment where it is accepted."""
+
+    example: str
+    lobby: bool = True  # start with the lobby: two players seated, the game started
+    lines: list[str] = field(default_factory=list)  # console lines run before it
+    record: list[str] = field(default_factory=list)  # then the game's state is this record replayed
+    refused: str = ""  # for a verb no game allows yet: what its refusal says
+    note: str = ""  # why the example is refused, for the command's page (the default: no game allows it yet)
+
+    @property
+    def user(self) -> str:
+        """The console user of the example line ('@alice', '@mo!')."""
+        return self.example.split()[0]
+
+    @property
+    def command(self) -> str:
+        """The example as docs/commands.md shows it: the slash command alone."""
+        return self.example.split(None, 1)[1]
+
+
+def load() -> dict[str, Example]:
+    """The examples, by command path ('root create', 'move')."""
+    raw: dict[str, dict[str, Any]] = json.loads(FILE.read_text(encoding="utf-8"))
+    return {name: Example(**entry) for name, entry in raw.items()}
+
+
+Edits = Callable[[rules.GameState], list[str]]
+
+
+def _walks(
+    state: rules.GameState, edits: Edits | None = None, prefer: tuple[str, ...] = ()
+) -> dict[str, tuple[list[str], rules.Action]]:
+    """For each verb, the shortest record (over seeded walks) to a moment where the seat to act may play it.
+
+    `edits` are moderator edits made once the setup is over (what some verbs need first); the walks choose among
+    the actions of the `prefer` verbs whenever there are some (to reach moments a uniform walk rarely does).
+    """
+    found: dict[str, tuple[list[str], rules.Action]] = {}
+    for walk in range(WALKS):
+        chooser, here, record, edited = random.Random(walk), state, [], edits is None
+        for _ in range(STEPS):
+            seat = rules.to_act(here)
+            if seat is None:
+                break
+            if not edited and here.turn.phase != "setup" and not here.pending:
+                for text in edits(here) if edits else []:
+                    here, _ = rules.apply_edit(here, text)
+                    record.append(text)
+                edited = True
+            legal = rules.legal_actions(here, seat)
+            for action in legal:
+                if action.verb not in found or len(found[action.verb][0]) > len(record):
+                    found[action.verb] = (list(record), action)
+            action = chooser.choice([a for a in legal if a.verb in prefer] or legal)
+            here, _ = rules.apply(here, action, seat=seat)
+            record.append(action.notation())
+    return found
+
+
+def _without_roosts(state: rules.GameState) -> list[str]:
+    """Edits that take every roost off the map (the Eyrie then place a new one)."""
+    roosts = {c: state.clearings[c - 1].get("eyrie:roost", 0) for c in state.board.ids()}
+    return [f"!remove {c} eyrie:roost x{n}" for c, n in roosts.items() if n]
+
+
+def _player(record: list[str], options: dict[str, Any], seed: int) -> str:
+    here = rules.replay(rules.Record(options, seed, record))
+    seat = rules.to_act(here)
+    assert seat is not None
+    return PLAYERS[here.seats[seat].faction]
+
+
+def _coalition_ready(state: rules.GameState) -> list[str]:
+    """Edits that give the Vagabond 10 points and a dominance card from the deck (what a coalition needs)."""
+    card = next(rules.cards.card(c).key for c in state.deck if rules.cards.card(c).type == "dominance")
+    return ["!points vagabond 10", f"!card {card} deck hand:vagabond"]
+
+
+def _uncovered_mycelium(state: rules.GameState) -> list[str]:
+    """Edits that put an uncovered mycelium one clearing beyond the Spore's homeland network, with two infected and
+    an enemy warrior beside it (so natural covering leaves it and the infected may cover it)."""
+    board, here = state.board, state.clearings
+    home = next((c for c in board.ids() if here[c - 1].get("spore:homeland")), None)
+    if home is None:
+        return []
+    free = [c for c in board.ids() if not any(p.startswith("spore:") for p in here[c - 1])]
+    for first in sorted(board.adjacent_to(home)):
+        beyond = [c for c in sorted(board.adjacent_to(first)) if c in free and c not in board.adjacent_to(home)]
+        if first in free and beyond and beyond[0] != home:
+            return [
+                f"!place {first} spore:mycelium x1",
+                f"!place {beyond[0]} spore:uncovered x1",
+                f"!place {beyond[0]} marquise:warrior:spore x2",
+                f"!place {beyond[0]} eyrie:warrior x1",
+            ]
+    return []
+
+
+def _short_of_tokens(state: rules.GameState) -> list[str]:
+    """Edits that give the Tinker two factories and leave one token in his supply (he then chooses which produces)."""
+    seat = state.seat_of("tinker")
+    assert seat is not None
+    robots = next(c for c in state.board.ids() if state.clearings[c - 1].get("tinker:birdbot"))
+    free = [c for c in state.board.ids() if open_slots(state, c) > 0 and c != robots]
+    first = free[0]
+    second = next(c for c in free[1:] if not state.board.adjacent(first, c))
+    spare = state.seats[seat].supply["gear"] - 1
+    factories = [f"!place {c} tinker:factory" for c in (first, second)]
+    return [*factories, f"!place {robots} tinker:gear x{spare}"]
+
+
+Game = tuple[rules.GameState, dict[str, Any], int]
+OTHER_GAMES: tuple[tuple[list[str], Edits | None, tuple[str, ...]], ...] = (
+    (LOBBY3, None, ()),  # the Alliance, and the dominance cards the two-seat game sets aside
+    (LOBBY_VAGABOND, None, ()),  # the Vagabond
+    (LOBBY_VAGABOND, None, ("aid", "exhaust", "claim", "ally", "lead", "battle")),  # an Allied faction: lead, ally
+    (LOBBY4, _coalition_ready, ("coalition",)),  # a coalition
+    (LOBBY_SPORE, None, ()),  # the Spore
+    (LOBBY_SPORE, _uncovered_mycelium, ("cover",)),  # an uncovered mycelium beside the infected: cover
+    (LOBBY_SPINNERS, None, ()),  # the Spinners of Mercy
+    (LOBBY_SPINNERS, None, ("battle", "respond", "triage", "establish")),  # First Response and Triage
+    (LOBBY_TINKER, None, ()),  # Old Man Tinker
+    (LOBBY_TINKER, _short_of_tokens, ("end",)),  # too few tokens for every factory: which produces first
+    (LOBBY_FRONTIER, None, ()),  # the 3x3 mode
+)
+
+
+def verb_examples(
+    state: rules.GameState, options: dict[str, Any], seed: int, others: list[Game]
+) -> dict[str, Example]:
+    """An example of every verb with a command, from the shortest record found to a moment where it is legal:
+    in the two-seat game of the lobby, else in the first of the other games (`OTHER_GAMES`) that allows it."""
+    found = _walks(state)
+    if "roost" not in found:  # a new roost is placed only when none is left
+        found.update({k: v for k, v in _walks(state, _without_roosts).items() if k == "roost"})
+    elsewhere = [
+        (lobby, game, _walks(game[0], edits, prefer))
+        for (lobby, edits, prefer), game in zip(OTHER_GAMES, others, strict=True)
+    ]
+    out = {}
+    for verb in sorted(notation.verbs()):
+        other = next(((lobby, game, walked) for lobby, game, walked in elsewhere if verb in walked), None)
+        if verb in found and verb not in UNREACHABLE:
+            record, action = found[verb]
+            out[verb] = Example(command_line(_player(record, options, seed), action), record=record)
+        elif other is not None:
+            lobby, (_, options_n, seed_n), walked = other
+            record, action = walked[verb]
+            user = _player(record, options_n, seed_n)
+            out[verb] = Example(command_line(user, action), lobby=False, lines=lobby, record=record)
+        elif verb in RARE:
+            out[verb] = _rare(verb, elsewhere)
+        else:
+            line, why = UNREACHABLE.get(verb, (f"@alice /{verb}", "not possible now"))
+            out[verb] = Example(line, refused=why)
+    moves = found["move"]
+    user = _player(moves[0], options, seed)
+    out["play"] = Example(f"@{user} /play action:{moves[1].notation()}", record=moves[0])
+    return out
+
+
+def _rare(verb: str, elsewhere: list[tuple[list[str], Game, dict[str, tuple[list[str], rules.Action]]]]) -> Example:
+    """The example of a verb the walks don't reach, refused at the moment found for another verb."""
+    rare = RARE[verb]
+    lobby, (_, options, seed), walked = next(
+        other for other in elsewhere if rare.at in other[2] and rare.lobby in (None, tuple(other[0]))
+    )
+    record = walked[rare.at][0]
+    line = f"@{_player(record, options, seed)} {rare.command}"
+    note = RARE_NOTE.format(when=rare.when)
+    return Example(line, lobby=False, lines=lobby, record=record, refused=rare.why, note=note)
+
+
+def other_examples(state: rules.GameState, options: dict[str, Any], seed: int, setup: list[str]) -> dict[str, Example]:
+    """The /root and /rootmod commands, each from a moment it is accepted at."""
+    after = rules.replay(rules.Record(options, seed, setup))
+    roost = next(c for c in after.board.ids() if after.clearings[c - 1].get("eyrie:roost"))
+    crowd = next(c for c in after.board.ids() if after.clearings[c - 1].get("marquise:warrior", 0))
+    elsewhere = next(c for c in after.board.ids() if c != crowd)
+    card = rules.cards.card(state.seats[0].hand[0]).key
+    first = rules.legal_actions(state, 0)[0]
+    mod = "@mo!"
+    return {
+        "root create": Example(
+            CREATE + " board:autumn win_points:15 round_limit:5 game_options:negative_points=true", lobby=False
+        ),
+        "root join": Example("@alice /root join faction:marquise", lobby=False, lines=[CREATE]),
+        "root leave": Example("@alice /root leave", lobby=False, lines=LOBBY[:2]),
+        "root start": Example("@bob /root start", lobby=False, lines=LOBBY[:3]),
+        "root status": Example("@alice /root status"),
+        "root hand": Example("@alice /root hand"),
+        "root board": Example("@bob /root board public:true"),
+        "root log": Example("@alice /root log lines:20"),
+        "root card": Example("@alice /root card name:anvil"),
+        "root undo": Example("@alice /root undo count:1", lines=[command_line("alice", first)]),
+        "root autopass": Example("@bob /root autopass on:true"),
+        "root boards": Example("@alice /root boards when:turn live:true"),
+        "root export": Example("@bob /root export"),
+        "rootmod pause": Example(f"{mod} /rootmod pause"),
+        "rootmod resume": Example(f"{mod} /rootmod resume", lines=[f"{mod} /rootmod pause"]),
+        "rootmod reminders": Example(f"{mod} /rootmod reminders hours:12"),
+        "rootmod threads": Example(f"{mod} /rootmod threads", lobby=False, lines=LOBBY_FRONTIER),
+        "rootmod skip": Example(f"{mod} /rootmod skip"),
+        "rootmod replace": Example(f"{mod} /rootmod replace faction:eyrie user:@dave"),
+        "rootmod unseat": Example(f"{mod} /rootmod unseat faction:eyrie"),
+        "rootmod undo": Example(f"{mod} /rootmod undo count:1 confirm:true", lines=[command_line("alice", first)]),
+        "rootmod end": Example(f"{mod} /rootmod end"),
+        "rootmod place": Example(f"{mod} /rootmod place clearing:{crowd} piece:marquise:warrior count:2", record=setup),
+        "rootmod remove": Example(f"{mod} /rootmod remove clearing:{roost} piece:eyrie:roost count:1", record=setup),
+        "rootmod shift": Example(
+            f"{mod} /rootmod shift from:{crowd} to:{elsewhere} piece:marquise:warrior count:1", record=setup
+        ),
+        "rootmod points": Example(f"{mod} /rootmod points faction:eyrie points:12"),
+        "rootmod card": Example(f"{mod} /rootmod card card:{card} from:hand:marquise to:discard"),
+        "rootmod edit": Example(f"{mod} /rootmod edit text:!place {crowd} marquise:warrior x2", record=setup),
+        "rootmod settings": Example(f"{mod} /rootmod settings role:@Referees hours:24 notices:2"),
+        "rootmod export": Example(f"{mod} /rootmod export full:true"),
+    }
+
+
+async def started_state(folder: Path, lobby: list[str] = LOBBY, channel: str = "examples") -> Game:
+    """The state, engine options and seed of an examples' game, made by the bot itself from the lobby lines."""
+    store = await Store.open(f"sqlite+aiosqlite:///{folder / 'examples.db'}")
+    try:
+        service = GameService(store, Settings(), seed_for=lambda _channel: SEED)
+        shell = Console(OfflineBot(service), OffsetClock(), channel, None, write=lambda _: None)
+        for line in lobby:
+            await shell.run_line(line)
+        table = await service.table(shell.channel_id)
+        return table.state, json.loads(table.game.options or "{}"), int(table.game.seed or 0)
+    finally:
+        await store.close()
+
+
+def build(state: rules.GameState, options: dict[str, Any], seed: int, others: list[Game]) -> dict[str, Example]:
+    """Every command's example."""
+    verbs = verb_examples(state, options, seed, others)
+    return {**other_examples(state, options, seed, verbs["decree"].record), **verbs}
+
+
+def main(argv: list[str] | None = None) -> int:
+    """Find the examples and write them."""
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--out", default=str(FILE))
+    args = parser.parse_args(argv)
+    if not Path(args.out).parent.is_dir():
+        parser.error(f"--out: there is no folder {Path(args.out).parent}")
+    with tempfile.TemporaryDirectory() as folder:
+        state, options, seed = asyncio.run(started_state(Path(folder)))
+        lobbies = [lobby for lobby, _, _ in OTHER_GAMES]
+        others = [asyncio.run(started_state(Path(folder), lobby, f"examples-{i}")) for i, lobby in enumerate(lobbies)]
+    examples = build(state, options, seed, others)
+    text = json.dumps({name: asdict(e) for name, e in sorted(examples.items())}, indent=1)
+    Path(args.out).write_text(text + "\n", encoding="utf-8")
+    print(f"docexamples: {len(examples)} examples written to {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
