@@ -283,6 +283,8 @@ NO_PICTURES = (
 EMPTY_OPTION = "The option {option}: is empty; give it a value, or leave the option out."
 UNREADABLE_OPTION = "the option {option}: '{value}' {reason}"
 TOO_LONG = "is too long ({limit} characters at most)"
+OTHER_WORD = "there is no action '{word}' and no /{word} command: use /{verb} for it (or '{verb} …' in /play)"
+EMPTY_REQUIRED = "The option {option}: is empty; give it a value (this command needs it)."
 
 # --- the offline console (it stands in for Discord's client, which checks options before sending) ----
 CONSOLE_MISSING = "/{command} needs the option {option}:…"
@@ -295,6 +297,7 @@ CONSOLE_NUMBER = "a number"
 CONSOLE_CHOICES = "{option} is one of {choices}, not '{value}'"
 CONSOLE_UNKNOWN_OPTION = "/{command} has no option '{option}'; its options are: {options}"
 CONSOLE_NO_OPTIONS = "none"
+CONSOLE_NO_COMMAND = "there is no command /{name}{meant}"
 CONSOLE_REPEATED = "/{command} got the option {option}: more than once; give each option once"
 
 # --- running ----------------------------------------------------------------------------

@@ -19,7 +19,7 @@ from types import MappingProxyType
 from typing import Any, ClassVar
 
 from rules.cards import CARD_SUITS, find_key, keys
-from rules.errors import InvalidActionError
+from rules.errors import InvalidActionError, OtherWordError
 from rules.numbers import DIGITS, is_number
 from rules.numbers import problem as number_problem
 from rules.pieces import piece_words
@@ -398,12 +398,17 @@ def closest_first(typed: str, valid: list[str] | tuple[str, ...]) -> list[str]:
     return close + [name for name in valid if name not in close]
 
 
-def unknown_card(raw: str, text: str = "") -> InvalidActionError:
-    """A refusal naming the cards a name could mean (a prefix of several), else every card, closest first."""
+def unknown_card(raw: str, text: str = "", pools: tuple[frozenset[str], ...] = ()) -> InvalidActionError:
+    """A refusal naming the cards a name could mean (a prefix of several: those of the first pool of cards the player
+    can use that holds any, or all of them, saying the player has none), else every card, closest first."""
     wanted = raw.strip().lower().replace(" ", "-")
     several = sorted(k for k in keys() if k.startswith(wanted)) if wanted else []
     if len(several) > 1:
-        return InvalidActionError(f"'{echo(raw)}' could be {' or '.join(several)}: write one of these keys")
+        held = next(([k for k in several if k in pool] for pool in pools if any(k in pool for k in several)), None)
+        if pools and held is None:
+            listed = " or ".join(several)
+            return InvalidActionError(f"'{echo(raw)}' could be {listed}, and you have none of them to use")
+        return InvalidActionError(f"'{echo(raw)}' could be {' or '.join(held or several)}: write one of these keys")
     where = f", in '{echo(text)}'" if text else ""
     listed = ", ".join(closest_first(wanted, sorted(keys())))
     return InvalidActionError(f"'{echo(raw)}' is not a card I know{where}; cards are: {listed}")
@@ -471,9 +476,9 @@ def parse_pattern(
     verb = tokens[0]
     cls = action_class(verb, scopes)
     if cls is None:
-        meant = next((c.verb for c in (*REGISTRY.values(), *SCOPED.values()) if verb in c.called), None)
+        meant = verb_called(verb)
         if meant is not None:
-            raise InvalidActionError(f"there is no action '{echo(verb)}': use '{meant}' for it")
+            raise OtherWordError(echo(verb), meant)
         known = ", ".join(closest_first(verb, verbs_for(scopes)))
         raise InvalidActionError(f"I don't know the action '{echo(verb)}' in '{echo(text)}'; actions are: {known}")
     field_kinds = list(cls.spec)
@@ -489,7 +494,7 @@ def parse_pattern(
         ):
             kind, value = CLEARINGS, (value,)
         if kind == WORD and token not in cls.words:
-            _refuse_word(raw, text, cls, values)
+            _refuse_word(raw, text, cls, values, cards)
         slot = next((name for name, k in field_kinds if k == kind and name not in values), None)
         if slot is None:
             raise InvalidActionError(f"'{echo(raw)}' does not fit the action '{verb}' in '{echo(text)}'")
@@ -510,11 +515,18 @@ def _refuse_unreadable(raw: str, text: str) -> None:
         raise InvalidActionError(f"'{echo(raw, 24)}' in '{echo(text)}' {reason}")
 
 
-def _refuse_word(raw: str, text: str, cls: type[Action], values: dict[str, Any]) -> None:
+def _refuse_word(
+    raw: str, text: str, cls: type[Action], values: dict[str, Any], cards: tuple[frozenset[str], ...] = ()
+) -> None:
     """Refuse a word that is none of the action's words while a card is still to be named: an unknown card
     (a list such as 'a,b' is never a card name)."""
     if "," not in raw and any(k == CARD and name not in values for name, k in cls.spec):
-        raise unknown_card(raw, text)
+        raise unknown_card(raw, text, cards)
+
+
+def verb_called(word: str) -> str | None:
+    """The verb that Root's other word for an action stands for ('march' -> 'move'), or None."""
+    return next((c.verb for c in (*REGISTRY.values(), *SCOPED.values()) if word in c.called), None)
 
 
 def unknown_word(cls: type[Action], values: dict[str, Any]) -> str | None:

@@ -37,6 +37,18 @@ def defenders(state: GameState, seat: int, cid: int) -> list[str]:
     return out
 
 
+def _seated_name(state: GameState, faction: str) -> str:
+    """A seated faction's name ('Eyrie Dynasties'), else the word as typed."""
+    seat = state.seat_of(faction)
+    return registry.of(state, seat).name if seat is not None else faction
+
+
+def _controllers(state: GameState, cid: int, owner: str) -> list[str]:
+    """The factions controlling an owner's pieces in a clearing (the Spore's infected warriors)."""
+    keys = [k.split(":") for k in state.clearings[cid - 1] if k.startswith(f"{owner}:")]
+    return sorted({parts[2] for parts in keys if len(parts) == 3})
+
+
 def why_not_battle(state: GameState, seat: int, cid: int, defender: str) -> str | None:
     """Why a seat can't battle a faction in a clearing (a teammate, no attackers, no defending pieces), or None."""
     if defender in defenders(state, seat, cid):
@@ -51,7 +63,13 @@ def why_not_battle(state: GameState, seat: int, cid: int, defender: str) -> str 
         return f"{name} is not your enemy now (you are in a coalition)"
     if not registry.of(state, seat).can_attack(state, seat, cid):
         return f"you have no warriors in clearing {cid} to battle with"
-    return f"{defender} has no pieces in clearing {cid} you can battle"
+    name = _seated_name(state, defender)
+    held = _controllers(state, cid, defender)
+    if held:
+        by = " and ".join(_seated_name(state, f) for f in held)
+        own = " (yours)" if state.seats[seat].faction in held else ""
+        return f"the {name} pieces in clearing {cid} are controlled by {by}{own}: there is none of theirs to battle"
+    return f"{name} has no pieces in clearing {cid} you can battle"
 
 
 def battle_options(

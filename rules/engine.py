@@ -26,7 +26,7 @@ from rules.actions import (
     verb_of,
 )
 from rules.battle import why_not_battle
-from rules.cards import keys
+from rules.cards import card, keys
 from rules.errors import (
     AmbiguousActionError,
     GameOverError,
@@ -177,7 +177,7 @@ def parse(state: GameState, text: str, seat: int | None = None) -> Action:
     scopes = verb_scopes(state, actor)
     named = action_class(verb_of(text), scopes)
     legal = legal_actions(state, actor, verb=named.verb) if named is not None else []
-    cls, values = parse_pattern(text, ids, aliases, scopes, _usable_cards(state, actor, legal))
+    cls, values = parse_pattern(text, ids, aliases, scopes, _usable_cards(state, actor, legal, named))
     candidates = [a for a in legal if matches(a, cls, values) or _named_plan(state, actor, a, values)]
     if len(candidates) == 1:
         return candidates[0]
@@ -195,10 +195,17 @@ def parse(state: GameState, text: str, seat: int | None = None) -> Action:
     raise IllegalActionError(explain(state, actor, action, {**values, "verb": cls.verb}, text))
 
 
-def _usable_cards(state: GameState, seat: int, legal: list[Action]) -> tuple[frozenset[str], ...]:
-    """Where a short card name is looked for: the cards the legal actions of the verb name, then the hand."""
+def _usable_cards(
+    state: GameState, seat: int, legal: list[Action], cls: type[Action] | None = None
+) -> tuple[frozenset[str], ...]:
+    """Where a short card name is looked for: the cards the legal actions of the verb name, then, for a verb that
+    takes its card from the discard pile (salvage), that pile, then the hand."""
     named = {getattr(a, name) for a in legal for name, kind in a.spec if kind == CARD}
-    return frozenset(k for k in named if isinstance(k, str)), frozenset(hand.distinct_keys(state, seat))
+    usable = frozenset(k for k in named if isinstance(k, str))
+    held = frozenset(hand.distinct_keys(state, seat))
+    if cls is not None and not cls.card_from_hand:
+        return usable, frozenset(card(cid).key for cid in state.discard), held
+    return usable, held
 
 
 def _refuse_others_verb(state: GameState, seat: int, text: str) -> None:
@@ -213,7 +220,7 @@ def _refuse_others_verb(state: GameState, seat: int, text: str) -> None:
     if owners:
         names = " or ".join(_scope_name(scope) for scope in owners)
         raise IllegalActionError(
-            f"'{echo(verb)}' is a {names} action (or an answer owed to it), and nothing asks it of you now: "
+            f"'{echo(verb)}' is an action of {names} (or an answer owed to it), and nothing asks it of you now: "
             f"you must {waiting_for(state)}"
         )
 
@@ -320,7 +327,7 @@ def _specific_reason(state: GameState, seat: int, action: Action | None) -> str 
     if action is None:
         return None
     if state.pending:
-        return decisions.why_not(state, state.pending[0], action)
+        return decisions.why_not(state, state.pending[0], action) or _other_answers(state, seat, action)
     first = registry.of(state, seat).explain_first(state, seat, action)
     if first:
         return first
@@ -342,6 +349,15 @@ def _specific_reason(state: GameState, seat: int, action: Action | None) -> str 
         return "you only discard down to five cards at the end of Evening"
     faction_reason = registry.of(state, seat).explain(state, seat, action)
     return faction_reason
+
+
+def _other_answers(state: GameState, seat: int, action: Action) -> str | None:
+    """The answers of the same verb a pending decision takes, when the one given is none of them ('hit warriors'
+    while the choices are 'hit warrior' and 'hit web')."""
+    same = [a.notation() for a in legal_actions(state, seat, verb=action.verb)]
+    if not same:
+        return None
+    return f"'{echo(action.notation())}' is not one of the choices now: {', '.join(same)}"
 
 
 def default_action(state: GameState) -> Action | None:

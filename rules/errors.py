@@ -11,6 +11,14 @@ class InvalidActionError(RulesError):
     """The text could not be read as an action."""
 
 
+class OtherWordError(InvalidActionError):
+    """The text begins with another of Root's words for an action ('march' for moves): it names the verb to use."""
+
+    def __init__(self, word: str, verb: str) -> None:
+        super().__init__(f"there is no action '{word}': use '{verb}' for it")
+        self.word, self.verb = word, verb
+
+
 class IllegalActionError(RulesError):
     """The action is well formed but not legal now."""
 

@@ -213,7 +213,7 @@ def test_an_outrage_already_settled_is_refused_as_not_asked_not_as_an_unknown_wo
     with pytest.raises(rules.IllegalActionError) as refused:
         rules.parse(s, "outrage anvil")
     text = str(refused.value)
-    assert "'outrage' is a Woodland Alliance action" in text and "nothing asks it of you now" in text
+    assert "'outrage' is an action of Woodland Alliance" in text and "nothing asks it of you now" in text
     assert "don't know" not in text
 
 

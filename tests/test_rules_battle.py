@@ -502,7 +502,7 @@ def test_battle_needs_own_warriors_and_an_enemy_piece(who):
         reason = "no warriors in clearing 5"
     else:
         put(s, 5, "marquise", "warrior", 2)
-        reason = "eyrie has no pieces in clearing 5"
+        reason = "Eyrie Dynasties has no pieces in clearing 5"
     s = marquise_actions(s)
     before = s.dumps()
     with pytest.raises(rules.IllegalActionError, match=reason):

@@ -28,6 +28,7 @@ from bot.console.offline import OfflineBot, OfflineUser, Result, Sent, stable_id
 from bot.service.notation import verbs
 from bot.service.reminders import tick
 from rules import registry
+from rules.actions import verb_called
 from rules.numbers import whole
 from rules.words import echo
 
@@ -267,7 +268,8 @@ def parse_command(bot: OfflineBot, text: str) -> tuple[str, dict[str, Any]]:
         raise ConsoleError("name a command after '/'")
     top = bot.tree.get_command(words[0])
     if top is None:
-        raise ConsoleError(f"there is no command /{words[0]}")
+        meant = verb_called(words[0].lower())
+        raise ConsoleError(messages.CONSOLE_NO_COMMAND.format(name=words[0], meant=f": use /{meant}" if meant else ""))
     path, used = words[0], 1
     if isinstance(top, app_commands.Group):
         if len(words) < 2 or top.get_command(words[1]) is None:

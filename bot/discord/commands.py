@@ -140,6 +140,26 @@ def unreadable(value: Any) -> str | None:
     return numbers.problem(text)
 
 
+class CheckedGroup(app_commands.Group):
+    """A command group whose commands refuse an option given as empty text, naming it, before they run."""
+
+    async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
+        """An empty text option gets a CheckFailure the tree answers privately; the game is not touched."""
+        reason = empty_refusal(interaction.command, dict(iter(interaction.namespace)))
+        if reason is not None:
+            raise app_commands.CheckFailure(reason)
+        return True
+
+
+def empty_refusal(command: Any, values: dict[str, Any]) -> str | None:
+    """The refusal of the first option given as empty text, saying whether the command can go without it."""
+    empty = blank_option(values)
+    if empty is None:
+        return None
+    required = any(p.display_name == empty and p.required for p in getattr(command, "parameters", []))
+    return (messages.EMPTY_REQUIRED if required else messages.EMPTY_OPTION).format(option=empty)
+
+
 async def refused(text: str) -> Outbox:
     """A refusal made before the service is asked (an option no action can read)."""
     return Outbox.refusal(text)
@@ -165,9 +185,9 @@ def action_command(verb: str) -> AppCommand:
     options = verb_options(verb)
 
     async def callback(interaction: discord.Interaction, **values: Any) -> None:
-        empty = blank_option(values)
-        if empty is not None:
-            await run(interaction, refused(messages.EMPTY_OPTION.format(option=empty)))
+        reason = empty_refusal(interaction.command, {RENAMES.get(k, k): v for k, v in values.items()})
+        if reason is not None:
+            await run(interaction, refused(reason))
             return
         bad = unreadable_option(values)
         if bad is not None:
@@ -219,7 +239,7 @@ def listed(current: str, suggest_last: Callable[[str], list[Suggestion]]) -> lis
 
 def root_group() -> app_commands.Group:
     """Creating and joining games, and looking at them."""
-    root = app_commands.Group(
+    root = CheckedGroup(
         name="root", description="Play Root in this channel: lobby and information", guild_only=True
     )
 

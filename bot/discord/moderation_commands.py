@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot import messages
-from bot.discord.commands import choices, is_moderator, service_of
+from bot.discord.commands import CheckedGroup, choices, is_moderator, service_of
 from bot.discord.delivery import actor_of, promptly, run
 from bot.service.table import Actor
 from bot.settings import REMINDER_HOURS, REMINDERS_BEFORE_NOTICE
@@ -20,13 +20,13 @@ HoursRange = app_commands.Range[float, float(REMINDER_HOURS.low), float(REMINDER
 NoticesRange = app_commands.Range[int, int(REMINDERS_BEFORE_NOTICE.low), int(REMINDERS_BEFORE_NOTICE.high)]
 
 
-class RootMod(app_commands.Group):
-    """The moderator group: refuses everyone else, privately."""
+class RootMod(CheckedGroup):
+    """The moderator group: refuses everyone else, privately, and empty options as every group does."""
 
     async def interaction_check(self, interaction: discord.Interaction, /) -> bool:
         """Only moderators pass; others get a CheckFailure the tree answers privately."""
         if await promptly(interaction, is_moderator(interaction)):
-            return True
+            return await super().interaction_check(interaction)
         raise app_commands.CheckFailure(messages.NOT_A_MODERATOR)
 
 

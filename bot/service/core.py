@@ -149,6 +149,9 @@ def answers(
             return await method(self, *args, **kwargs)
         except Refusal as refusal:
             return Outbox.refusal(str(refusal))
+        except rules.OtherWordError as err:
+            reason = messages.OTHER_WORD.format(word=err.word, verb=err.verb)
+            return Outbox.refusal(messages.REFUSED.format(reason=reason))
         except rules.RulesError as err:
             return Outbox.refusal(messages.REFUSED.format(reason=str(err).rstrip(".")))
         except StaleVersion:

@@ -509,7 +509,7 @@ class Alliance(Faction):
         if step == "alliance.daylight":
             return "craft, mobilize a card to the Supporters, or train an officer; or end Daylight"
         left = self.operations_left(state, seat)
-        return f"military operations ({left} left: move, battle, recruit, organize), or end"
+        return f"carry out military operations ({left} left: move, battle, recruit, organize), or end"
 
     # --- hooks ---------------------------------------------------------------
     def defender_rolls_high(self, state: GameState, seat: int | None, battle: BattleState) -> bool:

@@ -464,6 +464,22 @@ class Eyrie(Faction):
         decree = state.seats[seat].data_as(EyrieData)["decree"]
         return [c for column in COLUMNS for c in decree[column] if c != VIZIER]
 
+    def _why_not_decree_suit(self, state: GameState, action: Action, column: str, suits: str) -> str:
+        """Why a Decree action's clearing does not fit the suit it names, or any suit still to resolve."""
+        named = getattr(action, "suit", None)
+        todo = state.turn.flags_as(EyrieFlags)["todo"].get(column, [])
+        one = getattr(action, "src", None) or getattr(action, "clearing", None)
+        places = getattr(action, "clearings", None) or (one,)
+        where = next((c for c in places if isinstance(c, int) and named not in (None, "bird", suit(state, c))), None)
+        if named is not None and named not in todo:
+            return f"the Decree's {column} column has no {named} card left to resolve (left: {suits})"
+        if named is not None and where is not None:
+            return (
+                f"clearing {where} is {suit(state, where)}: the {named} card of the Decree's {column} column "
+                f"needs a {named} clearing"
+            )
+        return f"the Decree's {column} column needs a clearing matching {suits}"
+
     def explain(self, state: GameState, seat: int, action: Action) -> str | None:
         """Reasons in the Eyrie's own terms."""
         if state.pending:
@@ -491,7 +507,7 @@ class Eyrie(Faction):
             suits = ", ".join(sorted(set(state.turn.flags_as(EyrieFlags)["todo"].get(column or "", []))))
             if action.verb != column:
                 return f"the Decree must be resolved left to right: next is {column} ({suits})"
-            return f"the Decree's {column} column needs a clearing matching {suits}"
+            return self._why_not_decree_suit(state, action, column or "", suits)
         if isinstance(action, (Recruit, Move, Battle, Build)):
             return "the Eyrie only act as the Decree commands, in Daylight"
         return None

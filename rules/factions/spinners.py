@@ -1039,11 +1039,7 @@ class Spinners(Faction):
         if flags.get("actions", 0) <= 0:
             return "you have no actions left (spend a bird card with 'hire' for another)"
         if isinstance(action, Recruit):
-            return (
-                "you recruit once per turn, spending a card (a bird names the suit)"
-                if not flags.get("recruited")
-                else "you already recruited this turn"
-            )
+            return self._why_not_recruit(state, action)
         if isinstance(action, Gather) and flags.get("gathered"):
             return "you already gathered this turn"
         if isinstance(action, Establish):
@@ -1054,6 +1050,25 @@ class Spinners(Faction):
         if isinstance(action, Battle):
             return f"the Spinners intervene only where they have a web and a warrior, not in clearing {action.clearing}"
         return None
+
+    def _why_not_recruit(self, state: GameState, action: Recruit) -> str:
+        """A recruit is once a turn, spends a card, and reaches every clearing of its suit unless supplies run short."""
+        if state.turn.flags.get("recruited"):
+            return "you already recruited this turn"
+        spent = keys().get(action.card or "")
+        recruit_suit = action.suit or (spent.suit if spent else None)
+        if spent is None or recruit_suit in (None, "bird"):
+            return "you recruit once per turn, spending a card (a bird names the suit)"
+        if spent.suit not in ("bird", recruit_suit):
+            return f"{spent.name} is {spent.suit}: it recruits in the {spent.suit} clearings"
+        targets = self.recruit_targets(state, recruit_suit)
+        if action.clearings and set(action.clearings) != set(targets):
+            listed = ", ".join(map(str, targets)) or "none"
+            return (
+                f"a recruit places a warrior and a web in every {recruit_suit} clearing it can ({listed}); "
+                "name clearings only when your warriors or webs run short"
+            )
+        return f"no warrior or web can be recruited in the {recruit_suit} clearings now"
 
     def map_links(self, state: GameState, seat: int) -> list[tuple[int, int]]:
         """The web connections: every path or bridge between two clearings that both hold webs (SOM.2.2)."""

@@ -19,7 +19,7 @@ from rules.board import load_board
 from rules.cards import keys, label
 from rules.factions.base import Faction, standard_hit_options
 from rules.hooks import Entered
-from rules.map_pieces import may_place, on_map, place, suit
+from rules.map_pieces import may_place, on_map, place, suit, why_not_place
 from rules.modes.base import may_set_up
 from rules.options import GameOption
 from rules.pieces import ABILITY, BATTLE, BUILDING, PAWN, TOKEN, WARRIOR, PieceKind, kind_of_key, parse_key
@@ -841,6 +841,8 @@ class Spore(Faction):
         if isinstance(action, Grow):
             return self._why_not_grow(state, action) if step == "spore.grow" else WHEN["grow"]
         if isinstance(action, Mycelium):
+            if state.seats[seat].supply.get("mycelium", 0) <= 0:
+                return f"no mycelium is left on the track: all {MYCELIUM} are on the map"
             return self._why_not_mycelium(state, action) if step == "spore.mycelium" else WHEN["mycelium"]
         if isinstance(action, Spores):
             return self._why_not_spores(state, action) if step == "spore.spores" else WHEN["spores"]
@@ -867,11 +869,20 @@ class Spore(Faction):
         bad = [c for c in action.clearings if c not in sites]
         if bad:
             listed = ", ".join(str(c) for c in sites) or "none"
-            return f"mycelium grows only next to the connected network, one per clearing (open: {listed})"
+            return f"{self._why_not_site(state, bad[0])} (open: {listed})"
         if len(action.clearings) == 2:
             return "two mycelium cost one bird card, and two must be left on the track"
         wanted = suit(state, action.clearings[0])
         return f"growing into clearing {action.clearings[0]} costs a {wanted} card (or a bird)"
+
+    def _why_not_site(self, state: GameState, cid: int) -> str:
+        """Why mycelium can't grow into one clearing: mycelium there, out of reach, or another faction forbids it."""
+        if has_mycelium(state, cid):
+            return f"clearing {cid} already has mycelium (one per clearing)"
+        grid = network(state)
+        if cid in grid or cid not in near(state, grid):
+            return f"mycelium grows only next to the connected network, and clearing {cid} is not"
+        return why_not_place(state, ID, cid, TOKEN) or f"mycelium can't grow into clearing {cid} now"
 
     def _why_not_spores(self, state: GameState, action: Spores) -> str:
         if not isinstance(action.src, int) or not isinstance(action.dst, int):

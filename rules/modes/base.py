@@ -165,7 +165,7 @@ class Mode(TableHooks):
         reached = [i for i, s in enumerate(state.seats) if s.points >= target and s.dominance is None]
         if reached:
             winner = next(i for i in clockwise_from_current(state) if i in reached)
-            finish(state, [winner], plural(target, "point"))
+            finish(state, [winner], f"{plural(state.seats[winner].points, 'point')}, {target} or more to win")
 
     def end_of_round(self, state: GameState, completed: int) -> None:
         """A round was completed: with a round limit, after the last round the highest score wins (ties share)."""

@@ -20,13 +20,25 @@ from rules.factions.tinker.actions import (
     Salvage,
 )
 from rules.factions.tinker.board import DRONE, ID, NAME, ROBOTS, TRACK_SPACES, TinkerFlags, data
-from rules.map_pieces import place_name, suit
+from rules.map_pieces import open_slots, place_name, suit, why_not_place
+from rules.pieces import BUILDING
 from rules.rule import rules
 from rules.state import GameState
 from rules.words import plural
 
 DAYLIGHT = (Flip, Repair, Crusade, Overproduce)
 __all__ = ["ID", "panel_lines", "why_not"]
+
+
+def _daylight_over(state: GameState) -> str:
+    """Why no Daylight action is open any more: all four were taken, or the player ended them sooner."""
+    left = state.turn.flags_as(TinkerFlags).get("actions", 0)
+    if left > 0:
+        return (
+            f"you ended the Daylight actions with {plural(left, 'action')} unused; "
+            "factories are built next, then Evening"
+        )
+    return "this turn's Daylight actions are over (four at most); factories are built next, then Evening"
 
 
 def why_not(state: GameState, seat: int, action: Action) -> str | None:
@@ -47,7 +59,7 @@ def why_not(state: GameState, seat: int, action: Action) -> str | None:
             return _why_not_daylight(state, seat, action)
         if state.turn.phase == "birdsong" or step == "tinker.craft":
             return "the four Daylight actions (tinker, repair, crusade, battle, overproduce) come after crafting"
-        return "this turn's Daylight actions are over (four at most); factories are built next, then Evening"
+        return _daylight_over(state)
     if isinstance(action, Build):
         return _why_not_build(state, seat, action) if step == "tinker.build" else "factories are built after actions"
     if isinstance(action, Restructure):
@@ -95,7 +107,18 @@ def _why_not_bustle(state: GameState, action: Bustle) -> str:
         return "gears can't be left in a forest: the Old Man must carry all of them on"
     if isinstance(action.dst, str) and n and left < 2:
         return "with his last move the Old Man can't carry gears into a forest (they could not leave it)"
-    return f"{place_name(action.dst)} is not next to {place_name(action.src)}, or there are too few gears there"
+    board = state.board
+    if isinstance(here, int):
+        near = {*board.adjacent_to(here), *board.forests_of(here)}
+        lying = tb.tokens_at(state, here, "gear")
+    else:
+        near = {*board.forests[here].clearings, *board.forest_neighbours(here)}
+        lying = state.forests[here].get(tb.GEAR, 0)
+    if action.dst not in near:
+        return f"{place_name(action.dst)} is not next to {place_name(here)}"
+    if n > lying:
+        return f"the Old Man can carry only the gears lying in {place_name(here)}: {lying}, not {n}"
+    return f"the Old Man can't bustle from {place_name(here)} to {place_name(action.dst)} now"
 
 
 def _why_not_daylight(state: GameState, seat: int, action: Action) -> str:
@@ -168,7 +191,9 @@ def _why_not_build(state: GameState, seat: int, action: Build) -> str:
         return f"clearing {cid} already has a factory"
     if not tb.environment_allows(state, cid):
         return f"a factory in clearing {cid} would leave a factory with more than one other factory adjacent"
-    return f"clearing {cid} has no open building slot, or you can't place pieces there"
+    if open_slots(state, cid) <= 0:
+        return f"clearing {cid} has no open building slot"
+    return why_not_place(state, ID, cid, BUILDING) or f"a factory can't be built in clearing {cid} now"
 
 
 def _why_not_restructure(state: GameState, seat: int, action: Restructure) -> str:

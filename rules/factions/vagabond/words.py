@@ -64,6 +64,21 @@ def why_not(faction: Vagabond, state: GameState, seat: int, action: Action) -> s
     return _why_not_here(state, seat, here, action)
 
 
+def _why_not_strike(state: GameState, here: int, action: Strike) -> str:
+    """A Strike takes a warrior of the faction when it has one in the clearing, else another of its pieces there."""
+    rule = f"a Strike removes an enemy warrior in clearing {here}, or another piece of an enemy with none there"
+    mine = sorted({k.split(":")[1] for k in state.clearings[here - 1] if k.split(":")[0] == action.faction})
+    other = state.seat_of(action.faction)
+    if other is None or not mine:
+        return rule
+    name = registry.of(state, other).name
+    if "warrior" in mine and action.kind != "warrior":
+        return f"the {name} have warriors in clearing {here}: {rule}"
+    if "warrior" not in mine and action.kind not in mine:
+        return f"the {name} have no warrior in clearing {here}, only: {', '.join(mine)} ({rule})"
+    return rule
+
+
 def _why_not_setup(faction: Vagabond, state: GameState, seat: int, action: Action) -> str | None:
     if isinstance(action, Character):
         free = faction.free_characters(state, seat)
@@ -71,7 +86,11 @@ def _why_not_setup(faction: Vagabond, state: GameState, seat: int, action: Actio
             return f"another Vagabond is the {action.name.title()}; the free characters are {', '.join(free)}"
         return f"the characters are {', '.join(free)}"
     if isinstance(action, Pawn):
-        return f"the pawn starts in a forest: {', '.join('f' + f for f in sorted(state.board.forests))}"
+        allowed = [a.forest for a in faction.setup_legal(state, seat) if isinstance(a, Pawn)]
+        listed = ", ".join("f" + f for f in allowed)
+        if action.forest not in state.board.forests:
+            return f"there is no forest f{action.forest}; the pawn may start in: {listed}"
+        return f"the pawn may start in one of these forests, not f{action.forest}: {listed}"
     return None
 
 
@@ -145,7 +164,7 @@ def _why_not_here(state: GameState, seat: int, here: int, action: Action) -> str
     if isinstance(action, Quest):
         return _why_not_quest(state, here, action)
     if isinstance(action, Strike):
-        return f"a Strike removes an enemy warrior in clearing {here}, or another piece of an enemy with none there"
+        return _why_not_strike(state, here, action)
     return None
 
 

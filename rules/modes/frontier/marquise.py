@@ -137,7 +137,7 @@ class FrontierMarquise:
                     piece=piece,
                     count=n,
                     prompt=(
-                        f"Shared Field Hospitals: spend a {suit(state, cid)} card to send "
+                        f"use Shared Field Hospitals: spend a {suit(state, cid)} card to send "
                         f"{plural(n, 'allied warrior')} to the keep, or pass"
                     ),
                 )
