@@ -52,8 +52,11 @@ async def test_an_empty_rootmod_option_is_refused_naming_it(tmp_path):
         result = await bot.slash(MOD, CH, path, **options)
         assert result.refused and f"The option {named} is empty" in result.text, result.text
     assert await saved(bot.service, CH) == before
-    result = await bot.slash(ALICE, CH, "rootmod edit", text="")  # not a moderator: that comes first
+    result = await bot.slash(ALICE, CH, "rootmod edit", text="")  # not a moderator: refused before anything runs
+    assert result.refused and "The option text: is empty" in result.text
+    result = await bot.slash(ALICE, CH, "rootmod edit", text="!place 1 marquise:warrior")
     assert result.refused and "Only moderators" in result.text
+    assert await saved(bot.service, CH) == before
 
 
 async def test_a_march_in_play_points_to_the_move_command(tmp_path):

@@ -36,10 +36,10 @@ class Malformed(Exception):
 
 
 class EmptyOption(Malformed):
-    """A string option given as empty text."""
+    """A string option given as empty text (the refusal says whether the command can go without it)."""
 
-    def __init__(self, option: str) -> None:
-        Exception.__init__(self, messages.EMPTY_OPTION.format(option=option))
+    def __init__(self, option: str, required: bool = False) -> None:
+        Exception.__init__(self, (messages.EMPTY_REQUIRED if required else messages.EMPTY_OPTION).format(option=option))
 
 
 def snowflake(value: Any) -> bool:
@@ -123,7 +123,7 @@ def _value(param: app_commands.Parameter, entry: dict[str, Any]) -> None:
         raise Malformed(messages.BAD_OPTION.format(option=param.display_name))
     if kind is AppCommandOptionType.string:
         if not value:
-            raise EmptyOption(param.display_name)
+            raise EmptyOption(param.display_name, param.required)
         shortest, longest = int(param.min_value or 1), min(int(param.max_value or STRING_LIMIT), STRING_LIMIT)
         if not shortest <= len(value) <= longest:
             raise Malformed(messages.BAD_OPTION.format(option=param.display_name))

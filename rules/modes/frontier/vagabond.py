@@ -23,11 +23,10 @@ from rules import battle, decisions, items, registry
 from rules.actions import CLEARING, FACTION, PATH, WORD, Action, Battle, Craft, Move, register_for
 from rules.cards import keys
 from rules.crafting import pay_plan, power
-from rules.factions.vagabond.board import VagabondData, VagabondFlags
 from rules.modes.frontier import contraband, table
 from rules.movement import move_piece
 from rules.rng import below
-from rules.state import BattleState
+from rules.state import BattleState, SeatData, TurnFlags
 
 if TYPE_CHECKING:
     from rules.hooks import Place
@@ -83,16 +82,19 @@ class Vanguard(Action):
     faction: str
 
 
-class LegendData(VagabondData, total=False):
-    """A Vagabond's data in the 3x3 game: ruins explored and quests done toward a Legend, the Legend due or taken."""
+class LegendData(SeatData, total=False):
+    """A Vagabond's data in the 3x3 game: ruins explored and quests done toward a Legend, the Legend due or taken,
+    and his relationships (the Vagabond's own, rules.factions.vagabond.board.VagabondData: not imported here, since
+    importing the Vagabond's package registers him, and the registry lists factions in the order they register)."""
 
+    relations: dict[str, int]
     frontier_ruins: int
     frontier_quests: int
     legend_due: bool
     legend: str
 
 
-class LootingFlags(VagabondFlags, total=False):
+class LootingFlags(TurnFlags, total=False):
     """A Vagabond's turn in the 3x3 game: whether he looted, whether the Master Craftsman's ability was used."""
 
     looted: bool
