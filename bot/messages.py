@@ -266,6 +266,10 @@ SHOW_FAILED = (
 )
 NOT_SHOWN = "(Part of this could not be shown because of a fault in the bot; the moderators are told.)"
 PART_CHOICES = "the choices of the seat to act"
+PART_HAND = "a hand"
+HAND_NOT_SHOWN = (
+    "Your hand could not be shown because of a fault in the bot; the moderators are told. The game is as it was."
+)
 CHOICES_NOT_SHOWN = (
     "Your choices could not be shown because of a fault in the bot (the moderators are told); "
     "answer with /play action:…, which offers every legal action."

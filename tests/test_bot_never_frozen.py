@@ -154,3 +154,20 @@ async def test_the_status_and_the_choose_button_when_a_prompt_fails_answer_and_t
     assert await _unchanged(bot) == before
     monkeypatch.undo()
     assert not (await bot.slash(MARQUISE, CH, "play", action="keep 1")).refused  # the game goes on
+
+
+async def test_looking_at_a_hand_when_its_view_fails_answers_and_tells_the_moderators_once(
+    tmp_path: Any, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    bot, _ = await _look_game(tmp_path)
+    before = await _unchanged(bot)
+    monkeypatch.setattr(rules, "view_for", broken)
+    answers = [await bot.slash(EYRIE, CH, "root hand") for _ in range(2)]
+    for answer in answers:
+        assert answer.sent[0].content == messages.HAND_NOT_SHOWN, answer.text
+        assert not any(s.files for s in answer.sent)
+    assert _told(bot) == [messages.SHOW_FAILED.format(parts=messages.PART_HAND, mods=messages.MODERATORS)]
+    assert await _unchanged(bot) == before
+    monkeypatch.undo()
+    mended = await bot.slash(EYRIE, CH, "root hand")
+    assert mended.sent[0].content != messages.HAND_NOT_SHOWN and any(s.files for s in mended.sent)

@@ -34,8 +34,14 @@ class Info(ServiceCore):
         row = table.seat_of(actor.user_id)
         if row is None or row.seat is None:
             raise Refusal(table.unseated_text())
-        view = rules.view_for(state, row.seat)
-        return Outbox(reply=hand_text(state, row.seat, view), hand=view)
+        seat, outbox = row.seat, Outbox()
+        view = looked_at(outbox, table.game.channel_id, messages.PART_HAND, lambda: rules.view_for(state, seat))
+        if view is None:
+            outbox.reply = messages.HAND_NOT_SHOWN
+            return outbox
+        text = looked_at(outbox, table.game.channel_id, messages.PART_HAND, lambda: hand_text(state, seat, view))
+        outbox.reply, outbox.hand = (messages.HAND_NOT_SHOWN, None) if text is None else (text, view)
+        return outbox
 
     @answers
     async def board(self, actor: Actor, public: bool = False) -> Outbox:
