@@ -108,6 +108,8 @@ NEVER = [
     ("a choice it does not offer", "root create", {"board": "autumn"}, lambda d, o: o[0].update(value="moon"), "wrong"),
     ("focused outside autocomplete", "play", {"action": "pass"}, lambda d, o: o[0].update(focused=True), "not shaped"),
     ("a context-menu type", "root status", {}, lambda d, o: d.update(type=2), "not a slash command"),
+    ("a role it does not resolve", "rootmod settings", {},
+     lambda d, o: o.append({"name": "role", "type": 8, "value": str(2**60)}), "wrong kind"),
 ]  # fmt: skip
 
 

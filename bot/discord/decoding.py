@@ -61,7 +61,34 @@ def check(tree: app_commands.CommandTree[Any], interaction: discord.Interaction)
     command = tree.get_command(name) if isinstance(name, str) else None
     if command is None:
         raise Malformed(messages.UNKNOWN_COMMAND.format(name=_shown(name)))
-    _leaf(command, data.get("options", []), interaction.type is AUTOCOMPLETE)
+    typing = interaction.type is AUTOCOMPLETE
+    _leaf(command, data.get("options", []), typing)
+    if not typing:
+        _resolved(data.get("options", []), data.get("resolved"))
+
+
+RESOLVED_IN = {
+    6: ("users", "members"),
+    7: ("channels",),
+    8: ("roles",),
+    9: ("users", "members", "roles"),
+    11: ("attachments",),
+}
+"""Where Discord puts what an option of each id-valued type names: a user, channel, role, mentionable, attachment."""
+
+
+def _resolved(options: Any, resolved: Any) -> None:
+    """Every user, channel, role or attachment an option names is among the ones the payload resolves, as Discord
+    always sends them (an id it does not resolve names nothing)."""
+    found = resolved if isinstance(resolved, dict) else {}
+    for entry in _entries(options):
+        places = RESOLVED_IN.get(entry.get("type", 0))
+        if places is None:
+            _resolved(entry.get("options"), resolved)
+            continue
+        known = [found.get(place) for place in places]
+        if not any(isinstance(ids, dict) and str(entry.get("value")) in ids for ids in known):
+            raise Malformed(messages.BAD_OPTION.format(option=_shown(entry.get("name"))))
 
 
 def _leaf(command: app_commands.Command[Any, Any, Any] | app_commands.Group, options: Any, typing: bool) -> None:
