@@ -61,10 +61,9 @@ def check(tree: app_commands.CommandTree[Any], interaction: discord.Interaction)
     command = tree.get_command(name) if isinstance(name, str) else None
     if command is None:
         raise Malformed(messages.UNKNOWN_COMMAND.format(name=_shown(name)))
+    resolved = data.get("resolved")
     typing = interaction.type is AUTOCOMPLETE
-    _leaf(command, data.get("options", []), typing)
-    if not typing:
-        _resolved(data.get("options", []), data.get("resolved"))
+    _leaf(command, data.get("options", []), typing, resolved if isinstance(resolved, dict) else {})
 
 
 RESOLVED_IN = {
@@ -77,21 +76,21 @@ RESOLVED_IN = {
 """Where Discord puts what an option of each id-valued type names: a user, channel, role, mentionable, attachment."""
 
 
-def _resolved(options: Any, resolved: Any) -> None:
-    """Every user, channel, role or attachment an option names is among the ones the payload resolves, as Discord
-    always sends them (an id it does not resolve names nothing)."""
-    found = resolved if isinstance(resolved, dict) else {}
-    for entry in _entries(options):
-        places = RESOLVED_IN.get(entry.get("type", 0))
-        if places is None:
-            _resolved(entry.get("options"), resolved)
-            continue
-        known = [found.get(place) for place in places]
-        if not any(isinstance(ids, dict) and str(entry.get("value")) in ids for ids in known):
-            raise Malformed(messages.BAD_OPTION.format(option=_shown(entry.get("name"))))
+def _resolves(entry: dict[str, Any], resolved: dict[str, Any]) -> bool:
+    """Whether the user, channel, role or attachment an option names is among the ones the payload resolves, as
+    Discord always sends them (an id it does not resolve names nothing); true of options of other types."""
+    places = RESOLVED_IN.get(entry.get("type", 0))
+    if places is None:
+        return True
+    return any(isinstance(ids, dict) and str(entry.get("value")) in ids for ids in map(resolved.get, places))
 
 
-def _leaf(command: app_commands.Command[Any, Any, Any] | app_commands.Group, options: Any, typing: bool) -> None:
+def _leaf(
+    command: app_commands.Command[Any, Any, Any] | app_commands.Group,
+    options: Any,
+    typing: bool,
+    resolved: dict[str, Any],
+) -> None:
     """Walk down the subcommands to the command run, and check its options."""
     while isinstance(command, app_commands.Group):
         entries = _entries(options)
@@ -102,7 +101,7 @@ def _leaf(command: app_commands.Command[Any, Any, Any] | app_commands.Group, opt
         if found is None:
             raise Malformed(messages.UNKNOWN_COMMAND.format(name=f"{command.qualified_name} {_shown(name)}"))
         command, options = found, entries[0].get("options", [])
-    _options(command, _entries(options), typing)
+    _options(command, _entries(options), typing, resolved)
 
 
 def _entries(options: Any) -> list[dict[str, Any]]:
@@ -114,7 +113,9 @@ def _entries(options: Any) -> list[dict[str, Any]]:
     return options
 
 
-def _options(command: app_commands.Command[Any, Any, Any], entries: list[dict[str, Any]], typing: bool) -> None:
+def _options(
+    command: app_commands.Command[Any, Any, Any], entries: list[dict[str, Any]], typing: bool, resolved: dict[str, Any]
+) -> None:
     """Each option known, given once, of its declared type; the required ones there (not while typing)."""
     params = {p.display_name: p for p in command.parameters}
     seen: set[str] = set()
@@ -134,7 +135,7 @@ def _options(command: app_commands.Command[Any, Any, Any], entries: list[dict[st
         if typing:
             _typed_so_far(param, entry)
         else:
-            _value(param, entry)
+            _value(param, entry, resolved)
     if typing and focused != 1:
         raise Malformed(messages.MALFORMED_DATA)
     missing = [p.display_name for p in command.parameters if p.required and p.display_name not in seen]
@@ -142,11 +143,11 @@ def _options(command: app_commands.Command[Any, Any, Any], entries: list[dict[st
         raise Malformed(messages.MISSING_OPTION.format(option=missing[0]))
 
 
-def _value(param: app_commands.Parameter, entry: dict[str, Any]) -> None:
+def _value(param: app_commands.Parameter, entry: dict[str, Any], resolved: dict[str, Any]) -> None:
     """An option's value: of the parameter's type, within Discord's limits and the parameter's own."""
     value: Any = entry.get("value")
     kind = param.type
-    if entry.get("type") != kind.value or not _typed(kind, value):
+    if entry.get("type") != kind.value or not _typed(kind, value) or not _resolves(entry, resolved):
         raise Malformed(messages.BAD_OPTION.format(option=param.display_name))
     if kind is AppCommandOptionType.string:
         if not value:
