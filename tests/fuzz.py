@@ -40,19 +40,16 @@ import rules
 from bot import messages
 from bot.console.offline import OfflineBot, OfflineUser, Result
 from bot.discord import drawing as images
-from bot.discord.commands import RENAMES
 from bot.service import GameService
-from bot.service.notation import verb_options
 from bot.settings import Settings
 from bot.storage.store import Store
 from rules import registry
-from rules.actions import place_token
 from rules.board import MAPS
 from rules.modes import find_mode
+from tests.discord_harness import slash_options
 
 START = 1_800_000_000
 FIRST_CHANNEL = 5_000
-PLACE_FIELDS = ("src", "dst", "forest")
 DIGITS = "0123456789¹²³⁴⁵⁶⁷⁸⁹⁰٣٤৫௭𝟙𝟚①"
 WORDS = ("all", "none", "x2", ">", "1>5", "fA", "b", "A", "B", "pass", "end", "*", "-1", "0", "🦊", "@everyone")
 NEVER_SENT = (
@@ -199,21 +196,6 @@ def no_drawing() -> Iterator[None]:
         yield
     finally:
         images.board_png, images.hand_png = board, hand  # type: ignore[assignment]
-
-
-def slash_options(action: rules.Action) -> dict[str, object]:
-    """The options of an action's own command, by their Discord names (places as typed; lists joined by ',')."""
-    out: dict[str, object] = {}
-    for option in verb_options(action.verb):
-        value = getattr(action, option.field, None)
-        if value is None or value == ():
-            continue
-        if option.field in PLACE_FIELDS:
-            value = place_token(value)
-        elif isinstance(value, tuple):
-            value = ",".join(map(str, value))
-        out[RENAMES.get(option.field, option.field)] = value
-    return out
 
 
 @dataclass

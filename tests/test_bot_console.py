@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import contextlib
 import io
 import json
 import os
+import tempfile
 from pathlib import Path
 
 import pytest
@@ -22,6 +24,19 @@ def run_console(tmp_path: Path, script: Path, *extra: str) -> int:
     return cli.main(
         ["console", "--script", str(script), "--db", str(tmp_path / "c.db"), "--images", str(tmp_path / "img"), *extra]
     )
+
+
+_PLAYED: dict[str, tuple[int, str]] = {}
+
+
+def played(name: str) -> tuple[int, str]:
+    """An example game of assets/examples run in the console once per test session: its exit code and output (its
+    database and pictures in a folder of its own, removed after), for every test that reads that game."""
+    if name not in _PLAYED:
+        with tempfile.TemporaryDirectory() as folder, contextlib.redirect_stdout(io.StringIO()) as out:
+            code = run_console(Path(folder), EXAMPLES / name)
+        _PLAYED[name] = (code, out.getvalue())
+    return _PLAYED[name]
 
 
 def test_the_example_game_runs_to_the_end_with_nothing_refused(tmp_path, capsys):
@@ -173,24 +188,23 @@ def test_no_command_and_no_token_starts_the_console(monkeypatch, capsys, tmp_pat
     assert (tmp_path / "rootbot-console.db").exists()
 
 
-def _whole_game(tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str) -> tuple[str, str, list[str]]:
+def _whole_game(name: str) -> tuple[str, str, list[str]]:
     """Run an example game: its console output, the script, and the output split into one block per recipient."""
-    script = EXAMPLES / name
-    assert run_console(tmp_path, script) == 0
-    out = capsys.readouterr().out
+    code, out = played(name)
+    assert code == 0
     assert " 0 refused" in out.strip().splitlines()[-1] and "The game is over" in out
-    return out, script.read_text(), out.split("\n  [")
+    return out, (EXAMPLES / name).read_text(), out.split("\n  [")
 
 
-def test_the_alliance_example_game_runs_to_the_end_and_keeps_the_supporters_private(tmp_path, capsys):
-    _, text, blocks = _whole_game(tmp_path, capsys, "alliance-game.txt")
+def test_the_alliance_example_game_runs_to_the_end_and_keeps_the_supporters_private():
+    _, text, blocks = _whole_game("alliance-game.txt")
     assert "/revolt " in text and "outrage" in text and "/spread " in text  # the Alliance's own commands
     supporters = [b for b in blocks if "Your Supporters" in b]
     assert supporters and all(b.startswith("thread of @carol]") or b.startswith("only @carol]") for b in supporters)
 
 
-def test_the_vagabond_example_game_runs_to_the_end_and_keeps_the_aid_and_stolen_cards_private(tmp_path, capsys):
-    out, text, blocks = _whole_game(tmp_path, capsys, "vagabond-game.txt")
+def test_the_vagabond_example_game_runs_to_the_end_and_keeps_the_aid_and_stolen_cards_private():
+    out, text, blocks = _whole_game("vagabond-game.txt")
     assert "/pawn " in text and "aid" in text and "/exhaust " in text  # the Vagabond's own commands
     assert "`aid marquise ?`" in out  # the channel sees that a card was given, not which
     given = [b for b in blocks if "The Vagabond gave you" in b or "You gave" in b]
@@ -200,14 +214,16 @@ def test_the_vagabond_example_game_runs_to_the_end_and_keeps_the_aid_and_stolen_
     assert "The Thief steals a random card from the Marquise de Cat." in out
 
 
-def test_the_spinners_example_game_runs_to_the_end_with_patients_in_the_ward(tmp_path, capsys):
-    out, text, _ = _whole_game(tmp_path, capsys, "spinners-game.txt")
+def test_the_spinners_example_game_runs_to_the_end_with_patients_in_the_ward():
+    out, text, _ = _whole_game("spinners-game.txt")
     assert "/respond " in text and "discharge" in text and "/establish " in text  # the Spinners' own commands
     assert "First Response: the Spinners of Mercy give up a warrior and a web" in out
     assert "discharge a Marquise de Cat warrior from the Ward" in out
     assert "Spinners of Mercy (carol) wins!" in out
-def test_the_tinker_example_game_runs_to_the_end_with_the_tinkers_own_commands(tmp_path, capsys):
-    out, text, blocks = _whole_game(tmp_path, capsys, "tinker-game.txt")
+
+
+def test_the_tinker_example_game_runs_to_the_end_with_the_tinkers_own_commands():
+    out, text, blocks = _whole_game("tinker-game.txt")
     for verb in ("/materialize ", "/bustle ", "/crusade ", "/tinker ", "/overproduce ", "/restructure ", "/salvage "):
         assert verb in text, verb
     assert "The Old Man bustles from forest" in out and "rolls the breakage dice" in out and "produces" in out

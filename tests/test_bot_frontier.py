@@ -5,13 +5,12 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Iterator
-from pathlib import Path
 
 import pytest
 from discord_harness import OfflineUser, db_url, offline_bot
+from test_bot_console import played
 
 import rules
-from bot import cli
 from bot.service.present import points_text
 from rules import registry
 from rules.modes import find_mode
@@ -107,16 +106,14 @@ async def test_a_fourth_player_for_one_team_and_a_player_without_a_team_are_refu
     await bot.service.store.close()
 
 
-def test_the_six_player_frontier_example_runs_to_the_end_in_the_console(tmp_path, capsys) -> None:
+def test_the_six_player_frontier_example_runs_to_the_end_in_the_console() -> None:
     """assets/examples/frontier-game.txt: six rounds, decided after the last one.
 
     Made by tools.scriptgen (see its usage); a change to the rules that changes the game's choices means making it
     again.
     """
-    script = Path(__file__).resolve().parents[1] / "assets" / "examples" / "frontier-game.txt"
-    db, pictures = str(tmp_path / "c.db"), str(tmp_path / "img")
-    assert cli.main(["console", "--script", str(script), "--db", db, "--images", pictures]) == 0
-    out = capsys.readouterr().out
+    code, out = played("frontier-game.txt")
+    assert code == 0
     summary = out.strip().splitlines()[-1]
     assert " 0 refused" in summary and "0 unreadable" in summary
     assert "The game is over" in out

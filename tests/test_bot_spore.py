@@ -134,12 +134,12 @@ def test_the_connected_network_is_drawn_as_threads_in_the_spores_colour():
     view["seats"][0]["links"] = [[1], [1, 99], "x"]  # malformed pairs are left out, never an error
     assert decode(render_board(view)).convert("RGB").getpixel(middle) != P.hex_rgb(registry.faction("spore").colour)
 
-def test_the_spore_example_game_runs_to_the_end_in_the_console(tmp_path, capsys):
-    from test_bot_console import EXAMPLES, run_console
+def test_the_spore_example_game_runs_to_the_end_in_the_console():
+    from test_bot_console import EXAMPLES, played
 
     script = EXAMPLES / "spore-game.txt"
-    assert run_console(tmp_path, script) == 0
-    out = capsys.readouterr().out
+    code, out = played(script.name)
+    assert code == 0
     assert " 0 refused" in out.strip().splitlines()[-1] and "The game is over" in out
     text = script.read_text()
     assert "factions:spore," in text and "/grow " in text and "/mycelium " in text and "/spores " in text

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from lineups import lineups_of
-from test_bot_console import run_console
+from test_bot_console import played
 
 from bot.service.notation import field_help, verb_options, verbs
 from rules import problems, registry
@@ -33,14 +33,9 @@ def example_games() -> dict[str, dict[str, Any]]:
         if line is None:
             continue
         words = dict(word.split(":", 1) for word in line.group(1).split() if ":" in word)
-        mode = registry_mode(words.get("mode", "standard"))
+        mode = find_mode(words.get("mode", "standard")).id
         found[path.name] = {"mode": mode, "factions": [registry.find_faction(f) for f in words["factions"].split(",")]}
     return found
-
-
-def registry_mode(name: str) -> str:
-    """A mode's id from what a lobby may type (its id or an alias)."""
-    return find_mode(name).id
 
 
 def playouts() -> list[dict[str, Any]]:
@@ -89,11 +84,9 @@ def test_every_mode_has_a_whole_console_example_game(mode_id: str) -> None:
 
 
 @pytest.mark.parametrize("name", sorted(example_games()))
-def test_every_example_game_plays_to_its_end_with_nothing_refused(
-    name: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
-) -> None:
-    assert run_console(tmp_path, EXAMPLES / name) == 0
-    out = capsys.readouterr().out
+def test_every_example_game_plays_to_its_end_with_nothing_refused(name: str) -> None:
+    code, out = played(name)
+    assert code == 0
     assert " 0 refused" in out.strip().splitlines()[-1] and "0 unreadable" in out.strip().splitlines()[-1]
     assert "The game is over" in out
 
