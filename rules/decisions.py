@@ -90,9 +90,19 @@ def _faction_prompt(_state: GameState, d: Decision) -> str:
     return str(d.get("prompt", "make a choice"))
 
 
+def refusal(state: GameState, seat: int, action: Action) -> str | None:
+    """Why a seat may not take an action: its faction's reason, else the mode's for one of its own actions."""
+    line = registry.lineup(state)
+    reason = line.plugins[seat].explain(state, seat, action)
+    if reason is None and line.mode_actions:
+        return line.mode.explain_action(state, seat, action)
+    return reason
+
+
 def seat_explains(state: GameState, d: Decision, action: Action) -> str | None:
-    """Why the deciding seat's faction refuses a choice (setup and faction decisions)."""
-    return registry.of(state, d["seat"]).explain(state, d["seat"], action)
+    """Why the deciding seat's faction (or the mode, for one of its own actions) refuses a choice (setup and faction
+    decisions)."""
+    return refusal(state, d["seat"], action)
 
 
 define("faction", faction_decision, faction_resolve, _faction_prompt, auto_single=True, explain=seat_explains)

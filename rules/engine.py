@@ -144,7 +144,9 @@ def _perform(state: GameState, actor: int, action: Action) -> None:
         registry.of(state, actor).interrupt(state, actor)
         effects.apply_window(state, actor, action)
     else:
-        registry.of(state, actor).apply(state, actor, state.turn.step, action)
+        line, step = registry.lineup(state), state.turn.step
+        if not (line.mode_actions and line.mode.apply_action(state, actor, step, action)):
+            line.plugins[actor].apply(state, actor, step, action)
 
 
 def waiting_for(state: GameState) -> str:
@@ -347,8 +349,7 @@ def _specific_reason(state: GameState, seat: int, action: Action | None) -> str 
         return effects.why_not_use(state, seat, action, state.turn.phase)
     if isinstance(action, Discard):
         return "you only discard down to five cards at the end of Evening"
-    faction_reason = registry.of(state, seat).explain(state, seat, action)
-    return faction_reason
+    return decisions.refusal(state, seat, action)
 
 
 def _other_answers(state: GameState, seat: int, action: Action) -> str | None:

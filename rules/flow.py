@@ -125,7 +125,10 @@ def step_actions(state: GameState, seat: int, verb: str | None = None) -> Iterat
     if verb in (None, "use", "activate", "take"):
         yield from effects.window_actions(state, seat, phase)
     if step not in GENERIC:
-        yield from registry.of(state, seat).legal(state, seat, step, verb)
+        line = state.lineup or lineup(state)
+        yield from line.plugins[seat].legal(state, seat, step, verb)
+        if line.mode_actions:
+            yield from line.mode.actions(state, seat, step, verb)
 
 
 def advance(state: GameState) -> None:
@@ -201,11 +204,15 @@ def might_use_hand(state: GameState, seat: int) -> bool:
 
 
 def _obliged_but_unable(state: GameState) -> bool:
-    """A faction step that may not end yet offers none of its own actions (optional card effects don't count)."""
+    """A faction step that may not end yet offers none of its faction's or its mode's actions (optional card effects
+    don't count)."""
     seat, step = state.turn.seat, state.turn.step
     if step in GENERIC or can_end(state, seat, step):
         return False
-    return next(registry.of(state, seat).legal(state, seat, step, None), None) is None
+    line = state.lineup or lineup(state)
+    if next(line.plugins[seat].legal(state, seat, step, None), None) is not None:
+        return False
+    return not line.mode_actions or next(line.mode.actions(state, seat, step, None), None) is None
 
 
 def _stuck(state: GameState) -> None:

@@ -1,8 +1,8 @@
 """The registry of plug-ins: every faction registers itself here under its id and aliases, every mode under its id.
 
-A game's mode may patch a faction (the 3x3 golden rules): `plugin(state, faction)` returns the
+A game's mode may play a faction under its golden rules (the 3x3 game's): `plugin(state, faction)` returns the
 faction as the game's mode plays it. The registry imports no plug-in and no base class: the plug-ins import it,
-and it asks them what they declare (`Faction.overrides`, `Mode.charges_move_fees`).
+and it asks them what they declare (`Faction.overrides`, `Mode.charges_move_fees`, `Mode.offers_actions`).
 """
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def faction(fid: str) -> Faction:
 
 
 def plugin(state: GameState, fid: str) -> Faction:
-    """The plug-in for a faction as this game's mode plays it (golden rules patched in)."""
+    """The plug-in for a faction as this game's mode plays it (under its golden rules)."""
     mode = mode_id(state.options)
     found = _PLUGINS.get((mode, fid))
     if found is None:
@@ -91,6 +91,7 @@ class Lineup:
     foreign_control: bool
     sides: dict[str, str]
     move_fees: bool
+    mode_actions: bool
     tie_winners: tuple[int, ...]
     outright: tuple[int, ...]
     rule_bonus: tuple[int, ...]
@@ -113,11 +114,11 @@ def _lineup(mode_name: str, factions: tuple[str, ...], teams: tuple[str | None, 
     hooks = sorted({hook for p in plugins for hook in p.hook_names()})
     overriding = {hook: tuple(i for i, p in enumerate(plugins) if p.overrides(hook)) for hook in hooks}
     sides = {fid: f"team:{team}" if team else fid for fid, team in zip(factions, teams, strict=True)}
-    fees = mode.charges_move_fees()
+    fees, acts = mode.charges_move_fees(), mode.offers_actions()
     ties = tuple(i for i, p in enumerate(plugins) if p.wins_rule_ties)
     foreign = any(p.controls_others_warriors for p in plugins)
     outright, bonus = overriding.get("rules_outright", ()), overriding.get("rule_bonus", ())
-    return Lineup(mode, plugins, overriding, foreign, sides, fees, ties, outright, bonus)
+    return Lineup(mode, plugins, overriding, foreign, sides, fees, acts, ties, outright, bonus)
 
 
 def seats_overriding(state: GameState, hook: str) -> tuple[int, ...]:

@@ -9,7 +9,8 @@ Each is what a coming addition needs, reduced to its seam:
   (The Spore's mushrooms);
 - Wanderer: a pawn that moves between clearings and forests ignoring rule (the Vagabond, the Old Man);
 - Alliances: a mode with two teams in strictly alternating turn order, a team win, a per-round end with
-  tie-breaks, setup on a home map and a golden rule patched into the Marquise (the 3x3 mode);
+  tie-breaks, setup on a home map, golden rules declared as subclasses of the Marquise and the Robots, and an
+  action of its own open to every faction (the 3x3 mode's search and seizure);
 - Tolls: a mode whose border bridges cost a card matching the destination, paid as a decision.
 
 Nothing here is imported by rules/: `register_all()` adds them, `unregister_all()` takes them away.
@@ -17,7 +18,7 @@ Nothing here is imported by rules/: `register_all()` adds them, `unregister_all(
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
@@ -27,16 +28,17 @@ from rules.battle import battle_options, start
 from rules.cards import deck, define_deck
 from rules.errors import RulesError
 from rules.factions.base import Faction, standard_hit_options
+from rules.factions.marquise import Marquise
 from rules.hooks import Entered, Place, Removal
 from rules.items import gain
-from rules.map_pieces import count, place, shift
+from rules.map_pieces import count, place, shift, warriors_of
 from rules.movement import move, move_options, move_piece
 from rules.pieces import BUILDING, PAWN, TOKEN, WARRIOR, PieceKind, category_of_key, parse_key
 from rules.pieces import CARD as BY_CARD
 from rules.rng import below
 from rules.rule import enemies, ruled_by, side_of_faction
 from rules.scoring import finish, score, team_points
-from rules.state import GameState
+from rules.state import GameState, TurnFlags
 
 ACT = "test.act"
 
@@ -315,16 +317,15 @@ class Wanderer(_Simple):
 # --- Alliances: teams in alternating order, a team win, round end with tie-breaks, home maps, a patch ---
 
 
-class _GoldenMarquise:
+class AlliancesMarquise(Marquise):
     """The Alliances' golden rule for the Marquise: one more card in Evening."""
 
     def draw_bonus(self, state: GameState, seat: int) -> int:
         """One more than the Marquise's own bonus."""
-        base: int = super().draw_bonus(state, seat)  # type: ignore[misc]
-        return base + 1
+        return super().draw_bonus(state, seat) + 1
 
 
-class _GoldenRobots:
+class AlliancesRobots(Robots):
     """The Alliances' golden rule for the Robots: a Birdsong salute worth a point."""
 
     steps: ClassVar[dict[str, tuple[str, ...]]] = {"birdsong": ("test.salute",), "daylight": (ACT,), "evening": ()}
@@ -334,7 +335,34 @@ class _GoldenRobots:
         if step == "test.salute":
             score(state, seat, 1, "the salute")
         else:
-            super().enter_step(state, seat, step)  # type: ignore[misc]
+            super().enter_step(state, seat, step)
+
+
+@register_for("test-alliances")
+@dataclass(frozen=True, slots=True)
+class Rally(Action):
+    """Alliances: once a turn, rally your warriors in a clearing of the first map for a point (any faction)."""
+
+    verb: ClassVar[str] = "rally"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("clearing", CLEARING),)
+    clearing: int
+
+
+class RallyFlags(TurnFlags, total=False):
+    """The turn's flags in an Alliances game: whether the seat has rallied."""
+
+    rallied: bool
+
+
+def rally_refusal(state: GameState, seat: int, cid: int) -> str | None:
+    """Why a seat may not rally in a clearing now (None: it may)."""
+    if state.turn.flags_as(RallyFlags).get("rallied"):
+        return "you have already rallied this turn"
+    if state.board.map_of(cid) != state.board.maps[0]:
+        return "rallies are held on the first map only"
+    if not warriors_of(state, state.seats[seat].faction, cid):
+        return f"you have no warriors in clearing {cid} to rally"
+    return None
 
 
 @register_for("test-alliances")
@@ -351,7 +379,30 @@ class Alliances(modes.Mode):
     id: ClassVar[str] = "test-alliances"
     teams: ClassVar[bool] = True
     min_seats: ClassVar[int] = 2
-    patches: ClassVar[dict[str, type]] = {"marquise": _GoldenMarquise, "test-robots": _GoldenRobots}
+    patches: ClassVar[Mapping[str, Callable[[], Faction]]] = {
+        "marquise": AlliancesMarquise,
+        "test-robots": AlliancesRobots,
+    }
+
+    def actions(self, state: GameState, seat: int, step: str, verb: str | None) -> Iterator[Action]:
+        """A rally, for any faction, in its Daylight steps (after its own actions)."""
+        if state.turn.phase != "daylight" or verb not in (None, "rally"):
+            return
+        for cid in state.board.ids():
+            if rally_refusal(state, seat, cid) is None:
+                yield Rally(cid)
+
+    def apply_action(self, state: GameState, seat: int, step: str, action: Action) -> bool:
+        """Rally: a point, once a turn."""
+        if not isinstance(action, Rally):
+            return False
+        state.turn.flags_as(RallyFlags)["rallied"] = True
+        score(state, seat, 1, f"rallying in clearing {action.clearing}")
+        return True
+
+    def explain_action(self, state: GameState, seat: int, action: Action) -> str | None:
+        """Why a rally is refused."""
+        return rally_refusal(state, seat, action.clearing) if isinstance(action, Rally) else None
 
     def after_roll_choices(
         self, state: GameState, seat: int | None, chooser: int, battle: dict[str, Any]

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import ast
 import importlib
 import pkgutil
 from collections.abc import Iterator
 from dataclasses import dataclass
+from pathlib import Path
 from random import Random
 from types import ModuleType
 from typing import Any, ClassVar
@@ -324,12 +326,51 @@ def test_a_team_sets_up_on_its_home_map() -> None:
     assert any(int(a.notation().split()[1]) > 12 for a in rules.legal_actions(standard, 0))
 
 
-def test_a_mode_patches_a_faction_with_a_golden_rule() -> None:
+def test_a_mode_plays_a_faction_under_a_golden_rule_declared_as_its_subclass() -> None:
     state = alliances(["marquise", "test-robots"])
     assert registry.of(state, M).draw_bonus(state, M) == registry.faction("marquise").draw_bonus(state, M) + 1
-    assert type(registry.of(state, M)).__name__ == "AlliancesMarquise"
+    assert type(registry.of(state, M)) is sf.AlliancesMarquise
     plain = started(["marquise", "test-robots"])
     assert registry.of(plain, M) is registry.faction("marquise")
+
+
+def test_a_golden_rule_must_be_a_kind_of_the_faction_it_changes() -> None:
+    class Mixed(Mode):
+        id: ClassVar[str] = "test-mixed"
+        patches: ClassVar[dict[str, Any]] = {"marquise": sf.AlliancesRobots}
+
+    with pytest.raises(TypeError, match="not a kind of Marquise"):
+        Mixed().patch(registry.faction("marquise"))
+
+
+def test_a_mode_offers_every_faction_an_action_of_its_own() -> None:
+    state = alliances(["marquise", "test-robots"], board="autumn+winter")
+    clear_map(state)
+    put(state, 3, "marquise", "warrior")
+    put(state, 15, "marquise", "warrior")
+    state = marquise_actions(state)
+    assert notations(state, "rally") == ["rally 3"]  # clearing 15 lies on the second map
+    assert "rally 3" in notations(state)
+    assert rules.explain(state, M, sf.Rally(15)) == "rallies are held on the first map only"
+    assert rules.explain(state, M, sf.Rally(4)) == "you have no warriors in clearing 4 to rally"
+    points = state.seats[M].points
+    state = play(state, "rally 3")
+    assert state.seats[M].points == points + 1
+    assert notations(state, "rally") == []
+    assert rules.explain(state, M, sf.Rally(3)) == "you have already rallied this turn"
+    put(state, 6, "test-robots", "bot")
+    put(state, 6, "test-robots", "gear")
+    robots = goto(state, 1, sf.ACT)
+    assert rules.explain(robots, 1, sf.Rally(6)) == "you have no warriors in clearing 6 to rally"
+
+
+def test_the_standard_game_asks_no_mode_for_actions() -> None:
+    state = started(["marquise", "test-robots"])
+    assert not registry.lineup(state).mode_actions
+    assert registry.lineup(alliances(["marquise", "test-robots"])).mode_actions
+    state = marquise_actions(cleared(state))
+    with pytest.raises(rules.InvalidActionError):
+        rules.parse(state, "rally 1")
 
 
 def test_a_mode_patches_a_factions_turn_steps() -> None:
@@ -515,6 +556,21 @@ def test_every_mode_module_or_package_is_a_discovered_plug_in() -> None:
         assert ids and ids <= set(all_mode_ids()), name
     ours = {m for m in all_mode_ids() if type(find_mode(m)).__module__.startswith("rules.modes.")}
     assert ours == set().union(*declared.values())
+
+
+def classes_built(source: str) -> list[int]:
+    """Lines of a module's source that build a class with type(name, bases, namespace)."""
+    calls = [n for n in ast.walk(ast.parse(source)) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)]
+    return [n.lineno for n in calls if n.func.id == "type" and len(n.args) == 3]
+
+
+def test_no_class_in_rules_is_built_with_type() -> None:
+    """A golden rule is a declared subclass of its faction, and a mode's rules for every faction are its own
+    actions: nothing in rules/ assembles a class at run time."""
+    assert classes_built("import x\nKind = type('Kind', (object,), {})\nsame = type(x) is int\n") == [2]
+    root = Path(rules.__file__).parent
+    built = {str(p.relative_to(root)): classes_built(p.read_text(encoding="utf-8")) for p in root.rglob("*.py")}
+    assert {path: lines for path, lines in built.items() if lines} == {}
 
 
 def test_words_for_pieces_come_from_their_declarations() -> None:

@@ -48,7 +48,7 @@ from rules.factions.alliance import spread_sites
 from rules.factions.vagabond import board as vb
 from rules.modes import find_mode
 from rules.modes.frontier import table
-from rules.modes.frontier.vagabond import LEGENDS, legend
+from rules.modes.frontier.legends import LEGENDS, legend
 from rules.rule import ruler
 from rules.state import GameState
 

@@ -347,7 +347,7 @@ class Marquise(Faction):
         for combo in sorted(set(combinations(spots, supply))):
             yield Recruit(tuple(combo))
 
-    def _build_options(self, state: GameState, seat: int) -> Iterator[Action]:
+    def _build_options(self, state: GameState, seat: int) -> Iterator[Build]:
         ruled = set(ruled_by(state, seat))
         sites = [c for c in sorted(ruled) if open_slots(state, c) > 0 and may_place(state, ID, c)]
         sources = {c: wood_sources(state, seat, c, ruled) for c in sites}

@@ -1,9 +1,10 @@
 """A mode plug-in is the table's policy: board, deck, seat order, setup regions, item supplies,
-move fees, the end of a round, victory, and patches to factions (golden rules)."""
+move fees, the end of a round, victory, actions of its own open to every seat, and golden rules (a faction's
+plug-in as the mode plays it)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.cards import deck
@@ -18,6 +19,7 @@ from rules.words import plural
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
+    from rules.actions import Action
     from rules.factions.base import Faction
     from rules.rng import Chooser
     from rules.state import GameState
@@ -38,9 +40,9 @@ class Mode(TableHooks):
     min_seats: ClassVar[int] = 2
     max_seats: ClassVar[int] = 6
     teams: ClassVar[bool] = False
-    patches: ClassVar[dict[str, type]] = {}
-    every_faction: ClassVar[tuple[type, ...]] = ()
-    """Mix-ins every faction gets in this mode, under its own golden rule (actions any faction may take)."""
+    patches: ClassVar[Mapping[str, Callable[[], Faction]]] = {}
+    """Golden rules: by faction id, what makes the faction's plug-in as this mode plays it (a subclass of the
+    faction's class declared in the mode's package, or a function of the mode returning one)."""
     playable: ClassVar[bool] = True
     """Whether lobbies offer this mode (False while it is being built)."""
     default_win_points: ClassVar[int] = WIN_POINTS
@@ -96,14 +98,31 @@ class Mode(TableHooks):
         return [c for c in board.ids() if board.is_edge(c) and may_set_up(state, seat, c)]
 
     def patch(self, faction: Faction) -> Faction:
-        """The faction as this mode plays it: its golden-rule mix-in and the mode's mix-ins for every faction."""
+        """The faction as this mode plays it: the plug-in its golden rule makes, else the faction's own."""
         golden = self.patches.get(faction.id)
-        mixins = (*((golden,) if golden else ()), *self.every_faction)
-        if not mixins:
+        if golden is None:
             return faction
-        cls = type(f"{type(self).__name__}{type(faction).__name__}", (*mixins, type(faction)), {})
-        patched: Faction = cls()
+        patched = golden()
+        if not isinstance(patched, type(faction)):
+            raise TypeError(f"the {self.id} golden rule for '{faction.id}' is not a kind of {type(faction).__name__}")
         return patched
+
+    # --- the mode's own actions, open to every seat -----------------------------------
+    def offers_actions(self) -> bool:
+        """Whether this mode has actions of its own (`actions` overridden): games without skip asking for them."""
+        return type(self).actions is not Mode.actions
+
+    def actions(self, state: GameState, seat: int, step: str, verb: str | None) -> Iterator[Action]:
+        """The mode's own actions open to a seat in a step of its turn, after its faction's (honour the verb)."""
+        return iter(())
+
+    def apply_action(self, state: GameState, seat: int, step: str, action: Action) -> bool:
+        """Carry out one of the mode's own actions; False when the seat's faction carries it out instead."""
+        return False
+
+    def explain_action(self, state: GameState, seat: int, action: Action) -> str | None:
+        """Why one of the mode's own actions is refused, when the seat's faction gives no reason (None: not one)."""
+        return None
 
     # --- crafting and moving -------------------------------------------------------
     def craft_supply(self, state: GameState, seat: int, plan: Mapping[str, int]) -> str:

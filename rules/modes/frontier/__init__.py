@@ -2,8 +2,10 @@
 joined by two border bridges; turns alternate between the teams by role; six rounds; a team wins at
 90 points, else tie-breaks after the sixth round. Sections cited as in the seed (3x3.1 ... 3x3.9).
 
-The golden rules of each faction are mix-ins in `rules/modes/frontier_<faction>.py`; the map and
-team helpers every part shares are in `rules/modes/frontier/table.py`.
+The golden rules of each faction are a subclass of its plug-in in `rules/modes/frontier/<faction>.py`
+(`FrontierMarquise`, ..., made on first use by `golden.py`); contraband, the search and seizure every faction may
+make, is the mode's own actions (`contraband.py`); the Vagabonds' Looting and Legends verbs are in `legends.py`; the
+map and team helpers every part shares are in `table.py`.
 """
 
 from __future__ import annotations
@@ -15,20 +17,18 @@ from rules.cards import deck
 from rules.errors import RulesError
 from rules.items import stocked, supply_at
 from rules.modes.base import Mode
-from rules.modes.frontier import contraband, eyrie, table, vagabond
-from rules.modes.frontier.alliance import FrontierAlliance
+from rules.modes.frontier import contraband, eyrie, golden, legends, table
 from rules.modes.frontier.eyrie import FrontierEyrie
-from rules.modes.frontier.marquise import FrontierMarquise
-from rules.modes.frontier.vagabond import FrontierVagabond
 from rules.options import GameOption
 from rules.registry import register_mode
 from rules.scoring import finish, team_points
 from rules.words import plural
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Callable, Iterator, Mapping
 
     from rules.actions import Action
+    from rules.factions.base import Faction
     from rules.hooks import Entered, Place, Removed
     from rules.rng import Chooser
     from rules.state import BattleState, GameState
@@ -57,14 +57,13 @@ class Frontier(Mode):
     default_win_points: ClassVar[int] = WIN_POINTS
     team_names: ClassVar[tuple[str, ...]] = table.TEAMS
     playable: ClassVar[bool] = True
-    patches: ClassVar[dict[str, type]] = {
-        "marquise": FrontierMarquise,
+    patches: ClassVar[Mapping[str, Callable[[], Faction]]] = {
+        "marquise": golden.marquise,
         "eyrie": FrontierEyrie,
-        "alliance": FrontierAlliance,
-        "vagabond": FrontierVagabond,
-        "vagabond2": FrontierVagabond,
+        "alliance": golden.alliance,
+        "vagabond": golden.vagabond,
+        "vagabond2": golden.second_vagabond,
     }
-    every_faction: ClassVar[tuple[type, ...]] = (contraband.FrontierContraband,)
     game_options: ClassVar[tuple[GameOption, ...]] = (*Mode.game_options, *table.GAME_OPTIONS)
 
     # --- 3x3.1 the table ------------------------------------------------------------------------
@@ -150,6 +149,19 @@ class Frontier(Mode):
         contraband.smuggle(state, seat, item, supply, points, plan or {})
         return False
 
+    # --- 3x3.3 searching the rubble and seizing contraband: every faction's ---------------------------
+    def actions(self, state: GameState, seat: int, step: str, verb: str | None) -> Iterator[Action]:
+        """Searches of the rubble (in place of a move) and seizures (in place of a battle) the seat could pay for."""
+        return contraband.options(state, seat, step, verb)
+
+    def apply_action(self, state: GameState, seat: int, step: str, action: Action) -> bool:
+        """Pay for a search or a seizure as the faction pays a move or a battle, and carry it out."""
+        return contraband.carry_out(state, seat, step, action)
+
+    def explain_action(self, state: GameState, seat: int, action: Action) -> str | None:
+        """Why a search or a seizure is refused."""
+        return contraband.refused(state, seat, action)
+
     def on_enter(self, state: GameState, seat: int | None, entered: Entered) -> None:
         """Contraband moves with its carriers and scores when it crosses home."""
         if state.map_items:
@@ -169,21 +181,21 @@ class Frontier(Mode):
 
     def defender_rolls_high(self, state: GameState, seat: int | None, battle: BattleState) -> bool:
         """In a Looting the defender takes the higher die (3x3.6)."""
-        return bool(vagabond.looting(battle).get("looting"))
+        return bool(legends.looting(battle).get("looting"))
 
     def after_roll_choices(
         self, state: GameState, seat: int | None, chooser: int, battle: BattleState
     ) -> list[Action]:
         """War Veteran's reroll of a Looting."""
-        return vagabond.reroll_choices(state, chooser, battle)
+        return legends.reroll_choices(state, chooser, battle)
 
     def after_roll_apply(
         self, state: GameState, seat: int | None, chooser: int, battle: BattleState, action: Action
     ) -> bool:
         """Reroll the Vagabond's die."""
-        if not isinstance(action, vagabond.Reroll):
+        if not isinstance(action, legends.Reroll):
             return False
-        vagabond.reroll(state, chooser, battle)
+        legends.reroll(state, chooser, battle)
         return True
 
     def settled(self, state: GameState) -> None:

@@ -5,8 +5,8 @@ key), or lying in a clearing (carrier None). It moves with its carrier's warrior
 bring it across a bridge onto their home map (then it joins the seat's crafted items), and drops
 when the last of them there is removed. Search the rubble picks a lying item up (in place of one of
 the faction's moves); seizing destroys one lying on the seizer's home map (in place of one of its
-battles, +1 point). Every faction gets both through `FrontierContraband`, paid through its
-`Faction.action_ways` / `Faction.spend_action`.
+battles, +1 point). Every faction gets both through the mode's own actions (`Frontier.actions`,
+`apply_action`, `explain_action`), paid through its `Faction.action_ways` / `Faction.spend_action`.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from __future__ import annotations
 from collections import Counter
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, ClassVar, cast
+from typing import TYPE_CHECKING, ClassVar
 
 from rules import crafting, registry
 from rules.actions import CLEARING, SUIT, WORD, Action, register_for
@@ -26,7 +26,6 @@ from rules.pieces import WARRIOR, category_of_key, parse_key
 from rules.scoring import score
 
 if TYPE_CHECKING:
-    from rules.factions.base import Faction
     from rules.hooks import Entered, Removed
     from rules.state import GameState
 
@@ -195,41 +194,37 @@ def seize(state: GameState, seat: int, action: Seize) -> None:
     score(state, seat, SEIZE_POINTS, "seizing contraband")
 
 
-class FrontierContraband:
-    """Every faction's search of the rubble (in place of a move) and seizure (in place of a battle) (3x3.3)."""
+def options(state: GameState, seat: int, step: str, verb: str | None) -> Iterator[Action]:
+    """Searches and seizures the seat could pay for now, after its faction's own actions (none while no contraband
+    lies or is carried on the map)."""
+    if not state.map_items:
+        return
+    if verb in (None, "search"):
+        yield from search_options(state, seat, step)
+    if verb in (None, "seize"):
+        yield from seize_options(state, seat, step)
 
-    def legal(self, state: GameState, seat: int, step: str, verb: str | None) -> Iterator[Action]:
-        """The faction's own actions, then searches and seizures it could pay for now."""
-        yield from super().legal(state, seat, step, verb)  # type: ignore[misc]
-        if not state.map_items:
-            return
-        if verb in (None, "search"):
-            yield from search_options(state, seat, step)
-        if verb in (None, "seize"):
-            yield from seize_options(state, seat, step)
 
-    def apply(self, state: GameState, seat: int, step: str, action: Action) -> None:
-        """Pay for a search as a move or a seizure as a battle, then carry it out; the rest as the faction does."""
-        faction = cast("Faction", self)
-        kind = KINDS.get(type(action))
-        if kind is None or not isinstance(action, (Search, Seize)):
-            super().apply(state, seat, step, action)  # type: ignore[misc]
-            return
-        if action.suit not in faction.action_ways(state, seat, step, kind, action.clearing):
-            super().apply(state, seat, step, action)  # type: ignore[misc]  # another way to search (a torch)
-            return
-        faction.spend_action(state, seat, step, kind, action.clearing, action.suit)
-        if isinstance(action, Search):
-            search(state, seat, action)
-        else:
-            seize(state, seat, action)
+def carry_out(state: GameState, seat: int, step: str, action: Action) -> bool:
+    """Pay for a search as a move or a seizure as a battle, then carry it out; False for any other action, and for a
+    search paid otherwise, which the faction carries out itself (the Vagabond's torch)."""
+    kind = KINDS.get(type(action))
+    if kind is None or not isinstance(action, (Search, Seize)):
+        return False
+    faction = registry.of(state, seat)
+    if action.suit not in faction.action_ways(state, seat, step, kind, action.clearing):
+        return False
+    faction.spend_action(state, seat, step, kind, action.clearing, action.suit)
+    if isinstance(action, Search):
+        search(state, seat, action)
+    else:
+        seize(state, seat, action)
+    return True
 
-    def explain(self, state: GameState, seat: int, action: Action) -> str | None:
-        """Why the faction refuses it, else why a search or seizure is refused."""
-        reason: str | None = super().explain(state, seat, action)  # type: ignore[misc]
-        if reason is None and isinstance(action, (Search, Seize)):
-            return why_not(state, seat, action)
-        return reason
+
+def refused(state: GameState, seat: int, action: Action) -> str | None:
+    """Why a search or a seizure is refused (None for any other action)."""
+    return why_not(state, seat, action) if isinstance(action, (Search, Seize)) else None
 
 
 def carried_along(state: GameState, entered: Entered) -> None:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, ClassVar
 
 from rules import decisions, hand, registry
 from rules.actions import CARD, SUIT, WORD, Action, register_for
-from rules.factions.eyrie import EyrieFlags, fits
+from rules.factions.eyrie import Eyrie, EyrieFlags, fits
 from rules.map_pieces import count, factions_in, may_place, open_slots, suit, warriors_of
 from rules.modes.frontier import contraband, table
 from rules.rule import enemies, ruler, side_of
@@ -106,21 +106,21 @@ def isolated(state: GameState, seat: int, column: str, decree: str, options: lis
     return bool(options) or (bool(aims) and not any(table.on_home_map(state, seat, c) for c in aims))
 
 
-class FrontierEyrie:
-    """Imperial Isolation and Wings of the Alliance."""
+class FrontierEyrie(Eyrie):
+    """The Eyrie Dynasties in the 3x3 game: Imperial Isolation and Wings of the Alliance."""
 
     def _resolve_options(self, state: GameState, seat: int, verb: str | None) -> Iterator[Action]:
         """The Decree's actions, and skips under Imperial Isolation."""
-        options = list(super()._resolve_options(state, seat, verb))  # type: ignore[misc]
+        options = list(super()._resolve_options(state, seat, verb))
         yield from options
-        column = self.current_column(state)  # type: ignore[attr-defined]
+        column = self.current_column(state)
         if column is None:
             return
         suits = sorted(set(state.turn.flags_as(FrontierEyrieFlags)["todo"][column]))
         if state.turn.round > ISOLATION_ROUNDS or verb not in (None, "skip"):
             return
         if verb is not None:
-            options = list(super()._resolve_options(state, seat, None))  # type: ignore[misc]
+            options = list(super()._resolve_options(state, seat, None))
         for s in suits:
             if isolated(state, seat, column, s, [a for a in options if getattr(a, "suit", None) == s]):
                 yield Skip(column, s)
@@ -132,7 +132,7 @@ class FrontierEyrie:
             what = f"a {action.suit} {action.column} of the Decree"
             state.say(f"Imperial Isolation: the Eyrie Dynasties set aside {what}.")
             return
-        super().apply(state, seat, step, action)  # type: ignore[misc]
+        super().apply(state, seat, step, action)
 
     def waives_ally_bridge_fee(self, state: GameState, seat: int, mover: int, src: Place, dst: Place) -> bool:
         """Wings of the Alliance: an ally crossing from or to a roost pays no fee and owes the Eyrie a card."""

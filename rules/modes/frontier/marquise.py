@@ -1,8 +1,6 @@
-"""The Marquise de Cat's golden rules in the Frontier Alliance Mode (3x3.9.1).
+"""The Marquise de Cat's golden rules in the Frontier Alliance Mode (3x3.9.1): `FrontierMarquise`.
 
-The Marquise's own module is imported inside the functions that need it, on first use: importing a faction registers
-it, and the registry lists factions (in lobbies, in refusals) in the order they registered, which an import made
-while the modes are discovered would change."""
+This module imports the Marquise's own, so the mode imports it on first use (`rules.modes.frontier.golden`)."""
 
 from __future__ import annotations
 
@@ -11,6 +9,16 @@ from typing import TYPE_CHECKING
 
 from rules import decisions, hand, registry
 from rules.actions import Build, Pass
+from rules.factions.marquise import (
+    COST,
+    Hospital,
+    Keep,
+    Marquise,
+    default_wood,
+    keep_clearing,
+    wood_reachable,
+    wood_sources,
+)
 from rules.map_pieces import on_map, shift, suit, unplace
 from rules.modes.frontier import table
 from rules.pieces import BATTLE, WARRIOR, category_of_key, kind_of, parse_key
@@ -18,15 +26,13 @@ from rules.state import Decision
 from rules.words import plural
 
 if TYPE_CHECKING:
-    from rules.actions import Action, Build
+    from rules.actions import Action
     from rules.hooks import Removed
     from rules.state import GameState
 
 
 def wood_paid(state: GameState, seat: int, action: Build) -> tuple[int, ...]:
     """The clearings a build's wood comes from (the named ones, else the Marquise's default)."""
-    from rules.factions.marquise import COST, default_wood, wood_sources  # on first use: see the docstring
-
     if action.wood:
         return tuple(action.wood)
     placed = on_map(state, "marquise", action.kind)
@@ -35,8 +41,6 @@ def wood_paid(state: GameState, seat: int, action: Build) -> tuple[int, ...]:
 
 def wood_bridges(state: GameState, seat: int, action: Build) -> list[tuple[int, int]]:
     """Bridges the build's wood crosses, as (far end, near end): none when all of it lies on the build's map."""
-    from rules.factions.marquise import wood_reachable  # on first use: see the docstring
-
     home = state.board.map_of(action.clearing)
     if all(state.board.map_of(c) == home for c in wood_paid(state, seat, action)):
         return []
@@ -66,16 +70,15 @@ class SharedHospital(Decision, total=False):
     count: int
 
 
-class FrontierMarquise:
-    """Setup on her home map only; wood crossing a border bridge pays the bridge's fee."""
+class FrontierMarquise(Marquise):
+    """The Marquise in the 3x3 game: setup on her home map only; wood crossing a border bridge pays the bridge's fee;
+    Shared Field Hospitals."""
 
     def setup_apply(self, state: GameState, seat: int, action: Action) -> bool:
         """The keep, and a warrior in each of the eleven other clearings of its map (3x3.9.1): the standard
         garrison's warrior in the keep's clearing stands in the opposite corner instead (a keep in an edge clearing,
         with no opposite corner, sends it back to the supply)."""
-        from rules.factions.marquise import Keep  # on first use: see the docstring
-
-        done: bool = super().setup_apply(state, seat, action)  # type: ignore[misc]
+        done: bool = super().setup_apply(state, seat, action)
         if not isinstance(action, Keep):
             return done
         far = state.board.opposite(action.clearing)
@@ -85,16 +88,16 @@ class FrontierMarquise:
             unplace(state, seat, "warrior", action.clearing)
         return done
 
-    def _build_options(self, state: GameState, seat: int) -> Iterator[Action]:
+    def _build_options(self, state: GameState, seat: int) -> Iterator[Build]:
         """Builds as usual, less those whose wood crosses a bridge the Marquise can't pay for (3x3.9.1)."""
-        for action in super()._build_options(state, seat):  # type: ignore[misc]
+        for action in super()._build_options(state, seat):
             if not wood_bridges(state, seat, action) or wood_fee(state, seat, action) is not None:
                 yield action
 
     def _build(self, state: GameState, seat: int, kind: str, cid: int, wood: tuple[int, ...] = ()) -> None:
         """Build; wood brought across a bridge owes the bridge's fee, asked as a move fee."""
         crossing = wood_fee(state, seat, Build(kind, cid, None, wood))
-        super()._build(state, seat, kind, cid, wood)  # type: ignore[misc]
+        super()._build(state, seat, kind, cid, wood)
         if crossing is not None:
             far, near = crossing
             fee = table.fee_suit(state, seat, far, near)
@@ -108,15 +111,13 @@ class FrontierMarquise:
         if crossing and isinstance(action, Build) and wood_fee(state, seat, action) is None:
             near = crossing[0][1]
             return f"the wood crosses the bridge into clearing {near}, which costs a {state.suits[near - 1]} card"
-        reason: str | None = super().explain(state, seat, action)  # type: ignore[misc]
+        reason: str | None = super().explain(state, seat, action)
         return reason
 
     # --- Shared Field Hospitals (3x3.9.1) -------------------------------------------------------------
     def on_removed(self, state: GameState, seat: int | None, removed: Removed) -> None:
         """Her own Field Hospitals; allies' warriors removed in battle on her home map may go to the keep."""
-        from rules.factions.marquise import keep_clearing  # on first use: see the docstring
-
-        super().on_removed(state, seat, removed)  # type: ignore[misc]
+        super().on_removed(state, seat, removed)
         assert seat is not None
         cid = removed.place
         if removed.cause != BATTLE or not isinstance(cid, int) or not table.on_home_map(state, seat, cid):
@@ -146,10 +147,8 @@ class FrontierMarquise:
         """A card matching the clearing, or pass, for an ally's warriors; her own decisions as usual."""
         decision = decisions.context(decision, SharedHospital)
         if decision["what"] != "shared_hospital":
-            yield from super().decision_legal(state, decision)  # type: ignore[misc]
+            yield from super().decision_legal(state, decision)
             return
-        from rules.factions.marquise import Hospital, keep_clearing  # on first use: see the docstring
-
         if keep_clearing(state) is None:
             return
         yield Pass()
@@ -159,10 +158,8 @@ class FrontierMarquise:
     def decision_apply(self, state: GameState, decision: Decision, action: Action) -> bool:
         """Spend the card; the ally's warriors come back from its supply into the keep's clearing."""
         decision = decisions.context(decision, SharedHospital)
-        from rules.factions.marquise import Hospital, keep_clearing  # on first use: see the docstring
-
         if decision["what"] != "shared_hospital" or not isinstance(action, Hospital):
-            done: bool = super().decision_apply(state, decision, action)  # type: ignore[misc]
+            done: bool = super().decision_apply(state, decision, action)
             return done
         hand.spend(state, decision["seat"], action.card)
         keep = keep_clearing(state)
