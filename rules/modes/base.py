@@ -4,7 +4,7 @@ plug-in as the mode plays it)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, ClassVar
 
 from rules.cards import deck
@@ -17,7 +17,7 @@ from rules.scoring import clockwise_from_current, finish
 from rules.words import plural
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Iterator, Mapping
 
     from rules.actions import Action
     from rules.factions.base import Faction

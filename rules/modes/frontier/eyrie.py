@@ -4,6 +4,9 @@ Imperial Isolation: in rounds 1 and 2 a Decree card that can only be resolved on
 skipped (no Turmoil). Wings of the Alliance: an ally's move that begins or ends in a roost clearing
 pays no bridge fee, and an ally may move out of a roost clearing though the enemy rules it; the ally
 owes the Eyrie a card at the end of its turn. (It searches the rubble and seizes by Decree: `Eyrie.action_ways`.)
+
+`FrontierEyrie` is the Eyrie as the mode plays it; this module is imported with the mode (its verbs, the feed
+decision and the flights the mode hears live here), and so is the Eyrie's own module.
 """
 
 from __future__ import annotations
