@@ -17,7 +17,7 @@ from bot.service.outbox import Outbox
 from bot.service.suggest import Suggestion
 from bot.service.table import Actor
 from rules import numbers
-from rules.actions import WORD_LIMIT
+from rules.actions import WORD_LIMIT, place_token
 from rules.board import MAPS
 from rules.words import echo
 
@@ -96,14 +96,23 @@ def _field_autocomplete(verb: str, field: str) -> Complete:
     return complete
 
 
-def command_options(action: Any) -> dict[str, Any]:
-    """The options of an action's own command, by their Discord names ('move 1>5 x2' -> from, to, count)."""
+PLACE_FIELDS = ("src", "dst", "forest")  # fields naming a clearing or a forest
+
+
+def command_options(action: Any, typed_places: bool = False) -> dict[str, Any]:
+    """The options of an action's own command, by their Discord names ('move 1>5 x2' -> from, to, count); lists
+    joined by ','. A place is given as the action holds it (5, A), or with `typed_places` as a player types it
+    (5, fA)."""
     out: dict[str, Any] = {}
     for option in options_of(type(action)):
         value: Any = getattr(action, option.field)
         if value is None or value == ():
             continue
-        out[RENAMES.get(option.field, option.field)] = ",".join(map(str, value)) if isinstance(value, tuple) else value
+        if typed_places and option.field in PLACE_FIELDS:
+            value = place_token(value)
+        elif isinstance(value, tuple):
+            value = ",".join(map(str, value))
+        out[RENAMES.get(option.field, option.field)] = value
     return out
 
 
