@@ -16,6 +16,7 @@ from rules.removal import take
 
 if TYPE_CHECKING:
     from rules.actions import Action
+    from rules.examples import Examples
     from rules.items import Item
     from rules.state import BattleState, Decision, GameState
 
@@ -46,6 +47,9 @@ class Declarations:
     steps: ClassVar[dict[str, tuple[str, ...]]] = {"birdsong": (), "daylight": (), "evening": ()}
     game_options: ClassVar[tuple[GameOption, ...]] = ()
     """The readings this faction lets the table choose (docs/rulings.md), each with its values, the default first."""
+    examples: ClassVar[Examples | None] = None
+    """Who plays it in the examples of docs/commands.md and the games its verbs are shown in (None: a player named
+    after its id, in the games of other plug-ins only)."""
 
 
 class SetupHooks(Declarations):

@@ -20,6 +20,7 @@ from rules.actions import (
     register,
 )
 from rules.cards import card, keys
+from rules.examples import Examples
 from rules.factions.base import Faction
 from rules.map_pieces import all_warriors, may_place, on_map, open_slots, place, suit
 from rules.modes.base import skips_cornered, starting_corners
@@ -115,6 +116,7 @@ class Eyrie(Faction):
     aliases: ClassVar[tuple[str, ...]] = ("birds", "ed", "eyrie-dynasties")
     colour: ClassVar[str] = "#0072B2"
     setup_order: ClassVar[int] = 2
+    examples: ClassVar[Examples | None] = Examples("bob")
     reach: ClassVar[int] = 7
     crafting_kind: ClassVar[str | None] = "roost"
     wins_rule_ties: ClassVar[bool] = True

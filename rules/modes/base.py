@@ -18,6 +18,7 @@ from rules.words import plural
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
+    from rules.examples import ExampleGame
     from rules.factions.base import Faction
     from rules.rng import Chooser
     from rules.state import GameState
@@ -51,6 +52,8 @@ class Mode(TableHooks):
     """A fixed number of rounds this mode always plays (None: only the round_limit option ends it)."""
     game_options: ClassVar[tuple[GameOption, ...]] = (NEGATIVE_POINTS,)
     """The readings this mode lets the table choose (docs/rulings.md), each with its values, the default first."""
+    examples: ClassVar[tuple[ExampleGame, ...]] = ()
+    """Games of this mode the examples of docs/commands.md look for verbs in."""
 
     # --- the table ---------------------------------------------------------------
     def board_id(self, options: dict[str, Any]) -> str:

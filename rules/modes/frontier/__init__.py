@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rules import registry
 from rules.cards import deck
 from rules.errors import RulesError
+from rules.examples import ExampleGame
 from rules.items import stocked, supply_at
 from rules.modes.base import Mode
 from rules.modes.frontier import contraband, eyrie, table, vagabond
@@ -66,6 +67,11 @@ class Frontier(Mode):
     }
     every_faction: ClassVar[tuple[type, ...]] = (contraband.FrontierContraband,)
     game_options: ClassVar[tuple[GameOption, ...]] = (*Mode.game_options, *table.GAME_OPTIONS)
+    examples: ClassVar[tuple[ExampleGame, ...]] = (  # six players in two teams: search, seize, loot, legends...
+        ExampleGame(
+            ("marquise", "eyrie", "vagabond", "tinker", "spinners", "vagabond2"), teams=("A", "A", "A", "B", "B", "B")
+        ),
+    )
 
     # --- 3x3.1 the table ------------------------------------------------------------------------
     def board_id(self, options: dict[str, Any]) -> str:
