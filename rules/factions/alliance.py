@@ -309,6 +309,7 @@ class Alliance(Faction):
     kind: ClassVar[str] = "insurgent"
     colour: ClassVar[str] = "#009E73"
     setup_order: ClassVar[int] = 3
+    order: ClassVar[int | None] = 20
     examples: ClassVar[Examples | None] = Examples(
         "carol", (ExampleGame(("marquise", "eyrie", ID)),), order=1  # its verbs, and the dominance cards
     )

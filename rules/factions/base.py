@@ -30,6 +30,9 @@ class Declarations:
     kind: ClassVar[str] = "militant"
     colour: ClassVar[str] = "#888888"
     setup_order: ClassVar[int] = 50
+    order: ClassVar[int | None] = None
+    """Its place in every list of factions (lobbies, suggestions, docs): the registry sorts by it, one faction to a
+    place; None puts it after every faction with a place, by id."""
     pieces: ClassVar[tuple[PieceKind, ...]] = ()
     crafting_kind: ClassVar[str | None] = None
     wins_rule_ties: ClassVar[bool] = False

@@ -116,6 +116,7 @@ class Eyrie(Faction):
     aliases: ClassVar[tuple[str, ...]] = ("birds", "ed", "eyrie-dynasties")
     colour: ClassVar[str] = "#0072B2"
     setup_order: ClassVar[int] = 2
+    order: ClassVar[int | None] = 10
     examples: ClassVar[Examples | None] = Examples("bob")
     reach: ClassVar[int] = 7
     crafting_kind: ClassVar[str | None] = "roost"

@@ -199,6 +199,7 @@ class Marquise(Faction):
     aliases: ClassVar[tuple[str, ...]] = ("cats", "cat", "mdc", "marquise-de-cat")
     colour: ClassVar[str] = "#E69F00"
     setup_order: ClassVar[int] = 1
+    order: ClassVar[int | None] = 30
     examples: ClassVar[Examples | None] = Examples("alice")
     reach: ClassVar[int] = 10
     crafting_kind: ClassVar[str | None] = "workshop"

@@ -385,6 +385,7 @@ class Spinners(Faction):
     kind: ClassVar[str] = "militant"
     colour: ClassVar[str] = "#CC79A7"
     setup_order: ClassVar[int] = 10
+    order: ClassVar[int | None] = 40
     examples: ClassVar[Examples | None] = Examples(
         "erin",
         (

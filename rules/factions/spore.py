@@ -416,6 +416,7 @@ class Spore(Faction):
     kind: ClassVar[str] = "insurgent"
     colour: ClassVar[str] = "#F0E442"  # Okabe-Ito yellow (the Spinners have reddish purple)
     setup_order: ClassVar[int] = 0
+    order: ClassVar[int | None] = 50
     examples: ClassVar[Examples | None] = Examples(
         "erin",
         (

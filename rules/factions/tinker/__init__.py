@@ -105,6 +105,7 @@ class Tinker(Faction):
     aliases: ClassVar[tuple[str, ...]] = ("old-man-tinker", "omt", "beaver", "oldmantinker")
     colour: ClassVar[str] = "#882200"  # rust: far from the Marquise's orange for every eye (docs/rendering.md)
     setup_order: ClassVar[int] = 6
+    order: ClassVar[int | None] = 60
     examples: ClassVar[Examples | None] = Examples(
         "frank",
         (

@@ -126,6 +126,7 @@ class Vagabond(Faction):
     explores_ruins: ClassVar[bool] = True
     colour: ClassVar[str] = "#000000"
     setup_order: ClassVar[int] = 4
+    order: ClassVar[int | None] = 70
     examples: ClassVar[Examples | None] = Examples(
         "dave",
         (
@@ -889,6 +890,7 @@ class SecondVagabond(Vagabond):
     aliases: ClassVar[tuple[str, ...]] = ("vb2", "second-vagabond")
     colour: ClassVar[str] = "#56B4E9"
     reach: ClassVar[int] = 2
+    order: ClassVar[int | None] = 80
     examples: ClassVar[Examples | None] = Examples("gina")
     pieces: ClassVar[tuple[PieceKind, ...]] = (PieceKind(vb.ID2, "pawn", PAWN, 1, "Second Vagabond", "star"),)
 
