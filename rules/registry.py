@@ -3,8 +3,10 @@
 Factions are listed in the places they declare (`Faction.order`), whatever the order their modules were imported in.
 
 A game's mode may patch a faction (the 3x3 golden rules): `plugin(state, faction)` returns the
-faction as the game's mode plays it. The registry imports no plug-in and no base class: the plug-ins import it,
-and it asks them what they declare (`Faction.overrides`, `Mode.charges_move_fees`).
+faction as the game's mode plays it. The registry imports no plug-in and no base class, not even for its types: the
+plug-ins import it, it names them by their interfaces (`rules.faction_hooks.FactionHooks`, `rules.mode_rules.ModeRules`,
+leaves), and it asks them what they declare (`Faction.overrides`, `Mode.charges_move_fees`). `rules.modes.find_mode`
+gives a mode as its class, `Mode`.
 """
 
 from __future__ import annotations
@@ -20,8 +22,8 @@ from rules.options import STANDARD, mode_id
 from rules.words import echo
 
 if TYPE_CHECKING:
-    from rules.factions.base import Faction
-    from rules.modes.base import Mode
+    from rules.faction_hooks import FactionHooks as Faction
+    from rules.mode_rules import ModeRules as Mode
     from rules.options import GameOption
     from rules.state import GameState
 

@@ -32,6 +32,7 @@ from bot.settings import Settings
 from bot.storage.store import Store
 from rules import registry
 from rules.examples import Edits, ExampleGame
+from rules.modes import find_mode
 from rules.options import STANDARD
 from tools.scriptgen import command_line
 
@@ -73,7 +74,7 @@ def other_games() -> list[Shown]:
     """The games the factions declare (in the registry's order), then those the modes declare."""
     declared = [e for e in (registry.faction(f).examples for f in registry.playable_ids()) if e is not None]
     out = [Shown(lobby(g), g.edits, g.prefer) for e in sorted(declared, key=lambda e: e.order) for g in e.games]
-    for mode in map(registry.find_mode, registry.playable_mode_ids()):
+    for mode in map(find_mode, registry.playable_mode_ids()):
         out += [Shown(lobby(g, mode.id), g.edits, g.prefer, bool(g.teams)) for g in mode.examples]
     return out
 

@@ -22,7 +22,7 @@ from rules.board import MAPS
 from rules.words import echo
 
 if TYPE_CHECKING:
-    from bot.discord.client import RootClient
+    from bot.discord.clients import ServiceClient
     from bot.service import GameService
 
 AppCommand = app_commands.Command[Any, Any, Any]
@@ -49,7 +49,7 @@ def mode_choices(current: str) -> list[tuple[str, str]]:
 
 def service_of(interaction: discord.Interaction) -> GameService:
     """The game service behind the client that received an interaction."""
-    client: RootClient = interaction.client  # type: ignore[assignment]
+    client: ServiceClient = interaction.client  # type: ignore[assignment]
     return client.service
 
 

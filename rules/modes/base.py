@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from rules.examples import ExampleGame
-    from rules.factions.base import Faction
+    from rules.faction_hooks import FactionHooks as Faction  # the interface; rules.factions.base.Faction extends it
     from rules.rng import Chooser
     from rules.state import GameState
 
@@ -181,7 +181,9 @@ class Mode(TableHooks):
 
 def mode_of(state: GameState) -> Mode:
     """The mode a game is played in."""
-    return lineup(state).mode
+    mode = lineup(state).mode  # the registry keeps it by its interface (rules.mode_rules), a leaf
+    assert isinstance(mode, Mode), mode
+    return mode
 
 
 def may_set_up(state: GameState, seat: int, cid: int) -> bool:
