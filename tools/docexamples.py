@@ -10,7 +10,8 @@ factions and modes declare (`rules.examples`: three seats with the Alliance, the
 or Old Man Tinker, four with the Alliance and the Vagabond, six in the 3x3 mode).
 tests/test_bot_docs.py runs every example through the real command tree from that moment and checks it is
 accepted. A verb no game the bot can create allows keeps an example that is refused, and the test checks the
-refusal says why; so does a verb the walks don't reach (`RARE`: the 3x3 mode's deeper moments, such as a Legend).
+refusal says why; so does a verb the walks don't reach (`RARE`, which the factions and modes declare as `rare`:
+the 3x3 mode's deeper moments, such as a Legend).
 """
 
 from __future__ import annotations
@@ -31,7 +32,7 @@ from bot.service import GameService, notation
 from bot.settings import Settings
 from bot.storage.store import Store
 from rules import registry
-from rules.examples import Edits, ExampleGame
+from rules.examples import Edits, ExampleGame, RareExample
 from rules.modes import find_mode
 from rules.options import STANDARD
 from tools.scriptgen import command_line
@@ -87,56 +88,33 @@ RARE_NOTE = (
     "The example walks don't reach the moment this is asked ({when}); the example is refused at another moment of "
     "the player's turn, saying why, and a test checks that."
 )
-NOT_NOW = "is not possible now"
 
 
 @dataclass(frozen=True)
 class Rare:
-    """A verb the walks don't reach: its command (the user is the one to act), the moment of another verb it is
-    refused at (in the first game whose lobby is `lobby`, any game when None), what the refusal says, and when the
-    verb is asked."""
+    """A verb the walks don't reach, as its faction or mode declares it, and the lobby of the game whose moment of
+    another verb it is refused at (any game when None)."""
 
-    command: str
-    at: str
-    why: str
-    when: str
+    example: RareExample
     lobby: tuple[str, ...] | None = None
 
 
-FRONTIER = tuple(TEAM_LOBBY)
-NO_SWORD = "no contraband sword lies in clearing 1"
-RARE = {
-    "ally": Rare(
-        "/ally faction:marquise", "aid", "start of a battle",
-        "a battle the Vagabond starts beside the warriors of an Allied faction",
-    ),
-    "search": Rare(
-        "/search clearing:1 item:sword", "move", NO_SWORD, "a 3x3 contraband item lying where one has a warrior",
-        FRONTIER,
-    ),
-    "seize": Rare(
-        "/seize clearing:1 item:sword", "battle", NO_SWORD, "a 3x3 contraband item lying on one's home map", FRONTIER
-    ),
-    "keeper": Rare(
-        "/keeper faction:tinker", "pay", NOT_NOW,
-        "a 3x3 bridge fee owed to two rivals with as many warriors at the bridge entrance", FRONTIER,
-    ),
-    "skip": Rare(
-        "/skip column:battle suit:fox", "decree", NOT_NOW,
-        "an Eyrie Decree card in rounds 1-2 that only the rival map could carry out", FRONTIER,
-    ),
-    "legend": Rare(
-        "/legend ability:forest-ghost", "loot", NOT_NOW,
-        "the first 3x3 Vagabond with 3 ruins explored and 3 quests completed", FRONTIER,
-    ),
-    "reroll": Rare(
-        "/reroll", "loot", NOT_NOW, "the roll of a Looting by a Vagabond who chose War Veteran", FRONTIER
-    ),
-    "vanguard": Rare(
-        "/vanguard from:1 to:2 faction:marquise", "loot", NOT_NOW, "a move by a Vagabond who chose Vanguard Leader",
-        FRONTIER,
-    ),
-}
+def rare_examples() -> dict[str, Rare]:
+    """The verbs the factions and modes declare the walks don't reach, by verb."""
+    out: dict[str, Rare] = {}
+    for fid in registry.playable_ids():
+        declared = registry.faction(fid).examples
+        if declared is not None:
+            out.update({verb: Rare(rare) for verb, rare in declared.rare.items()})
+            for game in declared.games:
+                out.update({verb: Rare(rare, tuple(lobby(game))) for verb, rare in game.rare.items()})
+    for mode in map(find_mode, registry.playable_mode_ids()):
+        for game in mode.examples:
+            out.update({verb: Rare(rare, tuple(lobby(game, mode.id))) for verb, rare in game.rare.items()})
+    return out
+
+
+RARE = rare_examples()
 
 
 @dataclass
@@ -251,14 +229,14 @@ def verb_examples(
 
 def _rare(verb: str, elsewhere: list[tuple[list[str], Game, dict[str, tuple[list[str], rules.Action]]]]) -> Example:
     """The example of a verb the walks don't reach, refused at the moment found for another verb."""
-    rare = RARE[verb]
+    rare, at = RARE[verb], RARE[verb].example.at
     lobby, (_, options, seed), walked = next(
-        other for other in elsewhere if rare.at in other[2] and rare.lobby in (None, tuple(other[0]))
+        other for other in elsewhere if at in other[2] and rare.lobby in (None, tuple(other[0]))
     )
-    record = walked[rare.at][0]
-    line = f"@{_player(record, options, seed)} {rare.command}"
-    note = RARE_NOTE.format(when=rare.when)
-    return Example(line, lobby=False, lines=lobby, record=record, refused=rare.why, note=note)
+    record = walked[at][0]
+    line = f"@{_player(record, options, seed)} {rare.example.command}"
+    note = RARE_NOTE.format(when=rare.example.when)
+    return Example(line, lobby=False, lines=lobby, record=record, refused=rare.example.why, note=note)
 
 
 def other_examples(state: rules.GameState, options: dict[str, Any], seed: int, setup: list[str]) -> dict[str, Example]:

@@ -10,7 +10,7 @@ from rules import battle, crafting, decisions, flow, hand, items, movement, regi
 from rules.actions import Action, Battle, Craft, Move, Pass
 from rules.cards import card, deck, keys, label
 from rules.dominance import ACTIVATE_AT
-from rules.examples import ExampleGame, Examples
+from rules.examples import ExampleGame, Examples, RareExample
 from rules.factions.base import Faction
 from rules.factions.vagabond import board as vb
 from rules.factions.vagabond.actions import (
@@ -135,6 +135,12 @@ class Vagabond(Faction):
             ExampleGame(("marquise", "eyrie", "alliance", vb.ID), prefer=("coalition",), edits=coalition_ready),
         ),
         order=2,
+        rare={
+            "ally": RareExample(
+                "/ally faction:marquise", "aid", "start of a battle",
+                "a battle the Vagabond starts beside the warriors of an Allied faction",
+            )
+        },
     )
     reach: ClassVar[int] = 5
     moves_ignoring_rule: ClassVar[bool] = True

@@ -13,10 +13,9 @@ from typing import TYPE_CHECKING, Any, ClassVar
 from rules import registry
 from rules.cards import deck
 from rules.errors import RulesError
-from rules.examples import ExampleGame
 from rules.items import stocked, supply_at
 from rules.modes.base import Mode
-from rules.modes.frontier import contraband, eyrie, table, vagabond
+from rules.modes.frontier import contraband, examples, eyrie, table, vagabond
 from rules.modes.frontier.alliance import FrontierAlliance
 from rules.modes.frontier.eyrie import FrontierEyrie
 from rules.modes.frontier.marquise import FrontierMarquise
@@ -30,6 +29,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping
 
     from rules.actions import Action
+    from rules.examples import ExampleGame
     from rules.hooks import Entered, Place, Removed
     from rules.rng import Chooser
     from rules.state import BattleState, GameState
@@ -67,11 +67,7 @@ class Frontier(Mode):
     }
     every_faction: ClassVar[tuple[type, ...]] = (contraband.FrontierContraband,)
     game_options: ClassVar[tuple[GameOption, ...]] = (*Mode.game_options, *table.GAME_OPTIONS)
-    examples: ClassVar[tuple[ExampleGame, ...]] = (  # six players in two teams: search, seize, loot, legends...
-        ExampleGame(
-            ("marquise", "eyrie", "vagabond", "tinker", "spinners", "vagabond2"), teams=("A", "A", "A", "B", "B", "B")
-        ),
-    )
+    examples: ClassVar[tuple[ExampleGame, ...]] = examples.GAMES  # six players in two teams
 
     # --- 3x3.1 the table ------------------------------------------------------------------------
     def board_id(self, options: dict[str, Any]) -> str:
