@@ -71,8 +71,8 @@ class Shown:
     teams: bool = False
 
 
-def other_games() -> list[Shown]:
-    """The games the factions declare (in the registry's order), then those the modes declare."""
+def declared_games() -> list[Shown]:
+    """The games the factions declare (in the order their `Examples` ask), then those the modes declare."""
     declared = [e for e in (registry.faction(f).examples for f in registry.playable_ids()) if e is not None]
     out = [Shown(lobby(g), g.edits, g.prefer) for e in sorted(declared, key=lambda e: e.order) for g in e.games]
     for mode in map(find_mode, registry.playable_mode_ids()):
@@ -80,7 +80,13 @@ def other_games() -> list[Shown]:
     return out
 
 
+def other_games() -> list[Shown]:
+    """The declared games other than the two-seat game of the lobby."""
+    return [game for game in declared_games() if game.lobby != LOBBY]
+
+
 OTHER_GAMES = other_games()
+EDITED_LOBBY = [game for game in declared_games() if game.lobby == LOBBY]  # the lobby's game with edits
 TEAM_LOBBY = next(game.lobby for game in OTHER_GAMES if game.teams)  # a team mode's game (its threads)
 WALKS, STEPS = 40, 400
 UNREACHABLE: dict[str, tuple[str, str]] = {}  # verbs no game the bot can create allows yet: example and refusal
@@ -177,12 +183,6 @@ def _walks(
     return found
 
 
-def _without_roosts(state: rules.GameState) -> list[str]:
-    """Edits that take every roost off the map (the Eyrie then place a new one)."""
-    roosts = {c: state.clearings[c - 1].get("eyrie:roost", 0) for c in state.board.ids()}
-    return [f"!remove {c} eyrie:roost x{n}" for c, n in roosts.items() if n]
-
-
 def _player(record: list[str], options: dict[str, Any], seed: int) -> str:
     here = rules.replay(rules.Record(options, seed, record))
     seat = rules.to_act(here)
@@ -197,10 +197,11 @@ def verb_examples(
     state: rules.GameState, options: dict[str, Any], seed: int, others: list[Game]
 ) -> dict[str, Example]:
     """An example of every verb with a command, from the shortest record found to a moment where it is legal:
-    in the two-seat game of the lobby, else in the first of the other games (`OTHER_GAMES`) that allows it."""
+    in the two-seat game of the lobby (with the edits declared for it, if any), else in the first of the other
+    games (`OTHER_GAMES`) that allows it."""
     found = _walks(state)
-    if "roost" not in found:  # a new roost is placed only when none is left
-        found.update({k: v for k, v in _walks(state, _without_roosts).items() if k == "roost"})
+    for edited in EDITED_LOBBY:  # verbs the lobby's game allows only after edits (a new roost, when none is left)
+        found.update({k: v for k, v in _walks(state, edited.edits, edited.prefer).items() if k not in found})
     elsewhere = [
         (shown.lobby, game, _walks(game[0], shown.edits, shown.prefer))
         for shown, game in zip(OTHER_GAMES, others, strict=True)
