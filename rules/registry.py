@@ -1,8 +1,12 @@
 """The registry of plug-ins: every faction registers itself here under its id and aliases, every mode under its id.
 
+Factions are listed in the places they declare (`Faction.order`), whatever the order their modules were imported in.
+
 A game's mode may play a faction under its golden rules (the 3x3 game's): `plugin(state, faction)` returns the
-faction as the game's mode plays it. The registry imports no plug-in and no base class: the plug-ins import it,
-and it asks them what they declare (`Faction.overrides`, `Mode.charges_move_fees`, `Mode.offers_actions`).
+faction as the game's mode plays it. The registry imports no plug-in and no base class, not even for its types: the
+plug-ins import it, it names them by their interfaces (`rules.faction_hooks.FactionHooks`, `rules.mode_rules.ModeRules`,
+leaves), and it asks them what they declare (`Faction.overrides`, `Mode.charges_move_fees`, `Mode.offers_actions`).
+`rules.modes.find_mode` gives a mode as its class, `Mode`.
 """
 
 from __future__ import annotations
@@ -18,8 +22,8 @@ from rules.options import STANDARD, mode_id
 from rules.words import echo
 
 if TYPE_CHECKING:
-    from rules.factions.base import Faction
-    from rules.modes.base import Mode
+    from rules.faction_hooks import FactionHooks as Faction
+    from rules.mode_rules import ModeRules as Mode
     from rules.options import GameOption
     from rules.state import GameState
 
@@ -30,19 +34,30 @@ _MODES: dict[str, Mode] = {}
 
 
 def register(faction: Faction) -> Faction:
-    """Make a faction available to games, with its piece kinds."""
+    """Make a faction available to games, with its piece kinds, in its declared place among the others."""
     if faction.id in _FACTIONS and type(_FACTIONS[faction.id]) is not type(faction):
         raise ValueError(f"a faction with the id '{faction.id}' is already registered")
     for alias in (faction.id, *faction.aliases):
         owner = _ALIASES.get(alias.lower())
         if owner is not None and owner != faction.id:
             raise ValueError(f"the alias '{alias}' already names the faction '{owner}'")
-    _FACTIONS[faction.id] = faction
+    if faction.order is not None:
+        taken = next((f.id for f in _FACTIONS.values() if f.id != faction.id and f.order == faction.order), None)
+        if taken is not None:
+            raise ValueError(f"the faction '{taken}' already has the place {faction.order} in the list of factions")
+    placed = {**_FACTIONS, faction.id: faction}
+    _FACTIONS.clear()
+    _FACTIONS.update(sorted(placed.items(), key=lambda item: _place(item[1])))
     for alias in (faction.id, *faction.aliases):
         _ALIASES[alias.lower()] = faction.id
     pieces.register(faction.pieces)
     forget_plugins()
     return faction
+
+
+def _place(faction: Faction) -> tuple[bool, int, str]:
+    """Where a faction comes in the lists of factions: by its declared place, then those with none by id."""
+    return (faction.order is None, faction.order or 0, faction.id)
 
 
 def unregister(fid: str) -> None:

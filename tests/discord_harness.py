@@ -13,13 +13,11 @@ from pathlib import Path
 
 import rules
 from bot.console.offline import OfflineBot, OfflineUser, Result, stable_id
-from bot.discord.commands import RENAMES
+from bot.discord.commands import command_options
 from bot.service import GameService
-from bot.service.notation import verb_options
 from bot.service.table import Actor
 from bot.settings import Settings
 from bot.storage.store import Store
-from rules.actions import place_token
 
 START = 1_800_000_000  # a fixed "now" (2027-01-15)
 CHANNEL = 4242
@@ -144,22 +142,9 @@ def console_channel(name: str) -> int:
 __all__ = ["OfflineBot", "OfflineUser", "Result"]
 
 
-PLACE_FIELDS = ("src", "dst", "forest")
-
-
 def slash_options(action: rules.Action) -> dict[str, object]:
     """The options of an action's own command, by their Discord names (places as typed: 5, fA; lists joined by ',')."""
-    out: dict[str, object] = {}
-    for option in verb_options(action.verb):
-        value = getattr(action, option.field, None)
-        if value is None or value == ():
-            continue
-        if option.field in PLACE_FIELDS:
-            value = place_token(value)
-        elif isinstance(value, tuple):
-            value = ",".join(map(str, value))
-        out[RENAMES.get(option.field, option.field)] = value
-    return out
+    return command_options(action, typed_places=True)
 
 
 async def seated_game(bot: OfflineBot, channel: int, players: dict[str, OfflineUser]) -> None:

@@ -15,6 +15,7 @@ from typing import ClassVar
 from rules import registry
 from rules.actions import CLEARING, Action, Battle, Move, register_for
 from rules.battle import battle_options, start
+from rules.examples import ExampleGame, Examples
 from rules.factions.base import Faction
 from rules.map_pieces import count, may_place, place, suit
 from rules.modes.base import starting_corners
@@ -62,6 +63,7 @@ class Newts(Faction):
     aliases: ClassVar[tuple[str, ...]] = ("newts",)
     colour: ClassVar[str] = "#3A7D8C"
     setup_order: ClassVar[int] = 60
+    examples: ClassVar[Examples | None] = Examples("nina", (ExampleGame(("marquise", "eyrie", ID)),))
     pieces: ClassVar[tuple[PieceKind, ...]] = (
         PieceKind(ID, "warrior", WARRIOR, 16, "warrior", "hexagon"),
         PieceKind(ID, "pond", TOKEN, 5, "pond", "diamond", "P"),

@@ -3,6 +3,7 @@ drawn, and gets slash commands with help, with no edit to any shared file."""
 
 from __future__ import annotations
 
+import asyncio
 from collections.abc import Iterator
 from io import BytesIO
 from pathlib import Path
@@ -20,7 +21,7 @@ from render.palette import hex_rgb
 from rules import registry
 from rules.playout import play
 from rules.view import view_for
-from tools import scriptgen
+from tools import docexamples, scriptgen
 
 
 @pytest.fixture(autouse=True)
@@ -78,6 +79,14 @@ def test_a_whole_console_game_with_it_plays_with_nothing_refused(
     assert " 0 refused" in out.strip().splitlines()[-1]
     assert "The game is over" in out
     assert sorted((tmp_path / "img").glob("*-board.png"))
+
+
+def test_the_command_examples_look_for_its_verbs_in_the_game_it_declares(tmp_path: Path) -> None:
+    shown = [game for game in docexamples.other_games() if f"@nina /root join faction:{newts.ID}" in game.lobby]
+    assert [game.lobby[0] for game in shown] == [f"@alice /root create seats:3 factions:marquise,eyrie,{newts.ID}"]
+    state, _options, _seed = asyncio.run(docexamples.started_state(tmp_path, shown[0].lobby))
+    assert [seat.faction for seat in state.seats if seat.faction == newts.ID] == [newts.ID]
+    assert {"den", "dig"} & set(docexamples._walks(state))
 
 
 def test_without_it_the_table_no_longer_knows_it() -> None:

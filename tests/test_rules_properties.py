@@ -47,7 +47,7 @@ import pytest
 
 import rules
 from rules import battle as battle_module
-from rules import flow, registry
+from rules import faction_hooks, flow, registry
 from rules import movement as movement_module
 from rules.actions import (
     Action,
@@ -67,7 +67,6 @@ from rules.actions import (
     Use,
 )
 from rules.cards import card, deck, label
-from rules.factions import base as faction_base
 from rules.factions import eyrie as eyrie_module
 from rules.factions import marquise as marquise_module
 from rules.factions.eyrie import Decree
@@ -1753,7 +1752,7 @@ def test_buildings_hit_before_warriors_are_caught(monkeypatch: pytest.MonkeyPatc
         pieces = {p: n for p, n in pieces.items() if n > 0}
         return {k: v for k, v in pieces.items() if kind_of(k) != "warrior"} or pieces
 
-    monkeypatch.setattr(faction_base, "standard_hit_options", buildings_first)
+    monkeypatch.setattr(faction_hooks, "standard_hit_options", buildings_first)
     assert _violations("4.3.6")
 
 

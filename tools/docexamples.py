@@ -5,12 +5,13 @@ Usage: python -m tools.docexamples        (writes assets/examples/command-exampl
 An example is a console line and how to reach a moment where it is accepted: console lines run first (a lobby, a
 few moves), and for the engine's verbs a record of notations found by seeded random walks from the start of a
 game (with moderator edits first where a verb needs them), written as the game's state; a verb the two-seat game
-never allows (a faction's own, the dominance cards it sets aside) is looked for in the other games (three seats with
-the Alliance, the Vagabond, the Spore, the Spinners or Old Man Tinker, four with the Alliance and the Vagabond, six
-in the 3x3 mode).
+never allows (a faction's own, the dominance cards it sets aside) is looked for in the other games, which the
+factions and modes declare (`rules.examples`: three seats with the Alliance, the Vagabond, the Spore, the Spinners
+or Old Man Tinker, four with the Alliance and the Vagabond, six in the 3x3 mode).
 tests/test_bot_docs.py runs every example through the real command tree from that moment and checks it is
 accepted. A verb no game the bot can create allows keeps an example that is refused, and the test checks the
-refusal says why; so does a verb the walks don't reach (`RARE`: the 3x3 mode's deeper moments, such as a Legend).
+refusal says why; so does a verb the walks don't reach (`RARE`, which the factions and modes declare as `rare`:
+the 3x3 mode's deeper moments, such as a Legend).
 """
 
 from __future__ import annotations
@@ -20,7 +21,6 @@ import asyncio
 import json
 import random
 import tempfile
-from collections.abc import Callable
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
@@ -31,132 +31,96 @@ from bot.console.offline import OfflineBot
 from bot.service import GameService, notation
 from bot.settings import Settings
 from bot.storage.store import Store
-from rules.map_pieces import open_slots
+from rules import registry
+from rules.examples import Edits, ExampleGame, RareExample
+from rules.modes import find_mode
+from rules.options import STANDARD
 from tools.scriptgen import command_line
 
 FILE = Path(__file__).resolve().parents[1] / "assets" / "examples" / "command-examples.json"
 SEED = 1
-PLAYERS = {  # the Spore and the Spinners never share a game here
-    "marquise": "alice",
-    "eyrie": "bob",
-    "alliance": "carol",
-    "vagabond": "dave",
-    "spore": "erin",
-    "spinners": "erin",
-    "tinker": "frank",
-    "vagabond2": "gina",
-}
 CREATE = "@alice /root create seats:2 factions:marquise,eyrie"
 LOBBY = [CREATE, "@alice /root join faction:marquise", "@bob /root join faction:eyrie", "@bob /root start"]
-LOBBY3 = [  # a three-seat game with the Alliance: its verbs, and the dominance cards (set aside with two seats)
-    "@alice /root create seats:3 factions:marquise,eyrie,alliance",
-    "@alice /root join faction:marquise",
-    "@bob /root join faction:eyrie",
-    "@carol /root join faction:alliance",
-    "@carol /root start",
-]
-LOBBY_VAGABOND = [  # a three-seat game with the Vagabond: his verbs
-    "@alice /root create seats:3 factions:marquise,eyrie,vagabond",
-    "@alice /root join faction:marquise",
-    "@bob /root join faction:eyrie",
-    "@dave /root join faction:vagabond",
-    "@dave /root start",
-]
-LOBBY_TINKER = [  # a three-seat game with Old Man Tinker: his verbs
-    "@alice /root create seats:3 factions:marquise,eyrie,tinker",
-    "@alice /root join faction:marquise",
-    "@bob /root join faction:eyrie",
-    "@frank /root join faction:tinker",
-    "@frank /root start",
-]
-LOBBY4 = [  # four seats: the Vagabond's coalition
-    "@alice /root create seats:4 factions:marquise,eyrie,alliance,vagabond",
-    "@alice /root join faction:marquise",
-    "@bob /root join faction:eyrie",
-    "@carol /root join faction:alliance",
-    "@dave /root join faction:vagabond",
-    "@dave /root start",
-]
-LOBBY_SPORE = [  # a three-seat game with the Spore: its verbs
-    "@erin /root create seats:3 factions:spore,marquise,eyrie",
-    "@alice /root join faction:marquise",
-    "@bob /root join faction:eyrie",
-    "@erin /root join faction:spore",
-    "@erin /root start",
-]
-LOBBY_SPINNERS = [  # a three-seat game with the Spinners of Mercy: their verbs, and First Response in others' battles
-    "@alice /root create seats:3 factions:marquise,eyrie,spinners",
-    "@alice /root join faction:marquise",
-    "@bob /root join faction:eyrie",
-    "@erin /root join faction:spinners",
-    "@erin /root start",
-]
-LOBBY_FRONTIER = [  # the 3x3 mode: six players in two teams; its own verbs (search, seize, loot, legends...)
-    "@alice /root create mode:frontier seats:6 factions:marquise,eyrie,vagabond,tinker,spinners,vagabond2",
-    "@alice /root join faction:marquise team:A",
-    "@bob /root join faction:eyrie team:A",
-    "@dave /root join faction:vagabond team:A",
-    "@frank /root join faction:tinker team:B",
-    "@erin /root join faction:spinners team:B",
-    "@gina /root join faction:vagabond2 team:B",
-    "@gina /root start",
-]
+
+
+def player(fid: str) -> str:
+    """The console user who plays a faction in the examples (its declaration's, else named after its id)."""
+    declared = registry.faction(fid).examples
+    return declared.player if declared else fid
+
+
+def lobby(game: ExampleGame, mode: str = STANDARD) -> list[str]:
+    """The console lines that create an example game (by the first listed faction's player), seat its players and
+    start it (the last to join)."""
+    mode_option = "" if mode == STANDARD else f"mode:{mode} "
+    listed = ",".join(game.factions)
+    lines = [f"@{player(game.factions[0])} /root create {mode_option}seats:{len(game.factions)} factions:{listed}"]
+    teams = game.teams or ("",) * len(game.seated)
+    for fid, team in zip(game.seated, teams, strict=True):
+        lines.append(f"@{player(fid)} /root join faction:{fid}" + (f" team:{team}" if team else ""))
+    return [*lines, f"@{player(game.seated[-1])} /root start"]
+
+
+@dataclass(frozen=True)
+class Shown:
+    """An example game as docexamples plays it: its lobby's lines, the edits made after setup, the verbs preferred."""
+
+    lobby: list[str]
+    edits: Edits | None = None
+    prefer: tuple[str, ...] = ()
+    teams: bool = False
+
+
+def declared_games() -> list[Shown]:
+    """The games the factions declare (in the order their `Examples` ask), then those the modes declare."""
+    declared = [e for e in (registry.faction(f).examples for f in registry.playable_ids()) if e is not None]
+    out = [Shown(lobby(g), g.edits, g.prefer) for e in sorted(declared, key=lambda e: e.order) for g in e.games]
+    for mode in map(find_mode, registry.playable_mode_ids()):
+        out += [Shown(lobby(g, mode.id), g.edits, g.prefer, bool(g.teams)) for g in mode.examples]
+    return out
+
+
+def other_games() -> list[Shown]:
+    """The declared games other than the two-seat game of the lobby."""
+    return [game for game in declared_games() if game.lobby != LOBBY]
+
+
+OTHER_GAMES = other_games()
+EDITED_LOBBY = [game for game in declared_games() if game.lobby == LOBBY]  # the lobby's game with edits
+TEAM_LOBBY = next(game.lobby for game in OTHER_GAMES if game.teams)  # a team mode's game (its threads)
 WALKS, STEPS = 40, 400
 UNREACHABLE: dict[str, tuple[str, str]] = {}  # verbs no game the bot can create allows yet: example and refusal
 RARE_NOTE = (
     "The example walks don't reach the moment this is asked ({when}); the example is refused at another moment of "
     "the player's turn, saying why, and a test checks that."
 )
-NOT_NOW = "is not possible now"
 
 
 @dataclass(frozen=True)
 class Rare:
-    """A verb the walks don't reach: its command (the user is the one to act), the moment of another verb it is
-    refused at (in the first game whose lobby is `lobby`, any game when None), what the refusal says, and when the
-    verb is asked."""
+    """A verb the walks don't reach, as its faction or mode declares it, and the lobby of the game whose moment of
+    another verb it is refused at (any game when None)."""
 
-    command: str
-    at: str
-    why: str
-    when: str
+    example: RareExample
     lobby: tuple[str, ...] | None = None
 
 
-FRONTIER = tuple(LOBBY_FRONTIER)
-NO_SWORD = "no contraband sword lies in clearing 1"
-RARE = {
-    "ally": Rare(
-        "/ally faction:marquise", "aid", "start of a battle",
-        "a battle the Vagabond starts beside the warriors of an Allied faction",
-    ),
-    "search": Rare(
-        "/search clearing:1 item:sword", "move", NO_SWORD, "a 3x3 contraband item lying where one has a warrior",
-        FRONTIER,
-    ),
-    "seize": Rare(
-        "/seize clearing:1 item:sword", "battle", NO_SWORD, "a 3x3 contraband item lying on one's home map", FRONTIER
-    ),
-    "keeper": Rare(
-        "/keeper faction:tinker", "pay", NOT_NOW,
-        "a 3x3 bridge fee owed to two rivals with as many warriors at the bridge entrance", FRONTIER,
-    ),
-    "skip": Rare(
-        "/skip column:battle suit:fox", "decree", NOT_NOW,
-        "an Eyrie Decree card in rounds 1-2 that only the rival map could carry out", FRONTIER,
-    ),
-    "legend": Rare(
-        "/legend ability:forest-ghost", "loot", NOT_NOW,
-        "the first 3x3 Vagabond with 3 ruins explored and 3 quests completed", FRONTIER,
-    ),
-    "reroll": Rare(
-        "/reroll", "loot", NOT_NOW, "the roll of a Looting by a Vagabond who chose War Veteran", FRONTIER
-    ),
-    "vanguard": Rare(
-        "/vanguard from:1 to:2 faction:marquise", "loot", NOT_NOW, "a move by a Vagabond who chose Vanguard Leader",
-        FRONTIER,
-    ),
-}
+def rare_examples() -> dict[str, Rare]:
+    """The verbs the factions and modes declare the walks don't reach, by verb."""
+    out: dict[str, Rare] = {}
+    for fid in registry.playable_ids():
+        declared = registry.faction(fid).examples
+        if declared is not None:
+            out.update({verb: Rare(rare) for verb, rare in declared.rare.items()})
+            for game in declared.games:
+                out.update({verb: Rare(rare, tuple(lobby(game))) for verb, rare in game.rare.items()})
+    for mode in map(find_mode, registry.playable_mode_ids()):
+        for game in mode.examples:
+            out.update({verb: Rare(rare, tuple(lobby(game, mode.id))) for verb, rare in game.rare.items()})
+    return out
+
+
+RARE = rare_examples()
 
 
 @dataclass
@@ -187,7 +151,6 @@ def load() -> dict[str, Example]:
     return {name: Example(**entry) for name, entry in raw.items()}
 
 
-Edits = Callable[[rules.GameState], list[str]]
 
 
 def _walks(
@@ -220,85 +183,28 @@ def _walks(
     return found
 
 
-def _without_roosts(state: rules.GameState) -> list[str]:
-    """Edits that take every roost off the map (the Eyrie then place a new one)."""
-    roosts = {c: state.clearings[c - 1].get("eyrie:roost", 0) for c in state.board.ids()}
-    return [f"!remove {c} eyrie:roost x{n}" for c, n in roosts.items() if n]
-
-
 def _player(record: list[str], options: dict[str, Any], seed: int) -> str:
     here = rules.replay(rules.Record(options, seed, record))
     seat = rules.to_act(here)
     assert seat is not None
-    return PLAYERS[here.seats[seat].faction]
-
-
-def _coalition_ready(state: rules.GameState) -> list[str]:
-    """Edits that give the Vagabond 10 points and a dominance card from the deck (what a coalition needs)."""
-    card = next(rules.cards.card(c).key for c in state.deck if rules.cards.card(c).type == "dominance")
-    return ["!points vagabond 10", f"!card {card} deck hand:vagabond"]
-
-
-def _uncovered_mycelium(state: rules.GameState) -> list[str]:
-    """Edits that put an uncovered mycelium one clearing beyond the Spore's homeland network, with two infected and
-    an enemy warrior beside it (so natural covering leaves it and the infected may cover it)."""
-    board, here = state.board, state.clearings
-    home = next((c for c in board.ids() if here[c - 1].get("spore:homeland")), None)
-    if home is None:
-        return []
-    free = [c for c in board.ids() if not any(p.startswith("spore:") for p in here[c - 1])]
-    for first in sorted(board.adjacent_to(home)):
-        beyond = [c for c in sorted(board.adjacent_to(first)) if c in free and c not in board.adjacent_to(home)]
-        if first in free and beyond and beyond[0] != home:
-            return [
-                f"!place {first} spore:mycelium x1",
-                f"!place {beyond[0]} spore:uncovered x1",
-                f"!place {beyond[0]} marquise:warrior:spore x2",
-                f"!place {beyond[0]} eyrie:warrior x1",
-            ]
-    return []
-
-
-def _short_of_tokens(state: rules.GameState) -> list[str]:
-    """Edits that give the Tinker two factories and leave one token in his supply (he then chooses which produces)."""
-    seat = state.seat_of("tinker")
-    assert seat is not None
-    robots = next(c for c in state.board.ids() if state.clearings[c - 1].get("tinker:birdbot"))
-    free = [c for c in state.board.ids() if open_slots(state, c) > 0 and c != robots]
-    first = free[0]
-    second = next(c for c in free[1:] if not state.board.adjacent(first, c))
-    spare = state.seats[seat].supply["gear"] - 1
-    factories = [f"!place {c} tinker:factory" for c in (first, second)]
-    return [*factories, f"!place {robots} tinker:gear x{spare}"]
+    return player(here.seats[seat].faction)
 
 
 Game = tuple[rules.GameState, dict[str, Any], int]
-OTHER_GAMES: tuple[tuple[list[str], Edits | None, tuple[str, ...]], ...] = (
-    (LOBBY3, None, ()),  # the Alliance, and the dominance cards the two-seat game sets aside
-    (LOBBY_VAGABOND, None, ()),  # the Vagabond
-    (LOBBY_VAGABOND, None, ("aid", "exhaust", "claim", "ally", "lead", "battle")),  # an Allied faction: lead, ally
-    (LOBBY4, _coalition_ready, ("coalition",)),  # a coalition
-    (LOBBY_SPORE, None, ()),  # the Spore
-    (LOBBY_SPORE, _uncovered_mycelium, ("cover",)),  # an uncovered mycelium beside the infected: cover
-    (LOBBY_SPINNERS, None, ()),  # the Spinners of Mercy
-    (LOBBY_SPINNERS, None, ("battle", "respond", "triage", "establish")),  # First Response and Triage
-    (LOBBY_TINKER, None, ()),  # Old Man Tinker
-    (LOBBY_TINKER, _short_of_tokens, ("end",)),  # too few tokens for every factory: which produces first
-    (LOBBY_FRONTIER, None, ()),  # the 3x3 mode
-)
 
 
 def verb_examples(
     state: rules.GameState, options: dict[str, Any], seed: int, others: list[Game]
 ) -> dict[str, Example]:
     """An example of every verb with a command, from the shortest record found to a moment where it is legal:
-    in the two-seat game of the lobby, else in the first of the other games (`OTHER_GAMES`) that allows it."""
+    in the two-seat game of the lobby (with the edits declared for it, if any), else in the first of the other
+    games (`OTHER_GAMES`) that allows it."""
     found = _walks(state)
-    if "roost" not in found:  # a new roost is placed only when none is left
-        found.update({k: v for k, v in _walks(state, _without_roosts).items() if k == "roost"})
+    for edited in EDITED_LOBBY:  # verbs the lobby's game allows only after edits (a new roost, when none is left)
+        found.update({k: v for k, v in _walks(state, edited.edits, edited.prefer).items() if k not in found})
     elsewhere = [
-        (lobby, game, _walks(game[0], edits, prefer))
-        for (lobby, edits, prefer), game in zip(OTHER_GAMES, others, strict=True)
+        (shown.lobby, game, _walks(game[0], shown.edits, shown.prefer))
+        for shown, game in zip(OTHER_GAMES, others, strict=True)
     ]
     out = {}
     for verb in sorted(notation.verbs()):
@@ -324,14 +230,14 @@ def verb_examples(
 
 def _rare(verb: str, elsewhere: list[tuple[list[str], Game, dict[str, tuple[list[str], rules.Action]]]]) -> Example:
     """The example of a verb the walks don't reach, refused at the moment found for another verb."""
-    rare = RARE[verb]
+    rare, at = RARE[verb], RARE[verb].example.at
     lobby, (_, options, seed), walked = next(
-        other for other in elsewhere if rare.at in other[2] and rare.lobby in (None, tuple(other[0]))
+        other for other in elsewhere if at in other[2] and rare.lobby in (None, tuple(other[0]))
     )
-    record = walked[rare.at][0]
-    line = f"@{_player(record, options, seed)} {rare.command}"
-    note = RARE_NOTE.format(when=rare.when)
-    return Example(line, lobby=False, lines=lobby, record=record, refused=rare.why, note=note)
+    record = walked[at][0]
+    line = f"@{_player(record, options, seed)} {rare.example.command}"
+    note = RARE_NOTE.format(when=rare.example.when)
+    return Example(line, lobby=False, lines=lobby, record=record, refused=rare.example.why, note=note)
 
 
 def other_examples(state: rules.GameState, options: dict[str, Any], seed: int, setup: list[str]) -> dict[str, Example]:
@@ -362,7 +268,7 @@ def other_examples(state: rules.GameState, options: dict[str, Any], seed: int, s
         "rootmod pause": Example(f"{mod} /rootmod pause"),
         "rootmod resume": Example(f"{mod} /rootmod resume", lines=[f"{mod} /rootmod pause"]),
         "rootmod reminders": Example(f"{mod} /rootmod reminders hours:12"),
-        "rootmod threads": Example(f"{mod} /rootmod threads", lobby=False, lines=LOBBY_FRONTIER),
+        "rootmod threads": Example(f"{mod} /rootmod threads", lobby=False, lines=TEAM_LOBBY),
         "rootmod skip": Example(f"{mod} /rootmod skip"),
         "rootmod replace": Example(f"{mod} /rootmod replace faction:eyrie user:@dave"),
         "rootmod unseat": Example(f"{mod} /rootmod unseat faction:eyrie"),
@@ -410,7 +316,7 @@ def main(argv: list[str] | None = None) -> int:
         parser.error(f"--out: there is no folder {Path(args.out).parent}")
     with tempfile.TemporaryDirectory() as folder:
         state, options, seed = asyncio.run(started_state(Path(folder)))
-        lobbies = [lobby for lobby, _, _ in OTHER_GAMES]
+        lobbies = [shown.lobby for shown in OTHER_GAMES]
         others = [asyncio.run(started_state(Path(folder), lobby, f"examples-{i}")) for i, lobby in enumerate(lobbies)]
     examples = build(state, options, seed, others)
     text = json.dumps({name: asdict(e) for name, e in sorted(examples.items())}, indent=1)

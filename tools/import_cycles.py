@@ -1,9 +1,11 @@
-"""Import cycles among the project's own modules: every import a module runs, at its top or inside a function.
+"""Import cycles among the project's own modules: every import a module makes, at its top, inside a function, or
+under `if TYPE_CHECKING:`.
 
 Usage: .venv/bin/python -m tools.import_cycles [PACKAGE_DIR...]   (from the checkout's root; default: rules render
 bot tools). Prints each cycle (modules that import each other, directly or through others), then 'cycles: N';
-exits 1 when there is one. Imports under `if TYPE_CHECKING:` are left out: they are never run, so they name types
-without making a cycle (the registry names the Faction it returns that way). A submodule importing its own package
+exits 1 when there is one. Imports under `if TYPE_CHECKING:` count too: a type named that way still ties the modules
+together (the registry names factions and modes by leaf interfaces, `rules.faction_hooks` and `rules.mode_rules`,
+not by their base classes). A submodule importing its own package
 counts like any import: the package's `__init__` runs first and may import the submodule back.
 """
 
@@ -26,20 +28,8 @@ def module_name(path: Path) -> str:
 
 
 def run_imports(tree: ast.AST) -> Iterator[ast.Import | ast.ImportFrom]:
-    """Every import statement that may run (those under `if TYPE_CHECKING:` left out)."""
-    for node in ast.iter_child_nodes(tree):
-        if isinstance(node, ast.If) and _type_checking(node.test):
-            yield from (i for n in node.orelse for i in run_imports(ast.Module(body=[n], type_ignores=[])))
-            continue
-        if isinstance(node, (ast.Import, ast.ImportFrom)):
-            yield node
-        yield from run_imports(node)
-
-
-def _type_checking(test: ast.expr) -> bool:
-    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
-        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
-    )
+    """Every import statement of a module: at its top, inside a function, or under `if TYPE_CHECKING:`."""
+    return (node for node in ast.walk(tree) if isinstance(node, (ast.Import, ast.ImportFrom)))
 
 
 def imports(path: Path, name: str, known: set[str]) -> set[str]:

@@ -15,7 +15,7 @@ from bot.discord.decoding import snowflake, unreadable_button
 from bot.service.outbox import Choice, Outbox
 
 if TYPE_CHECKING:
-    from bot.discord.client import RootClient
+    from bot.discord.clients import ServiceClient
 
 CUSTOM_ID_LIMIT = 100
 ROW_WIDTH = 5
@@ -62,7 +62,7 @@ class ChooseButton(
         if not snowflake(self.channel_id):
             await unreadable_button(interaction)
             return
-        client: RootClient = interaction.client  # type: ignore[assignment]
+        client: ServiceClient = interaction.client  # type: ignore[assignment]
         actor = client.actor_of(interaction, self.channel_id)
         await client.answer(interaction, client.service.choices(actor, self.version), self.channel_id)
 
@@ -105,7 +105,7 @@ class AnswerButton(
         if not snowflake(self.channel_id):
             await unreadable_button(interaction)
             return
-        client: RootClient = interaction.client  # type: ignore[assignment]
+        client: ServiceClient = interaction.client  # type: ignore[assignment]
         if self.old_format:
             await client.answer(interaction, stale_button())
             return

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -14,7 +14,7 @@ from bot import messages
 from bot.discord.buttons import AnswerButton, ChooseButton
 from bot.discord.command_tree import build_commands
 from bot.discord.decoding import RootTree, unreadable_button
-from bot.discord.delivery import ChannelPoster, actor_of, run
+from bot.discord.delivery import ChannelPoster, PostingClient, actor_of, run
 from bot.service import GameService
 from bot.service.outbox import Outbox
 from bot.service.reminders import tick
@@ -106,6 +106,10 @@ class RootClient(discord.AutoShardedClient):
         self.reminder_loop.cancel()
         await super().close()
         await self.service.store.close()
+
+
+if TYPE_CHECKING:
+    _POSTS: type[PostingClient] = RootClient  # the client commands, buttons and delivery ask for (mypy checks it)
 
 
 def known_button(interaction: discord.Interaction) -> bool:

@@ -17,12 +17,12 @@ from bot.service.outbox import Outbox
 from bot.service.suggest import Suggestion
 from bot.service.table import Actor
 from rules import numbers
-from rules.actions import WORD_LIMIT
+from rules.actions import WORD_LIMIT, place_token
 from rules.board import MAPS
 from rules.words import echo
 
 if TYPE_CHECKING:
-    from bot.discord.client import RootClient
+    from bot.discord.clients import ServiceClient
     from bot.service import GameService
 
 AppCommand = app_commands.Command[Any, Any, Any]
@@ -49,7 +49,7 @@ def mode_choices(current: str) -> list[tuple[str, str]]:
 
 def service_of(interaction: discord.Interaction) -> GameService:
     """The game service behind the client that received an interaction."""
-    client: RootClient = interaction.client  # type: ignore[assignment]
+    client: ServiceClient = interaction.client  # type: ignore[assignment]
     return client.service
 
 
@@ -96,14 +96,23 @@ def _field_autocomplete(verb: str, field: str) -> Complete:
     return complete
 
 
-def command_options(action: Any) -> dict[str, Any]:
-    """The options of an action's own command, by their Discord names ('move 1>5 x2' -> from, to, count)."""
+PLACE_FIELDS = ("src", "dst", "forest")  # fields naming a clearing or a forest
+
+
+def command_options(action: Any, typed_places: bool = False) -> dict[str, Any]:
+    """The options of an action's own command, by their Discord names ('move 1>5 x2' -> from, to, count); lists
+    joined by ','. A place is given as the action holds it (5, A), or with `typed_places` as a player types it
+    (5, fA)."""
     out: dict[str, Any] = {}
     for option in options_of(type(action)):
         value: Any = getattr(action, option.field)
         if value is None or value == ():
             continue
-        out[RENAMES.get(option.field, option.field)] = ",".join(map(str, value)) if isinstance(value, tuple) else value
+        if typed_places and option.field in PLACE_FIELDS:
+            value = place_token(value)
+        elif isinstance(value, tuple):
+            value = ",".join(map(str, value))
+        out[RENAMES.get(option.field, option.field)] = value
     return out
 
 

@@ -10,7 +10,7 @@ import json
 import logging
 from collections.abc import Awaitable
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar
 
 import discord
 
@@ -18,11 +18,11 @@ from bot import messages
 from bot.discord import drawing
 from bot.discord.attachments import MISSING_PERMISSIONS, Pictures
 from bot.discord.buttons import choices_view, public_view
+from bot.discord.clients import ServiceClient
 from bot.service.outbox import LiveBoard, Outbox, SeatPost, SeatThread, TeamPlan
 from bot.service.table import Actor
 
 if TYPE_CHECKING:
-    from bot.discord.client import RootClient
     from bot.service.boards import Boards
     from bot.service.threads import Threads
 
@@ -108,7 +108,7 @@ async def run(interaction: discord.Interaction, work: Awaitable[Outbox], game_ch
         log.exception("command failed in channel %s", interaction.channel_id)
         outbox = Outbox.refusal(messages.NOT_FINISHED_ERROR)
     interaction.extras["outbox"] = outbox  # for the offline console and tests: what the service answered
-    client: RootClient = interaction.client  # type: ignore[assignment]
+    client: PostingClient = interaction.client  # type: ignore[assignment]
     await client.poster.pictures.seen(game_channel or interaction.channel_id, interaction.app_permissions.attach_files)
     try:
         if outbox.public and game_channel is not None and game_channel != interaction.channel_id:
@@ -140,7 +140,7 @@ async def _in_channel_instead(interaction: discord.Interaction, outbox: Outbox, 
     log.warning("the interaction in channel %s can no longer be answered", interaction.channel_id)
     if not outbox.public or interaction.extras.get("public_shown"):
         return
-    client: RootClient = interaction.client  # type: ignore[assignment]
+    client: PostingClient = interaction.client  # type: ignore[assignment]
     outbox.channel_id = game_channel or interaction.channel_id
     try:
         await client.poster.post(outbox)
@@ -150,7 +150,7 @@ async def _in_channel_instead(interaction: discord.Interaction, outbox: Outbox, 
 
 async def private_posts(interaction: discord.Interaction, outbox: Outbox) -> None:
     """Each seat's private post goes to its thread (or DM); the sender's own, if that fails, privately here."""
-    client: RootClient = interaction.client  # type: ignore[assignment]
+    client: PostingClient = interaction.client  # type: ignore[assignment]
     for post in outbox.seat_posts:
         if await client.poster.seat_post(client.service, post):
             continue
@@ -163,7 +163,7 @@ async def private_posts(interaction: discord.Interaction, outbox: Outbox) -> Non
 
 async def team_threads(interaction: discord.Interaction, outbox: Outbox, channel_id: int | None) -> None:
     """Bring a team game's private team threads up to date; a failure is logged (the command itself is saved)."""
-    client: RootClient = interaction.client  # type: ignore[assignment]
+    client: PostingClient = interaction.client  # type: ignore[assignment]
     if channel_id is None:
         return
     try:
@@ -172,7 +172,7 @@ async def team_threads(interaction: discord.Interaction, outbox: Outbox, channel
         log.exception("could not bring the team threads of channel %s up to date", channel_id)
 
 
-async def live_board(client: RootClient, outbox: Outbox) -> None:
+async def live_board(client: PostingClient, outbox: Outbox) -> None:
     """Bring the game's live board message up to date; a failure is logged (the move itself is saved and shown)."""
     if outbox.live is None:
         return
@@ -197,7 +197,7 @@ async def _elsewhere(interaction: discord.Interaction, outbox: Outbox, game_chan
 
     The presser is acknowledged first: the channel post is a second request, and Discord may be slow to take it.
     """
-    client: RootClient = interaction.client  # type: ignore[assignment]
+    client: PostingClient = interaction.client  # type: ignore[assignment]
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=True, thinking=True)
     outbox.channel_id = game_channel
@@ -289,6 +289,15 @@ def _channel_of(outbox: Outbox, interaction: discord.Interaction) -> int:
 def _view(view: discord.ui.View | None) -> Any:
     # discord.py wants MISSING, not None, when a message has no components.
     return view if view is not None else discord.utils.MISSING
+
+
+class PostingClient(ServiceClient, Protocol):
+    """A client that also posts through a live Discord connection (`RootClient`)."""
+
+    @property
+    def poster(self) -> ChannelPoster:
+        """Its poster of reminders, live boards and private posts."""
+        ...
 
 
 class ChannelPoster:

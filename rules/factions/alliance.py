@@ -21,6 +21,7 @@ from rules.actions import (
     register_for,
 )
 from rules.cards import card, keys, label
+from rules.examples import ExampleGame, Examples
 from rules.factions.base import Faction
 from rules.hooks import Entered, Removed
 from rules.map_pieces import may_place, on_map, place, suit, warriors_counted, why_not_place
@@ -308,6 +309,10 @@ class Alliance(Faction):
     kind: ClassVar[str] = "insurgent"
     colour: ClassVar[str] = "#009E73"
     setup_order: ClassVar[int] = 3
+    order: ClassVar[int | None] = 20
+    examples: ClassVar[Examples | None] = Examples(
+        "carol", (ExampleGame(("marquise", "eyrie", ID)),), order=1  # its verbs, and the dominance cards
+    )
     reach: ClassVar[int] = 3
     crafting_kind: ClassVar[str | None] = "sympathy"
     pieces: ClassVar[tuple[PieceKind, ...]] = (

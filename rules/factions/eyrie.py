@@ -20,6 +20,7 @@ from rules.actions import (
     register,
 )
 from rules.cards import card, keys
+from rules.examples import ExampleGame, Examples
 from rules.factions.base import Faction
 from rules.map_pieces import all_warriors, may_place, on_map, open_slots, place, suit
 from rules.modes.base import skips_cornered, starting_corners
@@ -107,6 +108,12 @@ class EyrieFlags(TurnFlags, total=False):
     todo: dict[str, list[str]]
 
 
+def without_roosts(state: GameState) -> list[str]:
+    """Example edits that take every roost off the map (the Eyrie then place a new one)."""
+    roosts = {c: state.clearings[c - 1].get(f"{ID}:roost", 0) for c in state.board.ids()}
+    return [f"!remove {c} {ID}:roost x{n}" for c, n in roosts.items() if n]
+
+
 class Eyrie(Faction):
     """The Eyrie Dynasties."""
 
@@ -115,6 +122,10 @@ class Eyrie(Faction):
     aliases: ClassVar[tuple[str, ...]] = ("birds", "ed", "eyrie-dynasties")
     colour: ClassVar[str] = "#0072B2"
     setup_order: ClassVar[int] = 2
+    order: ClassVar[int | None] = 10
+    examples: ClassVar[Examples | None] = Examples(
+        "bob", (ExampleGame(("marquise", ID), edits=without_roosts),)  # a new roost, placed only when none is left
+    )
     reach: ClassVar[int] = 7
     crafting_kind: ClassVar[str | None] = "roost"
     wins_rule_ties: ClassVar[bool] = True

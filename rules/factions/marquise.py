@@ -21,6 +21,7 @@ from rules.actions import (
     register,
 )
 from rules.cards import keys
+from rules.examples import Examples
 from rules.factions.base import Faction
 from rules.hooks import Removed
 from rules.map_pieces import may_place, on_map, open_slots, place, suit
@@ -198,6 +199,8 @@ class Marquise(Faction):
     aliases: ClassVar[tuple[str, ...]] = ("cats", "cat", "mdc", "marquise-de-cat")
     colour: ClassVar[str] = "#E69F00"
     setup_order: ClassVar[int] = 1
+    order: ClassVar[int | None] = 30
+    examples: ClassVar[Examples | None] = Examples("alice")
     reach: ClassVar[int] = 10
     crafting_kind: ClassVar[str | None] = "workshop"
     pieces: ClassVar[tuple[PieceKind, ...]] = (

@@ -26,6 +26,7 @@ from rules.actions import (
     register_for,
 )
 from rules.cards import card, keys, label
+from rules.examples import ExampleGame, Examples
 from rules.factions.base import Faction, standard_hit_options
 from rules.factions.marquise import Hire
 from rules.hooks import CANCEL, Removal, Removed
@@ -384,6 +385,15 @@ class Spinners(Faction):
     kind: ClassVar[str] = "militant"
     colour: ClassVar[str] = "#CC79A7"
     setup_order: ClassVar[int] = 10
+    order: ClassVar[int | None] = 40
+    examples: ClassVar[Examples | None] = Examples(
+        "erin",
+        (
+            ExampleGame(("marquise", "eyrie", ID)),
+            ExampleGame(("marquise", "eyrie", ID), prefer=("battle", "respond", "triage", "establish")),  # Triage
+        ),
+        order=4,
+    )
     explains_moves: ClassVar[bool] = True
     pieces: ClassVar[tuple[PieceKind, ...]] = (
         PieceKind(ID, "warrior", WARRIOR, 20, "Warrior", "circle"),

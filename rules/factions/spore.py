@@ -17,6 +17,7 @@ from rules import battle, crafting, decisions, hand, movement, registry, rng
 from rules.actions import CARD, CLEARING, CLEARINGS, FACTION, PATH, Action, Battle, Craft, Move, register_for
 from rules.board import load_board
 from rules.cards import keys, label
+from rules.examples import ExampleGame, Examples
 from rules.factions.base import Faction, standard_hit_options
 from rules.hooks import Entered
 from rules.map_pieces import may_place, on_map, place, suit, why_not_place
@@ -386,6 +387,26 @@ class SporeFlags(TurnFlags, total=False):
     spores_from: list[int | str]
 
 
+def uncovered_mycelium(state: GameState) -> list[str]:
+    """Example edits: an uncovered mycelium one clearing beyond the homeland's network, with two infected and an
+    enemy warrior beside it (natural covering leaves it, and the infected may cover it)."""
+    board, here = state.board, state.clearings
+    home = next((c for c in board.ids() if here[c - 1].get(f"{ID}:homeland")), None)
+    if home is None:
+        return []
+    free = [c for c in board.ids() if not any(p.startswith(f"{ID}:") for p in here[c - 1])]
+    for first in sorted(board.adjacent_to(home)):
+        beyond = [c for c in sorted(board.adjacent_to(first)) if c in free and c not in board.adjacent_to(home)]
+        if first in free and beyond and beyond[0] != home:
+            return [
+                f"!place {first} {ID}:mycelium x1",
+                f"!place {beyond[0]} {ID}:uncovered x1",
+                f"!place {beyond[0]} marquise:warrior:{ID} x2",
+                f"!place {beyond[0]} eyrie:warrior x1",
+            ]
+    return []
+
+
 class Spore(Faction):
     """The Spore."""
 
@@ -395,6 +416,17 @@ class Spore(Faction):
     kind: ClassVar[str] = "insurgent"
     colour: ClassVar[str] = "#F0E442"  # Okabe-Ito yellow (the Spinners have reddish purple)
     setup_order: ClassVar[int] = 0
+    order: ClassVar[int | None] = 50
+    examples: ClassVar[Examples | None] = Examples(
+        "erin",
+        (
+            ExampleGame((ID, "marquise", "eyrie"), joins=("marquise", "eyrie", ID)),
+            ExampleGame(
+                (ID, "marquise", "eyrie"), ("marquise", "eyrie", ID), prefer=("cover",), edits=uncovered_mycelium
+            ),
+        ),
+        order=3,
+    )
     controls_others_warriors: ClassVar[bool] = True
     pieces: ClassVar[tuple[PieceKind, ...]] = (
         PieceKind(ID, "homeland", TOKEN, 1, "Homeland Mushroom", "triangle", "H"),

@@ -20,7 +20,8 @@ if TYPE_CHECKING:
     from collections.abc import Iterator, Mapping
 
     from rules.actions import Action
-    from rules.factions.base import Faction
+    from rules.examples import ExampleGame
+    from rules.faction_hooks import FactionHooks as Faction  # the interface; rules.factions.base.Faction extends it
     from rules.rng import Chooser
     from rules.state import GameState
 
@@ -53,6 +54,8 @@ class Mode(TableHooks):
     """A fixed number of rounds this mode always plays (None: only the round_limit option ends it)."""
     game_options: ClassVar[tuple[GameOption, ...]] = (NEGATIVE_POINTS,)
     """The readings this mode lets the table choose (docs/rulings.md), each with its values, the default first."""
+    examples: ClassVar[tuple[ExampleGame, ...]] = ()
+    """Games of this mode the examples of docs/commands.md look for verbs in."""
 
     # --- the table ---------------------------------------------------------------
     def board_id(self, options: dict[str, Any]) -> str:
@@ -197,7 +200,9 @@ class Mode(TableHooks):
 
 def mode_of(state: GameState) -> Mode:
     """The mode a game is played in."""
-    return lineup(state).mode
+    mode = lineup(state).mode  # the registry keeps it by its interface (rules.mode_rules), a leaf
+    assert isinstance(mode, Mode), mode
+    return mode
 
 
 def may_set_up(state: GameState, seat: int, cid: int) -> bool:

@@ -9,6 +9,7 @@ from typing import ClassVar
 from rules import battle, crafting, decisions, hand, listeners, movement, registry
 from rules.actions import Action, Battle, Build, Craft
 from rules.cards import card, keys, label
+from rules.examples import ExampleGame, Examples
 from rules.factions.base import Faction, standard_hit_options
 from rules.factions.tinker import board as tb
 from rules.factions.tinker.actions import (
@@ -43,7 +44,7 @@ from rules.factions.tinker.board import (
 )
 from rules.factions.tinker.words import panel_lines, why_not
 from rules.hooks import CANCEL, Entered, Place, Removal, Removed
-from rules.map_pieces import may_place, place_name, shift, suit, warriors_of
+from rules.map_pieces import may_place, open_slots, place_name, shift, suit, warriors_of
 from rules.options import GameOption
 from rules.pieces import ABILITY, BATTLE, BUILDING, PAWN, TOKEN, WARRIOR, PieceKind
 from rules.removal import remove_all
@@ -83,6 +84,19 @@ class TinkerChoice(Decision, total=False):
     left: list[int]
 
 
+def short_of_tokens(state: GameState) -> list[str]:
+    """Example edits: two factories and one token left in the supply (the Tinker then chooses which produces)."""
+    seat = state.seat_of(ID)
+    assert seat is not None
+    robots = next(c for c in state.board.ids() if state.clearings[c - 1].get(f"{ID}:birdbot"))
+    free = [c for c in state.board.ids() if open_slots(state, c) > 0 and c != robots]
+    first = free[0]
+    second = next(c for c in free[1:] if not state.board.adjacent(first, c))
+    spare = state.seats[seat].supply["gear"] - 1
+    factories = [f"!place {c} {ID}:factory" for c in (first, second)]
+    return [*factories, f"!place {robots} {ID}:gear x{spare}"]
+
+
 class Tinker(Faction):
     """Old Man Tinker."""
 
@@ -91,6 +105,15 @@ class Tinker(Faction):
     aliases: ClassVar[tuple[str, ...]] = ("old-man-tinker", "omt", "beaver", "oldmantinker")
     colour: ClassVar[str] = "#882200"  # rust: far from the Marquise's orange for every eye (docs/rendering.md)
     setup_order: ClassVar[int] = 6
+    order: ClassVar[int | None] = 60
+    examples: ClassVar[Examples | None] = Examples(
+        "frank",
+        (
+            ExampleGame(("marquise", "eyrie", ID)),
+            ExampleGame(("marquise", "eyrie", ID), prefer=("end",), edits=short_of_tokens),  # which factory produces
+        ),
+        order=5,
+    )
     explains_moves: ClassVar[bool] = True
     pieces: ClassVar[tuple[PieceKind, ...]] = (
         PieceKind(ID, "oldman", PAWN, 1, "Old Man", "meeple", points=1, hit_as=TOKEN),

@@ -10,6 +10,7 @@ from rules import battle, crafting, decisions, flow, hand, items, movement, regi
 from rules.actions import Action, Battle, Craft, Move, Pass
 from rules.cards import card, deck, keys, label
 from rules.dominance import ACTIVATE_AT
+from rules.examples import ExampleGame, Examples, RareExample
 from rules.factions.base import Faction
 from rules.factions.vagabond import board as vb
 from rules.factions.vagabond.actions import (
@@ -106,6 +107,15 @@ class VagabondChoice(Decision, total=False):
     allies: list[str]
 
 
+def coalition_ready(state: GameState) -> list[str]:
+    """Example edits: 10 points and a dominance card from the deck for the Vagabond (what a coalition needs)."""
+    dominance = next(card(c).key for c in state.deck if card(c).type == "dominance")
+    return [f"!points {vb.ID} 10", f"!card {dominance} deck hand:{vb.ID}"]
+
+
+ALLIED = ("aid", "exhaust", "claim", "ally", "lead", "battle")  # verbs that lead a walk to an Allied faction
+
+
 class Vagabond(Faction):
     """The Vagabond (the Thief, the Tinker or the Ranger)."""
 
@@ -116,6 +126,22 @@ class Vagabond(Faction):
     explores_ruins: ClassVar[bool] = True
     colour: ClassVar[str] = "#000000"
     setup_order: ClassVar[int] = 4
+    order: ClassVar[int | None] = 70
+    examples: ClassVar[Examples | None] = Examples(
+        "dave",
+        (
+            ExampleGame(("marquise", "eyrie", vb.ID)),
+            ExampleGame(("marquise", "eyrie", vb.ID), prefer=ALLIED),  # an Allied faction: lead, ally
+            ExampleGame(("marquise", "eyrie", "alliance", vb.ID), prefer=("coalition",), edits=coalition_ready),
+        ),
+        order=2,
+        rare={
+            "ally": RareExample(
+                "/ally faction:marquise", "aid", "start of a battle",
+                "a battle the Vagabond starts beside the warriors of an Allied faction",
+            )
+        },
+    )
     reach: ClassVar[int] = 5
     moves_ignoring_rule: ClassVar[bool] = True
     explains_moves: ClassVar[bool] = True
@@ -870,6 +896,8 @@ class SecondVagabond(Vagabond):
     aliases: ClassVar[tuple[str, ...]] = ("vb2", "second-vagabond")
     colour: ClassVar[str] = "#56B4E9"
     reach: ClassVar[int] = 2
+    order: ClassVar[int | None] = 80
+    examples: ClassVar[Examples | None] = Examples("gina")
     pieces: ClassVar[tuple[PieceKind, ...]] = (PieceKind(vb.ID2, "pawn", PAWN, 1, "Second Vagabond", "star"),)
 
 

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterator
+from typing import Protocol
 
 from rules import hand, items, registry
 from rules.actions import Action, Battle, Move
@@ -27,8 +28,47 @@ from rules.map_pieces import factions_in, place_name, suit
 from rules.state import GameState
 from rules.words import plural
 
-if TYPE_CHECKING:
-    from rules.factions.vagabond import Vagabond
+
+class Vagabond(Protocol):
+    """What these words ask of the Vagabond (`rules.factions.vagabond.Vagabond`, which imports them)."""
+
+    @property
+    def id(self) -> str:
+        """His faction id."""
+        ...
+
+    @property
+    def name(self) -> str:
+        """His name."""
+        ...
+
+    def free_characters(self, state: GameState, seat: int) -> list[str]:
+        """The characters no other Vagabond at the table has chosen."""
+        ...
+
+    def setup_legal(self, state: GameState, seat: int) -> Iterator[Action]:
+        """His setup choices."""
+        ...
+
+    def boots_needed(self, state: GameState, seat: int, dst: int) -> int:
+        """Boots a Daylight move into a clearing exhausts."""
+        ...
+
+    def allies(self, state: GameState, seat: int) -> list[str]:
+        """Factions he is Allied with."""
+        ...
+
+    def partnered_by(self, state: GameState, seat: int) -> int | None:
+        """The seat that formed a coalition with this one, if any."""
+        ...
+
+    def coalition_targets(self, state: GameState, seat: int) -> list[int]:
+        """Players he may form a coalition with."""
+        ...
+
+    def coalition_with(self, state: GameState, seat: int) -> int | None:
+        """The seat he is in a coalition with, if any."""
+        ...
 
 DAYLIGHT_VERBS = ("lead", "explore", "aid", "quest", "strike", "repair", "steal", "labor", "hideout", "coalition")
 SPECIALS = {"steal": "thief", "labor": "tinker", "hideout": "ranger"}

@@ -17,7 +17,7 @@ from rules.cards import deck
 from rules.errors import RulesError
 from rules.items import stocked, supply_at
 from rules.modes.base import Mode
-from rules.modes.frontier import contraband, eyrie, golden, legends, table
+from rules.modes.frontier import contraband, examples, eyrie, golden, legends, table
 from rules.modes.frontier.eyrie import FrontierEyrie
 from rules.options import GameOption
 from rules.registry import register_mode
@@ -28,7 +28,8 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Mapping
 
     from rules.actions import Action
-    from rules.factions.base import Faction
+    from rules.examples import ExampleGame
+    from rules.faction_hooks import FactionHooks as Faction
     from rules.hooks import Entered, Place, Removed
     from rules.rng import Chooser
     from rules.state import BattleState, GameState
@@ -65,6 +66,7 @@ class Frontier(Mode):
         "vagabond2": golden.second_vagabond,
     }
     game_options: ClassVar[tuple[GameOption, ...]] = (*Mode.game_options, *table.GAME_OPTIONS)
+    examples: ClassVar[tuple[ExampleGame, ...]] = examples.GAMES  # six players in two teams
 
     # --- 3x3.1 the table ------------------------------------------------------------------------
     def board_id(self, options: dict[str, Any]) -> str:
