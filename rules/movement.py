@@ -62,10 +62,15 @@ def why_not_move(state: GameState, seat: int, src: Place, dst: Place, n: int) ->
     ruled = rules(state, seat, src) or rules(state, seat, dst) or mode_of(state).frees_move(state, seat, src, dst)
     if not faction.moves_ignoring_rule and not ruled:
         return f"you rule neither clearing {src} nor clearing {dst}, so you can't move between them"
+    return why_fee_unpaid(state, seat, src, dst)
+
+
+def why_fee_unpaid(state: GameState, seat: int, src: Place, dst: Place) -> str | None:
+    """Why the seat can't pay the mode's fee for this move (a card of the fee's suit it does not hold), or None."""
+    if fee_payable(state, seat, src, dst):
+        return None
     fee = mode_of(state).move_fee(state, seat, src, dst)
-    if fee is not None and not hand.keys_matching(state, seat, fee):
-        return f"moving to clearing {dst} costs a {fee} card, and you have none"
-    return None
+    return f"moving to {place_name(dst)} costs a {fee} card, and you have none"
 
 
 def move(state: GameState, seat: int, src: Place, dst: Place, n: int) -> None:

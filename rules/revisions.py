@@ -63,14 +63,24 @@ class Revision:
     """A corner faction with no corner of its setup region left was skipped in setup (its decision dropped), a first
     roost needed no open slot, and Turmoil deposed the missing leader of an Eyrie never set up (a3f33da sets such a
     faction up in an edge clearing: Mode.corner_fallback)."""
+    slip_fee_unchecked: bool = False
+    """The Vagabond's Slip was offered across a 3x3 bridge whose fee he held no card for, and the fee was then
+    dropped unpaid (SLIPFEE checks the fee like every other move, so whether it is asked no longer hangs on the
+    hand)."""
 
 
 OLDER_SETUPS = ("spore", "tinker")  # the factions whose data did not keep their setup stage before a3f33da
-_TODAY = Revision(7, "2141e2f", 2, "today's rules")
+_TODAY = Revision(8, "SLIPFEE", 2, "today's rules")
 # Each older revision is the next newer one with its own differences added: a flag holds on every revision before
 # the change that ended it.
+_BEFORE_SLIPFEE = replace(
+    _TODAY, number=7, since="2141e2f",
+    note="before SLIPFEE, the Vagabond could slip across a 3x3 bridge without a card for its fee, and the fee was "
+    "dropped; its replay lets him so",
+    slip_fee_unchecked=True,
+)
 _BEFORE_2141E2F = replace(
-    _TODAY, number=6, since="2decdef",
+    _BEFORE_SLIPFEE, number=6, since="2decdef",
     note="before 2141e2f, a bridge fee or the Wings feed with one card that fits was paid for the player even with "
     "other cards in hand; its replay pays it so",
     lone_card_answered=True,
@@ -110,7 +120,8 @@ _BEFORE_B4B8814 = replace(
     skips_idle_steps=True,
 )
 REVISIONS = (
-    _BEFORE_B4B8814, _BEFORE_C3A2B9F, _BEFORE_FF0BDB2, _BEFORE_1BAA1FB, _BEFORE_A3F33DA, _BEFORE_2141E2F, _TODAY
+    _BEFORE_B4B8814, _BEFORE_C3A2B9F, _BEFORE_FF0BDB2, _BEFORE_1BAA1FB, _BEFORE_A3F33DA, _BEFORE_2141E2F,
+    _BEFORE_SLIPFEE, _TODAY,
 )
 CURRENT = REVISIONS[-1].number
 """Raise it (adding a Revision) whenever a rule change means an older record no longer replays as it was."""
@@ -125,6 +136,12 @@ def unsure(number: int | None, until: int | None) -> bool:
     records it played otherwise (MISNUMBERED, with no count of older lines: every revision given since counts
     them)."""
     return number is None or (number in MISNUMBERED and until is None)
+
+
+def unbounded(number: int | None, until: int | None) -> bool:
+    """Whether a record of a sure older revision does not yet count its lines: once its game plays on under today's
+    rules, the lines after those must replay as today's (`Record.rules_until`)."""
+    return number is not None and number < CURRENT and until is None and not unsure(number, until)
 
 
 def replayed_alike(rev: Revision) -> tuple[Any, ...]:

@@ -227,6 +227,21 @@ def test_3x3_2_crossing_a_bridge_needs_a_card_matching_the_destination() -> None
         rules.apply(state, Move(2, 13, 1))
 
 
+def test_3x3_2_the_vagabonds_slip_across_a_bridge_needs_a_card_for_its_fee_too() -> None:
+    """Whether the Slip is offered is the Vagabond's own to know: the fee is never dropped for want of a card."""
+    state = blank()
+    pawn_to(state, 2)
+    set_hand(state, VAGABOND, other_suit(state.suits[12]))
+    state = goto(state, VAGABOND, "vagabond.slip")
+    assert "move 2>13 x1" not in legal(state, "move") and "move 2>5 x1" in legal(state, "move")
+    with pytest.raises(rules.IllegalActionError, match=f"costs a {state.suits[12]} card, and you have none"):
+        rules.apply(state, Move(2, 13, 1))
+    fee = SUIT_CARD[state.suits[12]]
+    set_hand(state, VAGABOND, fee)
+    state = play(state, "move 2>13 x1")
+    assert state.seats[VAGABOND].hand == [] and fee in discard_keys(state)  # paid: the fee is never dropped
+
+
 def test_3x3_2_the_fee_is_discarded_when_no_rival_guards_the_bridge() -> None:
     state = bridge_game()
     fee = SUIT_CARD[state.suits[12]]

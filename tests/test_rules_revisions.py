@@ -233,6 +233,8 @@ OLD_ENGINE = {  # revision 4: 383602a's engine
     # revision 5: 1baa1fb's engine
     "cornered": "c05f18a263c4f8f0a59f1841249b14f2cabe085827f5987a507a00da9d603207",
     "turmoil": "4149226332b2e21491b4dbfbe9fcac8903390d3e31a49d102f82eead3cbe91fa",
+    # revision 7: 464b547's engine
+    "slip": "f8a7a7e7ed13127ef3dbdea223b18dfbe8b5d543e7ec54c308a3fd492690f471",
 }
 """The digest the engine of the revision's own commit gives each record the tests below build (its state as that
 engine saved it): `tools/legacy/differ.py COMMIT REVISION --records FILE` replays records with it."""
@@ -360,3 +362,22 @@ def test_an_eyrie_skipped_in_a_setup_of_revision_5_deposed_no_leader_in_turmoil(
     except rules.RulesError:
         today = None
     assert today is None or None not in today.seats[eyrie].data["deposed"]
+
+
+def _bridge_slips(state: rules.GameState, actions: list[rules.Action]) -> list[rules.Action]:
+    """The Slips that cross a 3x3 bridge (a fee owed), so that a walk meets one the Vagabond has no card for."""
+    if state.turn.step != "vagabond.slip":
+        return []
+    seat = rules.to_act(state)
+    assert seat is not None
+    fee = mode_of(state).move_fee
+    return [a for a in actions if isinstance(a, Move) and fee(state, seat, a.src, a.dst) is not None]
+
+
+def test_a_slip_of_revision_7_crossed_a_bridge_whose_fee_the_vagabond_could_not_pay() -> None:
+    """Before SLIPFEE the Slip was offered across a bridge with no card of its suit in hand, and the fee dropped."""
+    record = _first("slip_fee_unchecked", FRONTIER, 7, range(5, 6), prefer=_bridge_slips)
+    old = _as_the_old_engine("slip", record)
+    assert record.actions[-1].startswith("move ")
+    assert not any(d["kind"] == "move_fee" for d in old.pending)  # crossed, nothing paid
+    assert _last_line_today(record) is None  # today that Slip is refused: no card for the fee

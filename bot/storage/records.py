@@ -16,7 +16,7 @@ from bot import messages
 from bot.service.table import Refusal
 from bot.storage.models import Game, LogRow
 from bot.storage.store import Store
-from rules.revisions import revision, unsure
+from rules.revisions import revision, unbounded, unsure
 
 
 def record_of(game: Game, rows: list[LogRow]) -> rules.Record:
@@ -57,17 +57,30 @@ def replayed(record: rules.Record) -> rules.GameState:
         raise Refusal(messages.RECORD_WONT_REPLAY.format(reason=str(err).rstrip("."))) from None
 
 
+def _unsettled(number: int | None, until: int | None) -> bool:
+    """Whether a game's rules revision is still to be found, or is an older one whose lines are not counted yet."""
+    return unsure(number, until) or unbounded(number, until)
+
+
+def _settled(bare: rules.Record, number: int | None, until: int | None, state: str | None) -> tuple[rules.Record, bool]:
+    """The record with its revision found (`identified`), or its sure older revision covering the lines so far."""
+    if unsure(number, until):
+        return identified(bare, state)
+    return replace(bare, rules=number, rules_until=len(bare.actions)), True
+
+
 async def upgrade_games(store: Store, now: int) -> int:
-    """Identify every game that can still change and has no rules revision yet; how many were identified."""
+    """Identify every game that can still change and has no rules revision yet, and count the lines of every one of
+    an older revision (the lines after them are today's); how many were settled."""
     count = 0
     for channel_id in await store.games_without_rules():
         snapshot = await store.snapshot(channel_id)
-        if snapshot is None or not unsure(snapshot.loaded.game.rules, snapshot.loaded.game.rules_until):
+        if snapshot is None or not _unsettled(snapshot.loaded.game.rules, snapshot.loaded.game.rules_until):
             continue
         game = snapshot.loaded.game
         options = json.loads(game.options or "{}")
         bare = rules.Record(options, int(game.seed or 0), [r.notation or "" for r in snapshot.record], None)
-        record, matched = identified(bare, game.state)
+        record, matched = _settled(bare, game.rules, game.rules_until, game.state)
         note = upgrade_note(record, matched)
         row = None
         if note is not None:

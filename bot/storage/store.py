@@ -35,7 +35,7 @@ from sqlmodel.ext.asyncio.session import AsyncSession
 
 from bot.storage.db import AnyEngine, current_revision, dispose, head_revision, make_engine, upgrade
 from bot.storage.models import Deadline, Game, GuildSettings, LogRow, ReminderPost, SeatRow, TeamThread
-from rules.revisions import MISNUMBERED
+from rules.revisions import CURRENT, MISNUMBERED
 
 RECORD_KINDS = ("action", "edit")
 
@@ -255,9 +255,11 @@ def _as_sqlmodel(work: Callable[[Session], T]) -> Callable[[OrmSession], T]:
 
 
 def _rules_unsure() -> Any:
-    """Games whose rules revision is still to be found (as rules.revisions.unsure says)."""
+    """Games whose rules revision is still to be found (as rules.revisions.unsure says), or is an older one whose
+    lines are not counted yet (rules.revisions.unbounded)."""
     misnumbered = col(Game.rules).in_(MISNUMBERED) & col(Game.rules_until).is_(None)
-    return or_(col(Game.rules).is_(None), misnumbered)
+    older = (col(Game.rules) < CURRENT) & col(Game.rules_until).is_(None)
+    return or_(col(Game.rules).is_(None), misnumbered, older)
 
 
 class Store:
@@ -374,7 +376,8 @@ class Store:
 
     async def games_without_rules(self) -> list[int]:
         """Channels of games that can still change whose record has no sure rules revision yet (saved before 0006,
-        or given one its engine did not play: rules.revisions.unsure)."""
+        or given one its engine did not play: rules.revisions.unsure), or an older one with its lines not yet
+        counted (rules.revisions.unbounded)."""
         query = select(Game.channel_id).where(
             _rules_unsure(), col(Game.state).is_not(None), col(Game.status).in_(("active", "paused"))
         )

@@ -298,10 +298,17 @@ class Vagabond(Faction):
         if step == SLIP:
             if verb in (None, "move") and not state.turn.flags_as(vb.VagabondFlags).get("slipped"):
                 for dst in self._near(state, here):
-                    yield Move(here, dst, 1)
+                    if self._slip_payable(state, seat, here, dst):
+                        yield Move(here, dst, 1)
             return
         if step == DAYLIGHT:
             yield from self._daylight(state, seat, here, verb)
+
+    @staticmethod
+    def _slip_payable(state: GameState, seat: int, here: Place, dst: Place) -> bool:
+        """Whether the Slip can pay the mode's fee (revisions before the Slip checked it let it slip unpaid)."""
+        unchecked = state.legacy is not None and state.legacy.slip_fee_unchecked
+        return unchecked or movement.fee_payable(state, seat, here, dst)
 
     def _near(self, state: GameState, here: Place) -> list[Place]:
         board = state.board

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Protocol
 
-from rules import hand, items, registry
+from rules import hand, items, movement, registry
 from rules.actions import Action, Battle, Move
 from rules.cards import keys
 from rules.dominance import ACTIVATE_AT
@@ -81,7 +81,7 @@ def why_not(faction: Vagabond, state: GameState, seat: int, action: Action) -> s
         return _why_not_setup(faction, state, seat, action) if state.pending[0]["kind"] == "setup" else None
     step = state.turn.step
     if isinstance(action, Move) and step == "vagabond.slip":
-        return _why_not_slip(state, faction.id, action)
+        return _why_not_slip(state, seat, faction.id, action)
     if step != "vagabond.daylight" and (action.verb in DAYLIGHT_VERBS or isinstance(action, (Move, Battle))):
         return f"the {faction.name} takes that action in Daylight"
     special = SPECIALS.get(action.verb)
@@ -134,13 +134,14 @@ def _why_not_setup(faction: Vagabond, state: GameState, seat: int, action: Actio
     return None
 
 
-def _why_not_slip(state: GameState, fid: str, action: Move) -> str:
+def _why_not_slip(state: GameState, seat: int, fid: str, action: Move) -> str:
     here = vb.where(state, fid)
     if state.turn.flags_as(vb.VagabondFlags).get("slipped"):
         return "you already slipped this Birdsong"
     if action.src != here:
         return f"the pawn is in {place_name(here or '?')}, not {place_name(action.src)}"
-    return f"{place_name(action.dst)} is not next to {place_name(action.src)}"
+    unpaid = movement.why_fee_unpaid(state, seat, action.src, action.dst)
+    return unpaid or f"{place_name(action.dst)} is not next to {place_name(action.src)}"
 
 
 def _why_not_move(faction: Vagabond, state: GameState, seat: int, action: Move | Lead) -> str:
@@ -161,7 +162,7 @@ def _why_not_move(faction: Vagabond, state: GameState, seat: int, action: Move |
         if action.ally not in faction.allies(state, seat):
             return f"you are not Allied with {action.ally}"
         return f"the {action.ally} warriors can't go along: too few there, or they rule neither clearing"
-    return "that move is not possible now"
+    return movement.why_fee_unpaid(state, seat, action.src, action.dst) or "that move is not possible now"
 
 
 def _why_not_repair(state: GameState, seat: int, action: Repair) -> str:
