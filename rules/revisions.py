@@ -65,22 +65,22 @@ class Revision:
     faction up in an edge clearing: Mode.corner_fallback)."""
     slip_fee_unchecked: bool = False
     """The Vagabond's Slip was offered across a 3x3 bridge whose fee he held no card for, and the fee was then
-    dropped unpaid (SLIPFEE checks the fee like every other move, so whether it is asked no longer hangs on the
+    dropped unpaid (b052b0f checks the fee like every other move, so whether it is asked no longer hangs on the
     hand)."""
 
 
 OLDER_SETUPS = ("spore", "tinker")  # the factions whose data did not keep their setup stage before a3f33da
-_TODAY = Revision(8, "SLIPFEE", 2, "today's rules")
+_TODAY = Revision(8, "b052b0f", 2, "today's rules")
 # Each older revision is the next newer one with its own differences added: a flag holds on every revision before
 # the change that ended it.
-_BEFORE_SLIPFEE = replace(
+_BEFORE_b052b0f = replace(
     _TODAY, number=7, since="2141e2f",
-    note="before SLIPFEE, the Vagabond could slip across a 3x3 bridge without a card for its fee, and the fee was "
+    note="before b052b0f, the Vagabond could slip across a 3x3 bridge without a card for its fee, and the fee was "
     "dropped; its replay lets him so",
     slip_fee_unchecked=True,
 )
 _BEFORE_2141E2F = replace(
-    _BEFORE_SLIPFEE, number=6, since="2decdef",
+    _BEFORE_b052b0f, number=6, since="2decdef",
     note="before 2141e2f, a bridge fee or the Wings feed with one card that fits was paid for the player even with "
     "other cards in hand; its replay pays it so",
     lone_card_answered=True,
@@ -121,7 +121,7 @@ _BEFORE_B4B8814 = replace(
 )
 REVISIONS = (
     _BEFORE_B4B8814, _BEFORE_C3A2B9F, _BEFORE_FF0BDB2, _BEFORE_1BAA1FB, _BEFORE_A3F33DA, _BEFORE_2141E2F,
-    _BEFORE_SLIPFEE, _TODAY,
+    _BEFORE_b052b0f, _TODAY,
 )
 CURRENT = REVISIONS[-1].number
 """Raise it (adding a Revision) whenever a rule change means an older record no longer replays as it was."""

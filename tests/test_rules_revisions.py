@@ -375,7 +375,7 @@ def _bridge_slips(state: rules.GameState, actions: list[rules.Action]) -> list[r
 
 
 def test_a_slip_of_revision_7_crossed_a_bridge_whose_fee_the_vagabond_could_not_pay() -> None:
-    """Before SLIPFEE the Slip was offered across a bridge with no card of its suit in hand, and the fee dropped."""
+    """Before b052b0f the Slip was offered across a bridge with no card of its suit in hand, and the fee dropped."""
     record = _first("slip_fee_unchecked", FRONTIER, 7, range(5, 6), prefer=_bridge_slips)
     old = _as_the_old_engine("slip", record)
     assert record.actions[-1].startswith("move ")
