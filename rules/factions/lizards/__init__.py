@@ -59,7 +59,7 @@ class Lizards(Faction):
     setup_order: ClassVar[int] = 5
     order: ClassVar[int | None] = 100
     reach: ClassVar[int] = 2
-    playable: ClassVar[bool] = False
+    playable: ClassVar[bool] = True
     explains_moves: ClassVar[bool] = True
     examples: ClassVar[Examples | None] = Examples(
         "lena",

@@ -16,7 +16,7 @@ RITUALS = ("build", "recruit", "score", "sacrifice")
 @register_for(ID)
 @dataclass(frozen=True, slots=True)
 class Garden(Action):
-    """Setup: four warriors and a garden of the clearing's suit in a corner, a warrior in each adjacent clearing."""
+    """Setup: the starting garden and four warriors in a corner, a warrior in each adjacent clearing."""
 
     verb: ClassVar[str] = "garden"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("clearing", CLEARING),)
@@ -53,7 +53,7 @@ class Ritual(Action):
 @register_for(ID)
 @dataclass(frozen=True, slots=True)
 class Crusade(Action):
-    """Crusade: spend acolytes to move warriors out of an Outcast clearing (a battle there may follow for free)."""
+    """Lizard Cult: acolytes move warriors out of an Outcast clearing (a free battle may follow)."""
 
     verb: ClassVar[str] = "crusade"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("src", PATH), ("count", COUNT))
@@ -82,7 +82,7 @@ class Convert(Action):
 @register_for(ID)
 @dataclass(frozen=True, slots=True)
 class Sanctify(Action):
-    """Sanctify: spend acolytes to replace an enemy building in an Outcast clearing with a garden of the Outcast."""
+    """Sanctify: spend acolytes to replace an enemy building in an Outcast clearing with a garden."""
 
     verb: ClassVar[str] = "sanctify"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("clearing", CLEARING), ("owner", FACTION), ("kind", WORD))
