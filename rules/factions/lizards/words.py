@@ -7,14 +7,14 @@ from rules.board import SUITS
 from rules.cards import keys, label
 from rules.factions.lizards import board as lb
 from rules.factions.lizards import choices
-from rules.factions.lizards.actions import Convert, Crusade, Garden, Outcast, Ritual, Sanctify
+from rules.factions.lizards.actions import RITUALS, Convert, Crusade, Garden, Outcast, Ritual, Sanctify
 from rules.factions.lizards.board import ID, NAME, LizardFlags
 from rules.map_pieces import open_slots, suit, why_not_place
 from rules.movement import why_not_move
 from rules.pieces import BUILDING, WARRIOR
 from rules.rule import rules
 from rules.state import GameState
-from rules.words import plural
+from rules.words import echo, plural
 
 CONSPIRACIES = (Crusade, Convert, Sanctify)
 __all__ = ["panel_lines", "prompt_of", "why_not"]
@@ -51,6 +51,8 @@ def _why_not_setup(state: GameState, seat: int, action: Garden | Outcast) -> str
 
 
 def _why_not_ritual(state: GameState, seat: int, action: Ritual) -> str:
+    if action.ritual not in RITUALS:
+        return f"'{echo(action.ritual)}' is not a ritual; the rituals are {', '.join(RITUALS)}"
     if state.turn.step != "lizards.rituals" or state.turn.seat != seat:
         return "rituals are performed in your Daylight, one per card revealed"
     c = keys()[action.card]
@@ -93,8 +95,9 @@ def _why_not_place(state: GameState, seat: int, action: Ritual, card_suit: str) 
 
 def _why_not_conspiracy(state: GameState, seat: int, action: Action) -> str:
     if state.turn.step != "lizards.conspire" or state.turn.seat != seat:
-        what = "battles" if isinstance(action, Battle) else "conspiracies"
-        return f"the Cult's {what} are conspiracies, performed in Birdsong with acolytes"
+        if isinstance(action, Battle):
+            return "the Cult battles only by a Crusade, a conspiracy performed in Birdsong with acolytes"
+        return f"{action.verb.title()} is a conspiracy, performed in Birdsong with acolytes"
     cid = action.src if isinstance(action, Crusade) else getattr(action, "clearing", None)
     name = "crusade" if isinstance(action, (Crusade, Battle)) else action.verb
     places = choices.outcast_clearings(state, seat)
