@@ -22,6 +22,7 @@ from rules_helpers import (
     public_text,
     put,
     set_hand,
+    set_supply,
     to_area,
 )
 
@@ -483,3 +484,75 @@ def test_no_garden_grows_where_two_mushrooms_stand_ts_2_3():
     s = goto(check(s), cult, "lizards.rituals")
     assert not any(a.startswith("ritual build 5") for a in legal(s, seat=cult))
     assert ruler(s, 5) == "spore"
+
+
+# --- refusals, one per verb and reason (the state left as it was) ----------------------------------------------
+
+
+def test_setup_refusals_name_the_reason_10_3():
+    s = rules.new_game({"factions": ["lizards", "spinners"], "first_player": 0}, 1)
+    assert "place the starting garden first" in refused(s, "outcast fox")
+    assert "not 5" in refused(s, "garden 5")
+    assert "there is no clearing 13" in refused(s, "garden 13")
+    s = play(s, "garden 2")
+    assert "fox, mouse or rabbit" in refused(s, "outcast bird")
+
+
+def test_ritual_refusals_wrong_clearing_card_not_held_pieces_gone_10_5():
+    s = table()
+    garden(s, 5, "rabbit")
+    s = rituals(s, "a-visit-to-friends", "armorers")
+    assert "there is no clearing 40" in refused(s, "ritual recruit 40 a-visit-to-friends")
+    assert "Anvil is not in your hand" in refused(s, "ritual recruit 5 anvil")
+    assert "'dance' is not a ritual" in refused(s, "ritual dance a-visit-to-friends")
+    assert "could mean several things: ritual recruit 3" in refused(s, "ritual recruit a-visit-to-friends")
+    set_supply(s, "lizards", "warrior", 0)
+    set_supply(s, "lizards", "rabbit-garden", 0)
+    assert "every Cult warrior is on the map" in refused(s, "ritual recruit 10 a-visit-to-friends")
+    assert "all five rabbit gardens" in refused(s, "ritual build 5 a-visit-to-friends")
+    assert "no warrior is left in your supply" in refused(s, "ritual sacrifice armorers")
+
+
+def test_conspiracy_refusals_wrong_clearing_pieces_gone_10_4_3():
+    s = table()
+    put(s, 1, "lizards", "warrior", 2)
+    put(s, 1, "marquise", "warrior")
+    put(s, 1, "marquise", "workshop")
+    put(s, 5, "eyrie", "warrior")
+    put(s, 5, "lizards", "warrior")
+    acolytes(s, 3)
+    s = conspiring(s)
+    assert "you have only 2 warriors in clearing 1" in refused(s, "crusade 1>5 x3")
+    assert "clearings of the Outcast" in refused(s, "crusade 5>1 x1")
+    assert "clearings of the Outcast" in refused(s, "battle 5 eyrie")
+    assert "no enemy sawmill of marquise" in refused(s, "sanctify 1 marquise sawmill")
+    set_supply(s, "lizards", "fox-garden", 0)
+    assert "all five fox gardens" in refused(s, "sanctify 1 marquise workshop")
+    set_supply(s, "lizards", "warrior", 0)
+    assert "no Cult warrior is left" in refused(s, "convert 1 marquise")
+
+
+def test_the_cult_has_no_plain_move_build_or_recruit_10_4_10_5():
+    s = table()
+    put(s, 1, "lizards", "warrior", 2)
+    s = rituals(s, "anvil")
+    assert "crusade" in refused(s, "move 1>5 x1")
+    assert "by ritual" in refused(s, "recruit")
+
+
+def test_first_response_may_answer_a_convert_and_the_cult_warrior_stands_either_way_som_2_3():
+    s = table(("marquise", "eyrie", "lizards", "spinners"))
+    sp = s.seat_of("spinners")
+    assert sp is not None
+    put(s, 1, "spinners", "fox-infirmary")
+    put(s, 1, "spinners", "web", 2)
+    put(s, 1, "spinners", "warrior", 2)
+    put(s, 1, "marquise", "warrior")
+    acolytes(s, 2)
+    s = play(conspiring(s), "convert 1 marquise")
+    assert s.pending and s.pending[0]["what"] == "respond_removal"
+    responded, declined = play(s, "respond 1"), play(s, "pass")
+    for after in (responded, declined):
+        assert count(after, 1, "marquise", "warrior") == 0 and count(after, 1, "lizards", "warrior") == 1
+        check(after)
+    assert responded.seats[sp].areas["ward"] == {"marquise:warrior": 1}
