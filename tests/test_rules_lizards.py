@@ -556,3 +556,17 @@ def test_first_response_may_answer_a_convert_and_the_cult_warrior_stands_either_
         assert count(after, 1, "marquise", "warrior") == 0 and count(after, 1, "lizards", "warrior") == 1
         check(after)
     assert responded.seats[sp].areas["ward"] == {"marquise:warrior": 1}
+
+
+def test_a_3x3_search_or_seizure_is_paid_as_a_crusade_3x3_3():
+    s = table()
+    put(s, 1, "lizards", "warrior", 2)
+    acolytes(s, 3)
+    s = conspiring(s)
+    cult = rules.registry.of(s, L)
+    assert cult.action_ways(s, L, "lizards.conspire", "move", 1) == (None,)
+    assert cult.action_ways(s, L, "lizards.conspire", "move", 5) == ()  # not an Outcast clearing
+    assert cult.action_ways(s, L, "lizards.rituals", "battle", 1) == ()
+    cult.spend_action(s, L, "lizards.conspire", "move", 1, None)
+    assert lb.acolytes(s, L) == 1
+    check(s)

@@ -158,6 +158,24 @@ class Lizards(Faction):
         """A card effect used after a Crusade's move ends the Crusade: no battle follows it."""
         state.turn.flags_as(LizardFlags)["crusade"] = None
 
+    def action_ways(self, state: GameState, seat: int, step: str, kind: str, cid: int) -> tuple[str | None, ...]:
+        """A move or a battle a mode puts in their place (3x3 search, seizure) is a Crusade's, paid in acolytes in an
+        Outcast clearing; a battle where a Crusade just moved in is that Crusade's free battle."""
+        if step != "lizards.conspire":
+            return ()
+        if kind == "battle" and state.turn.flags_as(LizardFlags).get("crusade") == cid:
+            return (None,)
+        outcast = cid in choices.outcast_clearings(state, seat)
+        return (None,) if outcast and choices.affords(state, seat, "crusade") else ()
+
+    def spend_action(self, state: GameState, seat: int, step: str, kind: str, cid: int, way: str | None) -> None:
+        """Pay the Crusade (nothing for a Crusade's own battle); it ends any Crusade under way."""
+        flags = state.turn.flags_as(LizardFlags)
+        free = kind == "battle" and flags.get("crusade") == cid
+        flags["crusade"] = None
+        if not free:
+            _pay(state, seat, "crusade")
+
     def hand_choices(self, state: GameState, seat: int, step: str) -> bool:
         """Rituals reveal cards from the hand; crafting needs gardens of the Outcast on the map."""
         if step == "lizards.rituals":
@@ -283,11 +301,7 @@ def _conspiracy(state: GameState, seat: int, action: Action) -> None:
     if follow and isinstance(action, Battle):
         battle.start(state, seat, action.clearing, action.defender)
         return
-    what = {Crusade: "crusade", Battle: "crusade", Convert: "convert", Sanctify: "sanctify"}[type(action)]
-    paid = lb.cost(state, seat, what)
-    lb.set_acolytes(state, seat, lb.acolytes(state, seat) - paid)
-    state.seats[seat].supply["warrior"] += paid
-    state.say(f"The {NAME} spend {plural(paid, 'acolyte')} to {what}.")
+    _pay(state, seat, {Crusade: "crusade", Battle: "crusade", Convert: "convert", Sanctify: "sanctify"}[type(action)])
     if isinstance(action, Battle):
         battle.start(state, seat, action.clearing, action.defender)
     elif isinstance(action, Crusade):
@@ -297,6 +311,14 @@ def _conspiracy(state: GameState, seat: int, action: Action) -> None:
         _convert(state, seat, action)
     elif isinstance(action, Sanctify):
         _sanctify(state, seat, action)
+
+
+def _pay(state: GameState, seat: int, conspiracy: str) -> None:
+    """Spend a conspiracy's acolytes, back to the supply."""
+    paid = lb.cost(state, seat, conspiracy)
+    lb.set_acolytes(state, seat, lb.acolytes(state, seat) - paid)
+    state.seats[seat].supply["warrior"] += paid
+    state.say(f"The {NAME} spend {plural(paid, 'acolyte')} to {conspiracy}.")
 
 
 def _convert(state: GameState, seat: int, action: Convert) -> None:
