@@ -159,8 +159,9 @@ def panel_lines(state: GameState, seat: int) -> list[str]:
     side = " (Hated)" if lb.hated(state, seat) else ""
     lines = [f"Outcast: {out or 'not chosen yet'}{side}", f"Acolytes: {lb.acolytes(state, seat)}"]
     for s in SUITS:
-        nxt = lb.score_value(state, seat, s)
-        lines.append(f"{s.title()} gardens {lb.uncovered(state, seat, s)}/{lb.GARDENS_PER_SUIT} (scores {nxt})")
+        n = lb.uncovered(state, seat, s)
+        worth = f"a Score scores {lb.score_value(state, seat, s)}" if n else "none to score"
+        lines.append(f"{s.title()} gardens on the map {n}/{lb.GARDENS_PER_SUIT} ({worth})")
     souls = lb.lost_souls(state, seat)
     lines.append(f"Lost Souls: {', '.join(label(c) for c in souls) if souls else 'empty'}")
     shown = lb.revealed(state, seat)
