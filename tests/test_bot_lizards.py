@@ -103,6 +103,16 @@ async def test_each_ritual_refusal_gives_its_reason_and_changes_nothing_10_5(tmp
     await _refused(bot, lena, "garden", "already placed", clearing=1)
     await _refused(bot, lena, "outcast", "chosen at setup", suit="fox")
     await _refused(bot, lena, "build", "by ritual", kind="fox-garden", clearing=1)
+    suited = next((k for k in sorted(held) if rules.cards.keys()[k].suit != "bird"), None)
+    assert suited is not None  # every warrior on the map: no recruit
+    where = next(c for c in state.board.ids() if state.suits[c - 1] == rules.cards.keys()[suited].suit)
+    left = state.seats[CULT].supply["warrior"]
+    mo = OfflineUser("mo", moderator=True)
+    edit = await bot.slash(mo, CHANNEL, "rootmod edit", text=f"!place {where} lizards:warrior x{left}")
+    assert not edit.refused, edit.text
+    await _refused(
+        bot, lena, "ritual", "every Cult warrior is on the map", ritual="recruit", clearing=where, card=suited
+    )
     await bot.service.store.close()
 
 
