@@ -570,3 +570,23 @@ def test_a_3x3_search_or_seizure_is_paid_as_a_crusade_3x3_3():
     cult.spend_action(s, L, "lizards.conspire", "move", 1, None)
     assert lb.acolytes(s, L) == 1
     check(s)
+
+
+def test_in_the_3x3_the_cult_converts_only_the_rival_teams_warriors_and_its_gardens_rule_for_the_team_3x3_5():
+    from frontier_helpers import blank as frontier_blank
+
+    line = ("marquise", "lizards", "vagabond", "eyrie", "alliance", "vagabond2")
+    s = frontier_blank(factions=line)
+    cult = s.seat_of("lizards")
+    assert cult == 1
+    outcast(s, "fox", seat=cult)
+    fox = next(c for c in s.board.ids() if s.suits[c - 1] == "fox")
+    put(s, fox, "marquise", "warrior")
+    put(s, fox, "eyrie", "warrior")
+    garden(s, fox, "fox")
+    acolytes(s, 2, seat=cult)
+    assert ruler(s, fox) == "team:A"  # Pilgrims rules for the Cult's team
+    s = goto(check(s), cult, "lizards.conspire")
+    converts = legal(s, "convert", seat=cult)
+    assert converts == [f"convert {fox} eyrie"]  # the Marquise is a teammate, no enemy
+    check(play(s, f"convert {fox} eyrie"))

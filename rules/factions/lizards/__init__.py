@@ -177,11 +177,14 @@ class Lizards(Faction):
             _pay(state, seat, "crusade")
 
     def hand_choices(self, state: GameState, seat: int, step: str) -> bool:
-        """Rituals reveal cards from the hand; crafting needs gardens of the Outcast on the map."""
+        """Rituals reveal cards from the hand; crafting needs gardens of the Outcast on the map; a Crusade's move may
+        owe a mode's fee, paid with a card."""
         if step == "lizards.rituals":
             return True
         if step == "lizards.craft":
             return bool(crafting.power(state, seat))
+        if step == "lizards.conspire":
+            return registry.lineup(state).move_fees and choices.affords(state, seat, "crusade")
         return False
 
     def prompt(self, state: GameState, seat: int, step: str) -> str:
