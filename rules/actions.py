@@ -519,8 +519,10 @@ def _refuse_word(
     raw: str, text: str, cls: type[Action], values: dict[str, Any], cards: tuple[frozenset[str], ...] = ()
 ) -> None:
     """Refuse a word that is none of the action's words while a card is still to be named: an unknown card
-    (a list such as 'a,b' is never a card name)."""
-    if "," not in raw and any(k == CARD and name not in values for name, k in cls.spec):
+    (a list such as 'a,b' is never a card name). A word typed first, for an action that starts with one of its own
+    words, is that word ('ritual pray anvil'): its refusal lists the words instead."""
+    leads = bool(cls.words) and bool(cls.spec) and cls.spec[0][1] == WORD and not values
+    if not leads and "," not in raw and any(k == CARD and name not in values for name, k in cls.spec):
         raise unknown_card(raw, text, cards)
 
 

@@ -274,6 +274,11 @@ class CardsHooks(Declarations):
         """Extra cards drawn in Evening."""
         return 0
 
+    def takes_discard(self, state: GameState, seat: int, cid: int) -> bool:
+        """A card spent or discarded by anyone is bound for the discard pile: take it instead (the Lizard Cult's Lost
+        Souls pile); True when this faction took it. By default none does."""
+        return False
+
     def box_items(self, state: GameState, seat: int) -> dict[str, int]:
         """Items this faction brings to the table beyond the shared supplies (the Vagabond's starting items)."""
         return {}
