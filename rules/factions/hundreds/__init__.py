@@ -302,17 +302,19 @@ class Hundreds(Faction):
             return []
         return [(seat, "Wrathful")] if hb.warlord_at(state) == b["clearing"] else []
 
-    def resolve_hit(self, state: GameState, seat: int, cid: int, piece: str, n: int, by: int) -> int:
-        """14.7.7 Stubborn: in battle in the warlord's clearing, the first hit taken is ignored."""
+    def hit_options(self, state: GameState, seat: int, cid: int, assigned: dict[str, int]) -> dict[str, int]:
+        """14.7.7 Stubborn: in battle in the warlord's clearing, the first hit owed is ignored before any is taken."""
         b = state.battle
-        stubborn = hb.mood(state, seat) == "stubborn" and (hb.warlord_at(state) == cid or piece == WARLORD)
-        if b is not None and stubborn and not _hb(b).get("hundreds_stubborn"):
-            _hb(b)["hundreds_stubborn"] = True
-            state.say(f"{NAME} is Stubborn: the first hit taken is ignored.")
-            n -= 1
-            if n <= 0:
-                return 0
-        return super().resolve_hit(state, seat, cid, piece, n, by)
+        if b is not None and b["stage"] == "assign" and _stubborn(state, seat, b):
+            for entry in b["owed"]:
+                if entry[0] == seat and entry[1] > 0:
+                    _hb(b)["hundreds_stubborn"] = True
+                    entry[1] -= 1
+                    state.say(f"{NAME} is Stubborn: the first hit taken is ignored.")
+                    if entry[1] <= 0:
+                        return {}
+                    break
+        return super().hit_options(state, seat, cid, assigned)
 
     def on_battle_end(self, state: GameState, seat: int, b: BattleState) -> None:
         """14.2.5: a looting attacker ruling the clearing takes an item from the defender's Crafted Items box."""
@@ -741,6 +743,12 @@ def _oppress(state: GameState, seat: int) -> None:
 
 
 # --- battle (14.2.5, 14.7.1) ------------------------------------------------------------------------
+
+
+def _stubborn(state: GameState, seat: int, b: BattleState) -> bool:
+    """Whether Stubborn's ignored hit is still to come in this battle."""
+    here = hb.mood(state, seat) == "stubborn" and hb.warlord_at(state) == b["clearing"]
+    return here and not _hb(b).get("hundreds_stubborn")
 
 
 def _bitter(state: GameState, seat: int, clearings: tuple[int, ...]) -> None:
