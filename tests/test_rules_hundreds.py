@@ -453,3 +453,122 @@ def test_14_2_3_contempt_for_trade_take_or_score() -> None:
     assert "scores 1 point (Contempt for Trade)" in "\n".join(e.public for e in events)
     assert s.seats[H].items == []
     check(s)
+
+
+# --- the seeds' Warlord paragraphs (TS.2.5, TS.5.1, SOM.2.4) ----------------------------------------------------------
+
+SPORE_TABLE = ("spore", "eyrie", "hundreds")
+SP = 0
+
+
+def attacked(s: GameState, seat: int, cid: int, defender: str, first: int, second: int) -> GameState:
+    """A battle started by a seat in a clearing, the dice forced (the higher die is the attacker's)."""
+    from rules.battle import start
+
+    force_dice(check(s), first, second)
+    s = goto(s, seat, "daylight.cards")
+    start(s, seat, cid, defender)
+    rules.flow.advance(s)
+    return s
+
+
+def test_ts_2_5_an_infected_warlord_is_not_used_by_the_hundreds() -> None:
+    """TS.2.5: the infected warlord stays on the map for the Spore: no Anoint, no Recruit with it, no Advance."""
+    s = table(SPORE_TABLE)
+    put(s, 5, "hundreds", "warlord", controller="spore")
+    put(s, 5, "hundreds", "warrior")
+    assert hb.warlord_at(s) is None and hb.warlord_on_map(s)
+    s = goto(s, H, "hundreds.recruit")
+    assert count(s, 5, "hundreds", "warrior") == 1  # no Prowess warriors: the warlord is not theirs to recruit with
+    assert count(s, 5, "hundreds", "warlord") == 0  # nor is it anointed again
+    assert "not under the Hundreds' command" in registry.of(s, H).panel(s, H)[3]
+    s = goto(s, H, "hundreds.advance")
+    assert legal(s, "lead") == [] and legal(s, "battle") == []
+
+
+def test_ts_2_5_the_infected_warlord_returns_to_storage_when_removed_then_is_anointed() -> None:
+    """TS.2.5: removed (by battle), the infected warlord returns to the Hundreds' supply; Anoint places it again."""
+    from rules.pieces import BATTLE
+    from rules.removal import take
+
+    s = table(SPORE_TABLE)
+    put(s, 5, "hundreds", "warlord", controller="spore")
+    put(s, 8, "hundreds", "warrior")
+    take(s, 5, "hundreds:warlord:spore", 1, E, BATTLE)
+    assert s.seats[H].supply["warlord"] == 1
+    s = goto(s, H, "hundreds.anoint")
+    assert count(s, 8, "hundreds", "warlord") == 1  # the only clearing with a warrior: anointed there at once
+
+
+def test_ts_2_5_an_attacker_may_target_the_infected_warlord_before_the_roll() -> None:
+    """TS.2.5: an attacker battling the Spore states before the roll that its hit falls on the warlord first."""
+    s = table(SPORE_TABLE)
+    put(s, 5, "hundreds", "warlord", controller="spore")
+    put(s, 5, "hundreds", "warrior", 2, controller="spore")
+    put(s, 5, "eyrie", "warrior", 3)
+    s = attacked(s, E, 5, "spore", 1, 0)
+    assert s.pending and s.pending[0]["what"] == "target" and rules.to_act(s) == E
+    assert s.battle is not None and s.battle["stage"] == "roll"  # the dice are not rolled yet
+    s = play(s, "target")
+    while s.pending:
+        s = play(s, legal(s)[0])
+    assert not s.clearings[4].get("hundreds:warlord:spore")
+    assert s.clearings[4].get("hundreds:warrior:spore") == 2
+    assert s.seats[H].supply["warlord"] == 1
+    check(s)
+
+
+def test_ts_2_5_without_a_target_the_spore_chooses_its_hits() -> None:
+    """TS.2.5: an attacker who passes leaves the Spore to choose which infected takes the hit."""
+    s = table(SPORE_TABLE)
+    put(s, 5, "hundreds", "warlord", controller="spore")
+    put(s, 5, "hundreds", "warrior", 2, controller="spore")
+    put(s, 5, "eyrie", "warrior", 3)
+    s = attacked(s, E, 5, "spore", 1, 0)
+    s = play(s, "pass")
+    assert rules.to_act(s) == SP and sorted(legal(s)) == ["hit warlord hundreds", "hit warrior hundreds"]
+    s = play(s, "hit warrior hundreds")
+    assert s.clearings[4].get("hundreds:warlord:spore") == 1
+
+
+def test_ts_5_1_every_other_hundreds_warrior_is_infected_before_the_warlord() -> None:
+    """TS.5.1: where a spore target holds the warlord, the other Hundreds warriors there are infected first."""
+    from rules.factions import spore
+
+    s = table(SPORE_TABLE)
+    put(s, 5, "hundreds", "warlord")
+    put(s, 5, "hundreds", "warrior", 2)
+    assert spore.infect(s, SP, 5, "hundreds", 2) == 2
+    assert s.clearings[4].get("hundreds:warlord") == 1 and s.clearings[4].get("hundreds:warrior:spore") == 2
+    assert spore.infect(s, SP, 5, "hundreds", 1) == 1
+    assert s.clearings[4].get("hundreds:warlord:spore") == 1
+    check(s)
+
+
+def test_14_2_2_the_spore_cannot_sacrifice_the_infected_warlord() -> None:
+    """14.2.2 with TS.4: the warlord is removed only in battle, so the Spore's sacrifice can't take it."""
+    from rules.factions import spore
+
+    s = table(SPORE_TABLE)
+    put(s, 5, "hundreds", "warlord", controller="spore")
+    assert spore.sacrificeable(s, 5) == []
+    put(s, 5, "hundreds", "warrior", controller="spore")
+    assert spore.sacrificeable(s, 5) == ["hundreds:warrior:spore"]
+
+
+def test_som_2_4_the_warlord_in_the_ward_is_replaced() -> None:
+    """SOM.2.4: with the warlord a patient in the Spinners' Ward, Anoint replaces it (it leaves the Ward)."""
+    from rules_helpers import to_area
+
+    s = table(("marquise", "spinners", "hundreds"))
+    sp = s.seat_of("spinners")
+    assert sp is not None
+    to_area(s, sp, "ward", "hundreds", "warlord")
+    put(s, 5, "hundreds", "warrior", 2)
+    put(s, 8, "hundreds", "warrior")
+    s = goto(s, H, "hundreds.anoint")
+    assert step(s) == (H, "hundreds.anoint")
+    s = play(s, "anoint 5")
+    assert count(s, 5, "hundreds", "warlord") == 1
+    assert not s.seats[sp].areas["ward"].get("hundreds:warlord")
+    check(s)

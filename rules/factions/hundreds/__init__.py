@@ -4,12 +4,12 @@ and the mob die, the Hoard with its Command and Prowess tracks, the mood cards, 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from typing import ClassVar
+from typing import ClassVar, TypedDict, cast
 
 from rules import battle, crafting, decisions, hand, movement, registry
 from rules.actions import Action, Battle, Craft, Move, Pass
 from rules.cards import keys, label
-from rules.examples import ExampleGame, Examples
+from rules.examples import ExampleGame, Examples, RareExample
 from rules.factions.base import Faction
 from rules.factions.hundreds import board as hb
 from rules.factions.hundreds import hoard
@@ -27,6 +27,7 @@ from rules.factions.hundreds.actions import (
     Mood,
     Plunder,
     Stronghold,
+    Target,
     Unhoard,
 )
 from rules.factions.hundreds.board import (
@@ -70,15 +71,23 @@ class HundredsChoice(Decision, total=False):
     defender: int
 
 
-class HundredsBattle(BattleState, total=False):
-    """The Hundreds' keys in a battle: whether they loot, whether Stubborn's ignored hit is spent."""
+class HundredsBattle(TypedDict, total=False):
+    """The Hundreds' keys in a battle, kept under their id: looting, Stubborn's ignored hit spent, the warlord
+    targeted (TS.2.5: it takes the first hit on the defender)."""
 
-    hundreds_loot: bool
-    hundreds_stubborn: bool
+    loot: bool
+    stubborn: bool
+    target: bool
 
 
 def _hb(b: BattleState) -> HundredsBattle:
-    return b  # type: ignore[return-value]
+    """The Hundreds' keys in a battle, to read (empty when they have none)."""
+    return cast(dict[str, HundredsBattle], b).get(ID, {})
+
+
+def _mark(b: BattleState) -> HundredsBattle:
+    """The Hundreds' keys in a battle, to write (begun empty)."""
+    return cast(dict[str, HundredsBattle], b).setdefault(ID, {})
 
 
 class Hundreds(Faction):
@@ -91,9 +100,18 @@ class Hundreds(Faction):
     setup_order: ClassVar[int] = 9
     order: ClassVar[int | None] = 90
     reach: ClassVar[int] = 9
-    playable: ClassVar[bool] = False
+    playable: ClassVar[bool] = True
     crafting_kind: ClassVar[str | None] = "stronghold"
-    examples: ClassVar[Examples | None] = Examples("hugo", (ExampleGame(("marquise", "eyrie", ID)),), order=9)
+    examples: ClassVar[Examples | None] = Examples(
+        "hugo",
+        (ExampleGame(("marquise", "eyrie", ID)), ExampleGame(("marquise", "eyrie", ID), prefer=("loot", "bitter"))),
+        order=9,
+        rare={
+            "unhoard": RareExample(
+                "/unhoard item:boots", "mood", "is not possible now", "gaining an item onto a full track of the Hoard"
+            )
+        },
+    )
     pieces: ClassVar[tuple[PieceKind, ...]] = (
         PieceKind(ID, "warrior", WARRIOR, hb.WARRIORS, "Warrior", "circle"),
         PieceKind(ID, "warlord", WARRIOR, 1, "Warlord", "meeple", "W", removed_by=(BATTLE,)),
@@ -285,14 +303,32 @@ class Hundreds(Faction):
         if registry.of(state, other).crafted_items(state, other):
             decisions.push(state, "faction", seat, faction=ID, what="loot", defender=other,
                            prompt="loot the defender (loot: you deal no rolled hits), or pass")
-        if hb.mood(state, seat) == "bitter" and bitter_sites(state, b["clearing"]):
+
+    def before_roll(self, state: GameState, seat: int | None, b: BattleState) -> bool:
+        """14.7.1 Bitter, attacking or defending; TS.2.5: an attacker of the Spore may target the infected warlord."""
+        if seat is None:
+            return False
+        bitter = seat in (b["attacker"], b["defender"]) and hb.mood(state, seat) == "bitter"
+        if bitter and bitter_sites(state, b["clearing"]):
             decisions.push(state, "faction", seat, faction=ID, what="bitter",
                            prompt="Bitter: remove mobs near the warlord for warriors (bitter N,M), or pass")
+            return True
+        if seized_warlord(state, b) is not None:
+            decisions.push(state, "faction", b["attacker"], faction=ID, what="target",
+                           prompt="target the infected warlord first, before the roll (target), or pass")
+            return True
+        return False
+
+    def before_hits(self, state: GameState, seat: int | None, b: BattleState) -> bool:
+        """TS.2.5: with the warlord targeted, the first hit on the defender falls on the infected warlord."""
+        if _hb(b).get("target"):
+            _hit_warlord_first(state, b)
+        return False
 
     def max_rolled_hits(self, state: GameState, seat: int, cid: int) -> int:
         """14.2.5: looting, the Hundreds deal no rolled hits."""
         b = state.battle
-        if b is not None and b["attacker"] == seat and _hb(b).get("hundreds_loot"):
+        if b is not None and b["attacker"] == seat and _hb(b).get("loot"):
             return 0
         return self.strength(state, seat, cid)
 
@@ -308,7 +344,7 @@ class Hundreds(Faction):
         if b is not None and b["stage"] == "assign" and _stubborn(state, seat, b):
             for entry in b["owed"]:
                 if entry[0] == seat and entry[1] > 0:
-                    _hb(b)["hundreds_stubborn"] = True
+                    _mark(b)["stubborn"] = True
                     entry[1] -= 1
                     state.say(f"{NAME} is Stubborn: the first hit taken is ignored.")
                     if entry[1] <= 0:
@@ -318,7 +354,7 @@ class Hundreds(Faction):
 
     def on_battle_end(self, state: GameState, seat: int, b: BattleState) -> None:
         """14.2.5: a looting attacker ruling the clearing takes an item from the defender's Crafted Items box."""
-        if b["attacker"] != seat or not _hb(b).get("hundreds_loot"):
+        if b["attacker"] != seat or not _hb(b).get("loot"):
             return
         other = b["defender"]
         if not rules(state, seat, b["clearing"]):
@@ -362,6 +398,9 @@ class Hundreds(Faction):
             for n in range(1, len(sites) + 1):
                 yield Bitter(tuple(sites[:n]))
             yield Pass()
+        elif what == "target":
+            yield Target()
+            yield Pass()
         elif what == "plunder":
             other = d["defender"]
             for name in sorted({i["item"] for i in registry.of(state, other).crafted_items(state, other)}):
@@ -377,10 +416,14 @@ class Hundreds(Faction):
             _contempt(state, seat, d, action.choice)
         elif isinstance(action, Loot):
             assert state.battle is not None
-            _hb(state.battle)["hundreds_loot"] = True
+            _mark(state.battle)["loot"] = True
             state.say(f"{NAME} loots: they deal no rolled hits in this battle.")
         elif isinstance(action, Bitter):
             _bitter(state, seat, action.clearings)
+        elif isinstance(action, Target):
+            assert state.battle is not None
+            _mark(state.battle)["target"] = True
+            state.say(f"{registry.of(state, seat).name} targets the infected warlord first.")
         elif isinstance(action, Plunder):
             _plunder(state, seat, d["defender"], action.item)
         return True
@@ -745,10 +788,33 @@ def _oppress(state: GameState, seat: int) -> None:
 # --- battle (14.2.5, 14.7.1) ------------------------------------------------------------------------
 
 
+def seized_warlord(state: GameState, b: BattleState) -> str | None:
+    """TS.2.5: the map key of the warlord in the battle's clearing when the defender controls it (infected)."""
+    defender = state.seats[b["defender"]].faction
+    key = f"{WARLORD}:{defender}"
+    return key if defender != ID and state.clearings[b["clearing"] - 1].get(key) else None
+
+
+def _hit_warlord_first(state: GameState, b: BattleState) -> None:
+    """Move one hit assigned to another of the defender's pieces onto the targeted warlord, once."""
+    key = seized_warlord(state, b)
+    dseat = b["defender"]
+    hits = b["hit"]
+    if key is None or any(who == dseat and piece == key for who, piece, _ in hits):
+        _mark(b)["target"] = False
+        return
+    other = next((entry for entry in hits if entry[0] == dseat and entry[2] > 0), None)
+    if other is None:
+        return
+    other[2] -= 1
+    hits.append([dseat, key, 1])
+    _mark(b)["target"] = False
+
+
 def _stubborn(state: GameState, seat: int, b: BattleState) -> bool:
     """Whether Stubborn's ignored hit is still to come in this battle."""
     here = hb.mood(state, seat) == "stubborn" and hb.warlord_at(state) == b["clearing"]
-    return here and not _hb(b).get("hundreds_stubborn")
+    return here and not _hb(b).get("stubborn")
 
 
 def _bitter(state: GameState, seat: int, clearings: tuple[int, ...]) -> None:

@@ -166,3 +166,11 @@ class Bitter(Action):
         {"clearings": "the clearings whose mobs are removed, comma separated (e.g. 3,7)"}
     )
     clearings: tuple[int, ...]
+
+
+@register_for(ID)
+@dataclass(frozen=True, slots=True)
+class Target(Action):
+    """TS.2.5: the attacker states, before the roll, that its hits take the infected warlord first."""
+
+    verb: ClassVar[str] = "target"
