@@ -572,3 +572,29 @@ def test_som_2_4_the_warlord_in_the_ward_is_replaced() -> None:
     assert count(s, 5, "hundreds", "warlord") == 1
     assert not s.seats[sp].areas["ward"].get("hundreds:warlord")
     check(s)
+
+
+@pytest.mark.parametrize(
+    "text",
+    ["mob 5", "jubilant", "unhoard boots", "loot", "plunder boots", "target", "bitter 5", "contempt take"],
+)
+def test_14_a_verb_out_of_its_moment_is_refused_with_the_state_unchanged(text: str) -> None:
+    """14.4-14.6: each of the Hundreds' verbs asked at a moment that does not ask it is refused, with a reason."""
+    s = table()
+    put(s, 5, "hundreds", "warlord")
+    put(s, 5, "hundreds", "warrior")
+    set_hand(s, H, "a-visit-to-friends", "root-tea-fox")
+    s = goto(s, H, "hundreds.incite")
+    why = refused(s, text)
+    assert why and "Traceback" not in why
+
+
+def test_14_5_3_lead_refusals() -> None:
+    """14.5.3: the warlord leads only from its clearing, along a path, with the warriors it has there."""
+    s = table()
+    put(s, 5, "hundreds", "warlord")
+    put(s, 5, "hundreds", "warrior", 2)
+    s = goto(s, H, "hundreds.advance")
+    assert "no path joins" in refused(s, "lead 5>3")
+    assert "only 2 warriors" in refused(s, "lead 5>1 x3")
+    assert "not in clearing 1" in refused(s, "lead 1>5")

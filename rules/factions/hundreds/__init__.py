@@ -62,6 +62,17 @@ STEPS = {
 COMMAND_STEPS = ("hundreds.command", "hundreds.command_after")
 
 
+RARE = {
+    "unhoard": RareExample(
+        "/unhoard item:boots", "mood", "is not possible now", "gaining an item onto a full track of the Hoard"
+    ),
+    "target": RareExample(
+        "/target", "battle", "is not possible now", "a battle against the Spore where the warlord is infected"
+    ),
+}
+"""Verbs the example walks don't reach, shown refused in a game with the Hundreds."""
+
+
 class HundredsChoice(Decision, total=False):
     """The Hundreds' own decisions: `what` (unhoard, contempt, loot, bitter, plunder), the track, item and points."""
 
@@ -104,13 +115,11 @@ class Hundreds(Faction):
     crafting_kind: ClassVar[str | None] = "stronghold"
     examples: ClassVar[Examples | None] = Examples(
         "hugo",
-        (ExampleGame(("marquise", "eyrie", ID)), ExampleGame(("marquise", "eyrie", ID), prefer=("loot", "bitter"))),
+        (
+            ExampleGame(("marquise", "eyrie", ID), rare=RARE),
+            ExampleGame(("marquise", "eyrie", ID), prefer=("loot", "bitter")),
+        ),
         order=9,
-        rare={
-            "unhoard": RareExample(
-                "/unhoard item:boots", "mood", "is not possible now", "gaining an item onto a full track of the Hoard"
-            )
-        },
     )
     pieces: ClassVar[tuple[PieceKind, ...]] = (
         PieceKind(ID, "warrior", WARRIOR, hb.WARRIORS, "Warrior", "circle"),
