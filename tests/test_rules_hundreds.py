@@ -598,3 +598,65 @@ def test_14_5_3_lead_refusals() -> None:
     assert "no path joins" in refused(s, "lead 5>3")
     assert "only 2 warriors" in refused(s, "lead 5>1 x3")
     assert "not in clearing 1" in refused(s, "lead 1>5")
+
+
+def test_som_2_3_first_response_carries_the_hit_warlord_to_the_ward_and_som_2_4_anoint_replaces_it() -> None:
+    """SOM.2.3: the warlord hit in a web-connected clearing may go to the Ward; SOM.2.4: then Anoint replaces it."""
+    s = table(("marquise", "spinners", "hundreds"))
+    sp = s.seat_of("spinners")
+    assert sp is not None
+    put(s, 1, "spinners", "fox-infirmary")
+    put(s, 1, "spinners", "web")
+    put(s, 5, "spinners", "web")
+    put(s, 5, "spinners", "warrior")
+    put(s, 5, "marquise", "warrior", 3)
+    put(s, 5, "hundreds", "warlord")
+    put(s, 8, "hundreds", "warrior")
+    s.seats[H].data["mood"] = "rowdy"  # type: ignore[typeddict-unknown-key]
+    force_dice(check(s), 3, 0)
+    s = play(goto(s, M, "marquise.actions"), "battle 5 hundreds")
+    assert rules.to_act(s) == sp and "respond 5" in legal(s)
+    s = play(s, "respond 5")
+    assert s.seats[sp].areas["ward"].get("hundreds:warlord") == 1
+    assert not hb.warlord_on_map(s)
+    s = goto(s, H, "hundreds.anoint")
+    assert count(s, 8, "hundreds", "warlord") == 1  # anointed at once in the one clearing with a warrior
+    assert not s.seats[sp].areas["ward"].get("hundreds:warlord")
+    check(s)
+
+
+def test_14_2_5_looters_take_the_tinkers_crafted_item_and_hits_on_a_robot_drop_its_gears() -> None:
+    """14.2.5 with OMT.2.4: the Tinker's crafted items may be looted; a robot hit drops a gear as it does for all."""
+    from rules.factions.tinker import board as tb
+
+    s = table(("marquise", "tinker", "hundreds"))
+    t = s.seat_of("tinker")
+    assert t is not None
+    put(s, 5, "tinker", "birdbot")
+    tb.set_gears(s, t, "birdbot", 1)
+    s.seats[t].supply[tb.FAMILY] -= 1
+    stock(s, t, "tea")
+    put(s, 5, "hundreds", "warlord")
+    put(s, 5, "hundreds", "warrior", 3)
+    s = goto(s, H, "hundreds.command")
+    s = play(force_dice(s, 2, 0), "battle 5 tinker")
+    s = play(s, "loot")
+    while s.pending:
+        s = play(s, legal(s)[0])
+    assert "tea" in [i["item"] for i in s.seats[H].items] and s.seats[t].items == []
+    assert tb.gears_on(s, t, "birdbot") == 1  # looting: no rolled hits dealt
+
+
+def test_3x3_the_hundreds_play_a_whole_frontier_game() -> None:
+    """3x3: the Hundreds sit in a team and follow the mode's shared rules; a random game has no violation."""
+    from rules.playout import play as playout
+
+    options = {
+        "mode": "frontier",
+        "board": "autumn",
+        "factions": ["hundreds", "eyrie", "vagabond", "marquise", "spinners", "vagabond2"],
+        "teams": {"hundreds": "A", "eyrie": "A", "vagabond": "A", "marquise": "B", "spinners": "B", "vagabond2": "B"},
+    }
+    out = playout(options, 3, check_every=25)
+    assert out.violations == []
+    assert out.state is not None and out.state.over
