@@ -92,6 +92,11 @@ class Action:
         return cls.field_help.get(name) or FIELD_HELP.get(name)
 
     @classmethod
+    def normal_pattern(cls, values: dict[str, Any]) -> dict[str, Any]:
+        """The fields a player named, as this class keeps them (several card fields kept in sorted order)."""
+        return values
+
+    @classmethod
     def match_form(cls, name: str, value: Any) -> Any:
         """A field's value as a pattern is matched against it: a list in any order (a class whose list is ordered,
         or whose word joins several parts, says so here)."""
@@ -532,7 +537,7 @@ def parse_pattern(
             values["src"], values["dst"] = value
         else:
             values[slot] = value
-    return cls, values
+    return cls, cls.normal_pattern(values)
 
 
 def _refuse_unreadable(raw: str, text: str) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rules.actions import CARD, CLEARING, COUNT, KEYED_CLEARINGS, WORD, Action, register_for
 from rules.factions.duchy.board import ID, MINISTERS
@@ -25,6 +25,14 @@ def _sort_cards(action: Action) -> None:
     values = sorted(v for n in names if (v := getattr(action, n)))
     for i, name in enumerate(names):
         object.__setattr__(action, name, values[i] if i < len(values) else None)
+
+
+def _sorted_pattern(values: dict[str, Any], names: tuple[str, ...]) -> dict[str, Any]:
+    """The cards a player named, moved into the card fields in sorted order (as the action keeps them)."""
+    named = sorted(values[n] for n in names if values.get(n))
+    out = {k: v for k, v in values.items() if k not in names}
+    out.update(zip(names, named, strict=False))
+    return out
 
 
 @register_for(ID)
@@ -87,6 +95,11 @@ class Sway(Action):
     def __post_init__(self) -> None:
         _sort_cards(self)
 
+    @classmethod
+    def normal_pattern(cls, values: dict[str, Any]) -> dict[str, Any]:
+        """The named cards in sorted order."""
+        return _sorted_pattern(values, CARD_FIELDS)
+
 
 @register_for(ID)
 @dataclass(frozen=True, slots=True)
@@ -112,3 +125,8 @@ class Minister(Action):
 
     def __post_init__(self) -> None:
         _sort_cards(self)
+
+    @classmethod
+    def normal_pattern(cls, values: dict[str, Any]) -> dict[str, Any]:
+        """The named cards in sorted order."""
+        return _sorted_pattern(values, BANK_FIELDS)
