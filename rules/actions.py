@@ -271,8 +271,7 @@ class Battle(Action):
 @register
 @dataclass(frozen=True, slots=True)
 class Build(Action):
-    """Place a building in a clearing (suit: the Decree card used; wood: where the Marquise's wood comes from;
-    card: the card a faction reveals or spends for it)."""
+    """Place a building in a clearing (suit: the Decree card used; wood: where the Marquise's wood comes from)."""
 
     verb: ClassVar[str] = "build"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (
@@ -287,7 +286,7 @@ class Build(Action):
     clearing: int
     suit: str | None = None
     wood: tuple[int, ...] = ()
-    card: str | None = None
+    card: str | None = None  # the card a faction reveals or spends for the building (the Duchy's)
 
 
 @register

@@ -103,12 +103,12 @@ class Duchy(Faction):
     colour: ClassVar[str] = "#9B7040"  # earth brown: lighter than the Tinker's rust, duller than the Marquise's orange
     setup_order: ClassVar[int] = 5
     order: ClassVar[int | None] = 110
-    playable: ClassVar[bool] = False
+    playable: ClassVar[bool] = True
     examples: ClassVar[Examples | None] = Examples("gwen", (ExampleGame(("marquise", "eyrie", ID)),))
     pieces: ClassVar[tuple[PieceKind, ...]] = (
         PieceKind(ID, "warrior", WARRIOR, db.WARRIORS, "Warrior", "circle"),
-        PieceKind(ID, TUNNEL, TOKEN, db.TUNNELS, "Tunnel", "diamond", "T"),
-        PieceKind(ID, CITADEL, BUILDING, db.PER_BUILDING, "Citadel", "pentagon", "C"),
+        PieceKind(ID, TUNNEL, TOKEN, db.TUNNELS, "Tunnel", "triangle", "T"),
+        PieceKind(ID, CITADEL, BUILDING, db.PER_BUILDING, "Citadel", "square", "C"),
         PieceKind(ID, MARKET, BUILDING, db.PER_BUILDING, "Market", "square", "M"),
     )
     steps: ClassVar[dict[str, tuple[str, ...]]] = {
