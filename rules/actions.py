@@ -552,9 +552,10 @@ def _refuse_unreadable(raw: str, text: str) -> None:
 def _refuse_word(
     raw: str, text: str, cls: type[Action], values: dict[str, Any], cards: tuple[frozenset[str], ...] = ()
 ) -> None:
-    """Refuse a word that is none of the action's words while a card is still to be named: an unknown card
-    (a list such as 'a,b' is never a card name)."""
-    if "," not in raw and any(k == CARD and name not in values for name, k in cls.spec):
+    """Refuse a word that is none of the action's words while a card is still to be named and no word field is
+    left for it: an unknown card (a list such as 'a,b' is never a card name)."""
+    word_free = any(k == WORD and name not in values for name, k in cls.spec)  # the word may be that field's
+    if "," not in raw and not word_free and any(k == CARD and name not in values for name, k in cls.spec):
         raise unknown_card(raw, text, cards)
 
 
