@@ -43,6 +43,8 @@ def why_not(state: GameState, seat: int, action: Action) -> str | None:
     step = state.turn.step
     if isinstance(action, Surface):
         return f"the {NAME} surfaces in a free corner clearing (diagonally opposite a starting corner if one is free)"
+    if isinstance(action, (Sway, Minister)) and action.minister not in MINISTERS:
+        return f"there is no minister '{action.minister}'; ministers are: {', '.join(MINISTERS)}"
     if isinstance(action, Sway):
         return _why_not_sway(state, seat, action) if step == SWAY else "you sway a minister after Parliament"
     if isinstance(action, Minister):
