@@ -12,6 +12,7 @@ from rules_helpers import (
     check,
     count,
     discard_keys,
+    emptied,
     force_dice,
     goto,
     hand_keys,
@@ -31,6 +32,7 @@ from rules.battle import start
 from rules.cards import card
 from rules.factions.duchy import board as db
 from rules.factions.duchy import price_of_failure
+from rules.rule import rules as rules_clearing
 from rules.state import GameState
 
 FACTIONS = ("marquise", "eyrie", "duchy")
@@ -437,3 +439,61 @@ def test_citadels_and_markets_are_the_crafting_pieces_12_2_1():
     assert sorted(registry.of(s, D).crafting_suits(s, D)) == ["fox", "rabbit"]
     s = goto(set_hand(s, D, "anvil"), D, "duchy.craft")
     assert step(s) == (D, "duchy.craft") and "craft anvil" in legal(s, "craft")
+
+
+# --- the seeds' Duchy paragraphs -----------------------------------------------------------------------------------
+
+
+def test_the_spinners_set_up_opposite_the_duchy_s_starting_tunnel_som_3_2():
+    s = rules.new_game({"factions": ["duchy", "spinners"], "first_player": 0}, 1)
+    assert rules.to_act(s) == 0 and "surface 2" in legal(s)
+    s = play(s, "surface 2")
+    assert registry.of(s, 1).starting_corner(s, 1) == 4  # the corner diagonally opposite, the only choice
+
+
+def test_warriors_coming_up_into_the_homeland_are_infected_ts_2_3():
+    s = table(("spore", "marquise", "duchy"))
+    put(s, 5, "spore", "homeland")
+    put(s, 5, "spore", "mycelium")
+    put(s, 5, "duchy", "tunnel")
+    s = assembly(burrowed(s, 2))
+    s, events = play_events(s, "move burrow>5 x2")
+    assert s.clearings[4].get("duchy:warrior:spore") == 2  # the Burrow is no shelter once they surface
+    assert "infects 2 Underground Duchy warriors" in public_text(events)
+    check(s)
+
+
+def frontier_table() -> GameState:
+    """A blank 3x3 game: team A the Marquise, the Eyrie and a Vagabond; team B the Duchy (its Military 1), the
+    Spore and the Spinners."""
+    factions = ("marquise", "eyrie", "vagabond", "duchy", "spore", "spinners")
+    teams = {f: ("A" if i < 3 else "B") for i, f in enumerate(factions)}
+    s = rules.new_game({"factions": list(factions), "mode": "frontier", "teams": teams, "first_player": 0}, 1)
+    while s.turn.phase == "setup" and s.pending:
+        s = play(s, legal(s)[0])
+    return emptied(s)
+
+
+def test_in_3x3_two_cats_and_a_bird_govern_against_two_moles_and_the_mole_battles_one_of_them_3x3_5():
+    s = frontier_table()
+    duchy = s.seat_of("duchy")
+    assert duchy is not None
+    put(s, 6, "marquise", "warrior", 2)
+    put(s, 6, "eyrie", "warrior")
+    put(s, 6, "duchy", "warrior", 2)
+    assert rules_clearing(s, 0, 6) and rules_clearing(s, 1, 6) and not rules_clearing(s, duchy, 6)
+    s = goto(check(s), duchy, "duchy.assembly")
+    battles = [a for a in legal(s, "battle") if a.startswith("battle 6 ")]
+    assert battles == ["battle 6 marquise", "battle 6 eyrie"]  # one defender, chosen before the roll
+
+
+def test_in_3x3_the_duchy_surfaces_on_its_home_map_3x3_1():
+    factions = ("marquise", "eyrie", "vagabond", "duchy", "spore", "spinners")
+    teams = {f: ("A" if i < 3 else "B") for i, f in enumerate(factions)}
+    s = rules.new_game({"factions": list(factions), "mode": "frontier", "teams": teams, "first_player": 0}, 1)
+    while s.turn.phase == "setup" and s.pending:
+        if s.seats[rules.to_act(s) or 0].faction == "duchy":
+            assert all(s.board.map_of(int(a.split()[1])) == "winter" for a in legal(s))
+        s = play(s, legal(s)[0])
+    corner = registry.of(s, s.seat_of("duchy") or 0).starting_corner(s, s.seat_of("duchy") or 0)
+    assert corner is not None and s.board.map_of(corner) == "winter"
