@@ -18,6 +18,7 @@ from rules.actions import (
     KEYED_CLEARINGS,
     KEYED_SUITS,
     PATH,
+    PLACE_WORDS,
     place_token,
 )
 from rules.cards import find_key, keys
@@ -158,6 +159,8 @@ def place(value: Any) -> int | str:
     text = str(value).strip()
     if is_number(text):
         return int(text)
+    if text.lower() in PLACE_WORDS:  # an off-map place a faction names by a word (the Burrow)
+        return text.lower()
     return (text[1:] if len(text) > 1 and text[0] in "fF" else text).upper()
 
 
