@@ -41,6 +41,7 @@ from bot import messages
 from bot.console.offline import OfflineBot, OfflineUser, Result
 from bot.discord import drawing as images
 from bot.service import GameService
+from bot.service.notation import slash_name
 from bot.settings import Settings
 from bot.storage.store import Store
 from rules import registry
@@ -360,7 +361,7 @@ class Fuzzer:
         if self.rng.random() < 0.5:
             result = await self.slash(user, game.channel, "play", action=action.notation())
         else:
-            result = await self.slash(user, game.channel, action.verb, **slash_options(action))
+            result = await self.slash(user, game.channel, slash_name(action.verb), **slash_options(action))
         if result is None:
             return
         if result.refused:

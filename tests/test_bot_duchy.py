@@ -8,6 +8,7 @@ import random
 from discord_harness import OfflineUser, db_url, offline_bot, seated_game, slash_options
 
 import rules
+from bot.service.notation import slash_name
 from rules.factions.duchy import board as db
 
 CHANNEL = 2626
@@ -29,7 +30,7 @@ async def test_a_game_with_the_duchy_plays_through_each_verbs_command(tmp_path):
             break
         faction = state.seats[seat].faction
         action = chooser.choice(rules.legal_actions(state, seat))
-        result = await bot.slash(PLAYERS[faction], CHANNEL, action.verb, **slash_options(action))
+        result = await bot.slash(PLAYERS[faction], CHANNEL, slash_name(action.verb), **slash_options(action))
         assert not result.refused, (action.notation(), result.text)
         used.add((faction, action.verb if "burrow" not in action.notation() else "burrow"))
         assert (await bot.service.table(CHANNEL)).state.version > state.version, action.notation()
@@ -63,7 +64,9 @@ async def _duchy_at_assembly(bot, seed: int = 3) -> rules.GameState:
             return state
         legal = rules.legal_actions(state, seat)
         action = chooser.choice(legal)
-        result = await bot.slash(PLAYERS[state.seats[seat].faction], CHANNEL, action.verb, **slash_options(action))
+        result = await bot.slash(
+            PLAYERS[state.seats[seat].faction], CHANNEL, slash_name(action.verb), **slash_options(action)
+        )
         assert not result.refused, (action.notation(), result.text)
     raise AssertionError("the Duchy's Assembly never came")
 
@@ -85,10 +88,10 @@ async def test_each_duchy_verb_refuses_bad_input_once_with_its_reason(tmp_path):
         ("sway", {"minister": "king", "card": next(iter(held))}, "'king'"),
     ]
     for verb, options, reason in bad:
-        result = await bot.slash(gwen, CHANNEL, verb, **options)
+        result = await bot.slash(gwen, CHANNEL, slash_name(verb), **options)
         assert result.refused and reason in result.text and "Traceback" not in result.text, (verb, result.text)
         assert (await bot.service.table(CHANNEL)).state.version == state.version
-    wrong_seat = await bot.slash(PLAYERS["eyrie"], CHANNEL, "dig", clearing=no_tunnel, card=next(iter(held)))
+    wrong_seat = await bot.slash(PLAYERS["eyrie"], CHANNEL, "duchy dig", clearing=no_tunnel, card=next(iter(held)))
     assert wrong_seat.refused
     await bot.service.store.close()
 

@@ -95,6 +95,24 @@ def verbs() -> dict[str, type[actions.Action]]:
     return dict(sorted(found.items()))
 
 
+def verb_group(verb: str) -> str:
+    """The slash command a verb is offered under: the command group its factions declare when all that use it
+    declare the same one, else '' (a command of its own: every shared verb, every verb of the older factions)."""
+    groups = {_command_group(scope) for scope in actions.scopes_of(verb)} if verb not in actions.REGISTRY else {""}
+    return groups.pop() if len(groups) == 1 else ""
+
+
+def _command_group(scope: str) -> str:
+    """The command group a faction declares for its own verbs ('' for a mode, which declares none)."""
+    return registry.faction(scope).command_group if scope in registry.all_ids() else ""
+
+
+def slash_name(verb: str) -> str:
+    """How a verb's command is typed after the slash: 'move', or 'lizards ritual' under its faction's group."""
+    group = verb_group(verb)
+    return f"{group} {verb}" if group else verb
+
+
 def verb_options(verb: str) -> list[Option]:
     """The options of a verb's command: every option of every class written with it, in notation order
     (required only when every class requires it; the engine's parser then reads the class of the actor's faction)."""

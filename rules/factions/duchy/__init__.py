@@ -102,6 +102,7 @@ class Duchy(Faction):
     kind: ClassVar[str] = "militant"
     colour: ClassVar[str] = "#9B7040"  # earth brown: lighter than the Tinker's rust, duller than the Marquise's orange
     setup_order: ClassVar[int] = 5
+    command_group: ClassVar[str] = "duchy"
     order: ClassVar[int | None] = 110
     playable: ClassVar[bool] = True
     examples: ClassVar[Examples | None] = Examples("gwen", (ExampleGame(("marquise", "eyrie", ID)),))

@@ -64,10 +64,10 @@ COMMAND_STEPS = ("hundreds.command", "hundreds.command_after")
 
 RARE = {
     "unhoard": RareExample(
-        "/unhoard item:boots", "mood", "is not possible now", "gaining an item onto a full track of the Hoard"
+        "/hundreds unhoard item:boots", "mood", "is not possible now", "gaining an item onto a full track of the Hoard"
     ),
     "target": RareExample(
-        "/target", "battle", "is not possible now", "a battle against the Spore where the warlord is infected"
+        "/hundreds target", "battle", "is not possible now", "a battle against the Spore where the warlord is infected"
     ),
 }
 """Verbs the example walks don't reach, shown refused in a game with the Hundreds."""
@@ -109,6 +109,7 @@ class Hundreds(Faction):
     aliases: ClassVar[tuple[str, ...]] = ("lord-of-the-hundreds", "loth", "hundred")
     colour: ClassVar[str] = "#9E1B32"
     setup_order: ClassVar[int] = 9
+    command_group: ClassVar[str] = "hundreds"
     order: ClassVar[int | None] = 90
     reach: ClassVar[int] = 9
     playable: ClassVar[bool] = True
