@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import random
 
+from discord import app_commands
 from discord_harness import OfflineUser, db_url, offline_bot, seated_game, slash_options
 
 import rules
@@ -99,5 +100,6 @@ async def test_each_duchy_verb_refuses_bad_input_once_with_its_reason(tmp_path):
 def test_the_duchys_verbs_have_commands():
     from bot.discord.command_tree import build_commands
 
-    names = {c.name for c in build_commands()}
-    assert {"surface", "dig", "sway", "minister"} <= names
+    duchy = next(c for c in build_commands() if c.name == "duchy")
+    assert isinstance(duchy, app_commands.Group)
+    assert {"surface", "dig", "sway", "minister"} <= {c.name for c in duchy.commands}
