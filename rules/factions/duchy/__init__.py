@@ -100,7 +100,7 @@ class Duchy(Faction):
     name: ClassVar[str] = NAME
     aliases: ClassVar[tuple[str, ...]] = ("underground-duchy", "moles", "mole", "ud")
     kind: ClassVar[str] = "militant"
-    colour: ClassVar[str] = "#9B7040"  # earth brown: lighter than the Tinker's rust, duller than the Marquise's orange
+    colour: ClassVar[str] = "#998833"  # mud: apart from the Tinker's rust and the Hundreds' wine for every eye
     setup_order: ClassVar[int] = 5
     command_group: ClassVar[str] = "duchy"
     order: ClassVar[int | None] = 110
@@ -108,7 +108,7 @@ class Duchy(Faction):
     examples: ClassVar[Examples | None] = Examples("gwen", (ExampleGame(("marquise", "eyrie", ID)),))
     pieces: ClassVar[tuple[PieceKind, ...]] = (
         PieceKind(ID, "warrior", WARRIOR, db.WARRIORS, "Warrior", "circle"),
-        PieceKind(ID, TUNNEL, TOKEN, db.TUNNELS, "Tunnel", "triangle", "T"),
+        PieceKind(ID, TUNNEL, TOKEN, db.TUNNELS, "Tunnel", "triangle"),
         PieceKind(ID, CITADEL, BUILDING, db.PER_BUILDING, "Citadel", "square", "C"),
         PieceKind(ID, MARKET, BUILDING, db.PER_BUILDING, "Market", "square", "M"),
     )

@@ -107,7 +107,7 @@ class Hundreds(Faction):
     id: ClassVar[str] = ID
     name: ClassVar[str] = NAME
     aliases: ClassVar[tuple[str, ...]] = ("lord-of-the-hundreds", "loth", "hundred")
-    colour: ClassVar[str] = "#9E1B32"
+    colour: ClassVar[str] = "#662244"  # wine: apart from the Tinker's rust and the Duchy's mud for every eye
     setup_order: ClassVar[int] = 9
     command_group: ClassVar[str] = "hundreds"
     order: ClassVar[int | None] = 90
@@ -124,9 +124,9 @@ class Hundreds(Faction):
     )
     pieces: ClassVar[tuple[PieceKind, ...]] = (
         PieceKind(ID, "warrior", WARRIOR, hb.WARRIORS, "Warrior", "circle"),
-        PieceKind(ID, "warlord", WARRIOR, 1, "Warlord", "meeple", "W", removed_by=(BATTLE,)),
-        PieceKind(ID, "stronghold", BUILDING, hb.STRONGHOLDS, "Stronghold", "square", "S"),
-        PieceKind(ID, "mob", TOKEN, hb.MOBS, "Mob", "hexagon", "M"),
+        PieceKind(ID, "warlord", WARRIOR, 1, "Warlord", "meeple", removed_by=(BATTLE,)),
+        PieceKind(ID, "stronghold", BUILDING, hb.STRONGHOLDS, "Stronghold", "square", "Sh"),
+        PieceKind(ID, "mob", TOKEN, hb.MOBS, "Mob", "shield", "X"),
     )
     steps: ClassVar[dict[str, tuple[str, ...]]] = STEPS
 
