@@ -459,9 +459,12 @@ def garrison_sites(state: GameState, seat: int) -> list[int]:
             corner = registry.of(state, other).starting_corner(state, other)
             if corner is not None:
                 taken.add(corner)
-    fits = [c for c in starting_corners(state, seat, lambda c: c not in taken) if may_place(state, ID, c)]
-    opposite = [c for c in fits if any(state.board.opposite(t) == c for t in taken)]
-    return opposite or fits
+    def fits(c: int) -> bool:
+        return c not in taken and may_place(state, ID, c) and open_slots(state, c) > 0  # room for the stronghold
+
+    found = starting_corners(state, seat, fits)  # else the mode's fallback (3x3: an edge clearing of its side)
+    opposite = [c for c in found if any(state.board.opposite(t) == c for t in taken)]
+    return opposite or found
 
 
 # --- Birdsong (14.4) --------------------------------------------------------------------------------
