@@ -590,3 +590,21 @@ def test_in_the_3x3_the_cult_converts_only_the_rival_teams_warriors_and_its_gard
     converts = legal(s, "convert", seat=cult)
     assert converts == [f"convert {fox} eyrie"]  # the Marquise is a teammate, no enemy
     check(play(s, f"convert {fox} eyrie"))
+
+
+def test_revealed_cards_are_public_in_the_play_area_and_the_rest_of_the_hand_stays_hidden_10_5():
+    s = table()
+    put(s, 5, "marquise", "warrior")
+    s = rituals(s, "a-visit-to-friends", "anvil")
+    s = play(s, "ritual recruit 5 a-visit-to-friends")
+    seen = rules.view_for(s, None)["seats"][L]
+    assert [c["key"] for c in seen["play_area"]] == ["a-visit-to-friends"]
+    assert "Revealed: A Visit to Friends (rabbit)" in seen["panel"]
+    assert seen["hand_count"] == 1 and "Anvil" not in " ".join(seen["panel"])
+
+
+def test_the_panel_counts_the_lost_souls_by_suit_10_2_6():
+    s = table()
+    souls(s, "anvil", "sword", "investments", "armorers")
+    line = next(x for x in rules.view_for(s, None)["seats"][L]["panel"] if x.startswith("Lost Souls"))
+    assert line.startswith("Lost Souls 4 (fox 1, mouse 2, bird 1): Anvil (fox)")
