@@ -608,3 +608,21 @@ def test_the_panel_counts_the_lost_souls_by_suit_10_2_6():
     souls(s, "anvil", "sword", "investments", "armorers")
     line = next(x for x in rules.view_for(s, None)["seats"][L]["panel"] if x.startswith("Lost Souls"))
     assert line.startswith("Lost Souls 4 (fox 1, mouse 2, bird 1): Anvil (fox)")
+
+
+def test_first_response_takes_cult_defenders_to_the_ward_before_revenge_som_2_3_10_2_3():
+    s = table(("marquise", "eyrie", "lizards", "spinners"))
+    put(s, 5, "spinners", "rabbit-infirmary")
+    put(s, 5, "spinners", "web", 2)
+    put(s, 5, "spinners", "warrior", 2)
+    put(s, 5, "lizards", "warrior", 2)
+    put(s, 5, "marquise", "warrior", 3)
+    s = goto(check(s), M, "marquise.actions")
+    force_dice(s, 3, 0)
+    start(s, M, 5, "lizards")
+    rules.flow.advance(s)
+    responded, declined = play(s, "respond 5"), play(s, "pass")
+    assert lb.acolytes(responded, L) == 0 and responded.seats[3].areas["ward"] == {"lizards:warrior": 2}
+    assert lb.acolytes(declined, L) == 2  # removed while defending: Revenge
+    check(responded)
+    check(declined)
