@@ -626,3 +626,25 @@ def test_first_response_takes_cult_defenders_to_the_ward_before_revenge_som_2_3_
     assert lb.acolytes(declined, L) == 2  # removed while defending: Revenge
     check(responded)
     check(declined)
+
+
+def test_a_robots_gears_fight_the_cult_and_its_defenders_become_acolytes_omt_2_2_10_2_3():
+    from rules.factions.tinker import board as tb
+
+    s = table(("marquise", "eyrie", "lizards", "tinker"))
+    tinker = s.seat_of("tinker")
+    assert tinker is not None
+    seat = s.seats[tinker]
+    for robot in tb.ROBOTS:  # bare tracks, robots off the map
+        seat.supply[tb.FAMILY] += tb.gears_on(s, tinker, robot)
+        tb.set_gears(s, tinker, robot, 0)
+    put(s, 5, "tinker", "birdbot")
+    seat.supply[tb.FAMILY] -= 3
+    tb.set_gears(s, tinker, "birdbot", 3)
+    put(s, 5, "lizards", "warrior", 2)
+    s = goto(check(s), tinker, "tinker.actions")
+    force_dice(s, 3, 0)
+    start(s, tinker, 5, "lizards")
+    rules.flow.advance(s)
+    assert lb.acolytes(s, L) == 2 and count(s, 5, "lizards", "warrior") == 0
+    check(s)
