@@ -648,3 +648,20 @@ def test_a_robots_gears_fight_the_cult_and_its_defenders_become_acolytes_omt_2_2
     rules.flow.advance(s)
     assert lb.acolytes(s, L) == 2 and count(s, 5, "lizards", "warrior") == 0
     check(s)
+
+
+def test_infected_cult_warriors_fight_for_the_spore_and_bring_no_revenge_ts_2_4_10_2_3():
+    s = table(("marquise", "lizards", "spore"))
+    cult, spore = s.seat_of("lizards"), s.seat_of("spore")
+    assert cult is not None and spore is not None
+    put(s, 5, "lizards", "warrior", 2, controller="spore")
+    put(s, 5, "marquise", "warrior", 3)
+    s = goto(check(s), M, "marquise.actions")
+    force_dice(s, 3, 0)
+    start(s, M, 5, "spore")
+    rules.flow.advance(s)
+    while s.pending and rules.to_act(s) != M:
+        s = play(s, legal(s)[0])
+    assert s.clearings[4].get("lizards:warrior:spore", 0) == 0
+    assert lb.acolytes(s, cult) == 0 and s.seats[cult].supply["warrior"] == 25
+    check(s)
