@@ -181,7 +181,25 @@ def _stage_ambush_check(state: GameState, b: BattleState) -> None:
 # --- the roll and what comes after it ----------------------------------------------
 
 
+def _declared_before_roll(state: GameState, b: BattleState) -> bool:
+    """Ask each seat whose faction declares something before the roll, once (True: a decision was pushed, the roll
+    waits). A table where none does asks nothing and keeps nothing."""
+    seats = registry.seats_overriding(state, "before_roll")
+    if not seats:
+        return False
+    asked = b.setdefault("declared", [])
+    for seat in seats:
+        if seat in asked:
+            continue
+        asked.append(seat)
+        if registry.of(state, seat).before_roll(state, seat, b):
+            return True
+    return False
+
+
 def _stage_roll(state: GameState, b: BattleState) -> None:
+    if _declared_before_roll(state, b):
+        return
     state.rng, first = rng.below(state.rng, 4)
     state.rng, second = rng.below(state.rng, 4)
     state.irreversible = True

@@ -101,6 +101,11 @@ class TableHooks:
         """Whether the defender takes the higher die in this battle (Guerrilla War)."""
         return False
 
+    def before_roll(self, state: GameState, seat: int | None, battle: BattleState) -> bool:
+        """The ambush is over and the dice come next: push a decision owed before the roll (a declaration such as
+        the Hundreds' Bitter mood; True when one was pushed). Each seat is asked once per battle (not the mode)."""
+        return False
+
     def before_hits(self, state: GameState, seat: int | None, battle: BattleState) -> bool:
         """Hits are assigned but not yet resolved: push a decision to step in (True when one was pushed)."""
         return False

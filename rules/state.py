@@ -80,6 +80,8 @@ class BattleState(TypedDict):
     defender_high: NotRequired[bool]
     reported: NotRequired[int]
     """How many of `removed` have been told to the listeners."""
+    declared: NotRequired[list[int]]
+    """Seats already asked for a decision owed before the roll (`TableHooks.before_roll`)."""
 
 
 class Item(TypedDict):

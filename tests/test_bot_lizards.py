@@ -10,6 +10,7 @@ import random
 from discord_harness import OfflineUser, db_url, offline_bot, seated_game, slash_options
 
 import rules
+from bot.service.notation import slash_name
 from rules.factions.lizards import board as lb
 
 CHANNEL = 1414
@@ -29,7 +30,9 @@ async def _play_until(bot, goal, seed: int, rounds: int = 6) -> rules.GameState:
         legal = rules.legal_actions(state, seat)
         liked = [a for a in legal if a.verb in ("convert", "sanctify", "crusade") or "sacrifice" in a.notation()]
         action = chooser.choice(liked) if liked and chooser.random() < 0.8 else chooser.choice(legal)
-        result = await bot.slash(PLAYERS[state.seats[seat].faction], CHANNEL, action.verb, **slash_options(action))
+        result = await bot.slash(
+            PLAYERS[state.seats[seat].faction], CHANNEL, slash_name(action.verb), **slash_options(action)
+        )
         assert not result.refused, (action.notation(), result.text)
     raise AssertionError("the moment never came")
 
@@ -45,7 +48,7 @@ def _at_conspiracies(state: rules.GameState) -> bool:
 async def _refused(bot, user: OfflineUser, verb: str, expected: str, **options: object) -> None:
     """One refusal naming its reason; the game is left as it was."""
     before = (await bot.service.table(CHANNEL)).state
-    result = await bot.slash(user, CHANNEL, verb, **options)
+    result = await bot.slash(user, CHANNEL, slash_name(verb), **options)
     assert result.refused and expected in result.text and "Traceback" not in result.text, (verb, options, result.text)
     after = (await bot.service.table(CHANNEL)).state
     assert after.version == before.version and after.digest() == before.digest()
@@ -65,7 +68,9 @@ async def test_a_game_with_the_cult_plays_through_each_verbs_command(tmp_path):
         if seat is None or state.turn.round > 4:
             break
         action = chooser.choice(rules.legal_actions(state, seat))
-        result = await bot.slash(PLAYERS[state.seats[seat].faction], CHANNEL, action.verb, **slash_options(action))
+        result = await bot.slash(
+            PLAYERS[state.seats[seat].faction], CHANNEL, slash_name(action.verb), **slash_options(action)
+        )
         assert not result.refused, (action.notation(), result.text)
         if seat == CULT:
             used.add(action.verb)

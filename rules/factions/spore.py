@@ -317,7 +317,7 @@ def infect(state: GameState, seat: int, cid: int, owner: str, n: int) -> int:
         return 0
     pieces = state.clearings[cid - 1]
     left = n
-    for _, plain, have in [w for w in _free_warriors(state, seat, cid) if w[0] == owner]:
+    for _, plain, have in sorted((w for w in _free_warriors(state, seat, cid) if w[0] == owner), key=_leader_last):
         took = min(left, have)
         pieces[plain] -= took
         if not pieces[plain]:
@@ -327,6 +327,16 @@ def infect(state: GameState, seat: int, cid: int, owner: str, n: int) -> int:
     what = plural(n, owner_name(state, owner) + " warrior")
     state.say(f"{NAME} infects {what} in clearing {cid}.", None, ("place", cid, None))
     return n
+
+
+def _leader_last(warrior: tuple[str, str, int]) -> bool:
+    """TS.5.1: a faction's one warrior of its kind (the Hundreds' warlord) is infected after its other warriors."""
+    return kind_of_key(warrior[1]).count == 1
+
+
+def sacrificeable(state: GameState, cid: int) -> list[str]:
+    """Infected warriors in a clearing the Spore's sacrifice can remove (not one only battle removes: the warlord)."""
+    return sorted(p for p in infected(state, cid) if kind_of_key(p).removable(ABILITY))
 
 
 def seize(state: GameState, seat: int, cid: int, owner: str) -> None:
@@ -565,7 +575,7 @@ class Spore(Faction):
             if not flags.get("grew_free"):
                 yield Grow(cid)
             if not flags.get("grew_sacrifice"):
-                for owner in sorted({parse_key(p)[0] for p in infected(state, cid)}):
+                for owner in sorted({parse_key(p)[0] for p in sacrificeable(state, cid)}):
                     yield Grow(cid, owner)
 
     def _grow(self, state: GameState, seat: int, action: Grow) -> None:
@@ -575,7 +585,7 @@ class Spore(Faction):
         else:
             state.turn.flags_as(SporeFlags)["grew_sacrifice"] = True
             state.say(f"{NAME} sacrifices an infected {owner_name(state, action.sacrifice)} warrior in clearing {cid}.")
-            victim = next(p for p in sorted(infected(state, cid)) if parse_key(p)[0] == action.sacrifice)
+            victim = next(p for p in sacrificeable(state, cid) if parse_key(p)[0] == action.sacrifice)
             remove_all(state, cid, {victim: 1}, seat, ABILITY)
         place(state, seat, "mushroom", cid)
         state.say(f"{NAME} grows a mushroom in clearing {cid}.", None, ("place", cid, None))

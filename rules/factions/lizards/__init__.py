@@ -57,6 +57,7 @@ class Lizards(Faction):
     kind: ClassVar[str] = "insurgent"
     colour: ClassVar[str] = "#BBEE99"
     setup_order: ClassVar[int] = 5
+    command_group: ClassVar[str] = "lizards"
     order: ClassVar[int | None] = 100
     reach: ClassVar[int] = 2
     playable: ClassVar[bool] = True
