@@ -665,3 +665,18 @@ def test_infected_cult_warriors_fight_for_the_spore_and_bring_no_revenge_ts_2_4_
     assert s.clearings[4].get("lizards:warrior:spore", 0) == 0
     assert lb.acolytes(s, cult) == 0 and s.seats[cult].supply["warrior"] == 25
     check(s)
+
+
+def test_convert_cannot_take_the_warlord_removed_only_in_battle_10_4_3_2_14_2_2():
+    s = table(("marquise", "lizards", "hundreds"))
+    cult = s.seat_of("lizards")
+    assert cult is not None
+    put(s, 1, "hundreds", "warlord")
+    put(s, 1, "hundreds", "warrior")
+    to_area(s, cult, ACOLYTES, "lizards", "warrior", 2)
+    s = goto(check(s), cult, "lizards.conspire")
+    assert legal(s, "convert", seat=cult) == ["convert 1 hundreds"]  # the warrior, never the warlord
+    s, events = play_events(s, "convert 1 hundreds")
+    assert "Lord of the Hundreds loses 1 warrior." in public_text(events)
+    assert count(s, 1, "hundreds", "warlord") == 1 and count(s, 1, "lizards", "warrior") == 1
+    check(s)
