@@ -590,3 +590,93 @@ def test_in_the_3x3_the_cult_converts_only_the_rival_teams_warriors_and_its_gard
     converts = legal(s, "convert", seat=cult)
     assert converts == [f"convert {fox} eyrie"]  # the Marquise is a teammate, no enemy
     check(play(s, f"convert {fox} eyrie"))
+
+
+def test_revealed_cards_are_public_in_the_play_area_and_the_rest_of_the_hand_stays_hidden_10_5():
+    s = table()
+    put(s, 5, "marquise", "warrior")
+    s = rituals(s, "a-visit-to-friends", "anvil")
+    s = play(s, "ritual recruit 5 a-visit-to-friends")
+    seen = rules.view_for(s, None)["seats"][L]
+    assert [c["key"] for c in seen["play_area"]] == ["a-visit-to-friends"]
+    assert "Revealed: A Visit to Friends (rabbit)" in seen["panel"]
+    assert seen["hand_count"] == 1 and "Anvil" not in " ".join(seen["panel"])
+
+
+def test_the_panel_counts_the_lost_souls_by_suit_10_2_6():
+    s = table()
+    souls(s, "anvil", "sword", "investments", "armorers")
+    line = next(x for x in rules.view_for(s, None)["seats"][L]["panel"] if x.startswith("Lost Souls"))
+    assert line.startswith("Lost Souls 4 (fox 1, mouse 2, bird 1): Anvil (fox)")
+
+
+def test_first_response_takes_cult_defenders_to_the_ward_before_revenge_som_2_3_10_2_3():
+    s = table(("marquise", "eyrie", "lizards", "spinners"))
+    put(s, 5, "spinners", "rabbit-infirmary")
+    put(s, 5, "spinners", "web", 2)
+    put(s, 5, "spinners", "warrior", 2)
+    put(s, 5, "lizards", "warrior", 2)
+    put(s, 5, "marquise", "warrior", 3)
+    s = goto(check(s), M, "marquise.actions")
+    force_dice(s, 3, 0)
+    start(s, M, 5, "lizards")
+    rules.flow.advance(s)
+    responded, declined = play(s, "respond 5"), play(s, "pass")
+    assert lb.acolytes(responded, L) == 0 and responded.seats[3].areas["ward"] == {"lizards:warrior": 2}
+    assert lb.acolytes(declined, L) == 2  # removed while defending: Revenge
+    check(responded)
+    check(declined)
+
+
+def test_a_robots_gears_fight_the_cult_and_its_defenders_become_acolytes_omt_2_2_10_2_3():
+    from rules.factions.tinker import board as tb
+
+    s = table(("marquise", "eyrie", "lizards", "tinker"))
+    tinker = s.seat_of("tinker")
+    assert tinker is not None
+    seat = s.seats[tinker]
+    for robot in tb.ROBOTS:  # bare tracks, robots off the map
+        seat.supply[tb.FAMILY] += tb.gears_on(s, tinker, robot)
+        tb.set_gears(s, tinker, robot, 0)
+    put(s, 5, "tinker", "birdbot")
+    seat.supply[tb.FAMILY] -= 3
+    tb.set_gears(s, tinker, "birdbot", 3)
+    put(s, 5, "lizards", "warrior", 2)
+    s = goto(check(s), tinker, "tinker.actions")
+    force_dice(s, 3, 0)
+    start(s, tinker, 5, "lizards")
+    rules.flow.advance(s)
+    assert lb.acolytes(s, L) == 2 and count(s, 5, "lizards", "warrior") == 0
+    check(s)
+
+
+def test_infected_cult_warriors_fight_for_the_spore_and_bring_no_revenge_ts_2_4_10_2_3():
+    s = table(("marquise", "lizards", "spore"))
+    cult, spore = s.seat_of("lizards"), s.seat_of("spore")
+    assert cult is not None and spore is not None
+    put(s, 5, "lizards", "warrior", 2, controller="spore")
+    put(s, 5, "marquise", "warrior", 3)
+    s = goto(check(s), M, "marquise.actions")
+    force_dice(s, 3, 0)
+    start(s, M, 5, "spore")
+    rules.flow.advance(s)
+    while s.pending and rules.to_act(s) != M:
+        s = play(s, legal(s)[0])
+    assert s.clearings[4].get("lizards:warrior:spore", 0) == 0
+    assert lb.acolytes(s, cult) == 0 and s.seats[cult].supply["warrior"] == 25
+    check(s)
+
+
+def test_convert_cannot_take_the_warlord_removed_only_in_battle_10_4_3_2_14_2_2():
+    s = table(("marquise", "lizards", "hundreds"))
+    cult = s.seat_of("lizards")
+    assert cult is not None
+    put(s, 1, "hundreds", "warlord")
+    put(s, 1, "hundreds", "warrior")
+    to_area(s, cult, ACOLYTES, "lizards", "warrior", 2)
+    s = goto(check(s), cult, "lizards.conspire")
+    assert legal(s, "convert", seat=cult) == ["convert 1 hundreds"]  # the warrior, never the warlord
+    s, events = play_events(s, "convert 1 hundreds")
+    assert "Lord of the Hundreds loses 1 warrior." in public_text(events)
+    assert count(s, 1, "hundreds", "warlord") == 1 and count(s, 1, "lizards", "warrior") == 1
+    check(s)

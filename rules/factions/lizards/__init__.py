@@ -231,6 +231,10 @@ class Lizards(Faction):
         """The Lost Souls pile and the cards revealed this turn (public, outside the hand)."""
         return [*lb.lost_souls(state, seat), *lb.revealed(state, seat)]
 
+    def play_area(self, state: GameState, seat: int) -> list[tuple[str, int]]:
+        """The cards revealed this turn lie face up in the play area (10.5)."""
+        return [("base", c) for c in lb.revealed(state, seat)]
+
     def takes_discard(self, state: GameState, seat: int, cid: int) -> bool:
         """The Lost Souls pile (10.2.6): every card spent or discarded, even a dominance card, lands there."""
         lb.lost_souls(state, seat).append(cid)

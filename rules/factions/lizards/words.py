@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from collections import Counter
+
 from rules.actions import Action, Battle, Build, Move, Recruit
 from rules.board import SUITS
 from rules.cards import keys, label
@@ -162,10 +164,24 @@ def panel_lines(state: GameState, seat: int) -> list[str]:
         n = lb.uncovered(state, seat, s)
         worth = f"a Score scores {lb.score_value(state, seat, s)}" if n else "none to score"
         lines.append(f"{s.title()} gardens on the map {n}/{lb.GARDENS_PER_SUIT} ({worth})")
-    souls = lb.lost_souls(state, seat)
-    lines.append(f"Lost Souls: {', '.join(label(c) for c in souls) if souls else 'empty'}")
+    lines.append(_lost_souls_line(state, seat))
     shown = lb.revealed(state, seat)
     if shown:
         lines.append(f"Revealed: {', '.join(label(c) for c in shown)}")
     return lines
 
+
+
+SOULS_NAMED = 8
+"""The most Lost Souls the panel names one by one (beyond that it counts them by suit only)."""
+
+
+def _lost_souls_line(state: GameState, seat: int) -> str:
+    """The Lost Souls pile: how many of each suit (what moves the Outcast), and the cards while few."""
+    souls = lb.lost_souls(state, seat)
+    if not souls:
+        return "Lost Souls: empty"
+    counts = Counter(lb.suited(c) for c in souls)
+    by_suit = ", ".join(f"{s} {counts[s]}" for s in (*SUITS, "bird") if counts[s])
+    named = f": {', '.join(label(c) for c in souls)}" if len(souls) <= SOULS_NAMED else ""
+    return f"Lost Souls {len(souls)} ({by_suit}){named}"
