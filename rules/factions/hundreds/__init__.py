@@ -107,7 +107,7 @@ class Hundreds(Faction):
     id: ClassVar[str] = ID
     name: ClassVar[str] = NAME
     aliases: ClassVar[tuple[str, ...]] = ("lord-of-the-hundreds", "loth", "hundred")
-    colour: ClassVar[str] = "#9E1B32"
+    colour: ClassVar[str] = "#7700DD"  # violet: the Hundreds' red would sit beside the Tinker's rust for some eyes
     setup_order: ClassVar[int] = 9
     order: ClassVar[int | None] = 90
     reach: ClassVar[int] = 9
@@ -123,9 +123,9 @@ class Hundreds(Faction):
     )
     pieces: ClassVar[tuple[PieceKind, ...]] = (
         PieceKind(ID, "warrior", WARRIOR, hb.WARRIORS, "Warrior", "circle"),
-        PieceKind(ID, "warlord", WARRIOR, 1, "Warlord", "meeple", "W", removed_by=(BATTLE,)),
-        PieceKind(ID, "stronghold", BUILDING, hb.STRONGHOLDS, "Stronghold", "square", "S"),
-        PieceKind(ID, "mob", TOKEN, hb.MOBS, "Mob", "hexagon", "M"),
+        PieceKind(ID, "warlord", WARRIOR, 1, "Warlord", "meeple", removed_by=(BATTLE,)),
+        PieceKind(ID, "stronghold", BUILDING, hb.STRONGHOLDS, "Stronghold", "square", "St"),
+        PieceKind(ID, "mob", TOKEN, hb.MOBS, "Mob", "star", "M"),
     )
     steps: ClassVar[dict[str, tuple[str, ...]]] = STEPS
 
@@ -458,7 +458,9 @@ def garrison_sites(state: GameState, seat: int) -> list[int]:
             corner = registry.of(state, other).starting_corner(state, other)
             if corner is not None:
                 taken.add(corner)
-    fits = [c for c in starting_corners(state, seat, lambda c: c not in taken) if may_place(state, ID, c)]
+    fits = starting_corners(
+        state, seat, lambda c: c not in taken and may_place(state, ID, c) and open_slots(state, c) > 0
+    )
     opposite = [c for c in fits if any(state.board.opposite(t) == c for t in taken)]
     return opposite or fits
 
