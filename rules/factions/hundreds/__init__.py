@@ -4,6 +4,7 @@ and the mob die, the Hoard with its Command and Prowess tracks, the mood cards, 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import combinations
 from typing import ClassVar, TypedDict, cast
 
 from rules import battle, crafting, decisions, hand, movement, registry
@@ -405,7 +406,8 @@ class Hundreds(Faction):
         elif what == "bitter" and state.battle is not None:
             sites = bitter_sites(state, state.battle["clearing"])
             for n in range(1, len(sites) + 1):
-                yield Bitter(tuple(sites[:n]))
+                for chosen in combinations(sites, n):
+                    yield Bitter(chosen)
             yield Pass()
         elif what == "target":
             yield Target()
