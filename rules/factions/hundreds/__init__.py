@@ -44,9 +44,10 @@ from rules.factions.hundreds.board import (
 )
 from rules.factions.hundreds.moods import bitter_sites
 from rules.factions.hundreds.words import panel_lines, why_not
+from rules.items import take_from_ruin, under_ruin
 from rules.map_pieces import may_place, open_slots, place, shift, suit
 from rules.modes.base import starting_corners
-from rules.pieces import ABILITY, BATTLE, BUILDING, TOKEN, WARRIOR, PieceKind, parse_key
+from rules.pieces import ABILITY, BATTLE, BUILDING, TOKEN, WARRIOR, PieceKind, category_of_key, parse_key
 from rules.removal import remove_all
 from rules.rng import below
 from rules.rule import enemies, rules
@@ -472,13 +473,11 @@ def garrison_sites(state: GameState, seat: int) -> list[int]:
 
 def _raze(state: GameState, seat: int) -> None:
     """14.4.1: in each clearing with a mob, enemy buildings and tokens are removed and a ruin gives an item."""
-    from rules.items import take_from_ruin, under_ruin
-
     for cid in hb.mobs(state):
         plan = {
             p: n
             for p, n in state.clearings[cid - 1].items()
-            if n and _enemy_piece(state, seat, p) and registry_category(p) in (BUILDING, TOKEN)
+            if n and _enemy_piece(state, seat, p) and category_of_key(p) in (BUILDING, TOKEN)
         }
         if plan:
             state.say(f"The mob in clearing {cid} razes it.")
@@ -491,13 +490,6 @@ def _raze(state: GameState, seat: int) -> None:
             hoard.gain(state, seat, found[0], "from a ruin")
     if hb.mobs(state):
         _roll_mob_die(state, seat)
-
-
-def registry_category(piece: str) -> str:
-    """The category of a map key's piece."""
-    from rules.pieces import category_of_key
-
-    return category_of_key(piece)
 
 
 def _enemy_piece(state: GameState, seat: int, piece: str) -> bool:
