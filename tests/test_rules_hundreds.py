@@ -675,3 +675,14 @@ def test_14_7_1_bitter_defending_is_asked_before_the_roll() -> None:
     s = play(s, "bitter 2")
     assert count(s, 2, "hundreds", "mob") == 0
     assert s.battle is None or s.battle["stage"] != "roll"
+
+
+def test_3x3_an_over_full_track_from_contraband_is_settled_at_birdsong() -> None:
+    """14.2.4.I with 3x3.2: an item that reached the Hoard without asking (contraband home) is settled next Birdsong."""
+    s = table()
+    stock(s, H, "boots", "boots", "sack", "sack", "coins")
+    s = goto(s, H, "hundreds.raze")
+    assert s.pending and s.pending[0]["what"] == "unhoard"
+    s = play(s, "unhoard coins")
+    assert len(hb.hoard(s, H, "command")) == hb.TRACK_SPACES
+    check(s)

@@ -167,6 +167,7 @@ class Hundreds(Faction):
         """Automatic work: Raze, Recruit, the Daylight counters, Oppress."""
         flags = state.turn.flags_as(HundredsFlags)
         if step == "hundreds.raze":
+            _settle_hoard(state, seat)
             _raze(state, seat)
         elif step == "hundreds.spread":
             _settle_spread(state, seat)
@@ -469,6 +470,14 @@ def garrison_sites(state: GameState, seat: int) -> list[int]:
 
 
 # --- Birdsong (14.4) --------------------------------------------------------------------------------
+
+
+def _settle_hoard(state: GameState, seat: int) -> None:
+    """A track over full by an item that came in without asking (3x3 contraband brought home) is settled now."""
+    for track in hb.TRACKS:
+        if hoard.overflowing(state, seat, track):
+            decisions.push(state, "faction", seat, faction=ID, what="unhoard", track=track,
+                           prompt=f"the {track.title()} track is full: remove an item of it for good (unhoard ITEM)")
 
 
 def _raze(state: GameState, seat: int) -> None:
