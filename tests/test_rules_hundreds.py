@@ -431,8 +431,10 @@ def test_14_7_1_bitter_removes_mobs_for_warriors_before_the_roll() -> None:
     s.seats[H].data["mood"] = "bitter"  # type: ignore[typeddict-unknown-key]
     s = goto(s, H, "hundreds.command")
     s = play(s, "battle 5 marquise")
-    assert sorted(legal(s)) == ["bitter 1", "bitter 1,5", "bitter 5", "pass"]
-    s = play(s, "bitter 1,5")
+    assert sorted(legal(s)) == ["bitter 1", "bitter 5", "pass"]
+    s = play(s, "bitter 5")
+    assert sorted(legal(s)) == ["bitter 1", "pass"]
+    s = play(s, "bitter 1")
     assert count(s, 5, "hundreds", "warrior") == 2
     assert count(s, 1, "hundreds", "mob") == 0
 

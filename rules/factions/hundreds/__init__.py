@@ -4,7 +4,6 @@ and the mob die, the Hoard with its Command and Prowess tracks, the mood cards, 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from itertools import combinations
 from typing import ClassVar, TypedDict, cast
 
 from rules import battle, crafting, decisions, hand, movement, registry
@@ -323,7 +322,7 @@ class Hundreds(Faction):
         bitter = seat in (b["attacker"], b["defender"]) and hb.mood(state, seat) == "bitter"
         if bitter and bitter_sites(state, b["clearing"]):
             decisions.push(state, "faction", seat, faction=ID, what="bitter",
-                           prompt="Bitter: remove mobs near the warlord for warriors (bitter N,M), or pass")
+                           prompt="Bitter: remove a mob near the warlord for a warrior (bitter N), or pass")
             return True
         if seized_warlord(state, b) is not None:
             decisions.push(state, "faction", b["attacker"], faction=ID, what="target",
@@ -406,10 +405,8 @@ class Hundreds(Faction):
             yield Loot()
             yield Pass()
         elif what == "bitter" and state.battle is not None:
-            sites = bitter_sites(state, state.battle["clearing"])
-            for n in range(1, len(sites) + 1):
-                for chosen in combinations(sites, n):
-                    yield Bitter(chosen)
+            for cid in bitter_sites(state, state.battle["clearing"]):
+                yield Bitter(cid)
             yield Pass()
         elif what == "target":
             yield Target()
@@ -432,7 +429,9 @@ class Hundreds(Faction):
             _mark(state.battle)["loot"] = True
             state.say(f"{NAME} loots: they deal no rolled hits in this battle.")
         elif isinstance(action, Bitter):
-            _bitter(state, seat, action.clearings)
+            assert state.battle is not None
+            _bitter(state, seat, action.clearing)
+            return not bitter_sites(state, state.battle["clearing"])
         elif isinstance(action, Target):
             assert state.battle is not None
             _mark(state.battle)["target"] = True
@@ -831,18 +830,17 @@ def _stubborn(state: GameState, seat: int, b: BattleState) -> bool:
     return here and not _hb(b).get("stubborn")
 
 
-def _bitter(state: GameState, seat: int, clearings: tuple[int, ...]) -> None:
-    """14.7.1: mobs removed near the warlord; as many warriors placed in its clearing."""
-    for cid in clearings:
-        here = state.clearings[cid - 1]
-        here[MOB] -= 1
-        if not here[MOB]:
-            del here[MOB]
-        state.seats[seat].supply["mob"] += 1
+def _bitter(state: GameState, seat: int, cid: int) -> None:
+    """14.7.1: a mob removed in or next to the warlord's clearing; a warrior placed in the warlord's clearing."""
+    here = state.clearings[cid - 1]
+    here[MOB] -= 1
+    if not here[MOB]:
+        del here[MOB]
+    state.seats[seat].supply["mob"] += 1
     home = hb.warlord_at(state)
-    n = place(state, seat, "warrior", home, len(clearings)) if home else 0
-    state.say(f"{NAME} is Bitter: {plural(len(clearings), 'mob')} removed, {plural(n, 'warrior')} placed "
-              f"in clearing {home}.")
+    n = place(state, seat, "warrior", home) if home and may_place(state, ID, home, WARRIOR) else 0
+    placed = f" and places a warrior in clearing {home}" if n else ""
+    state.say(f"{NAME} is Bitter: removes the mob in clearing {cid}{placed}.")
 
 
 def _plunder(state: GameState, seat: int, other: int, name: str) -> None:
