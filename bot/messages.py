@@ -287,7 +287,7 @@ NO_PICTURES = (
 EMPTY_OPTION = "The option {option}: is empty; give it a value, or leave the option out."
 UNREADABLE_OPTION = "the option {option}: '{value}' {reason}"
 TOO_LONG = "is too long ({limit} characters at most)"
-OTHER_WORD = "there is no action '{word}' and no /{word} command: use /{verb} for it (or '{verb} …' in /play)"
+OTHER_WORD = "there is no action '{word}' and no /{word} command: use /{command} for it (or '{verb} …' in /play)"
 EMPTY_REQUIRED = "The option {option}: is empty; give it a value (this command needs it)."
 
 # --- the offline console (it stands in for Discord's client, which checks options before sending) ----

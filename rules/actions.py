@@ -92,6 +92,11 @@ class Action:
         return cls.field_help.get(name) or FIELD_HELP.get(name)
 
     @classmethod
+    def normal_pattern(cls, values: dict[str, Any]) -> dict[str, Any]:
+        """The fields a player named, as this class keeps them (several card fields kept in sorted order)."""
+        return values
+
+    @classmethod
     def match_form(cls, name: str, value: Any) -> Any:
         """A field's value as a pattern is matched against it: a list in any order (a class whose list is ordered,
         or whose word joins several parts, says so here)."""
@@ -146,9 +151,20 @@ def words_of(cls: type[Action]) -> tuple[str, ...]:
     return cls.words + tuple(w for w in piece_words(category) if w not in cls.words)
 
 
+PLACE_WORDS: set[str] = set()
+"""Places off the map that a plug-in names by a word in a path (the Duchy's Burrow: ``burrow>5``)."""
+
+
+def register_place_word(word: str) -> None:
+    """Let paths name an off-map place by a word (lower case, no digits); it is written and read as itself."""
+    PLACE_WORDS.add(word)
+
+
 def place_token(place: Any) -> str:
-    """How a place is written: a clearing as its number, a forest as 'f' and its id."""
-    return str(place) if isinstance(place, int) else f"f{place}"
+    """How a place is written: a clearing as its number, a forest as 'f' and its id, a named place as its word."""
+    if isinstance(place, int) or place in PLACE_WORDS:
+        return str(place)
+    return f"f{place}"
 
 
 REGISTRY: dict[str, type[Action]] = {}
@@ -263,12 +279,14 @@ class Build(Action):
         ("clearing", CLEARING),
         ("suit", SUIT),
         ("wood", KEYED_CLEARINGS),
+        ("card", CARD),
     )
     piece_words: ClassVar[str] = "building"
     kind: str
     clearing: int
     suit: str | None = None
     wood: tuple[int, ...] = ()
+    card: str | None = None  # the card a faction reveals or spends for the building (the Duchy's)
 
 
 @register
@@ -388,6 +406,7 @@ _FOREST_TOKEN = r"f[0-9]?[a-z]+[0-9]?"
 _PLACE = rf"({DIGITS}+|{_FOREST_TOKEN})"
 _FOREST = re.compile(_FOREST_TOKEN)
 _PATH = re.compile(rf"^{_PLACE}\s*(?:>|->|-)\s*{_PLACE}$")
+_PLACE_ALONE = re.compile(_PLACE)
 _COUNT = re.compile(rf"^x({DIGITS}+)$")
 _LIST = re.compile(rf"^{DIGITS}+(,{DIGITS}+)+$")
 
@@ -415,8 +434,20 @@ def unknown_card(raw: str, text: str = "", pools: tuple[frozenset[str], ...] = (
 
 
 def _place(token: str) -> int | str:
-    """A clearing number, or a forest id from its 'f' token (f2a is forest 2A)."""
+    """A clearing number, a named place, or a forest id from its 'f' token (f2a is forest 2A)."""
+    if token in PLACE_WORDS:
+        return token
     return int(token) if is_number(token) else token[1:].upper()
+
+
+def _named_path(token: str) -> tuple[int | str, int | str] | None:
+    """A path with a named place at one end or both (``burrow>5``), or None."""
+    src, sep, dst = token.partition(">")
+    if not sep or not PLACE_WORDS or not {src, dst} & PLACE_WORDS:
+        return None
+    if all(p in PLACE_WORDS or _PLACE_ALONE.fullmatch(p) for p in (src, dst)):
+        return _place(src), _place(dst)
+    return None
 
 
 def _tokens(text: str) -> list[str]:
@@ -439,6 +470,9 @@ def _classify(
     match = _PATH.match(token)
     if match:
         return PATH, (_place(match[1]), _place(match[2]))
+    named = _named_path(token)
+    if named is not None:
+        return PATH, named
     match = _COUNT.match(token)
     if match:
         return COUNT, int(match[1])
@@ -493,7 +527,7 @@ def parse_pattern(
             and not any(k == CLEARING for _, k in field_kinds)
         ):
             kind, value = CLEARINGS, (value,)
-        if kind == WORD and token not in cls.words:
+        if kind == WORD and token not in words_of(cls):
             _refuse_word(raw, text, cls, values, cards)
         slot = next((name for name, k in field_kinds if k == kind and name not in values), None)
         if slot is None:
@@ -502,7 +536,7 @@ def parse_pattern(
             values["src"], values["dst"] = value
         else:
             values[slot] = value
-    return cls, values
+    return cls, cls.normal_pattern(values)
 
 
 def _refuse_unreadable(raw: str, text: str) -> None:
@@ -518,9 +552,11 @@ def _refuse_unreadable(raw: str, text: str) -> None:
 def _refuse_word(
     raw: str, text: str, cls: type[Action], values: dict[str, Any], cards: tuple[frozenset[str], ...] = ()
 ) -> None:
-    """Refuse a word that is none of the action's words while a card is still to be named: an unknown card
-    (a list such as 'a,b' is never a card name)."""
-    if "," not in raw and any(k == CARD and name not in values for name, k in cls.spec):
+    """Refuse a word that is none of the action's words while a card is still to be named and no word field is
+    left for it: an unknown card (a list such as 'a,b' is never a card name). A word typed where a word field is still
+    open ('ritual pray anvil') is refused by the words instead."""
+    word_free = any(k == WORD and name not in values for name, k in cls.spec)  # the word may be that field's
+    if "," not in raw and not word_free and any(k == CARD and name not in values for name, k in cls.spec):
         raise unknown_card(raw, text, cards)
 
 

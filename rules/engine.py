@@ -10,6 +10,7 @@ from rules import crafting, decisions, effects, flow, hand, movement, registry
 from rules.actions import (
     CARD,
     COUNT,
+    PLACE_WORDS,
     REGISTRY,
     Action,
     Battle,
@@ -301,7 +302,7 @@ def explain(
         if isinstance(place, int) and place not in state.board.ids():
             ids = sorted(state.board.ids())
             return f"there is no clearing {place} on this map; clearings are {ids[0]} to {ids[-1]}"
-        if isinstance(place, str) and place not in state.board.forests:
+        if isinstance(place, str) and place not in state.board.forests and place not in PLACE_WORDS:
             return f"there is no forest {place} on this map; forests are {', '.join(sorted(state.board.forests))}"
     reason = _specific_reason(state, seat, action)
     if reason:

@@ -50,6 +50,9 @@ class Declarations:
     steps: ClassVar[dict[str, tuple[str, ...]]] = {"birdsong": (), "daylight": (), "evening": ()}
     game_options: ClassVar[tuple[GameOption, ...]] = ()
     """The readings this faction lets the table choose (docs/rulings.md), each with its values, the default first."""
+    command_group: ClassVar[str] = ""
+    """The slash command its own verbs are offered under ('lizards': /lizards ritual …), or '' for a command per verb.
+    Discord allows 100 commands to a bot, so factions added after the fan factions declare one."""
     examples: ClassVar[Examples | None] = None
     """Who plays it in the examples of docs/commands.md and the games its verbs are shown in (None: a player named
     after its id, in the games of other plug-ins only)."""
@@ -273,6 +276,11 @@ class CardsHooks(Declarations):
     def draw_bonus(self, state: GameState, seat: int) -> int:
         """Extra cards drawn in Evening."""
         return 0
+
+    def takes_discard(self, state: GameState, seat: int, cid: int) -> bool:
+        """A card spent or discarded by anyone is bound for the discard pile: take it instead (the Lizard Cult's Lost
+        Souls pile); True when this faction took it. By default none does."""
+        return False
 
     def box_items(self, state: GameState, seat: int) -> dict[str, int]:
         """Items this faction brings to the table beyond the shared supplies (the Vagabond's starting items)."""

@@ -59,7 +59,10 @@ def take(state: GameState, seat: int, key: str) -> int:
 
 
 def to_discard(state: GameState, cid: int) -> None:
-    """Put a card on the discard pile (a dominance card becomes available instead)."""
+    """Put a card on the discard pile (a dominance card becomes available instead), unless a faction takes it."""
+    for seat in registry.seats_overriding(state, "takes_discard"):
+        if registry.of(state, seat).takes_discard(state, seat, cid):
+            return
     if card(cid).type == "dominance":
         state.dominance_available.append(cid)
     else:

@@ -41,6 +41,7 @@ from bot import messages
 from bot.console.offline import OfflineBot, OfflineUser, Result
 from bot.discord import drawing as images
 from bot.service import GameService
+from bot.service.notation import slash_name
 from bot.settings import Settings
 from bot.storage.store import Store
 from rules import registry
@@ -360,7 +361,7 @@ class Fuzzer:
         if self.rng.random() < 0.5:
             result = await self.slash(user, game.channel, "play", action=action.notation())
         else:
-            result = await self.slash(user, game.channel, action.verb, **slash_options(action))
+            result = await self.slash(user, game.channel, slash_name(action.verb), **slash_options(action))
         if result is None:
             return
         if result.refused:
@@ -379,7 +380,7 @@ class Fuzzer:
             return
         action = self.rng.choice(rules.legal_actions(state, seat))
         options = slash_options(action)
-        command = self.bot.find(action.verb)
+        command = self.bot.find(slash_name(action.verb))
         params = {p.display_name: p for p in command.parameters}
         if options and self.rng.random() < 0.5:
             name = self.rng.choice(list(options))
@@ -391,7 +392,7 @@ class Fuzzer:
             options.pop(self.rng.choice(list(options)), None) if options else None
         options = {k: v for k, v in options.items() if k in params}
         user = await self.player(game, state.seats[seat].faction) if self.rng.random() < 0.8 else None
-        await self.slash(user or self.someone(game), game.channel, action.verb, **options)
+        await self.slash(user or self.someone(game), game.channel, slash_name(action.verb), **options)
 
     # --- payloads ------------------------------------------------------------------------------
     def value(self, param: app_commands.Parameter, state: rules.GameState | None) -> Any:

@@ -49,7 +49,7 @@ class Den(Action):
 class Dig(Action):
     """Dig a pond in a clearing you rule."""
 
-    verb: ClassVar[str] = "dig"
+    verb: ClassVar[str] = "pond"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("clearing", CLEARING),)
     field_help: ClassVar[Mapping[str, str]] = {"clearing": "a clearing you rule with no pond yet"}
     clearing: int
@@ -120,7 +120,7 @@ class Newts(Faction):
             yield from move_options(state, seat)
         if verb in (None, "battle"):
             yield from battle_options(state, seat)
-        if verb in (None, "dig") and state.seats[seat].supply.get("pond", 0) > 0:
+        if verb in (None, "pond") and state.seats[seat].supply.get("pond", 0) > 0:
             for cid in state.board.ids():
                 if rules(state, seat, cid) and not count(state, ID, "pond", cid) and may_place(state, ID, cid, TOKEN):
                     yield Dig(cid)

@@ -10,6 +10,7 @@ from discord_harness import OfflineUser, db_url, offline_bot, seated_game, slash
 
 import rules
 from bot.discord import drawing
+from bot.service.notation import slash_name
 from rules.factions.alliance import supporters
 
 CHANNEL = 5151
@@ -41,7 +42,7 @@ async def test_a_three_seat_game_with_the_alliance_plays_through_the_command_tre
         if state.pending and state.pending[0]["kind"] == "outrage":
             outraged = True
             assert faction != "alliance" and "Outrage" in rules.waiting_for(state)
-        result = await bot.slash(PLAYERS[faction], CHANNEL, action.verb, **slash_options(action))
+        result = await bot.slash(PLAYERS[faction], CHANNEL, slash_name(action.verb), **slash_options(action))
         assert not result.refused, (action.notation(), result.text)
         used.add((faction, action.verb))
         hidden = getattr(action, "card", None) if action.verb in ("mobilize", "outrage") else None

@@ -10,6 +10,7 @@ from test_bot_alliance import slash_options
 
 import rules
 from bot.discord import drawing
+from bot.service.notation import slash_name
 
 CHANNEL = 6262
 PLAYERS = {"marquise": OfflineUser("alice"), "eyrie": OfflineUser("bob"), "spinners": OfflineUser("erin")}
@@ -86,7 +87,7 @@ async def test_the_spinners_verbs_have_their_own_slash_commands(tmp_path, monkey
             break
         faction = state.seats[seat].faction
         action = chooser.choice(rules.legal_actions(state, seat))
-        result = await bot.slash(PLAYERS[faction], CHANNEL, action.verb, **slash_options(action))
+        result = await bot.slash(PLAYERS[faction], CHANNEL, slash_name(action.verb), **slash_options(action))
         assert not result.refused, (action.notation(), result.text)
         used.add((faction, action.verb))
     assert {"recruit", "establish", "move", "end"} <= {verb for faction, verb in used if faction == "spinners"}, used

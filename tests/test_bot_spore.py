@@ -11,6 +11,7 @@ from test_bot_alliance import slash_options
 
 import rules
 from bot.discord import drawing
+from bot.service.notation import slash_name
 from render import palette as P
 from render import render_board
 from render.geometry import layout
@@ -46,7 +47,7 @@ async def test_a_three_seat_game_with_the_spore_plays_through_the_command_tree(t
         if action.verb == "grow":
             suggested = await bot.autocomplete(dave, CHANNEL, "grow", "clearing", clearing="")
             assert action.clearing in [c["value"] for c in suggested]
-        result = await bot.slash(PLAYERS[faction], CHANNEL, action.verb, **slash_options(action))
+        result = await bot.slash(PLAYERS[faction], CHANNEL, slash_name(action.verb), **slash_options(action))
         assert not result.refused, (action.notation(), result.text)
         used.add((faction, action.verb))
     assert {("spore", "homeland"), ("spore", "grow"), ("spore", "mycelium"), ("spore", "move")} <= used

@@ -8,7 +8,7 @@ import random
 from discord_harness import OfflineUser, db_url, offline_bot, seated_game, slash_options
 
 import rules
-from bot.service.notation import verb_options
+from bot.service.notation import slash_name, verb_options
 from rules.actions import place_token
 from rules.factions.tinker import board as tb
 
@@ -33,7 +33,7 @@ async def test_a_game_with_the_tinker_plays_through_each_verbs_command(tmp_path)
         legal = rules.legal_actions(state, seat)
         calmer = [a for a in legal if a.verb != "doover"]  # a Do-Over every turn would keep the Tinker at setup
         action = chooser.choice(calmer or legal)
-        result = await bot.slash(PLAYERS[faction], CHANNEL, action.verb, **slash_options(action))
+        result = await bot.slash(PLAYERS[faction], CHANNEL, slash_name(action.verb), **slash_options(action))
         assert not result.refused, (action.notation(), result.text)
         used.add((faction, action.verb))
         after = (await bot.service.table(CHANNEL)).state
@@ -71,7 +71,9 @@ async def _tinker_at_his_actions(bot, seed: int = 2) -> rules.GameState:
         legal = rules.legal_actions(state, seat)
         mine = state.seats[seat].faction == "tinker" and state.turn.phase != "setup"
         action = next(a for a in legal if a.verb == "end") if mine and not state.pending else chooser.choice(legal)
-        result = await bot.slash(PLAYERS[state.seats[seat].faction], CHANNEL, action.verb, **slash_options(action))
+        result = await bot.slash(
+            PLAYERS[state.seats[seat].faction], CHANNEL, slash_name(action.verb), **slash_options(action)
+        )
         assert not result.refused, (action.notation(), result.text)
     raise AssertionError("the Tinker's actions never came")
 

@@ -576,7 +576,9 @@ def test_no_class_in_rules_is_built_with_type() -> None:
 def test_words_for_pieces_come_from_their_declarations() -> None:
     assert "bot" in actions.words_of(actions.Hit) and "tent" in actions.words_of(actions.Hit)
     buildings = {"sawmill", "workshop", "recruiter", "roost", "fox-base", "rabbit-base", "mouse-base", "factory"}
-    buildings |= {"fox-infirmary", "mouse-infirmary", "rabbit-infirmary", "stronghold"}
+    buildings |= {"fox-infirmary", "mouse-infirmary", "rabbit-infirmary"}
+    buildings |= {"fox-garden", "mouse-garden", "rabbit-garden", "stronghold"}
+    buildings |= {"citadel", "market"}
     assert set(actions.words_of(actions.Build)) == buildings
 
 

@@ -44,15 +44,15 @@ def test_random_games_with_it_play_to_their_end_without_violations() -> None:
         assert result.state is not None and result.state.over
         assert result.record is not None
         played |= {text.split()[0] for text in result.record.actions}
-    assert {"den", "dig"} <= played
+    assert {"den", "pond"} <= played
 
 
 def test_its_verbs_get_slash_commands_with_the_help_it_declares() -> None:
-    assert {"den", "dig"} <= set(verbs())
+    assert {"den", "pond"} <= set(verbs())
     names = {command.name: command for command in build_commands()}
-    assert {"den", "dig"} <= set(names)
-    assert field_help("dig", "clearing") == "a clearing you rule with no pond yet"
-    described = {p.name: p.description for p in names["dig"].parameters}
+    assert {"den", "pond"} <= set(names)
+    assert field_help("pond", "clearing") == "a clearing you rule with no pond yet"
+    described = {p.name: p.description for p in names["pond"].parameters}
     assert described["clearing"] == "a clearing you rule with no pond yet"
 
 
@@ -86,13 +86,13 @@ def test_the_command_examples_look_for_its_verbs_in_the_game_it_declares(tmp_pat
     assert [game.lobby[0] for game in shown] == [f"@alice /root create seats:3 factions:marquise,eyrie,{newts.ID}"]
     state, _options, _seed = asyncio.run(docexamples.started_state(tmp_path, shown[0].lobby))
     assert [seat.faction for seat in state.seats if seat.faction == newts.ID] == [newts.ID]
-    assert {"den", "dig"} & set(docexamples._walks(state))
+    assert {"den", "pond"} & set(docexamples._walks(state))
 
 
 def test_without_it_the_table_no_longer_knows_it() -> None:
     newts.unregister()
     try:
-        assert "dig" not in verbs()
+        assert "pond" not in verbs()
         with pytest.raises(rules.RulesError):
             rules.new_game({"factions": ["marquise", newts.ID]}, 1)
     finally:

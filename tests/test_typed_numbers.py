@@ -10,7 +10,7 @@ import rules
 from bot import messages
 from bot.console.offline import OfflineBot
 from bot.discord.commands import RENAMES
-from bot.service.notation import verb_options, verbs
+from bot.service.notation import slash_name, verb_options, verbs
 from rules import registry
 from rules.actions import REGISTRY, SCOPED, parse_pattern
 from rules.errors import InvalidActionError
@@ -81,7 +81,7 @@ async def test_every_action_command_refuses_a_number_it_cannot_read_naming_the_o
                 continue
             name = RENAMES.get(option.field, option.field)
             for value in HOSTILE:
-                answer = await bot.slash(ALICE, CH, verb, **{**_required(verb), name: value})
+                answer = await bot.slash(ALICE, CH, slash_name(verb), **{**_required(verb), name: value})
                 assert answer.refused and messages.NOT_FINISHED_ERROR not in answer.text, (verb, name, value)
                 assert f"option {name}:" in answer.text and len(answer.text) < 300, answer.text
     assert (await state_of(bot.service, CH)).digest() == before

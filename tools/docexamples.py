@@ -220,12 +220,12 @@ def verb_examples(
         elif verb in RARE:
             out[verb] = _rare(verb, elsewhere)
         else:
-            line, why = UNREACHABLE.get(verb, (f"@alice /{verb}", "not possible now"))
+            line, why = UNREACHABLE.get(verb, (f"@alice /{notation.slash_name(verb)}", "not possible now"))
             out[verb] = Example(line, refused=why)
     moves = found["move"]
     user = _player(moves[0], options, seed)
     out["play"] = Example(f"@{user} /play action:{moves[1].notation()}", record=moves[0])
-    return out
+    return {notation.slash_name(name): example for name, example in out.items()}  # keyed as docgen names commands
 
 
 def _rare(verb: str, elsewhere: list[tuple[list[str], Game, dict[str, tuple[list[str], rules.Action]]]]) -> Example:

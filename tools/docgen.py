@@ -102,11 +102,27 @@ def document() -> str:
     lines = [INTRO]
     lines += section("Lobby and information: /root", groups["root"])
     lines += section("Playing: one command per action, and /play for any action in notation", actions)
+    for name in sorted(set(groups) - {"root", "rootmod"}, key=_group_order):
+        lines += section(f"{_owner(name)}: /{name}, its own actions", groups[name])
     lines += section("Moderators: /rootmod (Manage Server, or the role set with /rootmod settings)", groups["rootmod"])
     return "\n".join(lines).rstrip() + "\n"
 
 
 Command = app_commands.Command[Any, Any, Any]
+
+
+def _group_owners() -> dict[str, str]:
+    """Each faction's command group and the faction's name, in the registry's order."""
+    return {f.command_group: f.name for fid in registry.all_ids() if (f := registry.faction(fid)).command_group}
+
+
+def _owner(group: str) -> str:
+    return _group_owners().get(group, group)
+
+
+def _group_order(group: str) -> int:
+    names = list(_group_owners())
+    return names.index(group) if group in names else len(names)
 
 
 def _commands() -> tuple[dict[str, list[Command]], list[Command]]:

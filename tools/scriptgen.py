@@ -23,7 +23,7 @@ from bot.cli import DEFAULT_CHANNEL, seeded
 from bot.console import Console, ConsoleError, OffsetClock
 from bot.console.offline import OfflineBot, stable_id
 from bot.discord.commands import command_options
-from bot.service import GameService
+from bot.service import GameService, notation
 from bot.settings import Settings
 from bot.storage.store import Store
 from rules.argtypes import whole_number
@@ -37,7 +37,8 @@ CONFIRM_PREFIX = messages.CONFIRM_BUTTON.split("{", 1)[0]
 def command_line(user: str, action: rules.Action) -> str:
     """The console line that plays an action with its own command, e.g. '@alice /move from:1 to:5 count:2'."""
     options = command_options(action)
-    return " ".join([f"@{user} /{action.verb}", *(f"{name}:{value}" for name, value in options.items())])
+    written = (f"{name}:{value}" for name, value in options.items())
+    return " ".join([f"@{user} /{notation.slash_name(action.verb)}", *written])
 
 
 async def generate(

@@ -25,7 +25,7 @@ from discord.enums import AppCommandOptionType
 
 from bot import messages
 from bot.console.offline import OfflineBot, OfflineUser, Result, Sent, stable_id
-from bot.service.notation import verbs
+from bot.service.notation import slash_name, verbs
 from bot.service.reminders import tick
 from rules import registry
 from rules.actions import verb_called
@@ -261,6 +261,12 @@ def _time(epoch: int) -> str:
     return datetime.fromtimestamp(epoch, UTC).strftime("%Y-%m-%d %H:%M UTC")
 
 
+def _meant(word: str) -> str | None:
+    """The command a word that is none stands for: Root's other word for a verb, or a verb under its faction's group."""
+    verb = verb_called(word) or (word if word in verbs() else None)
+    return slash_name(verb) if verb else None
+
+
 def parse_command(bot: OfflineBot, text: str) -> tuple[str, dict[str, Any]]:
     """'/root join faction:cats' -> ('root join', {'faction': 'cats'}), with option names checked."""
     words = text.lstrip("/").split()
@@ -268,7 +274,7 @@ def parse_command(bot: OfflineBot, text: str) -> tuple[str, dict[str, Any]]:
         raise ConsoleError("name a command after '/'")
     top = bot.tree.get_command(words[0])
     if top is None:
-        meant = verb_called(words[0].lower())
+        meant = _meant(words[0].lower())
         raise ConsoleError(messages.CONSOLE_NO_COMMAND.format(name=words[0], meant=f": use /{meant}" if meant else ""))
     path, used = words[0], 1
     if isinstance(top, app_commands.Group):

@@ -12,6 +12,7 @@ from typing import Concatenate, ParamSpec, TypeVar
 
 import rules
 from bot import messages
+from bot.service import notation
 from bot.service.outbox import Outbox
 from bot.service.table import Actor, Refusal, Table
 from bot.settings import REMINDER_HOURS, REMINDERS_BEFORE_NOTICE, Bounds, Settings
@@ -150,7 +151,7 @@ def answers(
         except Refusal as refusal:
             return Outbox.refusal(str(refusal))
         except rules.OtherWordError as err:
-            reason = messages.OTHER_WORD.format(word=err.word, verb=err.verb)
+            reason = messages.OTHER_WORD.format(word=err.word, verb=err.verb, command=notation.slash_name(err.verb))
             return Outbox.refusal(messages.REFUSED.format(reason=reason))
         except rules.RulesError as err:
             return Outbox.refusal(messages.REFUSED.format(reason=str(err).rstrip(".")))

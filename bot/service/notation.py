@@ -18,6 +18,7 @@ from rules.actions import (
     KEYED_CLEARINGS,
     KEYED_SUITS,
     PATH,
+    PLACE_WORDS,
     place_token,
 )
 from rules.cards import find_key, keys
@@ -94,6 +95,24 @@ def verbs() -> dict[str, type[actions.Action]]:
     return dict(sorted(found.items()))
 
 
+def verb_group(verb: str) -> str:
+    """The slash command a verb is offered under: the command group its factions declare when all that use it
+    declare the same one, else '' (a command of its own: every shared verb, every verb of the older factions)."""
+    groups = {_command_group(scope) for scope in actions.scopes_of(verb)} if verb not in actions.REGISTRY else {""}
+    return groups.pop() if len(groups) == 1 else ""
+
+
+def _command_group(scope: str) -> str:
+    """The command group a faction declares for its own verbs ('' for a mode, which declares none)."""
+    return registry.faction(scope).command_group if scope in registry.all_ids() else ""
+
+
+def slash_name(verb: str) -> str:
+    """How a verb's command is typed after the slash: 'move', or 'lizards ritual' under its faction's group."""
+    group = verb_group(verb)
+    return f"{group} {verb}" if group else verb
+
+
 def verb_options(verb: str) -> list[Option]:
     """The options of a verb's command: every option of every class written with it, in notation order
     (required only when every class requires it; the engine's parser then reads the class of the actor's faction)."""
@@ -158,6 +177,8 @@ def place(value: Any) -> int | str:
     text = str(value).strip()
     if is_number(text):
         return int(text)
+    if text.lower() in PLACE_WORDS:  # an off-map place a faction names by a word (the Burrow)
+        return text.lower()
     return (text[1:] if len(text) > 1 and text[0] in "fF" else text).upper()
 
 

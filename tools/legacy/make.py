@@ -54,7 +54,7 @@ class Game:
 
     channel: str
     example: str = ""  # a file of the old tree, e.g. assets/examples/short-game.txt
-    generate: tuple[str, ...] = ()  # else the arguments of that commit's `python -m bot.scriptgen`
+    generate: tuple[str, ...] = ()  # else the arguments of that commit's scriptgen (bot/ or, later, tools/)
     stop: float = 0.4  # the share of the script's command lines played into the database
 
 
@@ -183,7 +183,7 @@ def _write(version: Version, tree: Tree, folder: Path, out: Path) -> dict[str, A
         _export(tree, scratch, game.channel, out / f"{game.channel}-finished.json", full, folder)
         games.append({
             "channel": game.channel,
-            "script": game.example or f"python -m bot.scriptgen {' '.join(game.generate)}",
+            "script": game.example or f"python -m {_scriptgen(tree)} {' '.join(game.generate)}",
             "played": f"{game.channel}.txt ({len(commands(script[:cut]))} of {len(commands(script))} command lines)",
             "export": f"{game.channel}-export.json (rootbot export{' --full' if full else ''}, in progress)",
             "finished": f"{game.channel}-finished.json (the whole script in a scratch database, then rootbot export)",
@@ -201,12 +201,17 @@ def _write(version: Version, tree: Tree, folder: Path, out: Path) -> dict[str, A
     }
 
 
+def _scriptgen(tree: Tree) -> str:
+    """The module that writes example scripts in that commit: bot.scriptgen until it moved to tools/."""
+    return "tools.scriptgen" if (tree.path / "tools" / "scriptgen.py").exists() else "bot.scriptgen"
+
+
 def _script(game: Game, tree: Tree, folder: Path) -> list[str]:
     """The game's whole script, as that commit has or writes it."""
     if game.example:
         return (tree.path / game.example).read_text().splitlines()
     target = folder / f"{game.channel}-generated.txt"
-    tree.python("-m", "bot.scriptgen", "--out", str(target), *game.generate)
+    tree.python("-m", _scriptgen(tree), "--out", str(target), *game.generate)
     return target.read_text().splitlines()
 
 

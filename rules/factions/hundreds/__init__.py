@@ -65,10 +65,10 @@ COMMAND_STEPS = ("hundreds.command", "hundreds.command_after")
 
 RARE = {
     "unhoard": RareExample(
-        "/unhoard item:boots", "mood", "is not possible now", "gaining an item onto a full track of the Hoard"
+        "/hundreds unhoard item:boots", "mood", "is not possible now", "gaining an item onto a full track of the Hoard"
     ),
     "target": RareExample(
-        "/target", "battle", "is not possible now", "a battle against the Spore where the warlord is infected"
+        "/hundreds target", "battle", "is not possible now", "a battle against the Spore where the warlord is infected"
     ),
 }
 """Verbs the example walks don't reach, shown refused in a game with the Hundreds."""
@@ -108,8 +108,9 @@ class Hundreds(Faction):
     id: ClassVar[str] = ID
     name: ClassVar[str] = NAME
     aliases: ClassVar[tuple[str, ...]] = ("lord-of-the-hundreds", "loth", "hundred")
-    colour: ClassVar[str] = "#7700DD"  # violet: the Hundreds' red would sit beside the Tinker's rust for some eyes
+    colour: ClassVar[str] = "#662244"  # wine: apart from the Tinker's rust and the Duchy's mud for every eye
     setup_order: ClassVar[int] = 9
+    command_group: ClassVar[str] = "hundreds"
     order: ClassVar[int | None] = 90
     reach: ClassVar[int] = 9
     playable: ClassVar[bool] = True
@@ -125,8 +126,8 @@ class Hundreds(Faction):
     pieces: ClassVar[tuple[PieceKind, ...]] = (
         PieceKind(ID, "warrior", WARRIOR, hb.WARRIORS, "Warrior", "circle"),
         PieceKind(ID, "warlord", WARRIOR, 1, "Warlord", "meeple", removed_by=(BATTLE,)),
-        PieceKind(ID, "stronghold", BUILDING, hb.STRONGHOLDS, "Stronghold", "square", "St"),
-        PieceKind(ID, "mob", TOKEN, hb.MOBS, "Mob", "star", "M"),
+        PieceKind(ID, "stronghold", BUILDING, hb.STRONGHOLDS, "Stronghold", "square", "Sh"),
+        PieceKind(ID, "mob", TOKEN, hb.MOBS, "Mob", "shield", "X"),
     )
     steps: ClassVar[dict[str, tuple[str, ...]]] = STEPS
 
@@ -461,11 +462,12 @@ def garrison_sites(state: GameState, seat: int) -> list[int]:
             corner = registry.of(state, other).starting_corner(state, other)
             if corner is not None:
                 taken.add(corner)
-    fits = starting_corners(
-        state, seat, lambda c: c not in taken and may_place(state, ID, c) and open_slots(state, c) > 0
-    )
-    opposite = [c for c in fits if any(state.board.opposite(t) == c for t in taken)]
-    return opposite or fits
+    def fits(c: int) -> bool:
+        return c not in taken and may_place(state, ID, c) and open_slots(state, c) > 0  # room for the stronghold
+
+    found = starting_corners(state, seat, fits)  # else the mode's fallback (3x3: an edge clearing of its side)
+    opposite = [c for c in found if any(state.board.opposite(t) == c for t in taken)]
+    return opposite or found
 
 
 # --- Birdsong (14.4) --------------------------------------------------------------------------------
