@@ -431,8 +431,10 @@ def test_14_7_1_bitter_removes_mobs_for_warriors_before_the_roll() -> None:
     s.seats[H].data["mood"] = "bitter"  # type: ignore[typeddict-unknown-key]
     s = goto(s, H, "hundreds.command")
     s = play(s, "battle 5 marquise")
-    assert "bitter 1,5" in legal(s)
-    s = play(s, "bitter 1,5")
+    assert sorted(legal(s)) == ["bitter 1", "bitter 5", "pass"]
+    s = play(s, "bitter 5")
+    assert sorted(legal(s)) == ["bitter 1", "pass"]
+    s = play(s, "bitter 1")
     assert count(s, 5, "hundreds", "warrior") == 2
     assert count(s, 1, "hundreds", "mob") == 0
 
@@ -660,3 +662,29 @@ def test_3x3_the_hundreds_play_a_whole_frontier_game() -> None:
     out = playout(options, 3, check_every=25)
     assert out.violations == []
     assert out.state is not None and out.state.over
+
+
+def test_14_7_1_bitter_defending_is_asked_before_the_roll() -> None:
+    """14.7.1: defending in the warlord's clearing, Bitter is asked once the ambush is over, before the dice."""
+    s = table()
+    put(s, 5, "hundreds", "warlord")
+    put(s, 2, "hundreds", "mob")
+    put(s, 5, "marquise", "warrior", 2)
+    s.seats[H].data["mood"] = "bitter"  # type: ignore[typeddict-unknown-key]
+    s = play(goto(s, M, "marquise.actions"), "battle 5 hundreds")
+    assert rules.to_act(s) == H and s.battle is not None and s.battle["stage"] == "roll"
+    assert sorted(legal(s)) == ["bitter 2", "pass"]
+    s = play(s, "bitter 2")
+    assert count(s, 2, "hundreds", "mob") == 0
+    assert s.battle is None or s.battle["stage"] != "roll"
+
+
+def test_3x3_an_over_full_track_from_contraband_is_settled_at_birdsong() -> None:
+    """14.2.4.I with 3x3.2: an item that reached the Hoard without asking (contraband home) is settled next Birdsong."""
+    s = table()
+    stock(s, H, "boots", "boots", "sack", "sack", "coins")
+    s = goto(s, H, "hundreds.raze")
+    assert s.pending and s.pending[0]["what"] == "unhoard"
+    s = play(s, "unhoard coins")
+    assert len(hb.hoard(s, H, "command")) == hb.TRACK_SPACES
+    check(s)

@@ -43,9 +43,10 @@ from rules.factions.hundreds.board import (
 )
 from rules.factions.hundreds.moods import bitter_sites
 from rules.factions.hundreds.words import panel_lines, why_not
+from rules.items import take_from_ruin, under_ruin
 from rules.map_pieces import may_place, open_slots, place, shift, suit
 from rules.modes.base import starting_corners
-from rules.pieces import ABILITY, BATTLE, BUILDING, TOKEN, WARRIOR, PieceKind, parse_key
+from rules.pieces import ABILITY, BATTLE, BUILDING, TOKEN, WARRIOR, PieceKind, category_of_key, parse_key
 from rules.removal import remove_all
 from rules.rng import below
 from rules.rule import enemies, rules
@@ -166,6 +167,7 @@ class Hundreds(Faction):
         """Automatic work: Raze, Recruit, the Daylight counters, Oppress."""
         flags = state.turn.flags_as(HundredsFlags)
         if step == "hundreds.raze":
+            _settle_hoard(state, seat)
             _raze(state, seat)
         elif step == "hundreds.spread":
             _settle_spread(state, seat)
@@ -321,7 +323,7 @@ class Hundreds(Faction):
         bitter = seat in (b["attacker"], b["defender"]) and hb.mood(state, seat) == "bitter"
         if bitter and bitter_sites(state, b["clearing"]):
             decisions.push(state, "faction", seat, faction=ID, what="bitter",
-                           prompt="Bitter: remove mobs near the warlord for warriors (bitter N,M), or pass")
+                           prompt="Bitter: remove a mob near the warlord for a warrior (bitter N), or pass")
             return True
         if seized_warlord(state, b) is not None:
             decisions.push(state, "faction", b["attacker"], faction=ID, what="target",
@@ -404,9 +406,8 @@ class Hundreds(Faction):
             yield Loot()
             yield Pass()
         elif what == "bitter" and state.battle is not None:
-            sites = bitter_sites(state, state.battle["clearing"])
-            for n in range(1, len(sites) + 1):
-                yield Bitter(tuple(sites[:n]))
+            for cid in bitter_sites(state, state.battle["clearing"]):
+                yield Bitter(cid)
             yield Pass()
         elif what == "target":
             yield Target()
@@ -429,7 +430,9 @@ class Hundreds(Faction):
             _mark(state.battle)["loot"] = True
             state.say(f"{NAME} loots: they deal no rolled hits in this battle.")
         elif isinstance(action, Bitter):
-            _bitter(state, seat, action.clearings)
+            assert state.battle is not None
+            _bitter(state, seat, action.clearing)
+            return not bitter_sites(state, state.battle["clearing"])
         elif isinstance(action, Target):
             assert state.battle is not None
             _mark(state.battle)["target"] = True
@@ -470,15 +473,21 @@ def garrison_sites(state: GameState, seat: int) -> list[int]:
 # --- Birdsong (14.4) --------------------------------------------------------------------------------
 
 
+def _settle_hoard(state: GameState, seat: int) -> None:
+    """A track over full by an item that came in without asking (3x3 contraband brought home) is settled now."""
+    for track in hb.TRACKS:
+        if hoard.overflowing(state, seat, track):
+            decisions.push(state, "faction", seat, faction=ID, what="unhoard", track=track,
+                           prompt=f"the {track.title()} track is full: remove an item of it for good (unhoard ITEM)")
+
+
 def _raze(state: GameState, seat: int) -> None:
     """14.4.1: in each clearing with a mob, enemy buildings and tokens are removed and a ruin gives an item."""
-    from rules.items import take_from_ruin, under_ruin
-
     for cid in hb.mobs(state):
         plan = {
             p: n
             for p, n in state.clearings[cid - 1].items()
-            if n and _enemy_piece(state, seat, p) and registry_category(p) in (BUILDING, TOKEN)
+            if n and _enemy_piece(state, seat, p) and category_of_key(p) in (BUILDING, TOKEN)
         }
         if plan:
             state.say(f"The mob in clearing {cid} razes it.")
@@ -491,13 +500,6 @@ def _raze(state: GameState, seat: int) -> None:
             hoard.gain(state, seat, found[0], "from a ruin")
     if hb.mobs(state):
         _roll_mob_die(state, seat)
-
-
-def registry_category(piece: str) -> str:
-    """The category of a map key's piece."""
-    from rules.pieces import category_of_key
-
-    return category_of_key(piece)
 
 
 def _enemy_piece(state: GameState, seat: int, piece: str) -> bool:
@@ -830,18 +832,17 @@ def _stubborn(state: GameState, seat: int, b: BattleState) -> bool:
     return here and not _hb(b).get("stubborn")
 
 
-def _bitter(state: GameState, seat: int, clearings: tuple[int, ...]) -> None:
-    """14.7.1: mobs removed near the warlord; as many warriors placed in its clearing."""
-    for cid in clearings:
-        here = state.clearings[cid - 1]
-        here[MOB] -= 1
-        if not here[MOB]:
-            del here[MOB]
-        state.seats[seat].supply["mob"] += 1
+def _bitter(state: GameState, seat: int, cid: int) -> None:
+    """14.7.1: a mob removed in or next to the warlord's clearing; a warrior placed in the warlord's clearing."""
+    here = state.clearings[cid - 1]
+    here[MOB] -= 1
+    if not here[MOB]:
+        del here[MOB]
+    state.seats[seat].supply["mob"] += 1
     home = hb.warlord_at(state)
-    n = place(state, seat, "warrior", home, len(clearings)) if home else 0
-    state.say(f"{NAME} is Bitter: {plural(len(clearings), 'mob')} removed, {plural(n, 'warrior')} placed "
-              f"in clearing {home}.")
+    n = place(state, seat, "warrior", home) if home and may_place(state, ID, home, WARRIOR) else 0
+    placed = f" and places a warrior in clearing {home}" if n else ""
+    state.say(f"{NAME} is Bitter: removes the mob in clearing {cid}{placed}.")
 
 
 def _plunder(state: GameState, seat: int, other: int, name: str) -> None:

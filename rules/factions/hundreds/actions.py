@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from types import MappingProxyType
 from typing import ClassVar
 
-from rules.actions import CARD, CLEARING, CLEARINGS, COUNT, PATH, WORD, Action, register_for
+from rules.actions import CARD, CLEARING, COUNT, PATH, WORD, Action, register_for
 from rules.factions.hundreds.board import ID, MOODS
 
 ITEM_WORDS = ("boots", "sack", "coins", "hammer", "tea", "sword", "crossbow", "torch")
@@ -158,14 +158,11 @@ class Plunder(Action):
 @register_for(ID)
 @dataclass(frozen=True, slots=True)
 class Bitter(Action):
-    """14.7.1: before the roll, remove mobs in and next to the warlord's clearing for warriors there."""
+    """14.7.1: before the roll, remove the mob in a clearing in or next to the warlord's for a warrior there."""
 
     verb: ClassVar[str] = "bitter"
-    spec: ClassVar[tuple[tuple[str, str], ...]] = (("clearings", CLEARINGS),)
-    field_help: ClassVar[Mapping[str, str]] = MappingProxyType(
-        {"clearings": "the clearings whose mobs are removed, comma separated (e.g. 3,7)"}
-    )
-    clearings: tuple[int, ...]
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("clearing", CLEARING),)
+    clearing: int
 
 
 @register_for(ID)

@@ -32,7 +32,6 @@ MOB_DIE = ("fox", "fox", "rabbit", "rabbit", "mouse", "mouse")
 """The mob die: two faces of each suit (a component figure, docs/rulings.md)."""
 OPPRESS = (0, 1, 1, 2, 2, 3, 4)
 """14.6.2: points for 0..6+ oppressed clearings."""
-HAND_DRAW = 1
 
 MOODS: dict[str, str | None] = {
     "bitter": "hammer",
@@ -47,7 +46,6 @@ MOODS: dict[str, str | None] = {
 """14.7: each mood card and the item it shows (Lavish shows none)."""
 JUBILANT_ROLLS = 4
 LAVISH_WARRIORS = 2
-RUIN_ITEMS = ("boots", "sack", "hammer", "sword")
 
 
 class HundredsData(SeatData, total=False):
