@@ -72,9 +72,13 @@ def _frontier(fid: str, others: list[str]) -> list[dict[str, Any]]:
 def run(options: dict[str, Any], seed: int, tally: Tally, fid: str) -> None:
     """Play one game into the tally."""
     began = time.perf_counter()
-    out = play(options, seed)
-    tally.seconds += time.perf_counter() - began
     tally.games += 1
+    try:
+        out = play(options, seed)
+    except Exception as err:  # a crash is a finding of the benchmark, reported with the game that found it
+        tally.violations.append(f"seed {seed} {','.join(options['factions'])}: crashed: {err!r}")
+        return
+    tally.seconds += time.perf_counter() - began
     tally.actions += out.actions
     tally.violations += [f"seed {seed}: {v}" for v in out.violations]
     if out.state is not None and any(out.state.seats[w].faction == fid for w in out.state.winners):
