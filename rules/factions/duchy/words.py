@@ -238,9 +238,9 @@ def why_not_burrow_move(state: GameState, seat: int, action: Move) -> str | None
 
 
 def panel_lines(state: GameState, seat: int) -> list[str]:
-    """The Burrow, the ministers, the crowns, the cards revealed this turn, and what is left of the turn."""
+    """The tunnels, the ministers, the crowns, the cards revealed this turn, and what is left of the turn."""
     d = data(state, seat)
-    lines = [f"Burrow: {plural(burrow(state, seat), 'warrior')}", f"tunnels on the map: {len(tunnels(state))} of 3"]
+    lines = [f"tunnels on the map: {len(tunnels(state))} of 3"]  # the Burrow is drawn as the seat's area
     mine = swayed(state, seat)
     lines.append("swayed: " + (", ".join(TITLES[m] for m in mine) if mine else "none"))
     lines.append("unswayed: " + ", ".join(TITLES[m] for m in unswayed(state, seat)))
