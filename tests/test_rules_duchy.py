@@ -408,6 +408,22 @@ def test_the_duchy_chooses_among_ministers_of_equal_highest_rank_12_2_3():
     assert db.swayed(s, D) == ["earl", "marshal"] and db.crowns_left(s, D, "lord") == 1
 
 
+def test_two_prices_owed_at_once_take_two_ministers_each_chosen_when_it_is_answered_12_2_3():
+    """Removals outside battle (a Raze in several clearings) before the first choice: after the Duchy chooses the
+    Baron, the second Price takes the lord left and the third the Marshal; the fourth, with no minister left for it,
+    only discards (a game with the Cult and the Hundreds once crashed here)."""
+    s = table()
+    s = swayed(s, "earl", "baron", "marshal")
+    price_of_failure(s, D)
+    price_of_failure(s, D)
+    price_of_failure(s, D)
+    price_of_failure(s, D)
+    s = play(s, "minister baron")
+    assert db.swayed(s, D) == [] and not s.pending  # the later Prices each had one choice: taken for the Duchy
+    assert db.crowns_left(s, D, "lord") == 1 and db.crowns_left(s, D, "squire") == 2
+    check(s)
+
+
 def test_a_removed_tunnel_costs_no_minister_12_2_3():
     s = table()
     put(s, 7, "duchy", "tunnel")

@@ -409,9 +409,9 @@ class Duchy(Faction):
         price_of_failure(state, seat)
 
     def decision_legal(self, state: GameState, decision: Decision) -> Iterator[Action]:
-        """The swayed ministers of the highest rank the Price of Failure may return."""
-        d = decisions.context(decision, DuchyChoice)
-        for m in d.get("ministers", []):
+        """The swayed ministers of the highest rank the Price of Failure may return (as they stand when it is asked:
+        an earlier Price may have taken one of them)."""
+        for m in highest_swayed(state, decision["seat"]):
             yield Minister(m)
 
     def decision_apply(self, state: GameState, decision: Decision, action: Action) -> bool:
@@ -649,14 +649,13 @@ def sway(state: GameState, seat: int, action: Sway) -> None:
 
 def price_of_failure(state: GameState, seat: int) -> None:
     """Return the swayed minister of highest rank (the Duchy chooses among equals), lose its crown, then discard a
-    random card."""
-    mine = swayed(state, seat)
-    if not mine:
+    random card. A Price still owed is paid first: each takes one minister, chosen when it is answered."""
+    waiting = failures_waiting(state, seat)
+    highest = highest_swayed(state, seat)
+    if len(swayed(state, seat)) <= waiting:  # no minister is left for this one
         discard_random(state, seat)
         return
-    top = max(RANKS.index(MINISTERS[m]) for m in mine)
-    highest = [m for m in mine if RANKS.index(MINISTERS[m]) == top]
-    if len(highest) == 1:
+    if not waiting and len(highest) == 1:
         lose_minister(state, seat, highest[0])
         discard_random(state, seat)
         return
@@ -667,7 +666,23 @@ def price_of_failure(state: GameState, seat: int) -> None:
         faction=ID,
         what="failure",
         ministers=highest,
-        prompt=f"the Price of Failure: choose the {RANKS[top]} to return (minister NAME)",
+        prompt="the Price of Failure: choose the swayed minister of highest rank to return (minister NAME)",
+    )
+
+
+def highest_swayed(state: GameState, seat: int) -> list[str]:
+    """The swayed ministers of the highest rank among them, now."""
+    mine = swayed(state, seat)
+    top = max((RANKS.index(MINISTERS[m]) for m in mine), default=-1)
+    return [m for m in mine if RANKS.index(MINISTERS[m]) == top]
+
+
+def failures_waiting(state: GameState, seat: int) -> int:
+    """Prices of Failure the seat still owes a choice for."""
+    return sum(
+        1
+        for d in state.pending
+        if d["kind"] == "faction" and d["seat"] == seat and d.get("faction") == ID and d.get("what") == "failure"
     )
 
 
