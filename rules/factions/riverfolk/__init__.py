@@ -34,6 +34,7 @@ from rules.factions.riverfolk.board import (
     TRACKS,
     WARRIORS,
     RiverData,
+    RiverFlags,
 )
 from rules.factions.riverfolk.words import panel_lines, prompt_of, why_not
 from rules.hooks import Removed
@@ -51,6 +52,8 @@ STEPS = {
     "evening": ("riverfolk.costs",),
 }
 WAITING = {"riverfolk.daylight", "riverfolk.costs"}
+POST_TONE = "#AABBFF"
+"""Trade posts in a pale tone of the Company's colour, told apart from its warriors beside them."""
 
 
 class Riverfolk(Faction):
@@ -60,7 +63,7 @@ class Riverfolk(Faction):
     name: ClassVar[str] = NAME
     aliases: ClassVar[tuple[str, ...]] = ("otters", "river", "rf", "riverfolk-company")
     kind: ClassVar[str] = "insurgent"
-    colour: ClassVar[str] = "#33AAAA"
+    colour: ClassVar[str] = "#2211EE"  # ultramarine: apart from the Eyrie, the Alliance and the Spinners for every eye
     setup_order: ClassVar[int] = 7
     command_group: ClassVar[str] = ID
     order: ClassVar[int | None] = 120
@@ -75,7 +78,7 @@ class Riverfolk(Faction):
     pieces: ClassVar[tuple[PieceKind, ...]] = (
         PieceKind(ID, "warrior", WARRIOR_CATEGORY, WARRIORS, "Warrior", "circle"),
         *(
-            PieceKind(ID, k, TOKEN, POSTS_PER_SUIT, f"{s.title()} trade post", "circle", "T" + s[0])
+            PieceKind(ID, k, TOKEN, POSTS_PER_SUIT, f"{s.title()} trade post", "pentagon", "T" + s[0], colour=POST_TONE)
             for k, s in POST_KINDS.items()
         ),
     )
@@ -148,8 +151,9 @@ class Riverfolk(Faction):
         if step == "riverfolk.daylight":
             yield from daylight_options(state, seat, verb)
         elif step == "riverfolk.costs" and verb in (None, "cost"):
+            moved = state.turn.flags_as(RiverFlags).get("priced", [])
             for service in SERVICES:
-                for n in PRICES:
+                for n in PRICES if service not in moved else ():
                     if n != rb.price(state, seat, service):
                         yield Cost(service, n)
 
@@ -157,6 +161,7 @@ class Riverfolk(Faction):
         """Carry out a Daylight action or set a cost."""
         if isinstance(action, Cost):
             _set_price(state, seat, action)
+            state.turn.flags_as(RiverFlags).setdefault("priced", []).append(action.service)
         else:
             daylight_apply(state, seat, action)
 

@@ -70,6 +70,7 @@ class Buy(Action):
     """At the start of your Birdsong: buy a Riverfolk service (hand CARD, riverboats, mercenaries)."""
 
     verb: ClassVar[str] = "buy"
+    card_from_hand: ClassVar[bool] = False
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("service", WORD), ("card", CARD))
     words: ClassVar[tuple[str, ...]] = SERVICES
     field_help: ClassVar[Mapping[str, str]] = {

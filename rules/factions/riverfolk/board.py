@@ -37,9 +37,9 @@ class RiverData(SeatData, total=False):
 
 
 class RiverFlags(TurnFlags, total=False):
-    """Services bought this turn by the seat whose turn it is (kept on the buyer's turn)."""
+    """The Company's Evening: the services whose marker was moved this turn (each once)."""
 
-    bought: list[str]
+    priced: list[str]
 
 
 def post_kind(post_suit: str) -> str:

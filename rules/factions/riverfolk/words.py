@@ -18,6 +18,7 @@ from rules.factions.riverfolk.board import (
     PRICES,
     SERVICES,
     TRACKS,
+    RiverFlags,
 )
 from rules.map_pieces import may_place, suit
 from rules.pieces import WARRIOR
@@ -72,6 +73,8 @@ def _why_not_cost(state: GameState, seat: int, action: Cost) -> str:
         return "place the four starting warriors first (start N)"
     if state.turn.step != "riverfolk.costs" or state.turn.seat != seat:
         return "costs are set in your Evening"
+    if action.service in state.turn.flags_as(RiverFlags).get("priced", []):
+        return f"the {action.service} marker was already moved this Evening"
     return f"{action.service} already costs {action.count}"
 
 
