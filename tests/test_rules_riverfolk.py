@@ -193,3 +193,75 @@ def test_public_hand_is_not_hidden_11_2_3():
 
     s = set_hand(table(), R, *hand_keys(table(), R))
     assert not any(p.name == "hand:riverfolk" for p in hidden_places(s))
+
+
+# --- 11.2.6-11.2.7 services ----------------------------------------------------------------------------------------
+
+
+def offered(s: GameState, seat: int = M) -> GameState:
+    """The start of a seat's Birdsong, where the Company's offer is pushed."""
+    return goto(check(s), seat, "birdsong.start")
+
+
+def test_the_offer_comes_at_the_start_of_another_players_birdsong_11_2_6():
+    s = set_hand(table(), R, "ambush-bird")
+    s = offered(s)
+    assert s.pending and s.pending[0]["seat"] == M and s.pending[0].get("faction") == "riverfolk"
+    assert "pass" in legal(s) and "buy riverboats" in legal(s)
+    s = offered(set_hand(table(), R, "ambush-bird"), R)
+    assert not any(d.get("faction") == "riverfolk" for d in s.pending)  # never on the Company's own turn
+
+
+def test_buying_a_hand_card_pays_warriors_into_payments_11_2_6_1_11_2_7_1():
+    s = set_hand(table(), R, "ambush-bird")
+    s.seats[R].data["prices"]["hand"] = 2
+    s = offered(s)
+    before = s.seats[M].supply["warrior"]
+    s = play(s, "buy hand ambush-bird")
+    assert hand_keys(s, M) == ["ambush-bird"] and not s.seats[R].hand
+    assert rb.area(s, R, PAYMENTS) == {MW: 2} and s.seats[M].supply["warrior"] == before - 2
+    assert not any(d.get("faction") == "riverfolk" for d in s.pending)  # one service: the offer is over
+
+
+def test_one_more_service_per_trade_post_clearing_with_the_buyers_pieces_11_2_6_2():
+    s = put(
+        put(set_hand(table(), R, "ambush-bird", "ambush-fox"), 3, "riverfolk", "rabbit-post"), 3, "marquise", "warrior"
+    )
+    s = offered(s)
+    s = play(s, "buy hand ambush-bird")
+    assert "buy hand ambush-fox" in legal(s)
+    s = play(s, "buy riverboats")
+    assert not any(d.get("faction") == "riverfolk" for d in s.pending)
+
+
+def test_riverboats_make_rivers_paths_for_the_buyer_this_turn_11_2_7_2():
+    s = put(put(table(), 4, "marquise", "warrior", 2), 7, "eyrie", "warrior")
+    s = offered(s)
+    s = play(s, "buy riverboats")
+    assert s.turn.flags.get("rivers_as_paths")
+    from rules.movement import linked, why_not_move
+
+    assert 7 in linked(s, 4) and why_not_move(s, M, 4, 7, 1) is None  # 4-7 is a river, not a path
+    s2 = goto(put(put(table(), 4, "marquise", "warrior", 2), 7, "eyrie", "warrior"), M, "birdsong.start")
+    assert why_not_move(s2, M, 4, 7, 1) is not None
+
+
+def test_the_vagabond_pays_by_exhausting_items_11_2_6_3():
+    s = set_hand(table(("vagabond", "eyrie", "riverfolk")), R, "ambush-bird")
+    from rules.factions.riverfolk import services
+
+    ready = sum(1 for i in s.seats[0].items if not i["exhausted"] and not i["damaged"])
+    services.pay(s, R, 0, 1)
+    assert sum(1 for i in s.seats[0].items if not i["exhausted"] and not i["damaged"]) == ready - 1
+    assert rb.area(s, R, PAYMENTS) == {RW: 1}
+    s = set_hand(table(("vagabond", "eyrie", "riverfolk")), R, "ambush-bird")
+    s = offered(s, 0)
+    s = play(s, "buy hand ambush-bird")  # his Birdsong's Refresh follows the purchase
+    assert rb.area(s, R, PAYMENTS) == {RW: 1}
+
+
+def test_mercenaries_are_refused_with_the_reason_11_2_7_3():
+    s = offered(set_hand(table(), R, "ambush-bird"))
+    assert "not offered yet" in refused(s, "buy mercenaries")
+    assert "do not hold" in refused(s, "buy hand ambush-fox")
+    assert "the services are" in refused(s, "buy bread")
