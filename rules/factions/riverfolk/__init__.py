@@ -67,7 +67,7 @@ class Riverfolk(Faction):
     setup_order: ClassVar[int] = 7
     command_group: ClassVar[str] = ID
     order: ClassVar[int | None] = 120
-    playable: ClassVar[bool] = False
+    playable: ClassVar[bool] = True
     public_hand: ClassVar[bool] = True
     explains_moves: ClassVar[bool] = True
     examples: ClassVar[Examples | None] = Examples(
