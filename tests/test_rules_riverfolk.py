@@ -265,3 +265,20 @@ def test_mercenaries_are_refused_with_the_reason_11_2_7_3():
     assert "not offered yet" in refused(s, "buy mercenaries")
     assert "do not hold" in refused(s, "buy hand ambush-fox")
     assert "the services are" in refused(s, "buy bread")
+
+
+def test_riverboats_carry_the_vagabond_along_a_river_11_2_7_2():
+    from rules.factions.vagabond import DAYLIGHT
+    from rules.factions.vagabond import board as vb
+    from rules.map_pieces import shift
+
+    s = table(("vagabond", "eyrie", "riverfolk"))
+    where = vb.where(s, "vagabond")
+    assert where is not None
+    shift(s, "vagabond:pawn", where, 4, 1)
+    s = goto(check(s), 0, DAYLIGHT)
+    assert "move 4>7 x1" not in legal(s, "move")
+    s = goto(s, 0, DAYLIGHT, rivers_as_paths=True)
+    assert "move 4>7 x1" in legal(s, "move")
+    s = play(s, "move 4>7 x1")
+    assert vb.where(s, "vagabond") == 7
