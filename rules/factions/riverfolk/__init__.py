@@ -165,6 +165,15 @@ class Riverfolk(Faction):
         else:
             daylight_apply(state, seat, action)
 
+    def action_ways(self, state: GameState, seat: int, step: str, kind: str, cid: int) -> tuple[str | None, ...]:
+        """A move or a battle a mode puts in their place (3x3 search, seizure) is paid as the Company's own: a fund
+        committed in Daylight."""
+        return (None,) if step == "riverfolk.daylight" and rb.funds(state, seat) >= 1 else ()
+
+    def spend_action(self, state: GameState, seat: int, step: str, kind: str, cid: int, way: str | None) -> None:
+        """Commit the fund."""
+        rb.commit(state, seat)
+
     def hand_choices(self, state: GameState, seat: int, step: str) -> bool:
         """The hand is public (11.2.3): choices made with it reveal nothing."""
         return step == "riverfolk.daylight"
