@@ -122,3 +122,22 @@ async def test_a_purchase_reaches_the_buyer_and_refusals_name_the_reason_11_2_6(
     if options[0].service == "hand":
         assert len(state.seats[buyer].hand) == before + 1
     await bot.service.store.close()
+
+
+def test_the_offer_reaches_the_buyers_own_thread_with_a_choice_per_service_11_2_6():
+    from rules_helpers import goto, set_hand
+
+    from bot.service.threads import prompt_lines
+
+    state = set_hand(rules.new_game({"factions": list(PLAYERS), "first_player": 0}, 2), RIVER, "ambush-bird")
+    while state.turn.phase == "setup":
+        state, _ = rules.engine.apply_unchecked(
+            state, rules.to_act(state), rules.legal_actions(state, rules.to_act(state))[0]
+        )
+    state = goto(set_hand(state, RIVER, "ambush-bird"), 0, "birdsong.start")
+    assert rules.to_act(state) == 0
+    _, private = prompt_lines(state, 0)
+    shown = sorted(c.notation for c in private)
+    assert "buy hand ambush-bird" in shown and "buy riverboats" in shown and "pass" in shown
+    _, theirs = prompt_lines(state, RIVER)
+    assert not any(c.notation.startswith("buy") for c in theirs)  # the Company is not asked
