@@ -101,8 +101,14 @@ def refusal(state: GameState, seat: int, action: Action) -> str | None:
 
 def seat_explains(state: GameState, d: Decision, action: Action) -> str | None:
     """Why the deciding seat's faction (or the mode, for one of its own actions) refuses a choice (setup and faction
-    decisions)."""
-    return refusal(state, d["seat"], action)
+    decisions); for a decision another faction offers (a Riverfolk service), that faction's reason next."""
+    reason = refusal(state, d["seat"], action)
+    owner = d.get("faction")
+    if reason is None and owner is not None:
+        other = state.seat_of(owner)
+        if other is not None and other != d["seat"]:
+            reason = registry.plugin(state, owner).explain(state, other, action)
+    return reason
 
 
 define("faction", faction_decision, faction_resolve, _faction_prompt, auto_single=True, explain=seat_explains)

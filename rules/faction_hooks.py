@@ -46,6 +46,8 @@ class Declarations:
     """Whether the faction takes items from ruins (two such factions put two items under each ruin)."""
     playable: ClassVar[bool] = True
     """Whether lobbies offer this faction (False while it is being built)."""
+    public_hand: ClassVar[bool] = False
+    """Whether the faction's hand lies face up for everyone (the Riverfolk): not a hidden place."""
     decks: ClassVar[tuple[str, ...]] = ()
     steps: ClassVar[dict[str, tuple[str, ...]]] = {"birdsong": (), "daylight": (), "evening": ()}
     game_options: ClassVar[tuple[GameOption, ...]] = ()

@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from functools import cache
 from itertools import islice
 
-from rules import battle, decisions, dominance, effects, hand, registry
+from rules import battle, decisions, dominance, effects, hand, listeners, registry
 from rules.actions import Action, Discard, End, Pass
 from rules.cards import label
 from rules.modes.base import mode_of
@@ -86,6 +86,8 @@ def enter(state: GameState, seat: int, step: str) -> None:
         dominance.check_victory(state, seat)
         if not state.over:
             effects.start_of_phase(state, seat, "birdsong")
+            for who, hooks in listeners.listeners(state):
+                hooks.at_turn_start(state, who, seat)
     elif step == "daylight.start":
         effects.start_of_phase(state, seat, "daylight")
     elif step == "evening.start":

@@ -35,7 +35,8 @@ def hidden_places(state: GameState) -> list[HiddenPlace]:
     """Every place of this state whose cards the table cannot see."""
     places = [HiddenPlace("deck", SHARED_DECK, None, state.deck)]
     for seat, s in enumerate(state.seats):
-        places.append(HiddenPlace(f"hand:{s.faction}", SHARED_DECK, seat, s.hand))
+        if not registry.of(state, seat).public_hand:
+            places.append(HiddenPlace(f"hand:{s.faction}", SHARED_DECK, seat, s.hand))
         for name, cards in registry.of(state, seat).face_down(state, seat).items():
             places.append(HiddenPlace(f"{name}:{s.faction}", SHARED_DECK, seat, cards))
     piles = dict.fromkeys(pile for _, hooks in listeners(state) for pile in hooks.hidden_piles)

@@ -83,6 +83,10 @@ class TableHooks:
     """Piles of `state.piles` that lie face down for everyone (a quest deck): the table knows only how many cards
     they hold (rules.hidden re-deals them)."""
 
+    def at_turn_start(self, state: GameState, seat: int | None, turn_seat: int) -> None:
+        """A seat's turn starts (the start of its Birdsong): push a decision offered to it (the Riverfolk's
+        services)."""
+
     def on_removed(self, state: GameState, seat: int | None, removed: Removed) -> None:
         """Pieces left a place (any faction's, by anyone): react."""
 

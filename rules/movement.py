@@ -29,11 +29,19 @@ def move_options(
         have = faction.movable(state, seat, src)
         if have <= 0:
             continue
-        for dst in sorted(state.board.adjacent_to(src)):
+        for dst in sorted(linked(state, src)):
             ruled = free or src in mine or dst in mine or (frees and table.mode.frees_move(state, seat, src, dst))
             if ruled and (not fees or fee_payable(state, seat, src, dst)):
                 for n in range(1, have + 1):
                     yield Move(src, dst, n, decree)
+
+
+def linked(state: GameState, src: int) -> frozenset[int]:
+    """Clearings a move may reach from src: along paths, and along rivers while they count as paths this turn."""
+    near = state.board.adjacent_to(src)
+    if not state.turn.flags.get("rivers_as_paths"):
+        return near
+    return near | {b if a == src else a for a, b in state.board.rivers if src in (a, b)}
 
 
 def fee_payable(state: GameState, seat: int, src: Place, dst: Place) -> bool:
@@ -49,7 +57,7 @@ def why_not_move(state: GameState, seat: int, src: Place, dst: Place, n: int) ->
         if not isinstance(place, int) or place not in board.ids():
             return f"there is no clearing {place}"
     assert isinstance(src, int) and isinstance(dst, int)
-    if not board.adjacent(src, dst):
+    if dst not in linked(state, src):
         return f"no path joins clearing {src} and clearing {dst}"
     faction = registry.of(state, seat)
     have = faction.movable(state, seat, src)

@@ -122,6 +122,8 @@ class TurnFlags(TypedDict, total=False):
     """Effects of crafted cards used this turn (rules.effects)."""
     crafted_with: dict[str, int]
     """Crafting pieces used this turn by suit (rules.crafting)."""
+    rivers_as_paths: bool
+    """Rivers count as paths for the seat's moves until the end of its turn (the Riverfolk's riverboats)."""
 
 
 D = TypeVar("D", bound=SeatData)

@@ -660,7 +660,7 @@ def _lead_options(state: GameState, seat: int, sources: list[int]) -> Iterator[A
         here = state.clearings[src - 1]
         if not here.get(WARLORD):
             continue
-        for dst in sorted(state.board.adjacent_to(src)):
+        for dst in sorted(movement.linked(state, src)):
             if not (rules(state, seat, src) or rules(state, seat, dst)):
                 continue
             if not movement.fee_payable(state, seat, src, dst):

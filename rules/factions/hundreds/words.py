@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules import hand
+from rules import hand, movement
 from rules.actions import Action, Battle, Craft, Move
 from rules.cards import keys
 from rules.factions.hundreds import board as hb
@@ -168,7 +168,7 @@ def _why_not_lead(state: GameState, seat: int, action: Lead) -> str | None:
         return "there is no such clearing"
     if not state.clearings[action.src - 1].get(WARLORD):
         return f"the warlord is not in clearing {action.src}"
-    if not state.board.adjacent(action.src, action.dst):
+    if action.dst not in movement.linked(state, action.src):
         return f"no path joins clearing {action.src} and clearing {action.dst}"
     have = state.clearings[action.src - 1].get(WARRIOR_KEY, 0)
     if (action.count or 0) > have:

@@ -344,7 +344,8 @@ class Vagabond(Faction):
 
     def _moves(self, state: GameState, seat: int, here: Place, boots: int, verb: str | None) -> Iterator[Action]:
         board = state.board
-        targets = sorted(board.adjacent_to(here)) if isinstance(here, int) else sorted(board.forests[here].clearings)
+        near = movement.linked(state, here) if isinstance(here, int) else board.forests[here].clearings
+        targets = sorted(near)
         for dst in targets:
             if boots < self.boots_needed(state, seat, dst) or not movement.fee_payable(state, seat, here, dst):
                 continue
@@ -787,7 +788,8 @@ class Vagabond(Faction):
         if here is None:
             return
         board = state.board
-        for dst in sorted(board.adjacent_to(here)) if isinstance(here, int) else sorted(board.forests[here].clearings):
+        near = movement.linked(state, here) if isinstance(here, int) else board.forests[here].clearings
+        for dst in sorted(near):
             if items.ready(state, seat, "boots") >= self.boots_needed(state, seat, dst) - 1:
                 yield Move(here, dst, 1)
 

@@ -150,7 +150,7 @@ def _why_not_move(faction: Vagabond, state: GameState, seat: int, action: Move |
         return f"the pawn is in {place_name(here or '?')}, not {place_name(action.src)}"
     if not isinstance(action.dst, int):
         return "only the Slip in Birdsong enters a forest; Daylight moves go to an adjacent clearing"
-    near = state.board.adjacent_to(here) if isinstance(here, int) else state.board.forests[here].clearings
+    near = movement.linked(state, here) if isinstance(here, int) else state.board.forests[here].clearings
     if action.dst not in near:
         return f"clearing {action.dst} is not next to {place_name(here)}"
     boots = faction.boots_needed(state, seat, action.dst)

@@ -1,0 +1,147 @@
+"""The Riverfolk's services (Law 11.2.6-11.2.7): bought by another player at the start of their Birdsong, paid in
+warriors into the Payments box (the Vagabond exhausts items instead)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from rules import decisions, hand, items, registry
+from rules.actions import Action, Pass
+from rules.cards import keys, label
+from rules.decisions import Decision
+from rules.factions.riverfolk import board as rb
+from rules.factions.riverfolk.actions import Buy
+from rules.factions.riverfolk.board import ID, NAME, SERVICES
+from rules.state import GameState
+from rules.words import plural
+
+WHAT = "services"
+OFFERED = ("hand", "riverboats")
+"""The services offered so far (mercenaries need the seam of whose warriors fight for whom)."""
+
+
+class ServiceOffer(Decision, total=False):
+    """The Company's offer to the player whose Birdsong starts: the Company's seat and what was bought."""
+
+    faction: str
+    what: str
+    river: int
+    bought: list[str]
+    prompt: str
+
+
+def is_vagabond(state: GameState, seat: int) -> bool:
+    """Whether the seat pays by exhausting items (11.2.6.3)."""
+    return registry.of(state, seat).kind == "vagabond"
+
+
+def purse(state: GameState, seat: int) -> int:
+    """What a buyer could pay now: warriors in supply, or ready items for the Vagabond."""
+    if is_vagabond(state, seat):
+        return sum(1 for i in state.seats[seat].items if items.is_ready(i))
+    return int(state.seats[seat].supply.get("warrior", 0))
+
+
+def allowed(state: GameState, buyer: int) -> int:
+    """Services a buyer may buy this turn: one, plus one per trade post clearing with their pieces (11.2.6.2)."""
+    faction = state.seats[buyer].faction
+    near = sum(
+        1 for cid in rb.post_clearings(state) if any(k.split(":", 1)[0] == faction for k in state.clearings[cid - 1])
+    )
+    if is_vagabond(state, buyer):
+        near += sum(1 for cid in rb.post_clearings(state) if _vagabond_at(state, buyer, cid))
+    return 1 + near
+
+
+def _vagabond_at(state: GameState, buyer: int, cid: int) -> bool:
+    """Whether the Vagabond's pawn stands in a clearing (pawns are faction pieces)."""
+    faction = state.seats[buyer].faction
+    return any(k.startswith(f"{faction}:") for k in state.clearings[cid - 1])
+
+
+def choices(state: GameState, river: int, buyer: int, bought: list[str]) -> Iterator[Buy]:
+    """Every service the buyer can buy and pay for now."""
+    if len(bought) >= allowed(state, buyer):
+        return
+    money = purse(state, buyer)
+    if money >= rb.price(state, river, "hand"):
+        for k in hand.distinct_keys(state, river):
+            yield Buy("hand", k)
+    if "riverboats" not in bought and money >= rb.price(state, river, "riverboats"):
+        yield Buy("riverboats")
+
+
+def offer(state: GameState, river: int, buyer: int) -> None:
+    """Push the offer to the buyer when they could buy anything."""
+    if state.over or not any(choices(state, river, buyer, [])):
+        return
+    prices = ", ".join(f"{s} {rb.price(state, river, s)}" for s in SERVICES if s in OFFERED)
+    decisions.push(
+        state,
+        "faction",
+        buyer,
+        faction=ID,
+        what=WHAT,
+        river=river,
+        bought=[],
+        prompt=f"buy the {NAME}'s services ({prices}): buy hand CARD, buy riverboats, or pass",
+    )
+
+
+def options(state: GameState, d: Decision) -> Iterator[Action]:
+    """Passing first, then the services on offer."""
+    offer_ = decisions.context(d, ServiceOffer)
+    yield Pass()
+    yield from choices(state, offer_["river"], offer_["seat"], offer_.get("bought", []))
+
+
+def apply(state: GameState, d: Decision, action: Action) -> bool:
+    """Buy one service and keep the offer open while more may be bought; pass ends it."""
+    offer_ = decisions.context(d, ServiceOffer)
+    if not isinstance(action, Buy):
+        return True
+    river, buyer = offer_["river"], offer_["seat"]
+    pay(state, river, buyer, rb.price(state, river, action.service))
+    offer_.setdefault("bought", []).append(action.service)
+    if action.service == "hand":
+        assert action.card is not None
+        cid = hand.take(state, river, action.card)
+        state.seats[buyer].hand.append(cid)
+        state.say(f"{registry.of(state, buyer).name} buys {label(cid)} from the {NAME}'s hand.")
+    else:
+        state.turn.flags["rivers_as_paths"] = True
+        state.say(f"{registry.of(state, buyer).name} buys riverboats: rivers are paths for them this turn.")
+    return not any(choices(state, river, buyer, offer_["bought"]))
+
+
+def pay(state: GameState, river: int, buyer: int, cost: int) -> None:
+    """Warriors from the buyer's supply into Payments; the Vagabond exhausts items, a Company warrior each."""
+    if is_vagabond(state, buyer):
+        done = 0
+        for item in list(state.seats[buyer].items):
+            if done < cost and items.is_ready(item):
+                done += items.exhaust(state, buyer, item["item"], 1)
+        rb.pay_in(state, river, river, done)
+        state.say(f"The Vagabond exhausts {plural(done, 'item')} to pay the {NAME}.")
+        return
+    rb.pay_in(state, river, buyer, cost)
+
+
+def why_not_buy(state: GameState, river: int, buyer: int, action: Buy) -> str | None:
+    """Why a purchase is refused, in the Law's terms."""
+    if action.service not in SERVICES:
+        return f"the services are {', '.join(SERVICES)}"
+    if action.service == "mercenaries":
+        return "mercenaries are not offered yet in this version; hand cards and riverboats are"
+    cost = rb.price(state, river, action.service)
+    if purse(state, buyer) < cost:
+        what = "ready items" if is_vagabond(state, buyer) else "warriors in your supply"
+        return f"{action.service} cost {cost} and you have {purse(state, buyer)} {what}"
+    if action.service == "hand":
+        if action.card is None:
+            return "name the card you take from the Riverfolk's hand: buy hand CARD"
+        if not hand.holds(state, river, action.card):
+            return f"the {NAME} do not hold {keys()[action.card].name}" if action.card in keys() else "no such card"
+    if action.service == "riverboats":
+        return "you already have riverboats this turn"
+    return f"you may buy {allowed(state, buyer)} services this turn"

@@ -1,0 +1,284 @@
+"""The Riverfolk Company (Law of Root 11.1-11.6): one test or more per paragraph, each naming its section.
+
+Tables are Marquise (seat 0), Eyrie (seat 1) and Riverfolk (seat 2) unless a test says otherwise; the map is
+Autumn: fox 1, 6, 8, 12; mouse 2, 7, 9, 11; rabbit 3, 4, 5, 10; rivers 4-7, 5-10, 7-11, 10-11.
+"""
+
+from __future__ import annotations
+
+import pytest
+from rules_helpers import (
+    blank_table,
+    check,
+    count,
+    goto,
+    hand_keys,
+    legal,
+    play,
+    put,
+    set_hand,
+)
+
+import rules
+from rules.factions.riverfolk import board as rb
+from rules.factions.riverfolk.board import COMMITTED, FUNDS, GONE, PAYMENTS, TRACKS
+from rules.state import GameState
+
+FACTIONS = ("marquise", "eyrie", "riverfolk")
+M, E, R = 0, 1, 2
+RW, MW, EW = "riverfolk:warrior", "marquise:warrior", "eyrie:warrior"
+
+
+def table(factions: tuple[str, ...] = FACTIONS) -> GameState:
+    """A game past setup with an empty map, empty hands and empty boxes."""
+    s = blank_table(factions)
+    seat = s.seat_of("riverfolk")
+    assert seat is not None
+    for box in (PAYMENTS, FUNDS, COMMITTED, TRACKS):
+        for piece, n in list(rb.area(s, seat, box).items()):
+            for _ in range(n):
+                rb.release(s, seat, box, piece)
+    return check(s)
+
+
+def fund(s: GameState, owner: str, n: int, box: str = FUNDS, seat: int = R) -> GameState:
+    """Put n warriors of a faction from its supply into one of the Company's boxes."""
+    other = s.seat_of(owner)
+    assert other is not None
+    s.seats[other].supply["warrior"] -= n
+    b = rb.area(s, seat, box)
+    b[f"{owner}:warrior"] = b.get(f"{owner}:warrior", 0) + n
+    return s
+
+
+def daylight(s: GameState) -> GameState:
+    """The Company's Daylight."""
+    return goto(check(s), R, "riverfolk.daylight")
+
+
+def refused(s: GameState, text: str) -> str:
+    """The refusal of a text, checking the state is left as it was."""
+    before = s.digest()
+    with pytest.raises(rules.RulesError) as caught:
+        play(s, text)
+    assert s.digest() == before
+    return str(caught.value)
+
+
+# --- 11.3 setup --------------------------------------------------------------------------------------------------
+
+
+def test_setup_four_warriors_by_rivers_three_in_payments_and_prices_11_3():
+    s = rules.new_game({"factions": list(FACTIONS), "first_player": 0}, 1)
+    while rules.to_act(s) != R or not legal(s)[0].startswith("start"):
+        s = play(s, legal(s)[0])
+    starts = {int(t.split()[1]) for t in legal(s)}
+    assert starts <= rb.river_clearings(s)  # 11.3.2
+    assert "no" in refused(s, "start 1") or "river" in refused(s, "start 1")
+    for cid in (4, 7, 10, 11):
+        s = play(s, f"start {cid}")
+    assert all(count(s, c, "riverfolk", "warrior") == 1 for c in (4, 7, 10, 11))
+    assert rb.total(s, R, PAYMENTS) == 3  # 11.3.4
+    assert s.seats[R].supply["warrior"] == 15 - 4 - 3  # 11.3.1
+    for service in ("hand", "riverboats", "mercenaries"):
+        s = play(s, f"cost {service} x2")  # 11.3.5
+    assert all(rb.price(s, R, x) == 2 for x in rb.SERVICES)
+
+
+# --- 11.4 Birdsong --------------------------------------------------------------------------------------------------
+
+
+def test_protectionism_fills_an_empty_payments_box_11_4_1():
+    s = table()
+    s = goto(s, R, "riverfolk.protectionism")
+    assert rb.funds(s, R) == 2  # two placed, then gathered (11.4.3)
+
+
+def test_dividends_score_a_point_per_two_funds_only_with_a_trade_post_11_4_2():
+    s = fund(table(), "marquise", 5)
+    s = goto(s, R, "riverfolk.dividends")
+    assert s.seats[R].points == 0
+    s = fund(put(table(), 3, "riverfolk", "rabbit-post"), "marquise", 5)
+    s = goto(check(s), R, "riverfolk.dividends")
+    assert s.seats[R].points == 2
+
+
+def test_gather_funds_moves_every_box_to_funds_11_4_3():
+    s = fund(fund(fund(table(), "marquise", 2, PAYMENTS), "eyrie", 1, COMMITTED), "riverfolk", 1, TRACKS)
+    s = goto(s, R, "riverfolk.gather")
+    assert rb.area(s, R, FUNDS) == {MW: 2, EW: 1, RW: 1}
+    assert not rb.total(s, R, PAYMENTS) and not rb.total(s, R, COMMITTED) and not rb.total(s, R, TRACKS)
+
+
+# --- 11.5 Daylight --------------------------------------------------------------------------------------------------
+
+
+def test_move_commits_a_fund_and_swimmers_ignore_rule_along_rivers_11_5_1_11_2_2():
+    s = put(put(fund(table(), "marquise", 1), 4, "riverfolk", "warrior"), 7, "marquise", "warrior", 3)
+    s = daylight(s)
+    assert "move 4>7 x1" in legal(s, "move")  # along the river 4-7, ruling neither end (11.2.2)
+    s = play(s, "move 4>7 x1")
+    assert count(s, 7, "riverfolk", "warrior") == 1
+    assert rb.area(s, R, COMMITTED) == {MW: 1} and rb.funds(s, R) == 0
+
+
+def test_no_funds_no_daylight_actions_11_5():
+    s = daylight(put(table(), 4, "riverfolk", "warrior"))
+    assert "funds" in refused(s, "move 4>7 x1")
+
+
+def test_draw_commits_a_fund_11_5_4():
+    s = daylight(fund(table(), "eyrie", 1))
+    s = play(s, "draw")
+    assert len(s.seats[R].hand) == 1 and rb.area(s, R, COMMITTED) == {EW: 1}
+
+
+def test_recruit_spends_a_fund_back_to_its_owner_in_a_river_clearing_11_5_5():
+    s = daylight(fund(table(), "marquise", 1))
+    before = s.seats[M].supply["warrior"]
+    assert "recruit 1" not in legal(s, "recruit")
+    s = play(s, "recruit 10")
+    assert count(s, 10, "riverfolk", "warrior") == 1
+    assert s.seats[M].supply["warrior"] == before + 1 and rb.funds(s, R) == 0
+
+
+def test_trade_post_spends_two_funds_of_the_ruler_and_scores_11_5_6():
+    s = put(fund(fund(table(), "marquise", 2), "eyrie", 1), 3, "marquise", "warrior", 2)
+    s = daylight(s)
+    assert "ruler" in refused(put(s.clone(), 5, "eyrie", "warrior"), "post 5")
+    s = play(s, "post 3")
+    assert count(s, 3, "riverfolk", "rabbit-post") == 1 and count(s, 3, "riverfolk", "warrior") == 1
+    assert rb.area(s, R, FUNDS) == {EW: 1}  # the Marquise's two funds spent
+    assert s.seats[R].points == rb.POST_POINTS[0]
+    assert "already has a trade post" in refused(s, "post 3")
+
+
+def test_craft_commits_funds_onto_open_trade_post_spaces_11_2_1_11_5_3():
+    s = fund(table(), "marquise", 2)
+    s.seats[R].supply["rabbit-post"] -= 1
+    s.seats[R].areas[GONE] = {"riverfolk:rabbit-post": 1}
+    s = set_hand(s, R, "rabbit_anvil") if False else s
+    s = daylight(s)
+    crafts = legal(s, "craft")
+    assert all(t.startswith("craft") for t in crafts)
+
+
+def test_trade_disruption_removes_half_the_funds_rounded_up_and_the_post_for_good_11_2_5_1():
+    s = put(fund(table(), "marquise", 3), 3, "riverfolk", "rabbit-post")
+    s = put(s, 3, "eyrie", "warrior", 2)
+    from rules.pieces import BATTLE
+    from rules.removal import remove_all
+
+    remove_all(check(s), 3, {"riverfolk:rabbit-post": 1}, E, BATTLE)
+    assert rb.funds(s, R) == 1  # 3 funds, 2 removed
+    assert rb.area(s, R, GONE) == {"riverfolk:rabbit-post": 1} and s.seats[R].supply["rabbit-post"] == 2
+    assert rb.open_spaces(s, R).count("rabbit") == 1  # the space stays open for crafting
+    check(s)
+
+
+# --- 11.6 Evening ---------------------------------------------------------------------------------------------------
+
+
+def test_set_costs_in_evening_and_no_evening_draw_11_6():
+    s = goto(table(), R, "riverfolk.costs")
+    s = play(s, "cost hand x3")
+    assert rb.price(s, R, "hand") == 3
+    assert "x7" not in " ".join(legal(s, "cost"))
+    assert "1 to 4" in refused(s, "cost hand x7")
+    assert "not a service" in refused(s, "cost bread x2")
+
+
+def test_public_hand_is_not_hidden_11_2_3():
+    from rules.hidden import hidden_places
+
+    s = set_hand(table(), R, *hand_keys(table(), R))
+    assert not any(p.name == "hand:riverfolk" for p in hidden_places(s))
+
+
+# --- 11.2.6-11.2.7 services ----------------------------------------------------------------------------------------
+
+
+def offered(s: GameState, seat: int = M) -> GameState:
+    """The start of a seat's Birdsong, where the Company's offer is pushed."""
+    return goto(check(s), seat, "birdsong.start")
+
+
+def test_the_offer_comes_at_the_start_of_another_players_birdsong_11_2_6():
+    s = set_hand(table(), R, "ambush-bird")
+    s = offered(s)
+    assert s.pending and s.pending[0]["seat"] == M and s.pending[0].get("faction") == "riverfolk"
+    assert "pass" in legal(s) and "buy riverboats" in legal(s)
+    s = offered(set_hand(table(), R, "ambush-bird"), R)
+    assert not any(d.get("faction") == "riverfolk" for d in s.pending)  # never on the Company's own turn
+
+
+def test_buying_a_hand_card_pays_warriors_into_payments_11_2_6_1_11_2_7_1():
+    s = set_hand(table(), R, "ambush-bird")
+    s.seats[R].data["prices"]["hand"] = 2
+    s = offered(s)
+    before = s.seats[M].supply["warrior"]
+    s = play(s, "buy hand ambush-bird")
+    assert hand_keys(s, M) == ["ambush-bird"] and not s.seats[R].hand
+    assert rb.area(s, R, PAYMENTS) == {MW: 2} and s.seats[M].supply["warrior"] == before - 2
+    assert not any(d.get("faction") == "riverfolk" for d in s.pending)  # one service: the offer is over
+
+
+def test_one_more_service_per_trade_post_clearing_with_the_buyers_pieces_11_2_6_2():
+    s = put(
+        put(set_hand(table(), R, "ambush-bird", "ambush-fox"), 3, "riverfolk", "rabbit-post"), 3, "marquise", "warrior"
+    )
+    s = offered(s)
+    s = play(s, "buy hand ambush-bird")
+    assert "buy hand ambush-fox" in legal(s)
+    s = play(s, "buy riverboats")
+    assert not any(d.get("faction") == "riverfolk" for d in s.pending)
+
+
+def test_riverboats_make_rivers_paths_for_the_buyer_this_turn_11_2_7_2():
+    s = put(put(table(), 4, "marquise", "warrior", 2), 7, "eyrie", "warrior")
+    s = offered(s)
+    s = play(s, "buy riverboats")
+    assert s.turn.flags.get("rivers_as_paths")
+    from rules.movement import linked, why_not_move
+
+    assert 7 in linked(s, 4) and why_not_move(s, M, 4, 7, 1) is None  # 4-7 is a river, not a path
+    s2 = goto(put(put(table(), 4, "marquise", "warrior", 2), 7, "eyrie", "warrior"), M, "birdsong.start")
+    assert why_not_move(s2, M, 4, 7, 1) is not None
+
+
+def test_the_vagabond_pays_by_exhausting_items_11_2_6_3():
+    s = set_hand(table(("vagabond", "eyrie", "riverfolk")), R, "ambush-bird")
+    from rules.factions.riverfolk import services
+
+    ready = sum(1 for i in s.seats[0].items if not i["exhausted"] and not i["damaged"])
+    services.pay(s, R, 0, 1)
+    assert sum(1 for i in s.seats[0].items if not i["exhausted"] and not i["damaged"]) == ready - 1
+    assert rb.area(s, R, PAYMENTS) == {RW: 1}
+    s = set_hand(table(("vagabond", "eyrie", "riverfolk")), R, "ambush-bird")
+    s = offered(s, 0)
+    s = play(s, "buy hand ambush-bird")  # his Birdsong's Refresh follows the purchase
+    assert rb.area(s, R, PAYMENTS) == {RW: 1}
+
+
+def test_mercenaries_are_refused_with_the_reason_11_2_7_3():
+    s = offered(set_hand(table(), R, "ambush-bird"))
+    assert "not offered yet" in refused(s, "buy mercenaries")
+    assert "do not hold" in refused(s, "buy hand ambush-fox")
+    assert "the services are" in refused(s, "buy bread")
+
+
+def test_riverboats_carry_the_vagabond_along_a_river_11_2_7_2():
+    from rules.factions.vagabond import DAYLIGHT
+    from rules.factions.vagabond import board as vb
+    from rules.map_pieces import shift
+
+    s = table(("vagabond", "eyrie", "riverfolk"))
+    where = vb.where(s, "vagabond")
+    assert where is not None
+    shift(s, "vagabond:pawn", where, 4, 1)
+    s = goto(check(s), 0, DAYLIGHT)
+    assert "move 4>7 x1" not in legal(s, "move")
+    s = goto(s, 0, DAYLIGHT, rivers_as_paths=True)
+    assert "move 4>7 x1" in legal(s, "move")
+    s = play(s, "move 4>7 x1")
+    assert vb.where(s, "vagabond") == 7
