@@ -155,3 +155,36 @@ async def seated_game(bot: OfflineBot, channel: int, players: dict[str, OfflineU
     for faction, user in players.items():
         assert not (await bot.slash(user, channel, "root join", faction=faction)).refused
     assert not (await bot.slash(users[-1], channel, "root start")).refused
+
+
+async def play_action(bot: OfflineBot, user: OfflineUser, channel: int, action: rules.Action) -> Result:
+    """Play an action with its own slash command (under its faction's group where it has one)."""
+    from bot.service.notation import slash_name
+
+    return await bot.slash(user, channel, slash_name(action.verb), **slash_options(action))
+
+
+async def play_until(
+    bot: OfflineBot,
+    channel: int,
+    players: dict[str, OfflineUser],
+    goal: Callable[[rules.GameState], bool],
+    seed: int,
+    liked: Callable[[rules.Action], bool] = lambda _action: False,
+    rounds: int = 6,
+) -> rules.GameState:
+    """Random legal actions through the slash commands, those `liked` chosen four times in five, until goal(state);
+    each must be accepted."""
+    chooser = random.Random(seed)
+    for _ in range(900):
+        state = (await bot.service.table(channel)).state
+        if goal(state):
+            return state
+        seat = rules.to_act(state)
+        assert seat is not None and state.turn.round <= rounds, "the moment never came"
+        legal = rules.legal_actions(state, seat)
+        preferred = [a for a in legal if liked(a)]
+        action = chooser.choice(preferred) if preferred and chooser.random() < 0.8 else chooser.choice(legal)
+        result = await play_action(bot, players[state.seats[seat].faction], channel, action)
+        assert not result.refused, (action.notation(), result.text)
+    raise AssertionError("the moment never came")

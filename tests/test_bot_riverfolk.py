@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from discord_harness import OfflineUser, db_url, offline_bot, seated_game, slash_options
+from discord_harness import OfflineUser, db_url, offline_bot, play_until, seated_game, slash_options
 
 import rules
 from bot.service.notation import slash_name
@@ -20,21 +20,7 @@ RIVER = 2
 
 async def _play_until(bot, goal, seed: int, rounds: int = 6) -> rules.GameState:
     """Random legal actions through the slash commands (purchases preferred) until goal(state)."""
-    chooser = random.Random(seed)
-    for _ in range(900):
-        state = (await bot.service.table(CHANNEL)).state
-        if goal(state):
-            return state
-        seat = rules.to_act(state)
-        assert seat is not None and state.turn.round <= rounds, "the moment never came"
-        legal = rules.legal_actions(state, seat)
-        liked = [a for a in legal if a.verb in ("buy", "post", "export")]
-        action = chooser.choice(liked) if liked and chooser.random() < 0.8 else chooser.choice(legal)
-        result = await bot.slash(
-            PLAYERS[state.seats[seat].faction], CHANNEL, slash_name(action.verb), **slash_options(action)
-        )
-        assert not result.refused, (action.notation(), result.text)
-    raise AssertionError("the moment never came")
+    return await play_until(bot, CHANNEL, PLAYERS, goal, seed, lambda a: a.verb in ("buy", "post", "export"), rounds)
 
 
 def _at_daylight(state: rules.GameState) -> bool:
