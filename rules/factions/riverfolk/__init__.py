@@ -35,13 +35,13 @@ from rules.factions.riverfolk.board import (
     WARRIORS,
     RiverData,
     RiverFlags,
+    ruling_owners,
 )
 from rules.factions.riverfolk.words import panel_lines, prompt_of, why_not
 from rules.hooks import Removed
 from rules.map_pieces import may_place, place, suit
 from rules.pieces import TOKEN, PieceKind
 from rules.pieces import WARRIOR as WARRIOR_CATEGORY
-from rules.rule import side_of_faction
 from rules.scoring import score
 from rules.state import GameState
 from rules.words import plural
@@ -337,16 +337,6 @@ def post_options(state: GameState, seat: int) -> list[int]:
         if owners and rb.funds_of(state, seat, owners) >= 2:
             out.append(cid)
     return out
-
-
-def ruling_owners(state: GameState, cid: int) -> set[str]:
-    """The factions of the side ruling a clearing (none when nobody rules it)."""
-    from rules.rule import ruler
-
-    side = ruler(state, cid)
-    if side is None:
-        return set()
-    return {s.faction for s in state.seats if side_of_faction(state, s.faction) == side}
 
 
 def daylight_apply(state: GameState, seat: int, action: Action) -> None:

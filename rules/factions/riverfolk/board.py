@@ -164,3 +164,13 @@ def river_links(state: GameState, cid: int) -> list[int]:
 def price(state: GameState, seat: int, service: str) -> int:
     """What a service costs now."""
     return int(info(state, seat).get("prices", {}).get(service, 1))
+
+
+def ruling_owners(state: GameState, cid: int) -> set[str]:
+    """The factions of the side ruling a clearing (none when nobody rules it)."""
+    from rules.rule import ruler, side_of_faction
+
+    side = ruler(state, cid)
+    if side is None:
+        return set()
+    return {s.faction for s in state.seats if side_of_faction(state, s.faction) == side}

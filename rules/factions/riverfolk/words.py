@@ -111,8 +111,6 @@ def _why_not_recruit(state: GameState, seat: int, action: Recruit) -> str:
 
 
 def _why_not_post(state: GameState, seat: int, action: Post) -> str:
-    from rules.factions.riverfolk import ruling_owners
-
     cid = action.clearing
     if cid not in state.board.ids():
         return f"there is no clearing {cid}"
@@ -120,7 +118,7 @@ def _why_not_post(state: GameState, seat: int, action: Post) -> str:
         return f"clearing {cid} already has a trade post"
     if rb.posts_left(state, seat, suit(state, cid)) < 1:
         return f"no {suit(state, cid)} trade post is left on your tracks"
-    owners = ruling_owners(state, cid)
+    owners = rb.ruling_owners(state, cid)
     if not owners:
         return f"nobody rules clearing {cid}; a trade post goes where some player rules"
     have = rb.funds_of(state, seat, owners)
