@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
 from itertools import combinations_with_replacement
 
 from rules import hand, registry
@@ -200,5 +201,5 @@ def favor(state: GameState, seat: int, favor_suit: str) -> None:
         done = remove_all(state, cid, plan, seat, CARD, react=False) if plan else None
         if done is not None:
             removals.append(done)
-    for what in removals:
-        trigger(state, what)
+    for i, what in enumerate(removals):  # heard one place at a time, each knowing the places heard before it
+        trigger(state, replace(what, earlier=tuple(removals[:i])))

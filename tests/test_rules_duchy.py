@@ -424,6 +424,25 @@ def test_two_prices_owed_at_once_take_two_ministers_each_chosen_when_it_is_answe
     check(s)
 
 
+def test_a_favor_removing_buildings_in_several_clearings_at_once_costs_one_price_12_2_3():
+    """A Favor removes every enemy piece of its suit at once (Golden Rules: all are removed before anything
+    triggers), so losing a citadel in 7 and a market in 9 to it costs the Duchy one minister, not two."""
+    s = table()
+    for cid in (2, 7, 9):  # three mouse roosts to craft with
+        put(s, cid, "eyrie", "roost")
+    put(s, 7, "duchy", "citadel")
+    put(s, 11, "duchy", "market")
+    s = swayed(s, "marshal", "banker", "earl")
+    s = set_hand(s, D, "anvil", "sword", "bake-sale")
+    s = set_hand(s, E, "favor-of-the-mice")
+    s = goto(check(s), E, "eyrie.craft")
+    s = play(s, "craft favor-of-the-mice")
+    assert db.buildings_on_map(s, "citadel") == 0 and db.buildings_on_map(s, "market") == 0
+    assert db.swayed(s, D) == ["marshal", "banker"] and db.crowns_left(s, D, "lord") == 2  # the Earl only
+    assert len(s.seats[D].hand) == 2  # one random card discarded
+    check(s)
+
+
 def test_a_removed_tunnel_costs_no_minister_12_2_3():
     s = table()
     put(s, 7, "duchy", "tunnel")
@@ -455,6 +474,37 @@ def test_citadels_and_markets_are_the_crafting_pieces_12_2_1():
     assert sorted(registry.of(s, D).crafting_suits(s, D)) == ["fox", "rabbit"]
     s = goto(set_hand(s, D, "anvil"), D, "duchy.craft")
     assert step(s) == (D, "duchy.craft") and "craft anvil" in legal(s, "craft")
+
+
+# --- the faction board as the table sees it ---------------------------------------------------------------------
+
+
+def test_the_panel_shows_the_tracks_ministers_crowns_and_what_each_uncovers_12_3():
+    s = table()
+    for cid in (1, 2, 3):
+        put(s, cid, "duchy", "tunnel")
+    put(s, 5, "duchy", "citadel")
+    put(s, 6, "duchy", "market")
+    put(s, 7, "duchy", "market")
+    s = swayed(s, "marshal", "earl")
+    db.data(s, D)["crowns_lost"] = {"noble": 1}
+    lines = rules.view_for(s, None)["seats"][D]["panel"]
+    assert "tunnels on the map: 3 of 3" in lines
+    assert "citadels on the map: 1 of 3 (Birdsong: 2 warriors to the Burrow)" in lines
+    assert "markets on the map: 2 of 3 (Evening: draw 3)" in lines
+    assert "swayed: Marshal, Earl of Stone" in lines
+    assert "crowns left: squire 2 (1 VP), noble 2 (2 VP), lord 2 (3 VP)" in lines
+
+
+def test_revealed_cards_lie_in_the_play_area_for_the_whole_table_12_5_1():
+    s = table()
+    put(s, 7, "duchy", "warrior", 2)
+    s = play(assembly(set_hand(s, D, "sword", "anvil")), "build citadel 7 sword")
+    for viewer in (None, M, D):
+        seat = rules.view_for(s, viewer)["seats"][D]
+        assert [c["key"] for c in seat["play_area"]] == ["sword"]
+        assert "revealed: Sword" in " ".join(seat["panel"])
+    assert "anvil" not in str(rules.view_for(s, M)) and "anvil" not in str(rules.view_for(s, None))
 
 
 # --- the seeds' Duchy paragraphs -----------------------------------------------------------------------------------
