@@ -17,6 +17,7 @@ from rules_helpers import (
     goto,
     hand_keys,
     legal,
+    marquise_actions,
     play,
     play_events,
     public_text,
@@ -209,6 +210,14 @@ def test_dig_spends_a_matching_card_places_a_tunnel_and_brings_warriors_up_12_5_
     s = play(s, "dig 8 anvil x3")
     assert count(s, 8, "duchy", "tunnel") == 1 and count(s, 8, "duchy", "warrior") == 3
     assert db.burrow(s, D) == 2 and "anvil" in discard_keys(s)
+    check(s)
+
+
+def test_a_dig_with_the_burrow_empty_places_the_tunnel_alone_12_5_1():
+    s = assembly(set_hand(table(), D, "anvil"))
+    assert legal(s, "dig") == ["dig 1 anvil x0", "dig 6 anvil x0", "dig 8 anvil x0", "dig 12 anvil x0"]  # fox
+    s = play(s, "dig 8 anvil")
+    assert db.tunnels(s) == [8] and count(s, 8, "duchy", "warrior") == 0
     check(s)
 
 
@@ -443,6 +452,46 @@ def test_a_favor_removing_buildings_in_several_clearings_at_once_costs_one_price
     check(s)
 
 
+def test_one_battle_taking_a_citadel_and_a_market_costs_one_price_12_2_3():
+    s = table()
+    put(s, 7, "duchy", "citadel")
+    put(s, 7, "duchy", "market")
+    put(s, 7, "eyrie", "warrior", 3)
+    s = swayed(set_hand(s, D, "anvil", "sword"), "marshal", "captain")
+    force_dice(check(s), 3, 0)
+    s = goto(s, E, "daylight.cards")
+    start(s, E, 7, "duchy")
+    rules.flow.advance(s)
+    s = play(s, "pass")  # no ambush
+    assert db.buildings_on_map(s, "citadel") == db.buildings_on_map(s, "market") == 0
+    if s.pending:  # two squires: the Duchy chooses one
+        s = play(s, "minister captain")
+    assert db.swayed(s, D) == ["marshal"] and len(s.seats[D].hand) == 1
+    check(s)
+
+
+def test_with_no_minister_swayed_the_price_is_a_random_card_12_2_3():
+    s = set_hand(table(), D, "anvil")
+    price_of_failure(s, D)
+    assert hand_keys(s, D) == [] and "anvil" in discard_keys(s) and not s.pending
+    assert all(db.crowns_left(s, D, r) == 3 for r in db.RANKS)
+
+
+def test_each_clearing_a_raze_clears_costs_its_own_price_14_4_1_12_2_3():
+    """Raze resolves the mobs one clearing after another (14.4.1), so each clearing's lost buildings are a removal of
+    their own: two razed clearings cost two ministers."""
+    s = table(("marquise", "hundreds", "duchy"))
+    for cid in (7, 9):
+        put(s, cid, "hundreds", "mob")
+    put(s, 7, "duchy", "citadel")
+    put(s, 9, "duchy", "market")
+    s = swayed(s, "marshal", "brigadier")
+    s = goto(check(s), 1, "hundreds.raze")
+    assert db.buildings_on_map(s, "citadel") == db.buildings_on_map(s, "market") == 0
+    assert db.swayed(s, D) == [] and db.crowns_left(s, D, "noble") == 2 and db.crowns_left(s, D, "squire") == 2
+    check(s)
+
+
 def test_a_removed_tunnel_costs_no_minister_12_2_3():
     s = table()
     put(s, 7, "duchy", "tunnel")
@@ -563,3 +612,76 @@ def test_in_3x3_the_duchy_surfaces_on_its_home_map_3x3_1():
         s = play(s, legal(s)[0])
     corner = registry.of(s, s.seat_of("duchy") or 0).starting_corner(s, s.seat_of("duchy") or 0)
     assert corner is not None and s.board.map_of(corner) == "winter"
+
+
+# --- named scenarios in notation: the Duchy's signature moments, played line by line --------------------------------
+
+
+def test_scenario_a_dig_and_a_move_through_the_burrow_12_2_2_12_5_1():
+    """Two warriors go down the tunnel in 2; a dig in 8 brings three up; the Marshal takes one more up to 2."""
+    s = table()
+    put(s, 2, "duchy", "tunnel")
+    put(s, 2, "duchy", "warrior", 3)
+    put(s, 8, "eyrie", "warrior", 1)
+    s = burrowed(swayed(set_hand(s, D, "anvil", "sword"), "marshal"), 2)
+    s = assembly(s)
+    s = play(s, "move 2>burrow x2", "dig 8 anvil x3")
+    assert db.burrow(s, D) == 1 and count(s, 2, "duchy", "warrior") == 1
+    assert count(s, 8, "duchy", "warrior") == 3 and db.tunnels(s) == [2, 8]
+    assert rules_clearing(s, D, 8) and "anvil" in discard_keys(s)  # the dig spends its card
+    s = play(s, "end", "minister marshal", "move burrow>2 x1")
+    assert db.burrow(s, D) == 0 and count(s, 2, "duchy", "warrior") == 2
+    check(s)
+
+
+def test_scenario_swaying_a_minister_then_using_it_12_5_3_12_5_2():
+    """The Brigadier is swayed with a fox, a mouse and a bird card (three clearings with Duchy pieces), scores its
+    crown; in Evening the bird is discarded and the others come back; next turn it moves twice."""
+    s = table()
+    put(s, 8, "duchy", "warrior", 2)  # fox
+    put(s, 7, "duchy", "tunnel")  # mouse
+    put(s, 5, "duchy", "warrior")  # rabbit
+    s = goto(set_hand(s, D, "anvil", "sword", "ambush-bird", "bake-sale"), D, "duchy.sway")
+    s = play(s, "sway brigadier anvil ambush-bird sword")
+    assert db.swayed(s, D) == ["brigadier"] and s.seats[D].points == db.CROWN_POINTS["noble"] == 2
+    assert sorted(card(c).key for c in db.revealed(s, D)) == ["ambush-bird", "anvil", "sword"]
+    s = play(s, "end")  # Evening: the revealed cards come back (the bird is discarded)
+    assert {"anvil", "sword", "bake-sale"} <= set(hand_keys(s, D)) and "ambush-bird" in discard_keys(s)
+    s = goto(s, D, "duchy.parliament")
+    s = play(s, "minister brigadier", "move 8>4 x1", "move 8>4 x1")
+    assert count(s, 4, "duchy", "warrior") == 2 and db.flags(s)["worked"] == ["brigadier"]
+    check(s)
+
+
+def test_scenario_the_price_of_failure_in_the_marquise_s_battle_12_2_3():
+    """The Marquise battles a lone citadel: it falls, the Duchy chooses which of its two lords returns (its crown
+    leaves the game), then discards a card at random."""
+    s = table()
+    put(s, 7, "duchy", "citadel")
+    put(s, 7, "marquise", "warrior", 2)
+    s = swayed(set_hand(s, D, "anvil"), "marshal", "earl", "baron")
+    s = force_dice(marquise_actions(s), 2, 0)
+    s = play(s, "battle 7 duchy", "pass")  # the Duchy plays no ambush
+    assert count(s, 7, "duchy", "citadel") == 0 and s.seats[M].points == 1
+    assert rules.to_act(s) == D and sorted(legal(s)) == ["minister baron", "minister earl"]
+    s = play(s, "minister earl")
+    assert db.swayed(s, D) == ["marshal", "baron"] and db.crowns_left(s, D, "lord") == 1
+    assert hand_keys(s, D) == [] and "anvil" in discard_keys(s) and rules.to_act(s) == M
+    check(s)
+
+
+def test_scenario_a_team_clearing_with_moles_in_3x3_5():
+    """The seed's own example: two Cats and a Bird (team A) govern against two Moles (team B). The Moles battle the
+    Bird alone; its ally takes no hit, and the hits left over after the Bird is gone are lost."""
+    s = frontier_table()
+    duchy = s.seat_of("duchy")
+    assert duchy is not None
+    put(s, 6, "marquise", "warrior", 2)
+    put(s, 6, "eyrie", "warrior")
+    put(s, 6, "duchy", "warrior", 2)
+    s = force_dice(goto(check(s), duchy, "duchy.assembly"), 3, 0)
+    s = play(s, "battle 6 eyrie")
+    assert count(s, 6, "eyrie", "warrior") == 0 and count(s, 6, "marquise", "warrior") == 2
+    assert count(s, 6, "duchy", "warrior") == 2
+    assert not rules_clearing(s, duchy, 6) and not rules_clearing(s, 0, 6)  # two against two: no one governs
+    check(s)

@@ -3,7 +3,7 @@ TS.4.1), the Spinners' First Response and Ward (SOM.2.3, SOM.2.4, SOM.4.1), Old 
 its battles (OMT.2.3, OMT.2.4), and the 3x3 team rules with the Duchy as a Militant (seed 002, sections 2 and 5).
 
 The map is Autumn unless a test says otherwise: fox 1, 6, 8, 12; mouse 2, 7, 9, 11; rabbit 3, 4, 5, 10. Clearing 5
-touches 1 and 2; 9 touches 1, 8 and 12.
+touches 1 and 2; 9 touches 1, 4 and 12.
 """
 
 from __future__ import annotations
