@@ -345,6 +345,24 @@ def test_the_brigadier_takes_two_moves_or_two_battles_not_one_of_each_12_5_2():
     assert db.flags(s)["worked"] == ["brigadier"] and not db.flags(s).get("acting")
 
 
+def test_a_minister_the_price_returns_mid_action_still_finishes_it_12_5_2_12_2_3():
+    """The Brigadier's first battle costs the citadel there: the Price returns the Brigadier (the highest), but its
+    action was taken while swayed, so its second battle is still open."""
+    s = table()
+    put(s, 7, "duchy", "warrior")
+    put(s, 7, "duchy", "citadel")
+    put(s, 7, "eyrie", "warrior", 3)
+    put(s, 8, "duchy", "warrior", 2)
+    put(s, 8, "eyrie", "warrior")
+    s = parliament(s, "brigadier", "marshal")
+    s = force_dice(s, 3, 2)  # the Duchy deals 1 (one warrior), the Eyrie 2: the warrior, then the citadel
+    s = play(s, "minister brigadier", "battle 7 eyrie")
+    assert count(s, 7, "duchy", "citadel") == 0 and db.swayed(s, D) == ["marshal"]
+    assert "battle 8 eyrie" in legal(s, "battle") and "pass" in legal(s)
+    s = play(s, "battle 8 eyrie")
+    assert db.flags(s)["worked"] == ["brigadier"] and not db.flags(s).get("acting")
+
+
 def test_the_banker_spends_cards_of_one_suit_for_points_12_5_2():
     s = table()
     s = parliament(set_hand(s, D, "anvil", "ambush-bird", "sword"), "banker")
