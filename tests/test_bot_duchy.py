@@ -161,3 +161,22 @@ async def test_the_price_of_failure_on_another_turn_asks_the_duchys_player_with_
     after = (await bot.service.table(CHANNEL)).state
     assert len(db.swayed(after, duchy)) == before - 1 and not rules.problems(after)
     await bot.service.store.close()
+
+
+async def test_autocomplete_offers_the_legal_choices_and_keeps_the_hand_to_its_player(tmp_path):
+    bot = await offline_bot(db_url(tmp_path))
+    gwen, bob = PLAYERS["duchy"], PLAYERS["eyrie"]
+    state = await _duchy_at_assembly(bot)
+    legal = rules.legal_actions(state, 2)
+    digs = sorted({a.clearing for a in legal if a.verb == "dig"})
+    offered = await bot.autocomplete(gwen, CHANNEL, "duchy dig", "clearing", clearing="")
+    assert sorted(int(c["value"]) for c in offered) == digs[:25]
+    cards = await bot.autocomplete(gwen, CHANNEL, "duchy dig", "card", clearing=digs[0], card="")
+    held = {rules.cards.card(c).key for c in state.seats[2].hand}
+    assert cards and {c["value"] for c in cards} <= held
+    sources = {str(c["value"]) for c in await bot.autocomplete(gwen, CHANNEL, "move", "from", **{"from": ""})}
+    assert sources == {str(a.src) for a in legal if a.verb == "move"} or len(sources) == 25
+    assert db.burrow(state, 2) > 0 and "burrow" in sources  # Birdsong put a warrior there: the word is offered
+    theirs = await bot.autocomplete(bob, CHANNEL, "duchy dig", "card", clearing=digs[0], card="")
+    assert not {c["value"] for c in theirs} & held - {rules.cards.card(c).key for c in state.seats[1].hand}
+    await bot.service.store.close()
