@@ -213,6 +213,11 @@ class PresenceHooks(Declarations):
         """Whether this faction rules a clearing whatever the presence (two mushrooms)."""
         return False
 
+    def ruled_off_map(self, state: GameState, seat: int) -> int:
+        """Clearings off the map this faction rules, counted where an effect counts the clearings it rules (the
+        Duchy's Burrow, for Royal Claim): none by default."""
+        return 0
+
     def move_warriors(self, state: GameState, seat: int, src: int, dst: int, n: int) -> list[tuple[str, int]]:
         """Shift n warriors (own first, then others' it controls); returns what moved, by key."""
         raise NotImplementedError("rules.factions.base.Faction gives the default")

@@ -11,6 +11,7 @@ from rules_helpers import (
     blank_table,
     check,
     count,
+    craft_for,
     discard_keys,
     emptied,
     force_dice,
@@ -133,6 +134,32 @@ def test_warriors_move_down_a_tunnel_into_the_burrow_and_up_another_12_2_2():
     s = play(s, "move burrow>7 x2")
     assert db.burrow(s, D) == 0 and count(s, 7, "duchy", "warrior") == 2
     check(s)
+
+
+def test_a_move_cobbler_grants_may_go_through_the_burrow_12_2_2():
+    """Cobbler grants a move; the Burrow is adjacent to every clearing with a tunnel, so it may be that move."""
+    s = table()
+    put(s, 2, "duchy", "tunnel")
+    put(s, 2, "duchy", "warrior", 2)
+    s = burrowed(craft_for(s, D, "cobbler"), 1)
+    s = goto(check(s), D, "evening.start")
+    assert rules.to_act(s) == D and {"move 2>burrow x2", "move burrow>2 x1", "move 2>5 x2"} <= set(legal(s))
+    s = play(s, "move 2>burrow x2")
+    assert db.burrow(s, D) == 3 and count(s, 2, "duchy", "warrior") == 0
+    check(s)
+
+
+@pytest.mark.parametrize(("option", "points"), [(None, 3), ("burrow", 3), ("map", 2)])
+def test_royal_claim_counts_the_burrow_the_duchy_always_rules_12_2_2(option: str | None, points: int):
+    """The Burrow is a clearing the Duchy always rules (12.2.2; the Law names it where it must be left out, as in
+    12.3.3): Royal Claim counts it unless the game option reads Royal Claim as the map's clearings only."""
+    options = {} if option is None else {"duchy_royal_claim": option}
+    s = check(blank_table(FACTIONS, options=options))
+    put(s, 7, "duchy", "warrior")
+    put(s, 8, "duchy", "warrior")
+    s = goto(craft_for(s, D, "royal-claim"), D, "birdsong.start")
+    s = play(s, "use royal-claim")
+    assert s.seats[D].points == points
 
 
 def test_the_burrow_is_adjacent_only_to_clearings_with_a_tunnel_12_2_2():

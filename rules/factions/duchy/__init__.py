@@ -33,6 +33,8 @@ from rules.factions.duchy.board import (
     NAME,
     NOBLE,
     RANKS,
+    ROYAL_CLAIM_OPTION,
+    ROYAL_CLAIM_READINGS,
     SQUIRE,
     SWAY_CARDS,
     TITLES,
@@ -58,6 +60,7 @@ from rules.factions.duchy.words import panel_lines, why_not, why_not_first
 from rules.hooks import Entered, Removed
 from rules.map_pieces import may_place, open_slots, place, suit, unplace
 from rules.modes.base import may_set_up, starting_corners
+from rules.options import GameOption
 from rules.pieces import BUILDING, TOKEN, WARRIOR, PieceKind
 from rules.rng import below
 from rules.rule import rules
@@ -106,6 +109,14 @@ class Duchy(Faction):
     order: ClassVar[int | None] = 110
     playable: ClassVar[bool] = True
     examples: ClassVar[Examples | None] = Examples("gwen", (ExampleGame(("marquise", "eyrie", ID)),))
+    game_options: ClassVar[tuple[GameOption, ...]] = (
+        GameOption(
+            ROYAL_CLAIM_OPTION,
+            ROYAL_CLAIM_READINGS,
+            "Royal Claim counts the Burrow the Duchy always rules (burrow) or only the map's clearings (map)",
+            "12.2.2",
+        ),
+    )
     pieces: ClassVar[tuple[PieceKind, ...]] = (
         PieceKind(ID, "warrior", WARRIOR, db.WARRIORS, "Warrior", "circle"),
         PieceKind(ID, TUNNEL, TOKEN, db.TUNNELS, "Tunnel", "triangle"),
@@ -395,12 +406,26 @@ class Duchy(Faction):
             self._carried_out(state, kind)
 
     # --- hooks into shared mechanics ---------------------------------------------------------------------------
+    def granted_moves(self, state: GameState, seat: int) -> Iterator[Action]:
+        """A move a card grants (Cobbler) may go through the Burrow like any of the Duchy's moves (12.2.2)."""
+        return duchy_moves(state, seat)
+
+    def take_granted_move(self, state: GameState, seat: int, action: Action) -> None:
+        """Carry out a granted move, into or out of the Burrow too."""
+        assert isinstance(action, Move)
+        duchy_move(state, seat, action)
+
     def crafting_clearings(self, state: GameState, seat: int) -> list[int]:
         """12.2.1: citadels and markets craft alike."""
         out: list[int] = []
         for cid, pieces in enumerate(state.clearings, start=1):
             out += [cid] * sum(pieces.get(f"{ID}:{k}", 0) for k in BUILDINGS)
         return out
+
+    def ruled_off_map(self, state: GameState, seat: int) -> int:
+        """12.2.2: the Duchy always rules the Burrow, a clearing beside the map (Royal Claim counts it, unless the
+        game option reads Royal Claim as the map's clearings only)."""
+        return 0 if state.options.get(ROYAL_CLAIM_OPTION) == "map" else 1
 
     def draw_bonus(self, state: GameState, seat: int) -> int:
         """12.6.3: one more card per draw icon uncovered on the market track."""
