@@ -162,6 +162,17 @@ def test_royal_claim_counts_the_burrow_the_duchy_always_rules_12_2_2(option: str
     assert s.seats[D].points == points
 
 
+def test_warriors_coming_up_a_tunnel_into_sympathy_owe_outrage_12_2_2_8_2_6():
+    """Coming up from the Burrow is a move into the clearing: the Alliance's Outrage is owed as for any move."""
+    s = table(("marquise", "alliance", "duchy"))
+    put(s, 2, "duchy", "tunnel")
+    put(s, 2, "alliance", "sympathy")
+    s = assembly(burrowed(set_hand(s, D, "bake-sale", "investments"), 2))  # 2 is mouse: Investments matches
+    s = play(s, "move burrow>2 x2")
+    assert s.pending and s.pending[0]["kind"] == "outrage" and s.pending[0]["seat"] == D
+    assert legal(s) == ["outrage investments"]
+
+
 def test_the_burrow_is_adjacent_only_to_clearings_with_a_tunnel_12_2_2():
     s = table()
     put(s, 2, "duchy", "warrior", 2)
