@@ -601,6 +601,38 @@ def test_the_panel_shows_the_tracks_ministers_crowns_and_what_each_uncovers_12_3
     assert "crowns left: squire 2 (1 VP), noble 2 (2 VP), lord 2 (3 VP)" in lines
 
 
+def test_the_board_draws_every_duchy_piece_the_burrow_and_the_panel_12_3(monkeypatch: pytest.MonkeyPatch):
+    """Drawn from the declarations alone: the four kinds in clearings, the Burrow as the seat's area, the panel."""
+    from render import board as board_module
+    from render import panel as panel_module
+    from render import pieces as pieces_module
+    from render import render_board
+
+    seen: list[str] = []
+    original = panel_module.draw_text
+
+    def record(draw: object, xy: object, text: str, *args: object, **kwargs: object) -> None:
+        seen.append(text)
+        original(draw, xy, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    for module in (panel_module, board_module, pieces_module):
+        monkeypatch.setattr(module, "draw_text", record)
+    s = table()
+    put(s, 7, "duchy", "warrior", 2)
+    put(s, 7, "duchy", "tunnel")
+    put(s, 7, "duchy", "citadel")
+    put(s, 8, "duchy", "market")
+    s = burrowed(s, 3)
+    view = rules.view_for(s, None)
+    assert set(view["factions"]["duchy"]["pieces"]) == {"warrior", "tunnel", "citadel", "market"}
+    png = render_board(view, [])
+    assert png.startswith(b"\x89PNG")
+    text = "\n".join(seen)
+    assert "Burrow" in text and "C" in seen and "M" in seen  # the area, and the buildings' labels
+    for line in ("tunnels on the map: 1 of 3", "swayed: none", "crowns left: squire 3 (1 VP), noble 3 (2 VP), lord 3"):
+        assert line in text
+
+
 def test_revealed_cards_lie_in_the_play_area_for_the_whole_table_12_5_1():
     s = table()
     put(s, 7, "duchy", "warrior", 2)
