@@ -680,3 +680,59 @@ def test_convert_cannot_take_the_warlord_removed_only_in_battle_10_4_3_2_14_2_2(
     assert "Lord of the Hundreds loses 1 warrior." in public_text(events)
     assert count(s, 1, "hundreds", "warlord") == 1 and count(s, 1, "lizards", "warrior") == 1
     check(s)
+
+
+def test_revenge_takes_the_cult_defenders_and_shared_field_hospitals_is_not_offered_for_them_10_2_3_3x3_9_1():
+    from frontier_helpers import blank as frontier_blank
+
+    from rules.modes.frontier import table as ft
+
+    line = ("marquise", "lizards", "vagabond", "eyrie", "alliance", "vagabond2")
+    s = frontier_blank(factions=line)
+    mq, cult, eyrie = s.seat_of("marquise"), s.seat_of("lizards"), s.seat_of("eyrie")
+    assert mq is not None and cult is not None and eyrie is not None
+    outcast(s, "fox", seat=cult)
+    home = [c for c in s.board.ids() if ft.on_home_map(s, mq, c)]
+    keep, field = home[0], home[1]
+    put(s, keep, "marquise", "keep")
+    put(s, field, "lizards", "warrior", 2)
+    put(s, field, "marquise", "warrior")
+    put(s, field, "eyrie", "warrior", 3)
+    put(s, next(c for c in s.board.ids() if c not in home), "eyrie", "roost")
+    matching = next(c.key for c in rules.cards.deck() if c.suit == s.suits[field - 1] and c.type != "dominance")
+    set_hand(s, mq, matching)
+    s = goto(check(s), eyrie, "eyrie.resolve")
+    force_dice(s, 3, 0)
+    start(s, eyrie, field, "lizards")
+    rules.flow.advance(s)
+    assert lb.acolytes(s, cult) == 2 and s.seats[cult].supply["warrior"] == 25 - 2  # Revenge (10.2.3)
+    assert not any(d.get("what") == "shared_hospital" for d in s.pending)  # none reached the supply (3x3.9.1)
+    assert count(s, keep, "lizards", "warrior") == 0
+    check(s)
+
+
+def test_shared_field_hospitals_still_answers_for_cult_warriors_removed_attacking_3x3_9_1():
+    from frontier_helpers import blank as frontier_blank
+
+    from rules.modes.frontier import table as ft
+
+    line = ("marquise", "lizards", "vagabond", "eyrie", "alliance", "vagabond2")
+    s = frontier_blank(factions=line)
+    mq, cult = s.seat_of("marquise"), s.seat_of("lizards")
+    assert mq is not None and cult is not None
+    outcast(s, "fox", seat=cult)
+    home = [c for c in s.board.ids() if ft.on_home_map(s, mq, c)]
+    fox = next(c for c in home[1:] if s.suits[c - 1] == "fox")
+    put(s, home[0], "marquise", "keep")
+    put(s, fox, "lizards", "warrior", 2)
+    put(s, fox, "eyrie", "warrior", 3)
+    acolytes(s, 2, seat=cult)
+    matching = next(c.key for c in rules.cards.deck() if c.suit == "fox" and c.type != "dominance")
+    set_hand(s, mq, matching)
+    s = goto(check(s), cult, "lizards.conspire")
+    force_dice(s, 3, 3)  # the Eyrie defending deals three hits (the lower roll)
+    s = play(s, f"battle {fox} eyrie")
+    assert any(d.get("what") == "shared_hospital" for d in s.pending)  # attacking: to the supply, the keep may take
+    s = play(s, f"hospital {matching}")
+    assert count(s, home[0], "lizards", "warrior") == 2 and lb.acolytes(s, cult) == 0
+    check(s)
