@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rules import registry
 from rules.actions import Action, Battle, Build, Move, Recruit
 from rules.board import SUITS
 from rules.cards import keys, label
@@ -95,7 +96,22 @@ def _why_not_place(state: GameState, seat: int, action: Ritual, card_suit: str) 
     return why_not_place(state, ID, cid, BUILDING) or f"you can't place a garden in clearing {cid}"
 
 
+def _malformed(state: GameState, action: Action) -> str | None:
+    """A conspiracy's option that is no option at all: an unknown word after convert, a building its owner lacks."""
+    if isinstance(action, Convert) and action.infected not in (None, "infected"):
+        return f"'{echo(action.infected)}' is no option of convert: add 'infected' for a warrior the Spore infected"
+    if isinstance(action, Sanctify):
+        buildings = [k.kind for k in registry.plugin(state, action.owner).pieces if k.category == BUILDING]
+        if action.kind not in buildings:
+            listed = ", ".join(buildings) or "none"
+            return f"'{echo(action.kind)}' is not a building of {action.owner}; its buildings are: {listed}"
+    return None
+
+
 def _why_not_conspiracy(state: GameState, seat: int, action: Action) -> str:
+    malformed = _malformed(state, action)
+    if malformed:
+        return malformed
     if state.turn.step != "lizards.conspire" or state.turn.seat != seat:
         if isinstance(action, Battle):
             return "the Cult battles only by a Crusade, a conspiracy performed in Birdsong with acolytes"
