@@ -973,3 +973,17 @@ def test_malformed_conspiracy_options_are_refused_for_what_they_are_10_4_3():
     assert "'bogus' is no option of convert" in refused(s, "convert 1 marquise bogus")
     roost = refused(s, "sanctify 1 marquise roost")
     assert "'roost' is not a building of marquise; its buildings are: sawmill" in roost
+
+
+def test_the_panel_shows_each_gardens_track_its_score_and_draw_bonus_and_the_evening_draw_10_5_3_10_6_3():
+    s = table()
+    garden(s, 5, "rabbit")
+    garden(s, 10, "rabbit")
+    garden(s, 2, "mouse")
+    panel = rules.view_for(s, None)["seats"][L]["panel"]
+    at = lb.data()["draw_bonus_spaces"][0]
+    points = lb.data()["track_points"]
+    assert f"Fox gardens on the map 0/5 (none to score; draw bonus at {at})" in panel
+    assert f"Mouse gardens on the map 1/5 (a Score scores {points[0]}; draw bonus at {at})" in panel
+    assert f"Rabbit gardens on the map 2/5 (a Score scores {points[1]}; draw bonus uncovered)" in panel
+    assert "Evening draw: 2 (1 + 1 draw bonus uncovered)" in panel

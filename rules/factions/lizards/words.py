@@ -179,7 +179,11 @@ def panel_lines(state: GameState, seat: int) -> list[str]:
     for s in SUITS:
         n = lb.uncovered(state, seat, s)
         worth = f"a Score scores {lb.score_value(state, seat, s)}" if n else "none to score"
-        lines.append(f"{s.title()} gardens on the map {n}/{lb.GARDENS_PER_SUIT} ({worth})")
+        ahead = [at for at in lb.data()["draw_bonus_spaces"] if at > n]
+        draws = f"draw bonus at {ahead[0]}" if ahead else "draw bonus uncovered"
+        lines.append(f"{s.title()} gardens on the map {n}/{lb.GARDENS_PER_SUIT} ({worth}; {draws})")
+    bonus = lb.draw_bonus(state, seat)
+    lines.append(f"Evening draw: {1 + bonus} (1 + {plural(bonus, 'draw bonus', 'draw bonuses')} uncovered)")
     lines.append(_lost_souls_line(state, seat))
     shown = lb.revealed(state, seat)
     if shown:
