@@ -222,3 +222,19 @@ async def test_each_crusade_and_battle_refusal_gives_its_reason_and_changes_noth
     await _refused(bot, lena, "sanctify", "'catapult' is not a building of marquise", clearing=inside,
                    owner="marquise", kind="catapult")
     await bot.service.store.close()
+
+
+def test_the_lizard_cult_example_game_runs_to_the_end_in_the_console_with_the_cults_own_commands():
+    from test_bot_console import EXAMPLES, played
+
+    script = EXAMPLES / "lizards-game.txt"
+    code, out = played(script.name)
+    assert code == 0
+    assert " 0 refused" in out.strip().splitlines()[-1] and "The game is over" in out
+    text = script.read_text()
+    for verb in ("/lizards garden ", "/lizards outcast ", "crusade ", "ritual "):
+        assert verb in text, verb
+    assert "The Lizard Cult choose fox as the Outcast." in out and "Revenge" in out
+    blocks = out.split("\n  [")
+    hands = [b for b in blocks if "Your hand (" in b]
+    assert hands and all(b.startswith(("thread of @", "only @")) for b in hands)
