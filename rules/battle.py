@@ -359,11 +359,18 @@ def _stage_intercept(state: GameState, b: BattleState) -> None:
     b["stage"] = "resolve"
 
 
+def _held(state: GameState, piece: str) -> dict[tuple[int, str], int]:
+    """Pieces under one key kept in seats' areas, by (seat, area): a removal diverted there shows as a rise."""
+    return {(i, name): box[piece] for i, s in enumerate(state.seats) for name, box in s.areas.items() if box.get(piece)}
+
+
 def _stage_resolve(state: GameState, b: BattleState) -> None:
     cid = b["clearing"]
     for seat, piece, n in b["hit"]:
+        before = _held(state, piece)
         done = registry.of(state, seat).resolve_hit(state, seat, cid, piece, n, opponent(b, seat))
-        b["removed"].append([seat, piece, done])
+        rose = [area for (i, area), held in _held(state, piece).items() if held > before.get((i, area), 0)]
+        b["removed"].append([seat, piece, done, rose[0]] if done and rose else [seat, piece, done])
     b["hit"] = []
     b["asked"] = []
     b["stage"] = "assign"
@@ -374,13 +381,16 @@ def _stage_triggers(state: GameState, b: BattleState) -> None:
     fresh = b["removed"][b.get("reported", 0) :]
     b["reported"] = len(b["removed"])
     removed: dict[int, dict[str, int]] = {}
-    for seat, piece, n in fresh:
+    diverted: dict[int, dict[str, str]] = {}
+    for seat, piece, n, *area in fresh:
         if n:
             removed.setdefault(seat, {})[piece] = removed.get(seat, {}).get(piece, 0) + n
+        if area:
+            diverted.setdefault(seat, {})[piece] = area[0]
     if removed:
         state.say(describe_removed(state, cid, removed), None, ("remove", cid, None))
     for seat in sorted(removed):
-        listeners.removed(state, Removed(cid, removed[seat], opponent(b, seat), BATTLE, {}))
+        listeners.removed(state, Removed(cid, removed[seat], opponent(b, seat), BATTLE, diverted.get(seat, {})))
     b["owed"] = []
     after = b["after_deal"]
     assert after, "a battle deals hits only with a stage to go on to"
@@ -434,7 +444,7 @@ def enemy_buildings_and_tokens_removed(state: GameState, seat: int, b: BattleSta
     """Enemy buildings and tokens a seat removed in this battle."""
     return sum(
         n
-        for victim, piece, n in b["removed"]
+        for victim, piece, n, *_ in b["removed"]
         if victim != seat and category_of_key(piece) != WARRIOR and enemies(state, seat, victim)
     )
 
