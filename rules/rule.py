@@ -2,13 +2,15 @@
 
 Presence is every piece that counts for rule (warriors and buildings by default) under its
 controller, plus what factions add (a robot's gears); a faction may rule a clearing outright
-(two mushrooms). In team games, sides add up their allies' presence.
+(two mushrooms). In team games, sides add up their allies' presence. A faction's warriors may count for another
+seat as its own for a while (`fights_for`: the Riverfolk's mercenaries): for rule, in battle, and as no enemy pieces
+of that seat.
 """
 
 from __future__ import annotations
 
 from rules import registry
-from rules.pieces import rule_controller
+from rules.pieces import controller, own_warrior_keys, rule_controller
 from rules.state import GameState
 
 
@@ -39,13 +41,43 @@ def enemy_seats(state: GameState, seat: int) -> list[int]:
     return [i for i in range(len(state.seats)) if enemies(state, seat, i)]
 
 
+def hired(state: GameState) -> dict[str, int]:
+    """Warriors counting as another seat's own right now (mercenaries), by map key: the seat they count for."""
+    table = state.lineup or registry.lineup(state)
+    lenders = table.overriding.get("fights_for", ())
+    if not lenders:
+        return {}
+    out: dict[str, int] = {}
+    for seat in lenders:
+        to = table.plugins[seat].fights_for(state, seat)
+        if to is not None:
+            for piece in own_warrior_keys(state.seats[seat].faction):
+                out[piece] = to
+    return out
+
+
+def counts_for(state: GameState, piece: str) -> int | None:
+    """The seat a piece on the map counts for now: whoever hired it, else its controller's seat."""
+    to = hired(state).get(piece)
+    return to if to is not None else state.seat_of(controller(piece))
+
+
+def enemy_piece(state: GameState, seat: int, piece: str) -> bool:
+    """Whether a piece on the map is an enemy piece to a seat (hired warriors are their hirer's, no enemy of it)."""
+    other = counts_for(state, piece)
+    return other is not None and enemies(state, seat, other)
+
+
 def presence(state: GameState, cid: int) -> dict[str, int]:
     """Pieces counting for rule per controlling faction in a clearing (warriors, buildings, and added presence)."""
     counts: dict[str, int] = {}
+    lent = hired(state)
     for piece, n in state.clearings[cid - 1].items():
-        controller = rule_controller(piece)
-        if n and controller is not None:
-            counts[controller] = counts.get(controller, 0) + n
+        faction = rule_controller(piece)
+        if n and faction is not None:
+            if piece in lent:
+                faction = state.seats[lent[piece]].faction
+            counts[faction] = counts.get(faction, 0) + n
     for seat in registry.lineup(state).rule_bonus:
         extra = registry.of(state, seat).rule_bonus(state, seat, cid)
         if extra:
@@ -61,11 +93,12 @@ def ruler(state: GameState, cid: int) -> str | None:
         if table.plugins[seat].rules_outright(state, seat, cid):
             return side_of(state, seat)
     sides = table.sides
+    lent = hired(state)
     by_side: dict[str, int] = {}
     for piece, n in state.clearings[cid - 1].items():
-        controller = rule_controller(piece)
-        if n and controller is not None:
-            side = sides.get(controller, controller)
+        faction = rule_controller(piece)
+        if n and faction is not None:
+            side = side_of(state, lent[piece]) if piece in lent else sides.get(faction, faction)
             by_side[side] = by_side.get(side, 0) + n
     for seat in table.rule_bonus:
         extra = table.plugins[seat].rule_bonus(state, seat, cid)

@@ -7,7 +7,6 @@ Autumn: fox 1, 6, 8, 12; mouse 2, 7, 9, 11; rabbit 3, 4, 5, 10; corners 1-4 (1 o
 
 from __future__ import annotations
 
-import pytest
 from rules_helpers import (
     blank_table,
     check,
@@ -21,6 +20,7 @@ from rules_helpers import (
     play_events,
     public_text,
     put,
+    refused,
     set_hand,
     set_supply,
     to_area,
@@ -87,15 +87,6 @@ def rituals(s: GameState, *keys: str) -> GameState:
 def conspiring(s: GameState) -> GameState:
     """The Cult's Birdsong conspiracies."""
     return goto(check(s), L, "lizards.conspire")
-
-
-def refused(s: GameState, text: str) -> str:
-    """The refusal of a text, checking the state is left as it was."""
-    before = s.digest()
-    with pytest.raises(rules.RulesError) as caught:
-        play(s, text)
-    assert s.digest() == before
-    return str(caught.value)
 
 
 # --- 10.3 setup --------------------------------------------------------------------------------------------------

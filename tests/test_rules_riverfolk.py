@@ -6,64 +6,12 @@ Autumn: fox 1, 6, 8, 12; mouse 2, 7, 9, 11; rabbit 3, 4, 5, 10; rivers 4-7, 5-10
 
 from __future__ import annotations
 
-import pytest
-from rules_helpers import (
-    blank_table,
-    check,
-    count,
-    goto,
-    hand_keys,
-    legal,
-    play,
-    put,
-    set_hand,
-)
+from riverfolk_helpers import EW, FACTIONS, MW, RW, E, M, R, daylight, fund, offered, table
+from rules_helpers import check, count, goto, hand_keys, legal, play, put, refused, set_hand, set_supply
 
 import rules
 from rules.factions.riverfolk import board as rb
 from rules.factions.riverfolk.board import COMMITTED, FUNDS, GONE, PAYMENTS, TRACKS
-from rules.state import GameState
-
-FACTIONS = ("marquise", "eyrie", "riverfolk")
-M, E, R = 0, 1, 2
-RW, MW, EW = "riverfolk:warrior", "marquise:warrior", "eyrie:warrior"
-
-
-def table(factions: tuple[str, ...] = FACTIONS) -> GameState:
-    """A game past setup with an empty map, empty hands and empty boxes."""
-    s = blank_table(factions)
-    seat = s.seat_of("riverfolk")
-    assert seat is not None
-    for box in (PAYMENTS, FUNDS, COMMITTED, TRACKS):
-        for piece, n in list(rb.area(s, seat, box).items()):
-            for _ in range(n):
-                rb.release(s, seat, box, piece)
-    return check(s)
-
-
-def fund(s: GameState, owner: str, n: int, box: str = FUNDS, seat: int = R) -> GameState:
-    """Put n warriors of a faction from its supply into one of the Company's boxes."""
-    other = s.seat_of(owner)
-    assert other is not None
-    s.seats[other].supply["warrior"] -= n
-    b = rb.area(s, seat, box)
-    b[f"{owner}:warrior"] = b.get(f"{owner}:warrior", 0) + n
-    return s
-
-
-def daylight(s: GameState) -> GameState:
-    """The Company's Daylight."""
-    return goto(check(s), R, "riverfolk.daylight")
-
-
-def refused(s: GameState, text: str) -> str:
-    """The refusal of a text, checking the state is left as it was."""
-    before = s.digest()
-    with pytest.raises(rules.RulesError) as caught:
-        play(s, text)
-    assert s.digest() == before
-    return str(caught.value)
-
 
 # --- 11.3 setup --------------------------------------------------------------------------------------------------
 
@@ -198,11 +146,6 @@ def test_public_hand_is_not_hidden_11_2_3():
 # --- 11.2.6-11.2.7 services ----------------------------------------------------------------------------------------
 
 
-def offered(s: GameState, seat: int = M) -> GameState:
-    """The start of a seat's Birdsong, where the Company's offer is pushed."""
-    return goto(check(s), seat, "birdsong.start")
-
-
 def test_the_offer_comes_at_the_start_of_another_players_birdsong_11_2_6():
     s = set_hand(table(), R, "ambush-bird")
     s = offered(s)
@@ -260,11 +203,13 @@ def test_the_vagabond_pays_by_exhausting_items_11_2_6_3():
     assert rb.area(s, R, PAYMENTS) == {RW: 1}
 
 
-def test_mercenaries_are_refused_with_the_reason_11_2_7_3():
+def test_refused_purchases_name_the_reason_11_2_6():
     s = offered(set_hand(table(), R, "ambush-bird"))
-    assert "not offered yet" in refused(s, "buy mercenaries")
     assert "do not hold" in refused(s, "buy hand ambush-fox")
     assert "the services are" in refused(s, "buy bread")
+    s.seats[R].data["prices"]["riverboats"] = 4
+    set_supply(s, "marquise", "warrior", 3)
+    assert "riverboats cost 4 and you have 3 warriors" in refused(s, "buy riverboats")
 
 
 def test_riverboats_carry_the_vagabond_along_a_river_11_2_7_2():

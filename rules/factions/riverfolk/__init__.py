@@ -200,6 +200,16 @@ class Riverfolk(Faction):
         """Buy a service (the offer stays while more may be bought), or pass."""
         return services.apply(state, decision, action)
 
+    def fights_for(self, state: GameState, seat: int) -> int | None:
+        """Mercenaries (11.2.7.3): the buyer's own for rule and battle in its Daylight and Evening, not against us."""
+        return services.hirer(state, seat)
+
+    def hired_hit_options(
+        self, state: GameState, seat: int, hirer: int, own: dict[str, int], lent: str, taken: int
+    ) -> dict[str, int]:
+        """11.2.7.3.I: the buyer's odd hits on its own warriors, the even ones on the mercenaries."""
+        return services.split_hits(own, lent, taken)
+
     # --- crafting, cards, removal (Law 11.2) ---------------------------------------------------------------------
     def crafting_suits(self, state: GameState, seat: int) -> list[str]:
         """The uncovered spaces of the Trade Posts tracks (11.2.1), while funds last to commit to them."""

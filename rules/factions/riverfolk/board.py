@@ -37,9 +37,11 @@ class RiverData(SeatData, total=False):
 
 
 class RiverFlags(TurnFlags, total=False):
-    """The Company's Evening: the services whose marker was moved this turn (each once)."""
+    """The Company's Evening: the services whose marker was moved this turn (each once); another player's turn:
+    whether they hired the mercenaries."""
 
     priced: list[str]
+    hired: bool
 
 
 def post_kind(post_suit: str) -> str:
