@@ -12,6 +12,7 @@ from rules_helpers import check, count, goto, hand_keys, legal, play, put, refus
 import rules
 from rules.factions.riverfolk import board as rb
 from rules.factions.riverfolk.board import COMMITTED, FUNDS, GONE, PAYMENTS, TRACKS
+from rules.state import GameState
 
 # --- 11.3 setup --------------------------------------------------------------------------------------------------
 
@@ -101,14 +102,68 @@ def test_trade_post_spends_two_funds_of_the_ruler_and_scores_11_5_6():
     assert "already has a trade post" in refused(s, "post 3")
 
 
+def lost_post(s: GameState, post_suit: str) -> GameState:
+    """A trade post of a suit removed from the game: its space on the track is open for crafting."""
+    s.seats[R].supply[f"{post_suit}-post"] -= 1
+    gone = rb.area(s, R, GONE)
+    gone[f"riverfolk:{post_suit}-post"] = gone.get(f"riverfolk:{post_suit}-post", 0) + 1
+    return s
+
+
 def test_craft_commits_funds_onto_open_trade_post_spaces_11_2_1_11_5_3():
-    s = fund(table(), "marquise", 2)
-    s.seats[R].supply["rabbit-post"] -= 1
-    s.seats[R].areas[GONE] = {"riverfolk:rabbit-post": 1}
-    s = set_hand(s, R, "rabbit_anvil") if False else s
+    s = set_hand(lost_post(lost_post(fund(table(), "marquise", 3), "rabbit"), "rabbit"), R, "bake-sale", "anvil")
     s = daylight(s)
-    crafts = legal(s, "craft")
-    assert all(t.startswith("craft") for t in crafts)
+    assert legal(s, "craft") == ["craft bake-sale"]  # two rabbit spaces open; no fox space for the anvil
+    s = play(s, "craft bake-sale")
+    assert rb.area(s, R, TRACKS) == {MW: 2} and rb.funds(s, R) == 1  # on the spaces, not in Committed
+    assert not rb.area(s, R, COMMITTED) and s.seats[R].points == 3
+    s = set_hand(s, R, "a-visit-to-friends")
+    assert "don't pay" in refused(s, "craft a-visit-to-friends")  # each space once a turn
+    check(s)
+
+
+def test_a_card_whose_cost_the_funds_do_not_cover_is_not_offered_11_5_3():
+    s = daylight(set_hand(lost_post(lost_post(fund(table(), "marquise", 1), "rabbit"), "rabbit"), R, "bake-sale"))
+    assert legal(s, "craft") == [] and legal(s, "export") == []
+    assert "needs 2 funds committed, and you have 1" in refused(s, "craft bake-sale")
+
+
+def test_export_needs_a_card_the_company_could_craft_faq_11_5_3():
+    from rules_helpers import craft_for
+
+    from rules.items import make
+
+    s = lost_post(fund(table(), "marquise", 2), "fox")
+    supply = s.item_supply[s.board.maps[0]]
+    supply["hammer"] -= 1
+    s.seats[M].items.append(make("hammer"))  # the only hammer is crafted already
+    s = craft_for(set_hand(s, R, "anvil", "armorers", "crossbow-bird"), R, "armorers")
+    s = daylight(s)
+    assert legal(s, "export") == ["export crossbow-bird"]
+    assert "no hammer is left" in refused(s, "export anvil")
+    assert "already have Armorers" in refused(s, "export armorers")
+    s = play(s, "export crossbow-bird")
+    assert rb.area(s, R, PAYMENTS) == {RW: 1} and rb.area(s, R, TRACKS) == {MW: 1} and not s.seats[R].points
+    check(s)
+
+
+def test_the_vagabonds_pawn_in_a_trade_post_clearing_adds_one_service_11_2_6_2():
+    from vagabond_helpers import pawn_to
+
+    from rules.factions.riverfolk import services
+
+    s = table(("marquise", "riverfolk", "vagabond"))
+    s = put(s, 3, "riverfolk", "rabbit-post")
+    assert services.allowed(s, 2) == 1
+    assert services.allowed(pawn_to(s, 3), 2) == 2
+
+
+def test_no_trade_post_where_the_company_may_not_place_a_piece_11_5_6_6_2_2():
+    s = put(fund(table(), "marquise", 2), 1, "marquise", "keep")
+    s = put(s, 1, "marquise", "warrior", 2)
+    s = daylight(s)
+    assert "post 1" not in legal(s, "post")
+    assert "the keep is in clearing 1" in refused(s, "post 1")
 
 
 def test_trade_disruption_removes_half_the_funds_rounded_up_and_the_post_for_good_11_2_5_1():

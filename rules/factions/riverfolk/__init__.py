@@ -240,6 +240,10 @@ class Riverfolk(Faction):
         """Why one of the Company's actions is refused now."""
         return why_not(state, seat, action)
 
+    def explain_first(self, state: GameState, seat: int, action: Action) -> str | None:
+        """A craft is refused in the Company's terms (funds and Trade Posts spaces, not crafting pieces)."""
+        return why_not(state, seat, action) if isinstance(action, Craft) else None
+
 
 def _start_clearings(state: GameState) -> list[int]:
     """Clearings a river touches where a warrior may be placed (any clearing on a map without rivers)."""
@@ -327,21 +331,20 @@ def move_options(state: GameState, seat: int) -> Iterator[Move]:
 
 
 def exportable(state: GameState, seat: int) -> list[str]:
-    """Cards in hand whose crafting cost the open spaces and funds pay for (11.5.3.1)."""
-    power, waive = crafting.power(state, seat), crafting.waivers(state, seat)
-    out = []
-    for k in hand.distinct_keys(state, seat):
-        cost = keys()[k].cost
-        if cost and len(cost) <= rb.funds(state, seat) and crafting.pay_plan(cost, power, (), waive) is not None:
-            out.append(k)
-    return out
+    """Cards in hand the Company could craft now, the funds paying their whole cost (11.5.3.1; the FAQ: an item no
+    longer in the supply, or a persistent effect already in front of it, can't be exported either)."""
+    have = rb.funds(state, seat)
+    return [k for k in crafting.craftable(state, seat) if len(keys()[k].cost) <= have]
 
 
 def post_options(state: GameState, seat: int) -> list[int]:
-    """Clearings without a trade post, ruled by a side whose warriors are two of the funds, a post of the suit left."""
+    """Clearings without a trade post where the Company may place one, ruled by a side whose warriors are two of the
+    funds, a post of the suit left (11.5.6)."""
     out = []
     for cid in state.board.ids():
         if rb.post_at(state, cid) or rb.posts_left(state, seat, suit(state, cid)) < 1:
+            continue
+        if not may_place(state, ID, cid, TOKEN):
             continue
         owners = ruling_owners(state, cid)
         if owners and rb.funds_of(state, seat, owners) >= 2:

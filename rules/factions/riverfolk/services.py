@@ -14,7 +14,7 @@ from rules.decisions import Decision
 from rules.factions.riverfolk import board as rb
 from rules.factions.riverfolk.actions import Buy
 from rules.factions.riverfolk.board import ID, NAME, SERVICES, RiverFlags
-from rules.pieces import WARRIOR, kind_of_key
+from rules.pieces import WARRIOR, kind_of_key, parse_key
 from rules.state import GameState
 from rules.words import plural
 
@@ -48,20 +48,15 @@ def purse(state: GameState, seat: int) -> int:
 
 
 def allowed(state: GameState, buyer: int) -> int:
-    """Services a buyer may buy this turn: one, plus one per trade post clearing with their pieces (11.2.6.2)."""
+    """Services a buyer may buy this turn: one, plus one per trade post clearing with any piece of theirs, each such
+    clearing once (11.2.6.2; the Vagabond's pawn is one of his pieces)."""
     faction = state.seats[buyer].faction
-    near = sum(
-        1 for cid in rb.post_clearings(state) if any(k.split(":", 1)[0] == faction for k in state.clearings[cid - 1])
-    )
-    if is_vagabond(state, buyer):
-        near += sum(1 for cid in rb.post_clearings(state) if _vagabond_at(state, buyer, cid))
-    return 1 + near
+    return 1 + sum(1 for cid in rb.post_clearings(state) if _has_piece(state, faction, cid))
 
 
-def _vagabond_at(state: GameState, buyer: int, cid: int) -> bool:
-    """Whether the Vagabond's pawn stands in a clearing (pawns are faction pieces)."""
-    faction = state.seats[buyer].faction
-    return any(k.startswith(f"{faction}:") for k in state.clearings[cid - 1])
+def _has_piece(state: GameState, faction: str, cid: int) -> bool:
+    """Whether a faction owns any piece in a clearing."""
+    return any(n and parse_key(k)[0] == faction for k, n in state.clearings[cid - 1].items())
 
 
 def choices(state: GameState, river: int, buyer: int, bought: list[str]) -> Iterator[Buy]:

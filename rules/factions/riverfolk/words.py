@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules import hand
+from rules import crafting, hand
 from rules.actions import Action, Battle, Build, Craft, Move, Recruit
 from rules.board import SUITS
 from rules.cards import keys, label
@@ -20,8 +20,8 @@ from rules.factions.riverfolk.board import (
     TRACKS,
     RiverFlags,
 )
-from rules.map_pieces import may_place, suit
-from rules.pieces import WARRIOR
+from rules.map_pieces import may_place, suit, why_not_place
+from rules.pieces import TOKEN, WARRIOR
 from rules.state import GameState
 from rules.words import echo, plural
 
@@ -118,6 +118,9 @@ def _why_not_post(state: GameState, seat: int, action: Post) -> str:
         return f"clearing {cid} already has a trade post"
     if rb.posts_left(state, seat, suit(state, cid)) < 1:
         return f"no {suit(state, cid)} trade post is left on your tracks"
+    blocked = why_not_place(state, ID, cid, TOKEN)
+    if blocked:
+        return blocked
     owners = rb.ruling_owners(state, cid)
     if not owners:
         return f"nobody rules clearing {cid}; a trade post goes where some player rules"
@@ -126,6 +129,8 @@ def _why_not_post(state: GameState, seat: int, action: Post) -> str:
 
 
 def _why_not_craft(state: GameState, seat: int, key: str, have: int) -> str:
+    """Why a card can't be crafted or exported now: as for any craft, then the funds, then the open spaces (an
+    export too needs a card that could be crafted: the FAQ on 11.5.3)."""
     if key not in keys():
         return f"there is no card '{echo(key)}'"
     if not hand.holds(state, seat, key):
@@ -136,7 +141,10 @@ def _why_not_craft(state: GameState, seat: int, key: str, have: int) -> str:
     if len(cost) > have:
         return f"{keys()[key].name} needs {plural(len(cost), 'fund')} committed, and you have {have}"
     spaces = ", ".join(rb.open_spaces(state, seat)) or "none"
-    return f"your open Trade Posts spaces ({spaces}, less those used this turn) don't pay {keys()[key].name}'s cost"
+    plan = crafting.pay_plan(cost, crafting.power(state, seat), (), crafting.waivers(state, seat))
+    if plan is None:
+        return f"your open Trade Posts spaces ({spaces}, less those used this turn) don't pay {keys()[key].name}'s cost"
+    return crafting.why_not_craft(state, seat, key) or f"{keys()[key].name} can't be crafted now"
 
 
 def prompt_of(state: GameState, seat: int, step: str) -> str:
