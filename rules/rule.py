@@ -9,6 +9,9 @@ of that seat.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from types import MappingProxyType
+
 from rules import registry
 from rules.pieces import controller, own_warrior_keys, rule_controller
 from rules.state import GameState
@@ -41,19 +44,22 @@ def enemy_seats(state: GameState, seat: int) -> list[int]:
     return [i for i in range(len(state.seats)) if enemies(state, seat, i)]
 
 
-def hired(state: GameState) -> dict[str, int]:
+NONE_HIRED: Mapping[str, int] = MappingProxyType({})
+
+
+def hired(state: GameState) -> Mapping[str, int]:
     """Warriors counting as another seat's own right now (mercenaries), by map key: the seat they count for."""
     table = state.lineup or registry.lineup(state)
-    lenders = table.overriding.get("fights_for", ())
+    lenders = table.overriding.get("fights_for")
     if not lenders:
-        return {}
+        return NONE_HIRED
     out: dict[str, int] = {}
     for seat in lenders:
         to = table.plugins[seat].fights_for(state, seat)
         if to is not None:
             for piece in own_warrior_keys(state.seats[seat].faction):
                 out[piece] = to
-    return out
+    return out or NONE_HIRED
 
 
 def counts_for(state: GameState, piece: str) -> int | None:
@@ -88,12 +94,16 @@ def presence(state: GameState, cid: int) -> dict[str, int]:
 
 def ruler(state: GameState, cid: int) -> str | None:
     """The side ruling a clearing: an outright ruler, else the most presence; a tie rules nobody (but see Lords)."""
+    return _ruler(state, cid, hired(state))
+
+
+def _ruler(state: GameState, cid: int, lent: Mapping[str, int]) -> str | None:
+    """The side ruling a clearing, the warriors hired now given (`hired`, worked out once for many clearings)."""
     table = state.lineup or registry.lineup(state)
     for seat in table.outright:
         if table.plugins[seat].rules_outright(state, seat, cid):
             return side_of(state, seat)
     sides = table.sides
-    lent = hired(state)
     by_side: dict[str, int] = {}
     for piece, n in state.clearings[cid - 1].items():
         faction = rule_controller(piece)
@@ -129,5 +139,5 @@ def rules(state: GameState, seat: int, cid: int) -> bool:
 
 def ruled_by(state: GameState, seat: int) -> list[int]:
     """Every clearing a seat's side rules."""
-    side = side_of(state, seat)
-    return [cid for cid in state.board.ids() if ruler(state, cid) == side]
+    side, lent = side_of(state, seat), hired(state)
+    return [cid for cid in state.board.ids() if _ruler(state, cid, lent) == side]

@@ -42,6 +42,7 @@ from rules.hooks import Removed
 from rules.map_pieces import may_place, place, suit
 from rules.pieces import TOKEN, PieceKind
 from rules.pieces import WARRIOR as WARRIOR_CATEGORY
+from rules.rule import ruler
 from rules.scoring import score
 from rules.state import GameState
 from rules.words import plural
@@ -202,7 +203,7 @@ class Riverfolk(Faction):
 
     def fights_for(self, state: GameState, seat: int) -> int | None:
         """Mercenaries (11.2.7.3): the buyer's own for rule and battle in its Daylight and Evening, not against us."""
-        return services.hirer(state, seat)
+        return services.hirer(state, seat) if state.turn.flags.get("hired") else None
 
     def hired_hit_options(
         self, state: GameState, seat: int, hirer: int, own: dict[str, int], lent: str, taken: int
@@ -294,13 +295,12 @@ def daylight_options(state: GameState, seat: int, verb: str | None) -> Iterator[
         yield from move_options(state, seat)
     if verb in (None, "battle"):
         yield from battle.battle_options(state, seat)
-    if verb in (None, "craft"):
-        for c in crafting.craft_options(state, seat):
-            if len(keys()[c.card].cost) <= have:
-                yield c
-    if verb in (None, "export"):
-        for k in exportable(state, seat):
-            yield Export(k)
+    if verb in (None, "craft", "export"):
+        paid = exportable(state, seat)
+        if verb in (None, "craft"):
+            yield from (c for c in crafting.craft_options(state, seat) if c.card in paid)
+        if verb in (None, "export"):
+            yield from (Export(k) for k in paid)
     if verb in (None, "draw"):
         yield Draw()
     if verb in (None, "recruit") and state.seats[seat].supply.get("warrior", 0) > 0:
@@ -320,9 +320,9 @@ def move_options(state: GameState, seat: int) -> Iterator[Move]:
         seen.add(m)
         yield m
     faction = registry.of(state, seat)
-    for src in state.board.ids():
+    for src in sorted(rb.river_clearings(state)):
         have = faction.movable(state, seat, src)
-        for dst in rb.river_links(state, src) if have > 0 else []:
+        for dst in rb.river_links(state, src) if have > 0 else ():
             if movement.fee_payable(state, seat, src, dst):
                 for n in range(1, have + 1):
                     m = Move(src, dst, n)
@@ -340,14 +340,14 @@ def exportable(state: GameState, seat: int) -> list[str]:
 def post_options(state: GameState, seat: int) -> list[int]:
     """Clearings without a trade post where the Company may place one, ruled by a side whose warriors are two of the
     funds, a post of the suit left (11.5.6)."""
+    rich = {side for side, n in rb.funds_by_side(state, seat).items() if n >= 2}
+    if not rich:
+        return []
     out = []
     for cid in state.board.ids():
         if rb.post_at(state, cid) or rb.posts_left(state, seat, suit(state, cid)) < 1:
             continue
-        if not may_place(state, ID, cid, TOKEN):
-            continue
-        owners = ruling_owners(state, cid)
-        if owners and rb.funds_of(state, seat, owners) >= 2:
+        if ruler(state, cid) in rich and may_place(state, ID, cid, TOKEN):
             out.append(cid)
     return out
 

@@ -3,8 +3,11 @@ Committed boxes, and the Services tracks. State helpers only; the faction itself
 
 from __future__ import annotations
 
+from functools import cache
+
 from rules.board import SUITS
 from rules.pieces import key, parse_key
+from rules.rule import ruler, side_of_faction
 from rules.state import GameState, SeatData, TurnFlags
 
 ID = "riverfolk"
@@ -76,6 +79,15 @@ def funds(state: GameState, seat: int) -> int:
 def funds_of(state: GameState, seat: int, owners: set[str]) -> int:
     """Funds that are warriors of these factions."""
     return sum(n for k, n in area(state, seat, FUNDS).items() if parse_key(k)[0] in owners)
+
+
+def funds_by_side(state: GameState, seat: int) -> dict[str, int]:
+    """Funds by the side their owners play for (a faction, or a team)."""
+    out: dict[str, int] = {}
+    for k, n in area(state, seat, FUNDS).items():
+        side = side_of_faction(state, parse_key(k)[0])
+        out[side] = out.get(side, 0) + n
+    return out
 
 
 def shift_box(state: GameState, seat: int, src: str, dst: str, piece: str, n: int = 1) -> None:
@@ -155,12 +167,22 @@ def post_clearings(state: GameState) -> list[int]:
 
 def river_clearings(state: GameState) -> set[int]:
     """Clearings a river touches."""
-    return {c for pair in state.board.rivers for c in pair}
+    return set(_rivers(state.board.rivers))
 
 
-def river_links(state: GameState, cid: int) -> list[int]:
+def river_links(state: GameState, cid: int) -> tuple[int, ...]:
     """Clearings a river links to this one."""
-    return sorted({b if a == cid else a for a, b in state.board.rivers if cid in (a, b)})
+    return _rivers(state.board.rivers).get(cid, ())
+
+
+@cache
+def _rivers(rivers: frozenset[tuple[int, int]]) -> dict[int, tuple[int, ...]]:
+    """Each clearing a river touches, with the clearings the rivers link it to (worked out once per board)."""
+    out: dict[int, set[int]] = {}
+    for a, b in rivers:
+        out.setdefault(a, set()).add(b)
+        out.setdefault(b, set()).add(a)
+    return {c: tuple(sorted(near)) for c, near in sorted(out.items())}
 
 
 def price(state: GameState, seat: int, service: str) -> int:
@@ -170,8 +192,6 @@ def price(state: GameState, seat: int, service: str) -> int:
 
 def ruling_owners(state: GameState, cid: int) -> set[str]:
     """The factions of the side ruling a clearing (none when nobody rules it)."""
-    from rules.rule import ruler, side_of_faction
-
     side = ruler(state, cid)
     if side is None:
         return set()
