@@ -7,7 +7,21 @@ Autumn: fox 1, 6, 8, 12; mouse 2, 7, 9, 11; rabbit 3, 4, 5, 10; rivers 4-7, 5-10
 from __future__ import annotations
 
 from riverfolk_helpers import EW, FACTIONS, MW, RW, E, M, R, daylight, fund, offered, table
-from rules_helpers import check, count, goto, hand_keys, legal, play, put, refused, set_hand, set_supply
+from rules_helpers import (
+    check,
+    count,
+    force_dice,
+    goto,
+    hand_keys,
+    legal,
+    play,
+    play_events,
+    public_text,
+    put,
+    refused,
+    set_hand,
+    set_supply,
+)
 
 import rules
 from rules.factions.riverfolk import board as rb
@@ -282,3 +296,60 @@ def test_riverboats_carry_the_vagabond_along_a_river_11_2_7_2():
     assert "move 4>7 x1" in legal(s, "move")
     s = play(s, "move 4>7 x1")
     assert vb.where(s, "vagabond") == 7
+
+
+# --- named scenarios in notation -------------------------------------------------------------------------------------
+
+
+def scenario(s: GameState, *lines: str) -> tuple[GameState, str]:
+    """Play notation lines from a state, checking it after each; the public text of them all."""
+    text = []
+    for line in lines:
+        s, events = play_events(s, line)
+        check(s)
+        text.append(public_text(events))
+    return s, "\n".join(text)
+
+
+def test_scenario_buying_mercenaries_and_fighting_with_them():
+    s = put(put(put(table(), 3, "marquise", "warrior", 2), 3, "riverfolk", "warrior", 2), 3, "eyrie", "warrior", 3)
+    s = force_dice(offered(s), 3, 2)
+    s, text = scenario(s, "buy mercenaries", "battle 3 eyrie")
+    assert "hires the Riverfolk Company's mercenaries" in text and "Marquise de Cat deals 3 hits" in text
+    assert count(s, 3, "eyrie", "warrior") == 0
+    assert count(s, 3, "marquise", "warrior") == 1 and count(s, 3, "riverfolk", "warrior") == 1
+    assert rules.rule.ruler(s, 3) == "marquise"  # two against one Company warrior
+    s, _ = scenario(s, "end")  # the Marquise's Evening and turn end; the Eyrie's turn begins
+    assert s.turn.seat == E and rules.rule.ruler(s, 3) is None  # the Company's own again: one each, a tie
+
+
+def test_scenario_a_trade_post_removed_with_its_funds():
+    s = put(fund(fund(table(), "marquise", 3), "eyrie", 2), 3, "riverfolk", "rabbit-post")
+    s = put(put(s, 3, "riverfolk", "warrior"), 3, "marquise", "warrior", 3)
+    s = force_dice(goto(check(s), M, "marquise.actions"), 3, 0)
+    before = s.seats[M].supply["warrior"] + s.seats[E].supply["warrior"]
+    s, text = scenario(s, "battle 3 riverfolk")
+    assert "Trade Disruption: the Riverfolk Company lose 3 funds" in text  # half of 5, rounded up
+    assert count(s, 3, "riverfolk", "rabbit-post") == 0 and rb.area(s, R, GONE) == {"riverfolk:rabbit-post": 1}
+    assert rb.funds(s, R) == 2 and s.seats[M].supply["warrior"] + s.seats[E].supply["warrior"] == before + 3
+    assert s.seats[M].points == 1 and rb.open_spaces(s, R) == ["rabbit"]
+
+
+def test_scenario_protectionism():
+    s = table(("marquise", "riverfolk"))
+    s = put(put(put(s, 4, "riverfolk", "warrior"), 1, "marquise", "warrior", 2), 2, "marquise", "warrior")
+    s = goto(check(s), 0, "marquise.actions")
+    s, text = scenario(s, "end", "recruit 7", "move 7>11 x1")
+    assert "Protectionism: the Riverfolk Company put 2 warriors in Payments." in text  # Payments were empty
+    assert "gather their funds: 2" in text
+    assert rb.funds(s, 1) == 0 and rb.area(s, 1, COMMITTED) == {RW: 1} and count(s, 11, "riverfolk", "warrior") == 1
+    assert s.seats[1].supply["warrior"] == 15 - 1 - 2 - 1 + 1  # the recruit's fund was spent back to the supply
+
+
+def test_scenario_riverboats_across_the_river():
+    s = put(put(table(), 4, "marquise", "warrior", 2), 7, "eyrie", "warrior")
+    assert "move 4>7 x2" not in legal(goto(s.clone(), M, "marquise.actions"), "move")  # 4-7 is a river only
+    s, text = scenario(offered(s), "buy riverboats", "move 4>7 x2")
+    assert "rivers are paths for them this turn" in text and count(s, 7, "marquise", "warrior") == 2
+    s = goto(put(s, 10, "eyrie", "warrior"), E, "eyrie.decree")
+    assert not s.turn.flags.get("rivers_as_paths")
