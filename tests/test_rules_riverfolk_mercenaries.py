@@ -55,6 +55,7 @@ def test_mercenaries_are_bought_at_the_price_set_and_paid_into_payments_11_2_7_3
     assert s.turn.seat == M and s.turn.flags.get("hired") and rb.area(s, R, PAYMENTS) == {MW: 3}
     assert s.seats[M].supply["warrior"] == before - 3 and not offer_open(s)
     assert "hires the Riverfolk Company's mercenaries" in public_text(events)
+    assert rules.registry.of(s, R).panel(s, R)[-1] == "Bought this turn by the Marquise de Cat: mercenaries"
     check(s)
 
 

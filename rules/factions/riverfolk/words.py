@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules import crafting, hand
+from rules import crafting, hand, registry
 from rules.actions import Action, Battle, Build, Craft, Move, Recruit
 from rules.board import SUITS
 from rules.cards import keys, label
@@ -167,9 +167,15 @@ def panel_lines(state: GameState, seat: int) -> list[str]:
     posts = " · ".join(f"{s} {rb.posts_left(state, seat, s)}" for s in SUITS)
     gone = rb.total(state, seat, GONE)
     shown = ", ".join(label(c) for c in sorted(state.seats[seat].hand)) or "empty"
-    return [
+    lines = [
         boxes,
         f"Services: {prices}",
         f"Trade posts left: {posts}" + (f" · {gone} lost" if gone else ""),
         f"Public hand: {shown}",
     ]
+    flags = state.turn.flags
+    bought = [s for s, flag in (("riverboats", "rivers_as_paths"), ("mercenaries", "hired")) if flags.get(flag)]
+    if bought and state.turn.seat != seat:
+        buyer = registry.of(state, state.turn.seat).name
+        lines.append(f"Bought this turn by the {buyer}: {', '.join(bought)}")
+    return lines
