@@ -374,7 +374,7 @@ def _stage_assign(state: GameState, b: BattleState) -> None:
         seat = entry[0]
         while entry[1] > 0:
             options, singly = hit_choices(state, b, seat)
-            if not options:
+            if not options or entry[1] <= 0:  # nothing left to hit, or a hit was ignored (the Hundreds' Stubborn)
                 entry[1] = 0
                 break
             cap = 1 if singly else entry[1]

@@ -274,6 +274,18 @@ def test_the_hundreds_choose_warrior_or_warlord_for_an_odd_hit_the_mercenaries_t
     check(s)
 
 
+def test_a_stubborn_hundreds_ignores_its_first_hit_before_the_split_14_7_11_2_7_3_i():
+    s = table(("hundreds", "eyrie", "riverfolk"))
+    s = put(put(s, 3, "hundreds", "warlord"), 3, "riverfolk", "warrior", 2)
+    s = set_hand(put(s, 3, "eyrie", "warrior"), E, "ambush-bird")
+    s = force_dice(goto(check(s), 0, "hundreds.command", **HIRED), 0, 0)
+    s, events = play_events(s, "battle 3 eyrie", "ambush ambush-bird")
+    assert "Stubborn: the first hit taken is ignored" in public_text(events)
+    # The second ambush hit is the first taken: an odd hit, on the warlord; the mercenaries are untouched.
+    assert count(s, 3, "hundreds", "warlord") == 0 and count(s, 3, "riverfolk", "warrior") == 2
+    check(s)
+
+
 # --- the 3x3 teams ---------------------------------------------------------------------------------------------------
 
 
