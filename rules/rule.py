@@ -62,6 +62,13 @@ def hired(state: GameState) -> Mapping[str, int]:
     return out or NONE_HIRED
 
 
+def hired_out(state: GameState, seat: int, cid: int) -> int:
+    """A seat's warriors in a clearing that count as another seat's own right now (its mercenaries, hired)."""
+    faction = state.seats[seat].faction
+    here = state.clearings[cid - 1]
+    return sum(here.get(p, 0) for p, to in hired(state).items() if to != seat and controller(p) == faction)
+
+
 def counts_for(state: GameState, piece: str) -> int | None:
     """The seat a piece on the map counts for now: whoever hired it, else its controller's seat."""
     to = hired(state).get(piece)

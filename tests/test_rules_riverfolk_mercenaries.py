@@ -329,3 +329,17 @@ def test_a_teammate_hires_its_own_companys_mercenaries_too_3x3():
     s = goto(play(s, "buy mercenaries"), hundreds, "hundreds.command", **HIRED)
     s, events = play_events(force_dice(s, 3, 0), "battle 3 marquise")
     assert "Lord of the Hundreds rolls 3 hits" in public_text(events) and count(s, 3, "marquise", "warrior") == 0
+
+
+def test_mercenaries_hired_by_the_mover_do_not_guard_a_bridge_for_their_team_3x3_2():
+    def crossed(hired: bool) -> GameState:
+        s = frontier()
+        s = put(put(put(s, 2, "marquise", "warrior", 2), 13, "alliance", "warrior", 4), 13, "riverfolk", "warrior", 2)
+        fee = next(c.key for c in rules.cards.deck() if c.suit == s.suits[12] and c.type == "item")
+        s = goto(set_hand(check(s), M, fee), M, "marquise.actions", **(HIRED if hired else {}))
+        return play(s, "move 2>13 x1")
+
+    assert crossed(False).seats[4].hand  # six rival warriors rule the entrance: the Alliance keeps the fee
+    s = crossed(True)
+    assert ruler(s, 13) == "team:B"  # four Alliance warriors against the Marquise's one and two mercenaries
+    assert not s.seats[4].hand and s.discard  # yet only four guard it: the fee is discarded
