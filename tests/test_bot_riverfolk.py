@@ -143,6 +143,10 @@ async def test_each_of_the_companys_shared_verbs_refuses_bad_input_and_changes_n
     await _refused(bot, rhea, "battle", f"clearing {empty}", clearing=empty, defender="marquise")
     await _refused(bot, rhea, "craft", "is not in your hand", card=missing)
     await _refused(bot, rhea, "move", "there is no clearing 99", **{"from": 99, "to": near, "count": 1})
+    owners = rb.fund_owners(state, RIVER)
+    absent = next(f for f in PLAYERS if f not in owners)
+    await _refused(bot, rhea, "first", "are in your Funds", faction=absent)
+    await _refused(bot, PLAYERS["marquise"], "first", "not your turn", faction=owners[0])
     await bot.service.store.close()
 
 

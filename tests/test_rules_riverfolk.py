@@ -193,6 +193,36 @@ def test_trade_disruption_removes_half_the_funds_rounded_up_and_the_post_for_goo
     check(s)
 
 
+def test_the_company_chooses_whose_funds_go_first_11_2_4():
+    s = daylight(fund(fund(table(), "marquise", 2), "eyrie", 2))
+    assert legal(s, "first") == ["first marquise", "first eyrie"]
+    assert "no Riverfolk Company warriors are in your Funds" in refused(s, "first riverfolk")
+    eyrie = s.seats[E].supply["warrior"]
+    s = play(s, "first eyrie", "recruit 10")
+    assert s.seats[E].supply["warrior"] == eyrie + 1 and rb.area(s, R, FUNDS) == {MW: 2, EW: 1}  # spent back
+    assert "already chose" in refused(s, "first marquise") and legal(s, "first") == []
+    assert "Eyrie Dynasties funds first" in rules.registry.of(s, R).panel(s, R)[0]
+    s = play(s, "draw")
+    assert rb.area(s, R, COMMITTED) == {EW: 1}  # committed first too
+
+
+def test_trade_disruption_takes_the_funds_put_first_first_11_2_4_11_2_5_1():
+    from rules.pieces import BATTLE
+    from rules.removal import remove_all
+
+    for first, left in ((None, {MW: 1, EW: 1}), ("eyrie", {MW: 2})):
+        s = put(fund(fund(table(), "marquise", 3), "eyrie", 1), 3, "riverfolk", "rabbit-post")
+        if first:
+            s.seats[R].data["first"] = first
+        remove_all(check(s), 3, {"riverfolk:rabbit-post": 1}, M, BATTLE)
+        assert rb.area(s, R, FUNDS) == left  # two of four go: the most plentiful each time, or the ones put first
+
+
+def test_with_one_factions_funds_there_is_no_choice_11_2_4():
+    s = daylight(fund(table(), "marquise", 2))
+    assert legal(s, "first") == [] and "nothing to choose" in refused(s, "first marquise")
+
+
 # --- 11.6 Evening ---------------------------------------------------------------------------------------------------
 
 

@@ -14,7 +14,7 @@ from rules.examples import ExampleGame, Examples
 from rules.factions.base import Faction
 from rules.factions.riverfolk import board as rb
 from rules.factions.riverfolk import services
-from rules.factions.riverfolk.actions import Buy, Cost, Draw, Export, Post, Start
+from rules.factions.riverfolk.actions import Buy, Cost, Draw, Export, First, Post, Start
 from rules.factions.riverfolk.board import (
     BOXES,
     COMMITTED,
@@ -310,6 +310,18 @@ def daylight_options(state: GameState, seat: int, verb: str | None) -> Iterator[
     if verb in (None, "post"):
         for cid in post_options(state, seat):
             yield Post(cid)
+    if verb in (None, "first"):
+        yield from first_options(state, seat)
+
+
+def first_options(state: GameState, seat: int) -> Iterator[First]:
+    """Once a turn, with funds of two factions or more: put another faction's funds first (11.2.4)."""
+    owners = rb.fund_owners(state, seat)
+    if len(owners) < 2 or state.turn.flags_as(RiverFlags).get("chose_first"):
+        return
+    for faction in owners:
+        if faction != rb.info(state, seat).get("first"):
+            yield First(faction)
 
 
 def move_options(state: GameState, seat: int) -> Iterator[Move]:
@@ -375,6 +387,12 @@ def daylight_apply(state: GameState, seat: int, action: Action) -> None:
         state.say(f"The {NAME} spend a fund to recruit in clearing {cid}.", None, ("place", cid, None))
     elif isinstance(action, Post):
         establish(state, seat, action.clearing)
+    elif isinstance(action, First):
+        rb.info(state, seat)["first"] = action.faction
+        state.turn.flags_as(RiverFlags)["chose_first"] = True
+        other = state.seat_of(action.faction)
+        name = registry.of(state, other).name if other is not None else action.faction
+        state.say(f"The {NAME} will commit and spend the {name}'s warriors in Funds first.")
 
 
 def export(state: GameState, seat: int, key: str) -> None:

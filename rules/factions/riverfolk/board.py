@@ -33,16 +33,19 @@ BOXES = (PAYMENTS, FUNDS, COMMITTED, TRACKS)
 
 
 class RiverData(SeatData, total=False):
-    """The Company's own data: the prices on the Services tracks and the warriors placed at setup."""
+    """The Company's own data: the prices on the Services tracks, the warriors placed at setup, and the faction whose
+    funds go first (`first`, chosen in Daylight)."""
 
     prices: dict[str, int]
     placed: int
+    first: str
 
 
 class RiverFlags(TurnFlags, total=False):
-    """The Company's Evening: the services whose marker was moved this turn (each once); another player's turn:
-    whether they hired the mercenaries."""
+    """The Company's turn: whether it chose whose funds go first (once), the services whose marker was moved in
+    Evening (each once); another player's turn: whether they hired the mercenaries."""
 
+    chose_first: bool
     priced: list[str]
     hired: bool
 
@@ -100,10 +103,19 @@ def shift_box(state: GameState, seat: int, src: str, dst: str, piece: str, n: in
 
 
 def pick_fund(state: GameState, seat: int, owners: set[str] | None = None) -> str:
-    """The fund the Company parts with next: the most plentiful owner's warrior (first in order among equals)."""
+    """The fund the Company parts with next: a warrior of the faction it put first, if any is left; else the most
+    plentiful owner's warrior (first in order among equals)."""
     box = area(state, seat, FUNDS)
     choices = [k for k in sorted(box) if box[k] and (owners is None or parse_key(k)[0] in owners)]
-    return max(choices, key=lambda k: box[k])
+    first = info(state, seat).get("first")
+    chosen = [k for k in choices if parse_key(k)[0] == first]
+    return chosen[0] if chosen else max(choices, key=lambda k: box[k])
+
+
+def fund_owners(state: GameState, seat: int) -> list[str]:
+    """The factions whose warriors are in Funds, in seat order."""
+    present = {parse_key(k)[0] for k, n in area(state, seat, FUNDS).items() if n}
+    return [s.faction for s in state.seats if s.faction in present]
 
 
 def commit(state: GameState, seat: int, n: int = 1, to: str = COMMITTED) -> None:

@@ -7,7 +7,7 @@ from rules.actions import Action, Battle, Build, Craft, Move, Recruit
 from rules.board import SUITS
 from rules.cards import keys, label
 from rules.factions.riverfolk import board as rb
-from rules.factions.riverfolk.actions import Buy, Cost, Draw, Export, Post, Start
+from rules.factions.riverfolk.actions import Buy, Cost, Draw, Export, First, Post, Start
 from rules.factions.riverfolk.board import (
     COMMITTED,
     FUNDS,
@@ -39,7 +39,7 @@ def why_not(state: GameState, seat: int, action: Action) -> str | None:
         return _why_not_cost(state, seat, action)
     if isinstance(action, Build):
         return f"the {NAME} build no buildings; they establish trade posts in Daylight: post N"
-    if isinstance(action, (Move, Battle, Craft, Export, Draw, Recruit, Post)):
+    if isinstance(action, (Move, Battle, Craft, Export, Draw, Recruit, Post, First)):
         return _why_not_daylight(state, seat, action)
     return None
 
@@ -88,6 +88,8 @@ def _why_not_daylight(state: GameState, seat: int, action: Action) -> str:
         return _why_not_recruit(state, seat, action)
     if isinstance(action, Post):
         return _why_not_post(state, seat, action)
+    if isinstance(action, First):
+        return _why_not_first(state, seat, action)
     if isinstance(action, (Craft, Export)):
         return _why_not_craft(state, seat, action.card, have)
     if isinstance(action, Move):
@@ -108,6 +110,19 @@ def _why_not_recruit(state: GameState, seat: int, action: Recruit) -> str:
     if not may_place(state, ID, cid, WARRIOR):
         return f"a warrior can't be placed in clearing {cid} now"
     return "recruit one clearing at a time: recruit N"
+
+
+def _why_not_first(state: GameState, seat: int, action: First) -> str:
+    owners = rb.fund_owners(state, seat)
+    other = state.seat_of(action.faction)
+    name = registry.of(state, other).name if other is not None else f"'{echo(action.faction)}'"
+    if state.turn.flags_as(RiverFlags).get("chose_first"):
+        return "you already chose whose funds go first this turn"
+    if action.faction not in owners:
+        return f"no {name} warriors are in your Funds"
+    if len(owners) < 2:
+        return "all your funds are one faction's warriors: there is nothing to choose"
+    return f"the {name}'s funds already go first"
 
 
 def _why_not_post(state: GameState, seat: int, action: Post) -> str:
@@ -152,7 +167,7 @@ def prompt_of(state: GameState, seat: int, step: str) -> str:
     if step == DAYLIGHT:
         return (
             f"commit or spend funds ({rb.funds(state, seat)}): move, battle, craft, export CARD, draw, recruit N, "
-            "post N, or end"
+            "post N, first FACTION (whose funds go first), or end"
         )
     return "set costs (cost hand|riverboats|mercenaries x1-x4), or end"
 
@@ -163,6 +178,9 @@ def panel_lines(state: GameState, seat: int) -> list[str]:
         f"{name} {rb.total(state, seat, box)}"
         for name, box in (("Payments", PAYMENTS), ("Funds", FUNDS), ("Committed", COMMITTED), ("Tracks", TRACKS))
     )
+    first = state.seat_of(rb.info(state, seat).get("first", ""))
+    if first is not None:
+        boxes += f" · {registry.of(state, first).name} funds first"
     prices = " · ".join(f"{s} {rb.price(state, seat, s)}" for s in SERVICES)
     posts = " · ".join(f"{s} {rb.posts_left(state, seat, s)}" for s in SUITS)
     gone = rb.total(state, seat, GONE)
