@@ -306,6 +306,7 @@ def test_refused_purchases_name_the_reason_11_2_6():
     s = offered(set_hand(table(), R, "ambush-bird"))
     assert "do not hold" in refused(s, "buy hand ambush-fox")
     assert "the services are" in refused(s, "buy bread")
+    assert "only a hand card names a card" in refused(s, "buy mercenaries ambush-bird")
     s.seats[R].data["prices"]["riverboats"] = 4
     set_supply(s, "marquise", "warrior", 3)
     assert "riverboats cost 4 and you have 3 warriors" in refused(s, "buy riverboats")

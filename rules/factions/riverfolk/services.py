@@ -168,6 +168,8 @@ def why_not_buy(state: GameState, river: int, buyer: int, action: Buy) -> str | 
     """Why a purchase is refused, in the Law's terms."""
     if action.service not in SERVICES:
         return f"the services are {', '.join(SERVICES)}"
+    if action.card is not None and action.service != "hand":
+        return f"only a hand card names a card: buy {action.service}, with none"
     if not may_buy(state, buyer, action.service):
         return "the Vagabond cannot hire the Riverfolk's mercenaries (11.2.7.3)"
     cost = rb.price(state, river, action.service)
