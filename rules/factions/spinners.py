@@ -577,7 +577,7 @@ class Spinners(Faction):
             have = count(state, ID, "warrior", src)
             if not have or not webs_at(state, src):
                 continue
-            for dst in sorted(state.board.adjacent_to(src)):
+            for dst in sorted(movement.reach(state, src)):  # the Ferry too (Law 25.3.5)
                 if webs_at(state, dst) and movement.fee_payable(state, seat, src, dst):
                     for n in range(1, have + 1):
                         yield Move(src, dst, n)

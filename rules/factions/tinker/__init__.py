@@ -628,7 +628,7 @@ def crusade_moves(state: GameState, seat: int) -> Iterator[Action]:
         groups: list[str | None] = [None, *movable_groups(state, seat, src)]
         if not drones and len(groups) == 1:
             continue
-        for dst in sorted(state.board.adjacent_to(src)):
+        for dst in sorted(movement.reach(state, src)):  # the Ferry too (Law 25.3.5)
             if not (rules(state, seat, src) or rules(state, seat, dst)):
                 continue
             if not movement.fee_payable(state, seat, src, dst):
