@@ -100,6 +100,11 @@ class Board:
                 return a
         return None
 
+    @property
+    def printed_rivers(self) -> frozenset[tuple[int, int]]:
+        """River links drawn on the map: every river but the lake's links between coastal clearings."""
+        return frozenset(r for r in self.rivers if not (r[0] in self.coastal and r[1] in self.coastal))
+
     def landmark(self, kind: str) -> int | None:
         """The clearing where the map places a landmark at setup (None: this map has none)."""
         return next((cid for name, cid in self.landmarks if name == kind), None)
