@@ -209,6 +209,11 @@ def parse_path_key(text: str) -> tuple[int, int]:
     return int(low), int(high)
 
 
+def map_names() -> dict[str, str]:
+    """Every map by id, with its name ('lake': 'Lake')."""
+    return {m: str(map_data(m)["name"]) for m in MAPS}
+
+
 def check_board_id(board_id: str) -> tuple[str, ...]:
     """The maps a board id names, or a ValueError saying in words why it names no board."""
     map_ids = tuple(board_id.split("+"))
