@@ -19,7 +19,7 @@ from typing import ClassVar
 
 from rules import hand
 from rules.actions import CARD, PATH, Action, Move, register
-from rules.board import Board, path_key
+from rules.board import Board, load_board, path_key
 from rules.cards import label
 from rules.registry import of
 from rules.rule import rules
@@ -176,7 +176,7 @@ def why_not_clear(state: GameState, seat: int, action: Clear) -> str | None:
     """Why a closed path cannot be removed now, in Root's words (None: it can)."""
     board = state.board
     pair = (min(action.src, action.dst), max(action.src, action.dst))
-    if not board.closed_paths and pair not in board.paths:
+    if not load_board(state.board_id).closed_paths:
         return "there are no closed paths on this map (they are on the Mountain map)"
     if pair not in board.closed_paths:
         if pair in board.paths:
