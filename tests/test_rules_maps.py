@@ -346,3 +346,31 @@ def test_ruling_the_pass_at_the_end_of_evening_scores_a_point():
 def test_not_ruling_the_pass_scores_nothing(marquise, eyrie):
     """25.4.4: a tie or another ruler: no point (the Eyrie win ties only in their own Evening, 7.2.2)."""
     assert _evening_with_pass(marquise, eyrie).seats[M].points == 0
+
+
+# --- hidden information on the new maps ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("board", "factions"), [("lake", ("marquise", "vagabond", "riverfolk")), ("mountain", ("eyrie", "alliance"))]
+)
+def test_the_maps_own_actions_tell_the_table_nothing_hidden(board, factions):
+    """A Ferry's draw names the card only to its drawer; removing a closed path shows the card spent, as any spend:
+    every public output stays the same when the hidden cards are dealt again (tests/test_hidden_information.py)."""
+    import random
+
+    from test_hidden_information import SAMPLE_EVERY, Tally, check_moment
+
+    tally, chooser = Tally(), random.Random(5)
+    state = rules.new_game({"factions": list(factions), "board": board}, 5)
+    for n in range(150):
+        seat = rules.to_act(state)
+        if seat is None:
+            break
+        if n % SAMPLE_EVERY == 0:
+            check_moment(tally, state, chooser, f"{board} v{state.version}")
+        legal_now = rules.legal_actions(state, seat)
+        mine = [a for a in legal_now if a.verb in ("ferry", "clear")]
+        action = chooser.choice(mine if mine and chooser.random() < 0.5 else legal_now)
+        state, _ = rules.engine.apply_unchecked(state, seat, action)
+    assert tally.moments > 10 and not tally.leaks, tally.leaks[:5]
