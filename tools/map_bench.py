@@ -35,12 +35,13 @@ def lineup(board: str, game: int, pick: random.Random) -> dict[str, Any]:
     while True:
         fan = [pick.choice([f for f in FAN if f in playable])] if game % 2 == 0 else []
         rest = pick.sample([f for f in playable if f not in fan], size - len(fan))
-        options = {"factions": [*fan, *rest], "board": board}
+        factions = [*fan, *rest]
+        pick.shuffle(factions)
+        options: dict[str, Any] = {"factions": factions, "board": board}
         try:
             normalise(options)
         except RulesError:  # a line-up the engine refuses (a second Vagabond alone): draw again
             continue
-        pick.shuffle(options["factions"])
         return options
 
 
