@@ -4,7 +4,7 @@ closed paths are played with /ferry and /clear, and each refuses bad input with 
 
 from __future__ import annotations
 
-from discord_harness import OfflineUser, db_url, offline_bot, play_until
+from discord_harness import OfflineUser, db_url, offline_bot, play_until, refused_unchanged
 from test_bot_console import played
 
 import rules
@@ -26,11 +26,7 @@ async def _seated(bot, board: str) -> None:
 
 async def _refused(bot, user: OfflineUser, verb: str, expected: str, **options: object) -> None:
     """One refusal naming its reason; the game is left as it was."""
-    before = (await bot.service.table(CHANNEL)).state
-    result = await bot.slash(user, CHANNEL, slash_name(verb), **options)
-    assert result.refused and expected in result.text and "Traceback" not in result.text, (verb, options, result.text)
-    after = (await bot.service.table(CHANNEL)).state
-    assert after.version == before.version and after.digest() == before.digest()
+    await refused_unchanged(bot, user, CHANNEL, slash_name(verb), expected, **options)
 
 
 def _user_to_act(state: rules.GameState) -> OfflineUser:

@@ -20,7 +20,6 @@ from rules import registry
 from rules.argtypes import at_least, whole_number
 from rules.board import MAPS
 from rules.errors import RulesError
-from rules.playout import play
 from rules.setup import normalise
 from tools.faction_bench import BASELINE, Tally, run
 
@@ -61,12 +60,14 @@ def main(argv: list[str] | None = None) -> int:
     for n in range(args.games):
         options = lineup(args.map, n, pick)
         seats[len(options["factions"])] += 1
-        played = _play(options, args.seed + n, games)
-        if played is not None:
-            verbs.update(a.split()[0] for a in played[0] if a.split()[0] in ("ferry", "clear"))
-            winners.update(played[1])
+        out = run(options, args.seed + n, games, "")
+        if out is not None and out.record is not None and out.state is not None:
+            verbs.update(a.split()[0] for a in out.record.actions if a.split()[0] in ("ferry", "clear"))
+            winners.update(out.state.seats[w].faction for w in out.state.winners)
         if n % 5 == 4:  # the baseline interleaved, so both see the same machine
             run(BASELINE, args.seed + 100_000 + n, base, "")
+    if not base.games:
+        run(BASELINE, args.seed + 100_000, base, "")
     for line in games.violations[:10]:
         print("violation", line)
     ratio = games.ms_per_action() / base.ms_per_action()
@@ -78,22 +79,6 @@ def main(argv: list[str] | None = None) -> int:
         f"({base.games} games): ratio {ratio:.2f}; {time.perf_counter() - began:.0f} s"
     )
     return 1 if games.violations else 0
-
-
-def _play(options: dict[str, Any], seed: int, tally: Tally) -> tuple[list[str], list[str]] | None:
-    """One game into the tally; its record and its winners' factions (None when it crashed)."""
-    began = time.perf_counter()
-    tally.games += 1
-    try:
-        out = play(options, seed)
-    except Exception as err:  # a crash is a finding of the benchmark, reported with the game that found it
-        tally.violations.append(f"seed {seed} {','.join(options['factions'])}: crashed: {err!r}")
-        return None
-    tally.seconds += time.perf_counter() - began
-    tally.actions += out.actions
-    tally.violations += [f"seed {seed} {','.join(options['factions'])}: {v}" for v in out.violations]
-    won = [out.state.seats[w].faction for w in out.state.winners] if out.state is not None else []
-    return (out.record.actions if out.record is not None else []), won
 
 
 if __name__ == "__main__":
