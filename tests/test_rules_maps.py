@@ -374,3 +374,17 @@ def test_the_maps_own_actions_tell_the_table_nothing_hidden(board, factions):
         action = chooser.choice(mine if mine and chooser.random() < 0.5 else legal_now)
         state, _ = rules.engine.apply_unchecked(state, seat, action)
     assert tally.moments > 10 and not tally.leaks, tally.leaks[:5]
+
+
+def test_a_removed_closed_path_joins_the_spores_network():
+    """25.4.2, 25.4.3 with TS.2.4: a closed path joins no mycelium; once removed it is a path the network uses."""
+    from rules.factions import spore
+
+    state = _mountain("spore", "marquise")
+    put(state, 5, "spore", "homeland")
+    put(state, 5, "spore", "mycelium")
+    put(state, 9, "spore", "mycelium")
+    check(state)
+    assert spore.network(state) == {5}
+    state.landmarks["opened"] = ["5-9"]
+    assert spore.network(state) == {5, 9}
