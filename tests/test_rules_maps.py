@@ -248,6 +248,25 @@ def test_the_vagabond_ferries_his_pawn_and_draws():
     assert len(after.seats[1].hand) == hand + 1 and check(after)
 
 
+def test_a_vagabond_leading_allied_warriors_across_the_lake_makes_both_players_draw():
+    """25.3.5 and the FAQ: the Vagabond may move Allied warriors with the Ferry; each player whose pieces moved draws."""
+    from rules.factions.vagabond import board as vb
+
+    state = _lake("marquise", "vagabond")
+    forest = next(f for f, here in state.forests.items() if here.get("vagabond:pawn"))
+    rules.map_pieces.shift(state, "vagabond:pawn", forest, 1, 1)
+    put(state, 1, "marquise", "warrior", 2)
+    put(state, 10, "marquise", "sawmill")
+    state.seats[1].data_as(vb.VagabondData)["relations"]["marquise"] = vb.ALLIED
+    state = goto(check(state), 1, "vagabond.daylight")
+    assert "lead 1>10 x2 marquise" in legal(state, "lead")
+    hands = [len(s.hand) for s in state.seats]
+    after = play(state, "lead 1>10 x2 marquise")
+    assert after.landmarks["ferry"] == 10 and after.clearings[9].get("marquise:warrior") == 2
+    assert [len(s.hand) for s in after.seats] == [hands[0] + 1, hands[1] + 1]
+    check(after)
+
+
 def test_a_factions_own_kind_of_move_across_the_lake_takes_the_ferry():
     """25.3.5: any move from the Ferry's clearing may cross (the Lizard Cult's Crusade, the Tinker's, a warlord's
     lead); a plain move does only as a ferry, so a swim across the lake never takes it."""
