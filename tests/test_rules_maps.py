@@ -4,7 +4,19 @@ the Ferry (25.3), closed paths (25.4.2, 25.4.3), the Pass and its Tower (25.4.4)
 from __future__ import annotations
 
 import pytest
-from rules_helpers import blank_table, check, give, goto, hand_keys, legal, play, play_events, public_text, put
+from rules_helpers import (
+    blank_table,
+    check,
+    give,
+    goto,
+    hand_keys,
+    legal,
+    play,
+    play_events,
+    public_text,
+    put,
+    to_area,
+)
 
 import rules
 from rules import registry
@@ -249,7 +261,8 @@ def test_the_vagabond_ferries_his_pawn_and_draws():
 
 
 def test_a_vagabond_leading_allied_warriors_across_the_lake_makes_both_players_draw():
-    """25.3.5 and the FAQ: the Vagabond may move Allied warriors with the Ferry; each player whose pieces moved draws."""
+    """25.3.5 and the FAQ: the Vagabond may move Allied warriors with the Ferry; each player whose pieces moved
+    draws."""
     from rules.factions.vagabond import board as vb
 
     state = _lake("marquise", "vagabond")
@@ -265,6 +278,20 @@ def test_a_vagabond_leading_allied_warriors_across_the_lake_makes_both_players_d
     assert after.landmarks["ferry"] == 10 and after.clearings[9].get("marquise:warrior") == 2
     assert [len(s.hand) for s in after.seats] == [hands[0] + 1, hands[1] + 1]
     check(after)
+
+
+def test_a_crusade_reaching_a_clearing_by_river_and_by_ferry_is_offered_once():
+    """25.3.5 with 10.4.1 and riverboats (11.2.7.2): the lake counts as paths for the Cult, and the Ferry reaches the
+    same clearings; each Crusade is one choice, not two of the same name."""
+    from rules.factions.lizards.choices import conspiracy_options
+
+    state = _lake("marquise", "eyrie", "lizards")
+    state.seats[2].data["outcast"], state.seats[2].data["hated"] = state.suits[0], False
+    to_area(state, 2, "acolytes", "lizards", "warrior", 2)
+    put(state, 1, "lizards", "warrior", 2)
+    state = goto(check(state), 2, "lizards.conspire", rivers_as_paths=True)
+    crusades = [a.notation() for a in conspiracy_options(state, 2, "crusade")]
+    assert "crusade 1>11 x1" in crusades and len(crusades) == len(set(crusades))
 
 
 def test_a_factions_own_kind_of_move_across_the_lake_takes_the_ferry():
