@@ -402,7 +402,7 @@ class Hit(Action):
 
 
 _SUITS = set(CARD_SUITS)
-_FOREST_TOKEN = r"f[0-9]?[a-z]+[0-9]?"
+_FOREST_TOKEN = r"f[0-9]?[a-z]+[0-9]{0,2}"
 _PLACE = rf"({DIGITS}+|{_FOREST_TOKEN})"
 _FOREST = re.compile(_FOREST_TOKEN)
 _PATH = re.compile(rf"^{_PLACE}\s*(?:>|->|-)\s*{_PLACE}$")

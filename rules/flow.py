@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from functools import cache
 from itertools import islice
 
-from rules import battle, decisions, dominance, effects, hand, listeners, registry
+from rules import battle, decisions, dominance, effects, hand, landmarks, listeners, registry
 from rules.actions import Action, Discard, End, Pass
 from rules.cards import label
 from rules.modes.base import mode_of
@@ -98,6 +98,10 @@ def enter(state: GameState, seat: int, step: str) -> None:
         if len(state.seats[seat].hand) > HAND_LIMIT:
             decisions.push(state, "discard", seat)
     elif step == "turn.end":
+        if landmarks.end_of_evening(state, seat):
+            mode_of(state).check_victory(state)
+            if state.over:
+                return
         mode_of(state).end_of_turn(state, seat)
         order = state.order
         begin_turn(state, order[(order.index(seat) + 1) % len(order)])
@@ -126,11 +130,14 @@ def step_actions(state: GameState, seat: int, verb: str | None = None) -> Iterat
         yield End()
     if verb in (None, "use", "activate", "take"):
         yield from effects.window_actions(state, seat, phase)
+    if verb in (None, "clear") and phase == "daylight":
+        yield from landmarks.clear_options(state, seat)
     if step not in GENERIC:
         line = state.lineup or lineup(state)
-        yield from line.plugins[seat].legal(state, seat, step, verb)
+        asked = "move" if verb == "ferry" else verb  # a faction offers the Ferry among its moves
+        yield from line.plugins[seat].legal(state, seat, step, asked)
         if line.mode_actions:
-            yield from line.mode.actions(state, seat, step, verb)
+            yield from line.mode.actions(state, seat, step, asked)
 
 
 def advance(state: GameState) -> None:

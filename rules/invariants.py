@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rules import items, registry
+from rules.board import load_board
 from rules.cards import deck
 from rules.pieces import BUILDING, category_of_key, kind_of, kinds_of, parse_key
 from rules.state import GameState
@@ -20,7 +21,23 @@ def problems(state: GameState) -> list[str]:
         *_points(state),
         *_turn(state),
         *_setup(state),
+        *_landmarks(state),
     ]
+
+
+def _landmarks(state: GameState) -> list[str]:
+    """The Ferry stays on the lake's shore; only closed paths of the map are ever removed, each once."""
+    out = []
+    ferry, board = state.landmarks.get("ferry"), state.board
+    if (ferry is None) != (board.landmark("ferry") is None):
+        out.append(f"the Ferry is at {ferry} on a map whose Ferry starts at {board.landmark('ferry')}")
+    elif ferry is not None and ferry not in board.coastal:
+        out.append(f"the Ferry is in clearing {ferry}, which is not coastal")
+    opened = state.landmarks.get("opened", [])
+    printed = load_board(state.board_id).closed_paths
+    if len(set(opened)) != len(opened) or len(board.closed_paths) + len(opened) != len(printed):
+        out.append(f"closed paths removed: {opened}, left: {sorted(board.closed_paths)}")
+    return out
 
 
 def _pieces(state: GameState) -> list[str]:

@@ -66,6 +66,12 @@ def view_for(state: GameState, seat: int | None) -> View:
     teams = sorted({s.team for s in state.seats if s.team})
     if teams:
         view["team_points"] = {t: team_points(state, t) for t in teams}
+    if board.landmarks or board.closed_paths or state.landmarks:
+        view["landmarks"] = {
+            "ferry": state.landmarks.get("ferry"),
+            "tower": board.landmark("tower"),
+            "closed_paths": [list(p) for p in sorted(board.closed_paths)],
+        }
     return view
 
 

@@ -132,6 +132,14 @@ class BattleView(TypedDict):
     sides: list[SideView]
 
 
+class LandmarkView(TypedDict):
+    """The map's own features as they stand (Law 25): the Ferry's and the Tower's clearings, the closed paths left."""
+
+    ferry: int | None
+    tower: int | None
+    closed_paths: list[list[int]]
+
+
 class View(TypedDict):
     """What one seat (or a spectator, viewer None) may see of a game."""
 
@@ -161,3 +169,5 @@ class View(TypedDict):
     hand: list[str] | None
     private_cards: dict[str, list[str]]
     team_points: NotRequired[dict[str, int]]
+    landmarks: NotRequired[LandmarkView]
+    """Only on a map with features of its own (the Lake, the Mountain)."""

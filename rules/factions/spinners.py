@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any, ClassVar
 
-from rules import battle, crafting, decisions, hand, movement, registry
+from rules import battle, crafting, decisions, hand, landmarks, movement, registry
 from rules.actions import (
     CARD,
     CLEARING,
@@ -575,7 +575,8 @@ class Spinners(Faction):
             have = count(state, ID, "warrior", src)
             if not have or not webs_at(state, src):
                 continue
-            for dst in sorted(state.board.adjacent_to(src)):
+            near = state.board.adjacent_to(src) | landmarks.ferry_links(state, src)  # the Ferry too (25.3.5)
+            for dst in sorted(near):
                 if webs_at(state, dst) and movement.fee_payable(state, seat, src, dst):
                     for n in range(1, have + 1):
                         yield Move(src, dst, n)

@@ -229,14 +229,16 @@ def _grid(state: GameState) -> tuple[frozenset[int], frozenset[int]]:
             grown.append(cid)
         if HOMELAND in pieces:
             home = cid
-    return _connected(state.board_id, home, tuple(grown))
+    return _connected(state.board_key, home, tuple(grown))
 
 
 @cache
-def _connected(board_id: str, home: int | None, grown: tuple[int, ...]) -> tuple[frozenset[int], frozenset[int]]:
+def _connected(
+    board_key: tuple[str, tuple[str, ...]], home: int | None, grown: tuple[int, ...]
+) -> tuple[frozenset[int], frozenset[int]]:
     if home is None or home not in grown:
         return frozenset(), frozenset()
-    board = load_board(board_id)
+    board = load_board(*board_key)  # as it stands: closed paths removed since are paths (Law 25.4.3)
     seen = {home}
     todo = [home]
     while todo:

@@ -655,7 +655,7 @@ def _lead_options(state: GameState, seat: int, sources: list[int]) -> Iterator[A
         here = state.clearings[src - 1]
         if not here.get(WARLORD):
             continue
-        for dst in sorted(movement.linked(state, src)):
+        for dst in sorted(movement.reach(state, src)):  # the Ferry too (Law 25.3.5)
             if not (rules(state, seat, src) or rules(state, seat, dst)):
                 continue
             if not movement.fee_payable(state, seat, src, dst):

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, ClassVar, Literal, TypedDict, cast
 
-from rules import battle, crafting, decisions, flow, hand, items, movement, registry, rng
+from rules import battle, crafting, decisions, flow, hand, items, landmarks, movement, registry, rng
 from rules.actions import Action, Battle, Craft, Move, Pass
 from rules.cards import card, deck, keys, label
 from rules.dominance import ACTIVATE_AT
@@ -345,12 +345,14 @@ class Vagabond(Faction):
     def _moves(self, state: GameState, seat: int, here: Place, boots: int, verb: str | None) -> Iterator[Action]:
         board = state.board
         near = movement.linked(state, here) if isinstance(here, int) else board.forests[here].clearings
-        targets = sorted(near)
-        for dst in targets:
+        ferry = landmarks.ferry_links(state, here) if isinstance(here, int) else frozenset()
+        for dst in sorted(near | ferry):
             if boots < self.boots_needed(state, seat, dst) or not movement.fee_payable(state, seat, here, dst):
                 continue
-            if verb in (None, "move"):
+            if verb in (None, "move") and dst in near:
                 yield Move(here, dst, 1)
+            if verb in (None, "move") and dst in ferry:
+                yield landmarks.Ferry(here, dst, 1)
             if verb in (None, "lead") and isinstance(here, int):
                 yield from self._leads(state, seat, here, dst)
 
