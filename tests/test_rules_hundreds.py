@@ -602,28 +602,106 @@ def test_14_5_3_lead_refusals() -> None:
     assert "not in clearing 1" in refused(s, "lead 1>5")
 
 
-def test_som_2_3_first_response_carries_the_hit_warlord_to_the_ward_and_som_2_4_anoint_replaces_it() -> None:
-    """SOM.2.3: the warlord hit in a web-connected clearing may go to the Ward; SOM.2.4: then Anoint replaces it."""
-    s = table(("marquise", "spinners", "hundreds"))
+def spinners_web(s: GameState) -> int:
+    """A fox infirmary in 1 joined by webs to clearing 5, where a Spinners warrior stands; the Spinners' seat."""
     sp = s.seat_of("spinners")
     assert sp is not None
     put(s, 1, "spinners", "fox-infirmary")
     put(s, 1, "spinners", "web")
     put(s, 5, "spinners", "web")
-    put(s, 5, "spinners", "warrior")
+    put(s, 5, "spinners", "warrior", 2)
+    return sp
+
+
+def warlord_by_the_web(warrior_at: int) -> tuple[GameState, int]:
+    """The warlord (Rowdy, so no hit is ignored) and three Marquise warriors in the web's clearing 5, a Hundreds
+    warrior in `warrior_at`; the state and the Spinners' seat."""
+    s = table(("marquise", "spinners", "hundreds"))
+    sp = spinners_web(s)
     put(s, 5, "marquise", "warrior", 3)
     put(s, 5, "hundreds", "warlord")
-    put(s, 8, "hundreds", "warrior")
+    put(s, warrior_at, "hundreds", "warrior")
     s.seats[H].data["mood"] = "rowdy"  # type: ignore[typeddict-unknown-key]
-    force_dice(check(s), 3, 0)
-    s = play(goto(s, M, "marquise.actions"), "battle 5 hundreds")
+    return check(s), sp
+
+
+def test_14_2_2_first_response_never_carries_the_warlord_outside_the_hundreds_turn() -> None:
+    """14.2.2 with SOM.2.3: the warlord can't be moved outside the Hundreds' turn (as the Law keeps it from banish),
+    so First Response in another's battle leaves it to be removed and carries only the other hit warriors."""
+    s, sp = warlord_by_the_web(8)
+    s = play(goto(force_dice(s, 3, 0), M, "marquise.actions"), "battle 5 hundreds")
+    assert rules.to_act(s) != sp  # the warlord alone was hit: nothing First Response may carry
+    assert not hb.warlord_on_map(s) and s.seats[H].supply["warlord"] == 1
+    assert not s.seats[sp].areas.get("ward")
+    s, sp = warlord_by_the_web(5)
+    s = play(goto(force_dice(s, 3, 0), M, "marquise.actions"), "battle 5 hundreds")
     assert rules.to_act(s) == sp and "respond 5" in legal(s)
     s = play(s, "respond 5")
-    assert s.seats[sp].areas["ward"].get("hundreds:warlord") == 1
-    assert not hb.warlord_on_map(s)
+    assert s.seats[sp].areas["ward"] == {"hundreds:warrior": 1}
+    assert s.seats[H].supply["warlord"] == 1  # removed by the battle's hit, not carried
+    check(s)
+
+
+def test_som_2_3_in_the_hundreds_turn_first_response_carries_the_warlord_and_som_2_4_anoint_replaces_it() -> None:
+    """SOM.2.3: hit in the Hundreds' own battle, the warlord may go to the Ward; 14.2.2: no discharge places it;
+    SOM.2.4: the Hundreds' next Anoint replaces it, taking it from the Ward."""
+    s, sp = warlord_by_the_web(8)
+    s = goto(s, H, "hundreds.command")
+    s = play(force_dice(s, 2, 1), "battle 5 marquise")
+    assert rules.to_act(s) == sp and "respond 5" in legal(s)
+    s = play(s, "respond 5")
+    assert s.seats[sp].areas["ward"].get("hundreds:warlord") == 1 and not hb.warlord_on_map(s)
+    s = goto(s, sp, "spinners.discharge")
+    assert not [a for a in legal(s) if a.startswith("discharge hundreds")]
+    assert "waits in the Ward to be replaced" in refused(s, "discharge hundreds 1")
     s = goto(s, H, "hundreds.anoint")
     assert count(s, 8, "hundreds", "warlord") == 1  # anointed at once in the one clearing with a warrior
     assert not s.seats[sp].areas["ward"].get("hundreds:warlord")
+    check(s)
+
+
+@pytest.mark.parametrize("with_warrior", [True, False])
+def test_14_2_2_triage_into_the_clearing_returns_the_warlord_to_the_supply(with_warrior: bool) -> None:
+    """14.2.2 with SOM.2.6: only setup and Anoint place the warlord, so Triage (even into the clearing, game option)
+    returns a warlord patient to the Hundreds' supply; a plain Hundreds warrior patient goes first, into the
+    clearing."""
+    from rules_helpers import to_area
+
+    s = table(("marquise", "spinners", "hundreds"))
+    s.options["spinners_triage"] = "clearing"
+    sp = spinners_web(s)
+    to_area(s, sp, "ward", "hundreds", "warlord")
+    if with_warrior:
+        to_area(s, sp, "ward", "hundreds", "warrior")
+    put(s, 1, "hundreds", "warrior", 3)
+    s = goto(check(s), H, "hundreds.command")
+    s = play(force_dice(s, 3, 0), "battle 1 spinners")
+    while s.pending:
+        s = play(s, "triage hundreds" if "triage hundreds" in legal(s) else legal(s)[0])
+    assert count(s, 1, "hundreds", "warlord") == 0
+    ward = s.seats[sp].areas.get("ward", {})
+    if with_warrior:
+        assert ward.get("hundreds:warlord") == 1 and count(s, 1, "hundreds", "warrior") == 4
+    else:
+        assert not ward.get("hundreds:warlord") and s.seats[H].supply["warlord"] == 1
+    check(s)
+
+
+def test_14_2_2_the_spore_cannot_move_the_infected_warlord_but_fights_with_it() -> None:
+    """14.2.2 with TS.2.5: the infected warlord is the Spore's warrior, but it can't be moved outside the Hundreds'
+    turn, so the Spore moves the other infected only; it still battles with the warlord."""
+    s = table(SPORE_TABLE)
+    put(s, 5, "spore", "homeland")
+    put(s, 5, "spore", "mycelium")
+    put(s, 1, "hundreds", "warlord", controller="spore")
+    put(s, 1, "hundreds", "warrior", controller="spore")
+    put(s, 1, "eyrie", "warrior")
+    s = goto(check(s), SP, "spore.command")
+    assert sorted(legal(s, "move")) == ["move 1>5 x1"]
+    assert "can't be moved outside the Hundreds' turn" in refused(s, "move 1>5 x2")
+    s = play(s, "move 1>5 x1")
+    assert s.clearings[0].get("hundreds:warlord:spore") == 1 and s.clearings[4].get("hundreds:warrior:spore") == 1
+    assert legal(s, "battle") == ["battle 1 eyrie"]
     check(s)
 
 
@@ -687,4 +765,112 @@ def test_3x3_an_over_full_track_from_contraband_is_settled_at_birdsong() -> None
     assert s.pending and s.pending[0]["what"] == "unhoard"
     s = play(s, "unhoard coins")
     assert len(hb.hoard(s, H, "command")) == hb.TRACK_SPACES
+    check(s)
+
+
+# --- Command and Prowess as they stand; the ruins of two item sets; Recruit short of warriors; a card's move ------
+
+
+def rowdy_host(item: str, foe_at: int, step_name: str) -> GameState:
+    """A Rowdy warlord and three warriors in 5, a Marquise warrior in `foe_at` holding a crafted item; at a step."""
+    s = table()
+    put(s, 5, "hundreds", "warlord")
+    put(s, 5, "hundreds", "warrior", 3)
+    put(s, foe_at, "marquise", "warrior")
+    stock(s, M, item)
+    s.seats[H].data["mood"] = "rowdy"  # type: ignore[typeddict-unknown-key]
+    return goto(s, H, step_name)
+
+
+def test_14_5_2_an_item_looted_while_commanding_adds_a_command_action() -> None:
+    """14.5.2: as many actions as Command, read as it stands: boots looted in a Command battle raise Command from 1
+    to 2, so one more action is left."""
+    s = rowdy_host("boots", 5, "hundreds.command")
+    assert s.turn.flags["commands"] == 1
+    s = play(force_dice(s, 3, 1), "battle 5 marquise", "loot", "hit warrior")
+    assert hb.level(s, H, "command") == 2
+    assert step(s) == (H, "hundreds.command") and s.turn.flags["commands"] == 1
+    assert legal(s, "move")
+    check(s)
+
+
+def test_14_5_3_a_prowess_item_looted_while_advancing_adds_an_advance() -> None:
+    """14.5.3: as many advances as Prowess, read as it stands: a sword looted in an advance's battle gives one more."""
+    s = rowdy_host("sword", 1, "hundreds.advance")
+    assert s.turn.flags["advances"] == 1
+    s = play(s, "lead 5>1 x3")
+    s = play(force_dice(s, 3, 1), "battle 1 marquise", "loot", "hit warrior")
+    assert hb.level(s, H, "prowess") == 2
+    assert s.turn.flags["advances"] == 1 and legal(s, "lead")
+    check(s)
+
+
+TWO_VAGABONDS = ("marquise", "vagabond", "vagabond2", "hundreds")
+H4 = 3
+
+
+def test_14_4_1_of_two_items_under_a_razed_ruin_the_hundreds_take_one_of_their_choice() -> None:
+    """14.4.1 with the Law's Playing with Two Vagabonds: a mob's ruin holding two items is looked at by the Hundreds,
+    who take one of their choice; the other stays under the ruin, which stays too."""
+    s = table(TWO_VAGABONDS)
+    assert sorted(filter(None, (s.ruins[5], s.second_ruins[5]))) == ["boots", "sack"]
+    put(s, 6, "hundreds", "mob")
+    s = goto(s, H4, "hundreds.raze")
+    assert rules.to_act(s) == H4 and sorted(legal(s)) == ["plunder boots", "plunder sack"]
+    said = [e for e in s.events if "two items under the ruin" in e.public]
+    assert said and "boots" not in said[0].public and "boots" in said[0].private[H4]
+    s = play(s, "plunder sack")
+    held = [i for i in s.seats[H4].items if i["item"] == "sack"]
+    assert held and held[0].get("ruin") is True
+    assert [i for i in (s.ruins[5], s.second_ruins[5]) if i] == ["boots"]
+
+
+def test_14_4_1_with_two_item_sets_a_mob_takes_no_second_ruin_item_of_a_kind() -> None:
+    """14.4.1 with the Law's Playing with Two Vagabonds: no "R" item of a kind the Hoard already holds from a ruin;
+    of sword and sack, with a ruin's sack held, the sword is taken."""
+    s = table(TWO_VAGABONDS)
+    assert sorted(filter(None, (s.ruins[11], s.second_ruins[11]))) == ["sack", "sword"]
+    s.seats[H4].items.append({"item": "sack", "exhausted": False, "damaged": False, "ruin": True})
+    s.ruins[5], s.second_ruins[5] = None, None  # the sack came from clearing 6's ruin
+    put(s, 12, "hundreds", "mob")
+    s = goto(s, H4, "hundreds.raze")
+    assert [i["item"] for i in s.seats[H4].items] == ["sack", "sword"]
+    assert [i for i in (s.ruins[11], s.second_ruins[11]) if i] == ["sack"]
+
+
+def test_14_4_2_with_too_few_warriors_for_every_stronghold_the_hundreds_choose() -> None:
+    """14.4.2 with the Law's Piece Limits: Prowess warriors go with the warlord first; the warriors left go to the
+    strongholds the Hundreds choose, as many as there are."""
+    from rules_helpers import set_supply
+
+    s = table()
+    put(s, 5, "hundreds", "warlord")
+    put(s, 1, "hundreds", "stronghold")
+    put(s, 2, "hundreds", "stronghold")
+    put(s, 3, "hundreds", "stronghold")
+    set_supply(s, "hundreds", "warrior", 3)
+    s = goto(s, H, "hundreds.recruit")
+    assert count(s, 5, "hundreds", "warrior") == 1
+    assert step(s) == (H, "hundreds.recruit")
+    assert sorted(legal(s)) == ["recruit 1,2", "recruit 1,3", "recruit 2,3"]
+    assert "end" not in legal(s)
+    assert "too few of your strongholds" in refused(s, "recruit 1,5")
+    s = play(s, "recruit 1,3")
+    assert [count(s, c, "hundreds", "warrior") for c in (1, 2, 3)] == [1, 0, 1]
+    assert s.seats[H].supply["warrior"] == 0
+    check(s)
+
+
+def test_14_2_2_a_move_a_card_grants_may_lead_the_warlord() -> None:
+    """14.2.2: the warlord is a warrior, so Cobbler's move in the Hundreds' Evening may take it (`lead`)."""
+    from rules_helpers import craft_for
+
+    s = table()
+    put(s, 5, "hundreds", "warlord")
+    put(s, 5, "hundreds", "warrior", 2)
+    craft_for(s, H, "cobbler")
+    s = goto(s, H, "evening.start")
+    assert "lead 5>1 x2" in legal(s) and "move 5>1 x2" in legal(s)
+    s = play(s, "lead 5>1 x2")
+    assert count(s, 1, "hundreds", "warlord") == 1 and count(s, 1, "hundreds", "warrior") == 2
     check(s)

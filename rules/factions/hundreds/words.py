@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from rules import hand, movement
-from rules.actions import Action, Battle, Craft, Move
+from rules.actions import Action, Battle, Craft, Move, Recruit
 from rules.cards import keys
 from rules.factions.hundreds import board as hb
 from rules.factions.hundreds import hoard
@@ -25,6 +25,7 @@ from rules.rule import rules
 from rules.state import GameState
 
 STEP_OF = {
+    Recruit: ("hundreds.recruit", "the Hundreds recruit in Birdsong, after Raze"),
     Anoint: ("hundreds.anoint", "the warlord is anointed in Birdsong, and only when it is not on the map"),
     Mood: ("hundreds.mood", "the mood is chosen in Birdsong, after Anoint"),
     Lavish: ("hundreds.lavish", "Lavish removes items at the end of Birdsong, when the mood is Lavish"),
@@ -71,6 +72,8 @@ def why_not(state: GameState, seat: int, action: Action) -> str | None:
     known = STEP_OF.get(type(action))
     if known is not None and step != known[0] and not (isinstance(action, Stronghold) and step.endswith("_after")):
         return known[1]
+    if isinstance(action, Recruit):
+        return _why_not_recruit(state, seat, action)
     if isinstance(action, Anoint):
         return _why_not_anoint(state, action.clearing)
     if isinstance(action, Mood):
@@ -104,6 +107,17 @@ def _why_not_mob(state: GameState, cid: int) -> str:
     sites = hb.spread_sites(state, shown)
     where = ", ".join(map(str, sites))
     return f"the mob goes in a {shown} clearing with no mob next to a mob ({where}), not clearing {cid}"
+
+
+def _why_not_recruit(state: GameState, seat: int, action: Recruit) -> str:
+    if not state.turn.flags_as(HundredsFlags).get("recruit"):
+        return "Recruit places its warriors by itself: you choose only when too few are left for every stronghold"
+    left = state.seats[seat].supply.get("warrior", 0)
+    spots = hb.recruit_spots(state)
+    wrong = next((c for c in action.clearings if action.clearings.count(c) > spots.count(c)), None)
+    if wrong is not None:
+        return f"clearing {wrong} has too few of your strongholds for that (strongholds: {', '.join(map(str, spots))})"
+    return f"name {left} clearings with strongholds, one for each warrior left in your supply"
 
 
 def _why_not_anoint(state: GameState, cid: int) -> str | None:
