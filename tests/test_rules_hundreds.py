@@ -110,21 +110,20 @@ def test_14_2_4_1_a_full_track_removes_an_item_for_a_point() -> None:
 
 
 def test_14_4_1_raze_removes_enemy_buildings_and_tokens_and_takes_a_ruin_item() -> None:
-    """14.4.1: a mob removes enemy buildings and tokens (scoring as usual) and takes a ruin's item."""
+    """14.4.1: a mob removes enemy buildings and tokens (scoring as usual), leaves warriors, and takes the ruin's item
+    into the Hoard, removing the ruin with its last item."""
     s = table()
-    put(s, 7, "hundreds", "mob")
-    put(s, 7, "eyrie", "roost")
-    put(s, 7, "marquise", "wood")
-    put(s, 7, "marquise", "warrior")
-    s.ruins[6] = s.ruins[6] or None
-    ruin_item = s.ruins[6]
-    s = goto(s, H, "hundreds.raze")
-    assert not s.clearings[6].get("eyrie:roost") and not s.clearings[6].get("marquise:wood")
-    assert s.clearings[6].get("marquise:warrior") == 1
-    assert s.seats[H].points >= 2
-    if ruin_item:
-        assert ruin_item in [i["item"] for i in s.seats[H].items]
-        assert s.ruins[6] is None
+    assert s.ruins[10] == "sword"  # clearing 11: two slots, one under the ruin
+    put(s, 11, "hundreds", "mob")
+    put(s, 11, "eyrie", "roost")
+    put(s, 11, "marquise", "wood")
+    put(s, 11, "marquise", "warrior")
+    s = goto(check(s), H, "hundreds.raze")
+    assert not s.clearings[10].get("eyrie:roost") and not s.clearings[10].get("marquise:wood")
+    assert s.clearings[10].get("marquise:warrior") == 1
+    assert s.seats[H].points == 2
+    assert hb.hoard(s, H, "prowess") == ["sword"] and s.ruins[10] is None
+    check(s)
 
 
 def test_14_4_1_the_mob_die_spreads_a_mob_next_to_a_mob() -> None:
@@ -873,4 +872,155 @@ def test_14_2_2_a_move_a_card_grants_may_lead_the_warlord() -> None:
     assert "lead 5>1 x2" in legal(s) and "move 5>1 x2" in legal(s)
     s = play(s, "lead 5>1 x2")
     assert count(s, 1, "hundreds", "warlord") == 1 and count(s, 1, "hundreds", "warrior") == 2
+    check(s)
+
+
+# --- Raze and Oppress beside the fan factions and in the 3x3 mode ---------------------------------------------------
+
+
+def test_14_4_1_raze_takes_the_spores_mushrooms_but_never_its_mycelium() -> None:
+    """14.4.1 with TS.2.2: mobs remove the Spore's mushrooms (tokens, a point each) but never its mycelium, which
+    only battle damages."""
+    s = table(SPORE_TABLE)
+    put(s, 3, "hundreds", "mob")
+    put(s, 3, "spore", "mushroom")
+    put(s, 3, "spore", "mycelium")
+    s = goto(s, H, "hundreds.raze")
+    assert count(s, 3, "spore", "mushroom") == 0 and count(s, 3, "spore", "mycelium") == 1
+    assert s.seats[H].points == 1
+    check(s)
+
+
+def test_14_4_1_raze_spares_the_tinkers_drones_and_robots_and_14_6_2_they_stop_oppression() -> None:
+    """14.4.1 with OMT.2.3-2.4: a mob removes gears (tokens) but not drones (warriors) nor robots and the Old Man
+    (pawns); 14.6.2: a robot is an enemy piece, so its clearing is not oppressed."""
+    from rules.factions.tinker import board as tb
+
+    s = table(("marquise", "tinker", "hundreds"))
+    t = s.seat_of("tinker")
+    assert t is not None
+    put(s, 3, "hundreds", "mob")
+    put(s, 3, "hundreds", "warrior", 3)
+    put(s, 3, "tinker", "gear", 2)
+    put(s, 3, "tinker", "drone")
+    put(s, 3, "tinker", "birdbot")
+    tb.set_gears(s, t, "birdbot", 0)
+    s.seats[t].supply[tb.FAMILY] += 2  # the robot's two setup gears are off its track
+    s = goto(check(s), H, "hundreds.raze")
+    assert count(s, 3, "tinker", "gear") == 0 and count(s, 3, "tinker", "drone") == 1
+    assert count(s, 3, "tinker", "birdbot") == 1 and s.seats[H].points == 2
+    assert 3 not in oppressed(s, H)
+    check(s)
+
+
+def test_3x3_raze_and_oppress_spare_teammates() -> None:
+    """14.4.1 and 14.6.2 with 3x3.5: teammates are not enemies: a mob leaves a teammate's roost and razes a rival's
+    sawmill; a clearing shared with a teammate's warrior is oppressed, one with a rival's is not."""
+    factions = ("hundreds", "eyrie", "vagabond", "marquise", "spinners", "vagabond2")
+    teams = dict(zip(factions, "AAABBB", strict=True))
+    s = blank_table(factions, options={"mode": "frontier", "teams": teams})
+    h = s.seat_of("hundreds")
+    assert h is not None
+    put(s, 2, "hundreds", "mob")
+    put(s, 2, "hundreds", "warrior", 2)
+    put(s, 2, "eyrie", "roost")
+    put(s, 2, "marquise", "sawmill")
+    put(s, 4, "hundreds", "warrior")
+    put(s, 4, "eyrie", "warrior")
+    put(s, 5, "hundreds", "warrior", 2)
+    put(s, 5, "marquise", "warrior")
+    s = goto(check(s), h, "hundreds.raze")
+    assert count(s, 2, "eyrie", "roost") == 1 and count(s, 2, "marquise", "sawmill") == 0
+    assert 4 in oppressed(s, h) and 5 not in oppressed(s, h) and 2 in oppressed(s, h)
+    check(s)
+
+
+# --- named scenarios in notation: the faction's signature moments ---------------------------------------------------
+
+
+def die_showing(suit_name: str) -> int:
+    """An rng position whose next roll of the mob die shows a suit."""
+    from rules.rng import below
+
+    position = 0
+    while hb.MOB_DIE[below(position, len(hb.MOB_DIE))[1]] != suit_name:
+        position += 1
+    return position
+
+
+def test_scenario_a_raze_that_spreads_a_mob_then_a_mood_change_to_wrathful() -> None:
+    """14.4.1-14.4.4, 14.5.2, 14.7.8: the mob in 12 razes the Marquise's wood, the mob die shows rabbit and the
+    Hundreds place a mob in 10 of the two rabbit clearings beside it; Recruit; Stubborn gives way to Wrathful, whose
+    extra hit follows the warlord into battle."""
+    s = table()
+    put(s, 12, "hundreds", "mob")
+    put(s, 12, "hundreds", "warlord")
+    put(s, 12, "hundreds", "warrior", 2)
+    put(s, 12, "hundreds", "stronghold")
+    put(s, 12, "marquise", "wood")
+    put(s, 10, "marquise", "warrior", 2)
+    stock(s, H, "boots")  # Command 2
+    s = goto(check(s), E, "evening.discard")
+    s.rng = die_showing("rabbit")
+    assert step(s) == (H, "hundreds.spread") and sorted(legal(s)) == ["mob 10", "mob 4"]
+    assert not s.clearings[11].get("marquise:wood") and s.seats[H].points == 1
+    assert "not clearing 9" in refused(s, "mob 9")
+    s = play(s, "mob 10")
+    assert count(s, 10, "hundreds", "mob") == 1 and count(s, 12, "hundreds", "warrior") == 4  # Prowess 1 + 1
+    assert step(s) == (H, "hundreds.mood") and "already Stubborn" in refused(s, "mood stubborn")
+    assert "Hoard holds one" in refused(s, "mood jubilant")  # the boots forbid it
+    s = play(s, "mood wrathful")
+    assert hb.mood(s, H) == "wrathful"
+    s = play(force_dice(s, 2, 0), "lead 12>10 x3", "battle 10 marquise")
+    assert count(s, 10, "marquise", "warrior") == 0  # two rolled hits and Wrathful's extra one
+    check(s)
+
+
+def test_scenario_an_infected_warlord_won_back_by_targeting_it() -> None:
+    """TS.4.1, TS.5.1, TS.2.5, 14.2.2, 14.4.3: the Spore's Birdsong infects the warrior beside the homeland, then the
+    warlord; the Spore can't move the warlord; the Hundreds can't lead or anoint it; attacking the Spore they target
+    it, it returns to their supply, and their next Anoint places it again."""
+    s = table(SPORE_TABLE)
+    put(s, 5, "spore", "homeland")
+    put(s, 5, "spore", "mycelium")
+    put(s, 2, "hundreds", "warlord")
+    put(s, 2, "hundreds", "warrior")
+    put(s, 6, "hundreds", "warrior", 4)
+    stock(s, H, "boots", "sack", "coins")  # Command 3: a move, a battle, and one left so the turn waits
+    s = goto(check(s), H, "evening.discard")  # on to the Spore's Birdsong: infection
+    assert s.clearings[1] == {"hundreds:warlord:spore": 1, "hundreds:warrior:spore": 1}
+    s = play(s, "end")  # no growth
+    assert step(s) == (SP, "spore.command") and legal(s, "move") == ["move 2>5 x1"]
+    assert "can't be moved outside the Hundreds' turn" in refused(s, "move 2>5 x2")
+    s = goto(s, H, "birdsong.start")
+    assert step(s) == (H, "hundreds.mood")  # no Anoint: the warlord is on the map
+    s = play(s, "mood wrathful")
+    assert step(s) == (H, "hundreds.command")
+    assert "not on the map under your command" in refused(s, "lead 2>5")
+    s = play(s, "move 6>2 x4", "battle 2 spore")
+    assert rules.to_act(s) == H and sorted(legal(s)) == ["pass", "target"]
+    s = play(force_dice(s, 1, 0), "target", "hit warrior hundreds")  # the Spore's choice gives way to the target
+    assert step(s) == (H, "hundreds.command")
+    assert not s.clearings[1].get("hundreds:warlord:spore") and s.clearings[1].get("hundreds:warrior:spore") == 1
+    assert s.seats[H].supply["warlord"] == 1
+    s = goto(s, H, "birdsong.start")
+    assert count(s, 2, "hundreds", "warlord") == 1 and count(s, 2, "hundreds", "warrior") == 3
+    check(s)
+
+
+def test_scenario_the_warlord_carried_to_the_ward_and_replaced() -> None:
+    """SOM.2.3, SOM.2.4, 14.2.2, 14.4.3: the Hundreds battle beside the Spinners' web, the warlord is hit and carried
+    to the Ward; no discharge releases it; the Hundreds' next Birdsong anoints it in the clearing they choose."""
+    s, sp = warlord_by_the_web(8)
+    put(s, 9, "hundreds", "warrior")
+    s = goto(s, H, "hundreds.command")
+    s = play(force_dice(s, 2, 1), "battle 5 marquise", "respond 5")
+    assert s.seats[sp].areas["ward"].get("hundreds:warlord") == 1
+    s = goto(s, sp, "spinners.discharge")
+    assert "waits in the Ward to be replaced" in refused(s, "discharge hundreds 1")
+    s = goto(s, H, "birdsong.start")
+    assert step(s) == (H, "hundreds.anoint") and sorted(legal(s)) == ["anoint 8", "anoint 9"]
+    s = play(s, "anoint 9")
+    assert count(s, 9, "hundreds", "warlord") == 1 and count(s, 9, "hundreds", "warrior") == 0
+    assert not s.seats[sp].areas["ward"].get("hundreds:warlord")
     check(s)

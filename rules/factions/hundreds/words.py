@@ -181,6 +181,9 @@ def _why_not_lead(state: GameState, seat: int, action: Lead) -> str | None:
     if action.src not in state.board.ids() or action.dst not in state.board.ids():
         return "there is no such clearing"
     if not state.clearings[action.src - 1].get(WARLORD):
+        if any(p.startswith(WARLORD) and n for p, n in state.clearings[action.src - 1].items()):
+            return (f"the warlord in clearing {action.src} is not on the map under your command: infected, it is "
+                    "the Spore's until it is removed (TS.2.5)")
         return f"the warlord is not in clearing {action.src}"
     if action.dst not in movement.linked(state, action.src):
         return f"no path joins clearing {action.src} and clearing {action.dst}"
