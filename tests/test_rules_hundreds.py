@@ -19,6 +19,8 @@ from rules_helpers import (
     legal,
     new_table,
     play,
+    play_events,
+    public_text,
     put,
     set_hand,
     step,
@@ -1023,4 +1025,29 @@ def test_scenario_the_warlord_carried_to_the_ward_and_replaced() -> None:
     s = play(s, "anoint 9")
     assert count(s, 9, "hundreds", "warlord") == 1 and count(s, 9, "hundreds", "warrior") == 0
     assert not s.seats[sp].areas["ward"].get("hundreds:warlord")
+    check(s)
+
+
+def test_14_7_7_stubborn_against_the_tinkers_robot_and_drone() -> None:
+    """14.7.7 with OMT.2.3-2.4: attacked by a robot's two gears and a drone (three warriors), a Stubborn warlord's
+    side ignores the first of three hits; its own two hits fall on the drone and the robot's gears, as the Tinker
+    chooses, a robot's hit dropping a gear in the clearing."""
+    from rules.factions.tinker import board as tb
+
+    s = table(("marquise", "tinker", "hundreds"))
+    t = s.seat_of("tinker")
+    assert t is not None
+    put(s, 5, "tinker", "birdbot")  # its two setup gears are on its track
+    put(s, 5, "tinker", "drone")
+    put(s, 5, "hundreds", "warlord")
+    put(s, 5, "hundreds", "warrior", 2)
+    assert tb.gears_on(s, t, "birdbot") == 2
+    s = attacked(s, t, 5, "hundreds", 3, 2)
+    said = [e.public for e in s.events]
+    assert "Old Man Tinker deals 3 hits; Lord of the Hundreds deals 2 hits." in said
+    assert "Lord of the Hundreds is Stubborn: the first hit taken is ignored." in said
+    s, events = play_events(s, "hit warlord", "hit birdbot", "hit drone")
+    assert tb.gears_on(s, t, "birdbot") == 1 and count(s, 5, "tinker", "gear") == 1  # a gear dropped
+    assert count(s, 5, "tinker", "drone") == 0
+    assert "Lord of the Hundreds loses 1 warlord, 1 warrior." in public_text(events)  # 3 hits, 1 ignored: 2
     check(s)

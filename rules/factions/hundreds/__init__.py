@@ -43,10 +43,10 @@ from rules.factions.hundreds.board import (
     HundredsFlags,
 )
 from rules.factions.hundreds.moods import bitter_sites
+from rules.factions.hundreds.setup import garrison_sites
 from rules.factions.hundreds.words import panel_lines, why_not
 from rules.items import take_from_ruin, under_ruin
 from rules.map_pieces import may_place, open_slots, place, shift, suit
-from rules.modes.base import starting_corners
 from rules.pieces import ABILITY, BATTLE, BUILDING, TOKEN, WARRIOR, PieceKind, category_of_key, parse_key
 from rules.removal import remove_all
 from rules.rng import below
@@ -66,10 +66,10 @@ COMMAND_STEPS = ("hundreds.command", "hundreds.command_after")
 
 RARE = {
     "unhoard": RareExample(
-        "/hundreds unhoard item:boots", "mood", "is not possible now", "gaining an item onto a full track of the Hoard"
+        "/hundreds unhoard item:boots", "mood", "nothing asks it", "gaining an item onto a full track of the Hoard"
     ),
     "target": RareExample(
-        "/hundreds target", "battle", "is not possible now", "a battle against the Spore where the warlord is infected"
+        "/hundreds target", "battle", "nothing asks it", "a battle against the Spore where the warlord is infected"
     ),
 }
 """Verbs the example walks don't reach, shown refused in a game with the Hundreds."""
@@ -490,22 +490,6 @@ class Hundreds(Faction):
 
 
 # --- setup ------------------------------------------------------------------------------------------
-
-
-def garrison_sites(state: GameState, seat: int) -> list[int]:
-    """14.3.2: corners no other player started in; those diagonally opposite a starting corner when there are."""
-    taken = set()
-    for other in range(len(state.seats)):
-        if other != seat:
-            corner = registry.of(state, other).starting_corner(state, other)
-            if corner is not None:
-                taken.add(corner)
-    def fits(c: int) -> bool:
-        return c not in taken and may_place(state, ID, c) and open_slots(state, c) > 0  # room for the stronghold
-
-    found = starting_corners(state, seat, fits)  # else the mode's fallback (3x3: an edge clearing of its side)
-    opposite = [c for c in found if any(state.board.opposite(t) == c for t in taken)]
-    return opposite or found
 
 
 # --- Birdsong (14.4) --------------------------------------------------------------------------------

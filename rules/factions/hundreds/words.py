@@ -9,17 +9,24 @@ from rules.factions.hundreds import board as hb
 from rules.factions.hundreds import hoard
 from rules.factions.hundreds.actions import (
     Anoint,
+    Bitter,
+    Contempt,
     Garrison,
     Incite,
     Jubilant,
     Lavish,
     Lead,
+    Loot,
     Mob,
     Mood,
+    Plunder,
     Stronghold,
+    Target,
+    Unhoard,
 )
 from rules.factions.hundreds.board import ID, MOB, WARLORD, WARRIOR_KEY, HundredsFlags
 from rules.factions.hundreds.moods import why_not_mood
+from rules.factions.hundreds.setup import garrison_sites, starting_corners_of_others
 from rules.map_pieces import may_place, on_map, open_slots, suit
 from rules.rule import rules
 from rules.state import GameState
@@ -33,6 +40,16 @@ STEP_OF = {
     Jubilant: ("hundreds.incite", "Jubilant rolls follow an Incite in the warlord's clearing, in Evening"),
     Stronghold: ("hundreds.command", "strongholds are built while commanding the Hundreds, in Daylight"),
 }
+
+ASKED: dict[type[Action], str] = {
+    Contempt: "Contempt for Trade is chosen right after the Hundreds craft an item",
+    Unhoard: "an item leaves the Hoard this way only when one is gained onto a full track",
+    Loot: "looting is declared as the Hundreds start a battle against a defender with crafted items",
+    Plunder: "an item is plundered after a looting battle, or from a razed ruin holding two",
+    Bitter: "Bitter is asked before the roll of a battle in a Bitter warlord's clearing with mobs near",
+    Target: "the infected warlord is targeted before the roll of a battle against the Spore in its clearing",
+}
+"""The verbs that answer a decision, and when that decision is asked (refusals when none is)."""
 
 
 def panel_lines(state: GameState, seat: int) -> list[str]:
@@ -59,11 +76,15 @@ def panel_lines(state: GameState, seat: int) -> list[str]:
 
 def why_not(state: GameState, seat: int, action: Action) -> str | None:
     """Why one of the Hundreds' actions is refused now, or None when the shared reasons should speak."""
+    if isinstance(action, Garrison) and state.pending and state.pending[0]["kind"] == "setup":
+        return _why_not_garrison(state, seat, action.clearing)
     if state.pending:
         return None
     step = state.turn.step
     if isinstance(action, Garrison):
         return "the garrison is placed in setup"
+    if type(action) in ASKED:
+        return f"nothing asks it of you now: {ASKED[type(action)]}"
     flags = state.turn.flags_as(HundredsFlags)
     if isinstance(action, Mob):
         return _why_not_mob(state, action.clearing)
@@ -97,6 +118,18 @@ def why_not(state: GameState, seat: int, action: Action) -> str | None:
     if isinstance(action, (Move, Lead, Battle, Stronghold)):
         return _why_not_daylight(state, seat, step, action)
     return None
+
+
+def _why_not_garrison(state: GameState, seat: int, cid: int) -> str:
+    """14.3.2: a corner no other player started in, diagonally opposite a starting corner when one is free."""
+    found = [str(c) for c in garrison_sites(state, seat)]
+    sites = " or ".join(filter(None, (", ".join(found[:-1]), found[-1]))) if found else "none"
+    if cid not in state.board.ids():
+        return f"there is no clearing {cid}"
+    if cid in starting_corners_of_others(state, seat):
+        return f"clearing {cid} is another player's starting corner: the garrison goes in clearing {sites}"
+    return (f"the garrison goes in a corner no one started in, diagonally opposite a starting corner when one is "
+            f"free: clearing {sites}")
 
 
 def _why_not_mob(state: GameState, cid: int) -> str:
