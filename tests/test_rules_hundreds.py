@@ -1051,3 +1051,18 @@ def test_14_7_7_stubborn_against_the_tinkers_robot_and_drone() -> None:
     assert count(s, 5, "tinker", "drone") == 0
     assert "Lord of the Hundreds loses 1 warlord, 1 warrior." in public_text(events)  # 3 hits, 1 ignored: 2
     check(s)
+
+
+def test_14_2_2_the_vagabonds_strike_never_takes_the_warlord_nor_what_it_stands_by() -> None:
+    """14.2.2 with 9.5.6 (Strike): the warlord is removed only in battle, so a Strike can't take it; and while it
+    stands there the Hundreds have a warrior there, so their other pieces can't be struck either."""
+    from vagabond_helpers import daylight, pawn_to, set_items
+
+    s = table(("marquise", "eyrie", "vagabond", "hundreds"))
+    pawn_to(s, 5)
+    set_items(s, "crossbow")
+    put(s, 5, "hundreds", "warlord")
+    put(s, 5, "hundreds", "stronghold")
+    assert legal(daylight(s), "strike") == []
+    put(s, 5, "hundreds", "warrior")
+    assert legal(daylight(s), "strike") == ["strike hundreds warrior"]
