@@ -1018,6 +1018,9 @@ def test_scenario_the_warlord_carried_to_the_ward_and_replaced() -> None:
     s = goto(s, H, "hundreds.command")
     s = play(force_dice(s, 2, 1), "battle 5 marquise", "respond 5")
     assert s.seats[sp].areas["ward"].get("hundreds:warlord") == 1
+    assert "Warlord: in the ward of the Spinners of Mercy (Anoint replaces it, in Birdsong)" in registry.of(
+        s, H
+    ).panel(s, H)
     s = goto(s, sp, "spinners.discharge")
     assert "waits in the Ward to be replaced" in refused(s, "discharge hundreds 1")
     s = goto(s, H, "birdsong.start")

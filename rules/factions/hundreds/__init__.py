@@ -621,15 +621,6 @@ def _recruit_at(state: GameState, seat: int, sites: Iterable[int]) -> None:
     _say_recruited(state, [site for site in sites if place(state, seat, "warrior", site)])
 
 
-def _warlord_elsewhere(state: GameState) -> tuple[int, str] | None:
-    """A seat's area holding the warlord off the map (a Ward), as (seat, area)."""
-    for s, seat in enumerate(state.seats):
-        for area, pieces in seat.areas.items():
-            if any(p.startswith(WARLORD) and n for p, n in pieces.items()):
-                return s, area
-    return None
-
-
 def _anoint_sites(state: GameState) -> list[int]:
     """14.4.3: clearings with a Hundreds warrior; when there are none, any clearing the warlord may be placed in."""
     ids = [c for c in state.board.ids() if may_place(state, ID, c, WARRIOR)]
@@ -649,7 +640,7 @@ def _anoint_forced(state: GameState, seat: int) -> None:
 def _anoint(state: GameState, seat: int, cid: int) -> None:
     """The warlord replaces a warrior there (or is placed); SOM.2.4: one in a Ward is replaced, taken from it."""
     s = state.seats[seat]
-    held = _warlord_elsewhere(state)
+    held = hb.warlord_held(state)
     if held is not None and not s.supply.get("warlord"):
         other, area = held
         pieces = state.seats[other].areas[area]

@@ -110,6 +110,15 @@ def warlord_on_map(state: GameState) -> bool:
     return any(p.startswith(WARLORD) for pieces in state.clearings for p in pieces if pieces[p])
 
 
+def warlord_held(state: GameState) -> tuple[int, str] | None:
+    """A seat's area holding the warlord off the map (a Ward), as (seat, area)."""
+    for s, seat in enumerate(state.seats):
+        for area, pieces in seat.areas.items():
+            if any(p.startswith(WARLORD) and n for p, n in pieces.items()):
+                return s, area
+    return None
+
+
 def mobs(state: GameState) -> list[int]:
     """Clearings with a mob."""
     return [cid for cid, pieces in enumerate(state.clearings, start=1) if pieces.get(MOB)]

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from rules import hand, movement
+from rules import hand, movement, registry
 from rules.actions import Action, Battle, Craft, Move, Recruit
 from rules.cards import keys
 from rules.factions.hundreds import board as hb
@@ -57,13 +57,7 @@ def panel_lines(state: GameState, seat: int) -> list[str]:
     lines = [f"Mood: {hb.mood(state, seat).title()}"]
     for track in hb.TRACKS:
         lines.append(f"{track.title()} {hb.level(state, seat, track)}: {hoard.describe(state, seat, track)}")
-    cid = hb.warlord_at(state)
-    if cid is not None:
-        lines.append(f"Warlord: clearing {cid}")
-    elif hb.warlord_on_map(state):
-        lines.append("Warlord: on the map, not under the Hundreds' command")
-    else:
-        lines.append("Warlord: off the map (anointed next Birdsong)")
+    lines.append(f"Warlord: {_warlord_place(state)}")
     lines.append(f"Mobs on the map: {on_map(state, ID, 'mob')}/{hb.MOBS}")
     lines.append(f"Strongholds on the map: {on_map(state, ID, 'stronghold')}/{hb.STRONGHOLDS}")
     flags = state.turn.flags_as(HundredsFlags)
@@ -72,6 +66,19 @@ def panel_lines(state: GameState, seat: int) -> list[str]:
     if state.turn.seat == seat and state.turn.step == "hundreds.advance":
         lines.append(f"Advances left: {flags.get('advances', 0)}")
     return lines
+
+
+def _warlord_place(state: GameState) -> str:
+    """Where the warlord is, in words: its clearing, infected, held off the map (a Ward), or in the supply."""
+    cid = hb.warlord_at(state)
+    held = hb.warlord_held(state)
+    if cid is not None:
+        return f"clearing {cid}"
+    if hb.warlord_on_map(state):
+        return "on the map, not under the Hundreds' command"
+    if held is not None:
+        return f"in the {held[1]} of the {registry.of(state, held[0]).name} (Anoint replaces it, in Birdsong)"
+    return "off the map (Anoint places it, in Birdsong)"
 
 
 def why_not(state: GameState, seat: int, action: Action) -> str | None:
