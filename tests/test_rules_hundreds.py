@@ -1045,8 +1045,8 @@ def test_14_7_7_stubborn_against_the_tinkers_robot_and_drone() -> None:
     put(s, 5, "hundreds", "warlord")
     put(s, 5, "hundreds", "warrior", 2)
     assert tb.gears_on(s, t, "birdbot") == 2
-    s = attacked(s, t, 5, "hundreds", 3, 2)
-    said = [e.public for e in s.events]
+    s, events = play_events(force_dice(goto(check(s), t, "tinker.actions"), 3, 2), "battle 5 hundreds")
+    said = [e.public for e in events]
     assert "Old Man Tinker deals 3 hits; Lord of the Hundreds deals 2 hits." in said
     assert "Lord of the Hundreds is Stubborn: the first hit taken is ignored." in said
     s, events = play_events(s, "hit warlord", "hit birdbot", "hit drone")
@@ -1069,3 +1069,28 @@ def test_14_2_2_the_vagabonds_strike_never_takes_the_warlord_nor_what_it_stands_
     assert legal(daylight(s), "strike") == []
     put(s, 5, "hundreds", "warrior")
     assert legal(daylight(s), "strike") == ["strike hundreds warrior"]
+
+
+def test_14_2_2_shared_field_hospitals_never_place_the_warlord_3x3_9_1() -> None:
+    """14.2.2 with 3x3.9.1: only setup and Anoint place the warlord, so the Marquise's Shared Field Hospitals offer
+    the Hundreds' warriors removed beside it on her home map, never the warlord, which goes to their supply."""
+    factions = ("marquise", "hundreds", "vagabond", "eyrie", "spinners", "vagabond2")
+    s = blank_table(factions, options={"mode": "frontier", "teams": dict(zip(factions, "AAABBB", strict=True))})
+    m, h, sp = (s.seat_of(f) for f in ("marquise", "hundreds", "spinners"))
+    assert m is not None and h is not None and sp is not None
+    put(s, 1, "marquise", "keep")
+    put(s, 5, "hundreds", "warlord")
+    put(s, 5, "hundreds", "warrior")
+    put(s, 5, "spinners", "warrior", 3)
+    put(s, 5, "spinners", "web")
+    s.seats[h].data["mood"] = "rowdy"  # type: ignore[typeddict-unknown-key]
+    set_hand(s, m, "a-visit-to-friends")  # rabbit, as clearing 5
+    s = play(force_dice(goto(check(s), sp, "spinners.daylight"), 3, 0), "battle 5 hundreds")
+    while rules.to_act(s) != m:
+        s = play(s, legal(s)[0])
+    asked = [d for d in s.pending if d.get("what") == "shared_hospital"]
+    assert [(d["piece"], d["count"]) for d in asked] == [("hundreds:warrior", 1)]  # type: ignore[typeddict-item]
+    s = play(s, "hospital a-visit-to-friends")
+    assert count(s, 1, "hundreds", "warrior") == 1 and count(s, 1, "hundreds", "warlord") == 0
+    assert s.seats[h].supply["warlord"] == 1
+    check(s)
