@@ -203,9 +203,7 @@ async def test_each_verb_is_refused_for_bad_input_with_its_reason_and_the_game_u
     await _refused(bot, alice, "incite", "not your turn", clearing=5, card=held)
 
     lavish = _hundreds_at(base, "hundreds.raze", mood="lavish")
-    lavish.seats[HUNDREDS].items.append(make("boots"))
-    next(iter(lavish.item_supply.values()))["boots"] -= 1
-    lavish.seats[HUNDREDS].data["mood"] = "lavish"  # type: ignore[typeddict-unknown-key]
+    _hoard(lavish, "boots")
     await _jump(bot, goto(check(lavish), HUNDREDS, "hundreds.lavish"))
     await _refused(bot, carol, "lavish", "no sword in your Hoard", item="sword")  # an item not had
     await _refused(bot, carol, "lavish", "no pebble in your Hoard", item="pebble")  # malformed
@@ -224,6 +222,32 @@ async def test_each_of_the_hundreds_own_decisions_refuses_a_wrong_answer_and_tak
     await _refused(bot, alice, "contempt", "not your turn", choice="take")
     assert not (await bot.slash(carol, CHANNEL, slash_name("contempt"), choice="score")).refused
     assert (await bot.service.table(CHANNEL)).state.seats[HUNDREDS].points == 2
+
+    full = _hundreds_at(base, "hundreds.command", "anvil")
+    _hoard(full, "tea", "tea", "sword", "sword")  # Prowess full: the anvil's hammer will overflow it
+    await _jump(bot, goto(check(full), HUNDREDS, "hundreds.craft"))
+    await _refused(bot, carol, "craft", "is not in your hand", card="bake-sale")  # card not held
+    assert not (await bot.slash(carol, CHANNEL, "craft", card="anvil")).refused
+    assert not (await bot.slash(carol, CHANNEL, slash_name("contempt"), choice="take")).refused
+    await _refused(bot, carol, "unhoard", "not one of the choices", item="boots")  # not on the Prowess track
+    assert not (await bot.slash(carol, CHANNEL, slash_name("unhoard"), item="hammer")).refused
+
+    looting = put(_hundreds_at(base, "hundreds.command", "anvil"), 5, "marquise", "warrior")
+    _hoard(looting, "boots", "coins", seat=0)  # two kinds in the Marquise's Crafted Items box
+    await _jump(bot, looting)
+    await _refused(bot, carol, "craft", "craft at the start of Daylight", card="anvil")  # out of step
+    assert not (await bot.slash(carol, CHANNEL, "battle", clearing=5, defender="marquise")).refused
+    await _refused(bot, carol, "plunder", "you must loot the defender", item="boots")  # looting is asked first
+    assert not (await bot.slash(carol, CHANNEL, slash_name("loot"))).refused
+    for _ in range(6):
+        state = (await bot.service.table(CHANNEL)).state
+        if state.pending and state.pending[0].get("what") == "plunder":
+            break
+        action = rules.legal_actions(state, rules.to_act(state) or 0)[0]
+        assert not (await play_action(bot, list(PLAYERS.values())[rules.to_act(state) or 0], CHANNEL, action)).refused
+    await _refused(bot, carol, "plunder", "not one of the choices", item="sword")  # an item they do not have
+    assert not (await bot.slash(carol, CHANNEL, slash_name("plunder"), item="coins")).refused
+    assert "coins" in [i["item"] for i in (await bot.service.table(CHANNEL)).state.seats[HUNDREDS].items]
 
     razing = _hundreds_at(base, "hundreds.command")
     put(razing, 12, "hundreds", "mob")
@@ -247,6 +271,13 @@ async def test_each_of_the_hundreds_own_decisions_refuses_a_wrong_answer_and_tak
     await _refused(bot, carol, "recruit", "too few of your strongholds", clearings="5")  # no stronghold in 5
     assert not (await bot.slash(carol, CHANNEL, "recruit", clearings="3")).refused
     await bot.service.store.close()
+
+
+def _hoard(state: rules.GameState, *names: str, seat: int = HUNDREDS) -> None:
+    """Items from the item supply into a seat's Crafted Items box (the Hoard, for the Hundreds)."""
+    for name in names:
+        next(iter(state.item_supply.values()))[name] -= 1
+        state.seats[seat].items.append(make(name))
 
 
 def _bitter_defender(base: rules.GameState) -> rules.GameState:
