@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rules import battle, decisions, dominance, hand, registry
-from rules.actions import Action, Activate, Battle, Move, Pass, Take, Use
+from rules.actions import Action, Activate, Battle, Pass, Take, Use
 from rules.cards import card, keys, label
 from rules.map_pieces import controlled_warriors
 from rules.pieces import CARD, WARRIOR, key
@@ -177,7 +177,7 @@ def _cobbler_legal(state: GameState, d: decisions.Decision) -> Iterator[Action]:
 
 
 def _cobbler_resolve(state: GameState, d: decisions.Decision, action: Action) -> bool:
-    if isinstance(action, Move):
+    if not isinstance(action, Pass):  # a move the faction grants: warriors, or its own kind (the warlord's lead)
         state.say(f"{registry.of(state, d['seat']).name} uses Cobbler.")
         registry.of(state, d["seat"]).take_granted_move(state, d["seat"], action)
     return True

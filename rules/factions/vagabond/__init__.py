@@ -38,7 +38,7 @@ from rules.factions.vagabond.actions import (
 from rules.factions.vagabond.words import panel_lines, why_not
 from rules.hooks import CANCEL, Place, Removal, Removed
 from rules.map_pieces import factions_in, place, place_name, suit
-from rules.pieces import ABILITY, BATTLE, PAWN, WARRIOR, PieceKind, category_of_key, key, parse_key
+from rules.pieces import ABILITY, BATTLE, PAWN, WARRIOR, PieceKind, category_of_key, key, kind_of_key, parse_key
 from rules.removal import remove_all
 from rules.rule import enemies, hired, rules
 from rules.scoring import score
@@ -400,13 +400,15 @@ class Vagabond(Faction):
 
     def _strike_kinds(self, state: GameState, faction: str, cid: int) -> list[str]:
         """Kinds a Strike may remove: the enemy's warriors there, else its other pieces there (not while it has
-        warriors there that are no pieces to strike, such as a robot's gears)."""
+        warriors there that are no pieces to strike, such as a robot's gears), never a warrior a Strike can't remove
+        (the Hundreds' warlord, removed only in battle: while it stands there, nothing of theirs can be struck)."""
         mine = [p for p, n in state.clearings[cid - 1].items() if n and parse_key(p)[2] == faction]
         warriors = [p for p in mine if category_of_key(p) == WARRIOR]  # others' warriors it controls too
         other = state.seat_of(faction)
         shielded = other is not None and registry.of(state, other).warrior_bonus(state, other, cid) > 0
         rest = [] if shielded else [p for p in mine if category_of_key(p) != WARRIOR and parse_key(p)[0] == faction]
-        return sorted({parse_key(p)[1] for p in warriors or rest if category_of_key(p) != PAWN})
+        struck = [p for p in warriors if kind_of_key(p).removable(ABILITY)] if warriors else rest
+        return sorted({parse_key(p)[1] for p in struck if category_of_key(p) != PAWN})
 
     def _special(self, state: GameState, seat: int, here: int, verb: str | None) -> Iterator[Action]:
         special = (vb.character(state, seat) or {}).get("special")
