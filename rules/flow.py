@@ -250,7 +250,8 @@ def _auto_decide(state: GameState) -> bool:
         return True
     lone_card = state.legacy is not None and state.legacy.lone_card_answered  # before 2141e2f
     forced = not kind.from_hand or len(state.seats[d["seat"]].hand) == 1 or lone_card
-    if kind.auto_single and forced and len(options) == 1 and not isinstance(options[0], Pass):
+    lone = len(options) == 1 and not isinstance(options[0], Pass) and not d.get("always_asked")
+    if kind.auto_single and forced and lone:
         if kind.spends:  # the only way to pay, taken for the player: the adapter may ask them first
             state.spent_unasked.append((int(d["seat"]), kind.prompt(state, d), options[0].notation()))
         resolve(state, options[0])

@@ -124,6 +124,15 @@ def under_ruin(state: GameState, cid: int) -> list[str]:
     return [i for i in (state.ruins[cid - 1], second) if i]
 
 
+def ruin_choice_asked(state: GameState, cid: int) -> bool:
+    """Whether what is taken from a ruin is asked of the one taking it, even with a lone answer: with two item sets,
+    whenever an item lies there, since that only one kind (two alike) or none may be taken would otherwise tell the
+    table what lies there (before revision 11 the engine took a lone kind for the player, and nothing unasked)."""
+    if state.legacy is not None and state.legacy.ruin_lone_choice_taken:
+        return False
+    return bool(state.second_ruins) and bool(under_ruin(state, cid))
+
+
 def take_from_ruin(state: GameState, cid: int, name: str) -> None:
     """Take one item from under a ruin; a second item left there becomes the ruin's only one."""
     left = under_ruin(state, cid)

@@ -55,10 +55,22 @@ def warriors_of(state: GameState, faction: str, cid: int) -> int:
     return total
 
 
+def _warlord_moved_by_others(state: GameState) -> bool:
+    """Whether an older record replays, whose engine let others move and place the Hundreds' warlord like any warrior
+    (rules.revisions: before revision 10)."""
+    return state.legacy is not None and state.legacy.warlord_moved_by_others
+
+
 def may_move_now(state: GameState, piece: str) -> bool:
     """Whether a piece may be moved now: a kind that moves only in its owner's turn (the warlord, 14.2.2) not in
     another's."""
-    return kind_of_key(piece).moves_off_turn or parse_key(piece)[0] == state.seats[state.turn.seat].faction
+    own_turn = parse_key(piece)[0] == state.seats[state.turn.seat].faction
+    return kind_of_key(piece).moves_off_turn or own_turn or _warlord_moved_by_others(state)
+
+
+def placed_by_others(state: GameState, piece: str) -> bool:
+    """Whether others' rules may place a piece (never the Hundreds' warlord: only setup and Anoint do, 14.2.2)."""
+    return kind_of_key(piece).placed_by_others or _warlord_moved_by_others(state)
 
 
 def pinned(state: GameState, faction: str, cid: int) -> int:

@@ -75,14 +75,82 @@ class Revision:
     battle_diversions_unkept: bool = field(default=False, metadata=WRITTEN)
     """A battle's removed pieces did not name the area they went to instead of the supply (revision 9 keeps it as a
     fourth element, [seat, piece, count, area], so that listeners hear where they went)."""
+    warlord_moved_by_others: bool = False
+    """The Hundreds' warlord was moved and placed by others' rules like any warrior: the Spore moved it infected,
+    First Response carried it in any battle, a discharge, Triage into the clearing and the 3x3 Shared Field Hospitals
+    placed it, and Triage returned it before their plain warriors (76ad3f8, a93a8f4: only the Hundreds move it, in
+    their own turn, and only setup and Anoint place it, 14.2.2)."""
+    strike_on_warlord: bool = False
+    """The Vagabond's Strike was offered on the Hundreds' warlord, which only battle removes (c5ab522 offers only the
+    warriors a Strike can remove, and nothing of the Hundreds' beside a standing warlord)."""
+    granted_moves_plain: bool = False
+    """A move Cobbler grants was a plain move of warriors along paths: the Hundreds could not lead the warlord with it
+    (76ad3f8), nor the Duchy go through the Burrow (237a0c3)."""
+    hoard_counted_at_start: bool = False
+    """Command and Prowess were counted once, as the step that spends them began: an item the Hundreds gained in it
+    (looted) added no action (76ad3f8 counts them as they stand, 14.5.2-3)."""
+    raze_takes_first: bool = False
+    """A Raze took the first item under a ruin, unmarked as a ruin item, even one of a kind the Hoard already held
+    from a ruin, and rolled the mob die as Raze ended (76ad3f8: of two items the Hundreds choose, never a second ruin
+    item of a kind, the item marked, the die rolled once every choice is made)."""
+    recruit_in_order: bool = False
+    """With too few warriors for every stronghold, Recruit placed them in clearing order (76ad3f8 lets the Hundreds
+    choose the strongholds)."""
+    no_mercenaries: bool = False
+    """The Riverfolk offered hand cards and riverboats only, its offer's prompt naming those two (4ba4cd8 offers
+    mercenaries too, 11.2.7.3)."""
+    export_any_paid: bool = False
+    """The Riverfolk could export any card its open spaces and funds paid for, an item gone from the supply or a
+    second copy of a persistent effect too (cef7558: only a card it could craft, the FAQ on 11.5.3)."""
+    post_where_ruled: bool = False
+    """A trade post could be established where the Company may not place a token, such as the keep's clearing
+    (cef7558 asks for a place it may place one, 11.5.6)."""
+    services_pawn_twice: bool = False
+    """The Vagabond's pawn in a trade post clearing counted twice towards the services he could buy, and any piece
+    key of a buyer's there counted, even one at none (cef7558: each such clearing once, 11.2.6.2)."""
+    price_per_favor_clearing: bool = False
+    """A Favor removing Duchy buildings in several clearings cost a Price of Failure for each clearing (a2053da: one,
+    the pieces being removed at once, 12.2.3)."""
+    royal_claim_map_only: bool = False
+    """Royal Claim counted only the map's clearings for the Duchy: a record of this revision never set the game
+    option duchy_royal_claim, and its absence reads as 'map' (237a0c3 counts the Burrow by default, 12.2.2)."""
+    parliament_pays_no_search: bool = False
+    """In 3x3 the moves and battles of the Duchy's ministers in Parliament paid for no search or seizure, and a
+    minister whose only use was one was not offered (a2053da)."""
+    ruin_lone_choice_taken: bool = False
+    """With two item sets, the item under a ruin was taken for the one taking it (the Vagabond exploring, the Hundreds
+    razing) when only one kind could be taken, two alike included, and nothing was taken unasked when none could: the
+    table learned what lay there (revision 11 asks whenever an item lies there)."""
+    strike_on_mycelium: bool = False
+    """The Vagabond's Strike was offered on the Spore's mycelium, which only battle removes, exhausting the crossbow
+    for nothing (revision 11 offers a Strike only on pieces it can remove)."""
 
 
 OLDER_SETUPS = ("spore", "tinker")  # the factions whose data did not keep their setup stage before a3f33da
-_TODAY = Revision(9, "a841156", 2, "today's rules")
+_TODAY = Revision(11, "LEGACY", 2, "today's rules")
 # Each older revision is the next newer one with its own differences added: a flag holds on every revision before
 # the change that ended it.
+_BEFORE_RUIN_CHOICE = replace(
+    _TODAY, number=10, since="4ba4cd8",
+    note="before revision 11, with two item sets the engine took the only kind of item a ruin allowed for the "
+    "Vagabond exploring and the Hundreds razing (and nothing, unasked, when none), and the Vagabond could strike the "
+    "Spore's mycelium; its replay plays them so",
+    ruin_lone_choice_taken=True, strike_on_mycelium=True,
+)
+_BEFORE_NEWCOMERS = replace(
+    _BEFORE_RUIN_CHOICE, number=9, since="a841156",
+    note="before revision 10, the Lord of the Hundreds, the Underground Duchy and the Riverfolk Company played older "
+    "readings: others moved and placed the warlord, the Vagabond could strike it, Cobbler moved warriors only, "
+    "Command and Prowess were counted as their step began, a Raze took the ruin's first item and Recruit placed in "
+    "clearing order; a Favor cost a Price of Failure per clearing, Royal Claim left out the Burrow and 3x3 ministers "
+    "paid no search; the Riverfolk sold no mercenaries, exported any card paid for, posted where it may not place "
+    "and counted the Vagabond's pawn twice; its replay plays them so",
+    warlord_moved_by_others=True, strike_on_warlord=True, granted_moves_plain=True, hoard_counted_at_start=True,
+    raze_takes_first=True, recruit_in_order=True, no_mercenaries=True, export_any_paid=True, post_where_ruled=True,
+    services_pawn_twice=True, price_per_favor_clearing=True, royal_claim_map_only=True, parliament_pays_no_search=True,
+)
 _BEFORE_REVENGE = replace(
-    _TODAY, number=8, since="b052b0f",
+    _BEFORE_NEWCOMERS, number=8, since="b052b0f",
     note="before revision 9, the 3x3 Shared Field Hospitals was offered for an ally's warriors that went to the "
     "Cult's Acolytes box or the Spinners' Ward instead of the supply, and brought other warriors of that ally to the "
     "keep; its replay offers it so",
@@ -136,14 +204,16 @@ _BEFORE_B4B8814 = replace(
 )
 REVISIONS = (
     _BEFORE_B4B8814, _BEFORE_C3A2B9F, _BEFORE_FF0BDB2, _BEFORE_1BAA1FB, _BEFORE_A3F33DA, _BEFORE_2141E2F,
-    _BEFORE_b052b0f, _BEFORE_REVENGE, _TODAY,
+    _BEFORE_b052b0f, _BEFORE_REVENGE, _BEFORE_NEWCOMERS, _BEFORE_RUIN_CHOICE, _TODAY,
 )
 CURRENT = REVISIONS[-1].number
 """Raise it (adding a Revision) whenever a rule change means an older record no longer replays as it was."""
-MISNUMBERED = (6,)
+MISNUMBERED = (6, 9)
 """Revisions a record may carry for rules it was not played under when it has no `rules_until`: 397dc9b gave the
-games it began revision 6, then today's, though its engine already played as revision 7 (2141e2f came with it).
-Such a record is identified as one written before records carried a revision (see `unsure`)."""
+games it began revision 6, then today's, though its engine already played as revision 7 (2141e2f came with it); main
+from 1189e2e to 71fefe7 gave the games it began revision 9 though its engine played the Hundreds', Duchy's and
+Riverfolk's fixes of revision 10 (main at 01daab9 did not). Such a record is identified as one written before records
+carried a revision (see `unsure`)."""
 
 
 def unsure(number: int | None, until: int | None) -> bool:

@@ -25,6 +25,9 @@ class Decision(TypedDict):
     faction: NotRequired[str]
     what: NotRequired[str]
     prompt: NotRequired[str]
+    always_asked: NotRequired[bool]
+    """Asked of its seat even with a lone answer: that it has one would tell the table something hidden (which items
+    lie under a ruin)."""
 
 
 Stage = Literal[

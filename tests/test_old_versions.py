@@ -33,11 +33,11 @@ REVISION_OF = {  # the newest rules revision under which each game's record repl
     ("9ead3fb", "game"): 2,
     ("b589521", "game"): 2,
     ("e7cbbc3", "game"): 2,
-    ("6471d1b", "game"): 9,
+    ("6471d1b", "game"): 11,
     ("87d6567", "game"): 3,
     ("b3467d4", "game"): 3,
     ("bd0f766", "game"): 5,
-    ("e99ba9a", "game"): 9,
+    ("e99ba9a", "game"): 11,
     ("a142de1", "game"): 5,
     ("4fb3d57", "game"): 3,
     ("87439cc", "game"): 5,
@@ -48,6 +48,14 @@ REVISION_OF = {  # the newest rules revision under which each game's record repl
     ("db2c6b0-readings", "cornered"): 5,
     ("f4f117c", "game"): 7,
     ("f4f117c", "spore"): 7,
+    ("60bd46f", "hundreds"): 8,
+    ("60bd46f", "lizards"): 8,
+    ("60bd46f", "duchy"): 8,
+    ("60bd46f", "riverfolk"): 8,
+    ("60bd46f-mixed", "three"): 8,
+    ("60bd46f-mixed", "four"): 8,
+    ("60bd46f-mixed", "vagabonds"): 8,
+    ("60bd46f-mixed", "frontier"): 8,
 }
 FINISHED_REVISION_OF = {  # played on, the game met a difference of an older revision
     ("87439cc", "game"): 4,
@@ -291,9 +299,10 @@ def test_a_game_397dc9b_began_as_revision_6_is_identified_again_and_undoes(
     assert cli.main(["migrate", "--db", str(db)]) == 0
     capsys.readouterr()
     with sqlite3.connect(db) as con:
-        assert con.execute("select rules, rules_until from games").fetchall() == [(9, None), (9, None)]
+        today = rules.RULES_REVISION
+        assert con.execute("select rules, rules_until from games").fetchall() == [(today, None), (today, None)]
     channel = cli.channel_id("game")
-    asyncio.run(_replays_and_undoes(db, channel, saved[channel], 9))
+    asyncio.run(_replays_and_undoes(db, channel, saved[channel], rules.RULES_REVISION))
 
 
 def test_an_export_397dc9b_wrote_as_revision_6_replays_as_the_same_state(

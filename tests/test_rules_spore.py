@@ -45,6 +45,7 @@ from rules.map_pieces import may_place
 from rules.pieces import BUILDING, TOKEN, WARRIOR, PieceKind
 from rules.playout import hidden_shown
 from rules.playout import play as playout
+from rules.revisions import revision
 from rules.rng import below
 from rules.rule import ruler
 from rules.state import GameState
@@ -481,6 +482,22 @@ def test_a_strike_on_the_spore_takes_an_infected_warrior_first_and_makes_the_spo
     assert s.seats[M].supply["warrior"] == supply + 1
     relations = s.seats[2].data["relations"]
     assert relations["spore"] == vb.HOSTILE and relations["marquise"] != vb.HOSTILE
+
+
+def test_a_strike_is_never_offered_on_mycelium_which_only_battle_removes_9_5_6_ts_2_3():
+    """Law 9.5.6 with TS: mycelium is removed only in battle, so a Strike can't take it (before revision 11 it was
+    offered, and exhausted the crossbow for nothing); a mushroom beside it can still be struck."""
+    s = vagabond_table("crossbow")
+    pawn_to(s, 5)  # the homeland clearing: a homeland mushroom and a mycelium
+    s = goto(check(s), 2, "vagabond.daylight")
+    assert legal(s, "strike") == ["strike spore homeland"]
+    s.clearings[4].pop("spore:homeland")
+    s.seats[S].supply["homeland"] = 1
+    assert legal(s, "strike") == []
+    put(s, 5, "spore", "mushroom")
+    assert legal(s, "strike") == ["strike spore mushroom"]
+    s.legacy = revision(10)  # a record of revision 10 replays as its engine played it
+    assert legal(s, "strike") == ["strike spore mushroom", "strike spore mycelium"]
 
 
 def test_cobbler_moves_the_infected_no_farther_than_one_clearing_from_the_network_ts_5_2():

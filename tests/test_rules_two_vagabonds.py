@@ -241,7 +241,9 @@ def test_exploring_two_items_asks_which_and_the_other_stays_hidden() -> None:
 def test_an_r_item_he_already_has_from_a_ruin_cannot_be_taken() -> None:
     state = _explorer("sword", "hammer")
     state.seats[V1].items.append({"item": "hammer", "exhausted": False, "damaged": False, "ruin": True})
-    state = play(state, "explore")  # only the sword can be taken: no question
+    state = play(state, "explore")  # only the sword can be taken, and he is still asked: taking it for him would
+    assert legal(state) == ["explore sword"]  # tell the table what lies under the ruin
+    state = play(state, "explore sword")
     assert state.pending == [] and state.seats[V1].points == 1
     assert sorted(i["item"] for i in state.seats[V1].items) == ["hammer", "sword", "torch"]
     assert state.ruins[RUIN - 1] == "hammer"
@@ -250,6 +252,8 @@ def test_an_r_item_he_already_has_from_a_ruin_cannot_be_taken() -> None:
 def test_an_item_of_the_same_name_not_from_a_ruin_does_not_stop_him() -> None:
     state = _explorer("sword", None, "sword")  # the character's own sword is no "R" item
     state = play(state, "explore")
+    assert legal(state) == ["explore sword"]  # asked whenever an item lies there with two sets
+    state = play(state, "explore sword")
     assert state.seats[V1].points == 1 and state.ruins[RUIN - 1] is None
 
 
@@ -257,18 +261,24 @@ def test_exploring_with_nothing_he_may_take_exhausts_the_torch_and_scores_nothin
     state = _explorer("sword", "sword")
     state.seats[V1].items.append({"item": "sword", "exhausted": False, "damaged": False, "ruin": True})
     state, events = play_events(state, "explore")
-    assert state.seats[V1].points == 0 and "may take nothing" in public_text(events)
+    assert legal(state) == ["pass"] and "sword" not in public_text(events)  # asked as for any two items
+    state, events = play_events(state, "pass")
+    assert state.seats[V1].points == 0 and "takes nothing" in public_text(events)
     assert item_specs(state, V1) == ["sword", "torch:exhausted"]
     assert (state.ruins[RUIN - 1], state.second_ruins[RUIN - 1]) == ("sword", "sword")
 
 
-def test_two_of_the_same_item_need_no_choice_and_the_last_one_removes_the_ruin() -> None:
+def test_two_of_the_same_item_are_asked_about_as_any_two_and_the_last_one_removes_the_ruin() -> None:
+    """Two alike items leave one answer, but he is asked as for any two: answering for him would tell the table they
+    are alike (before revision 11 the engine took the item for him)."""
     state = _explorer("sack", "sack")
-    state = play(state, "explore")
+    state, events = play_events(state, "explore")
+    assert legal(state) == ["explore sack"] and "two items" in public_text(events) and "sack" not in public_text(events)
+    state = play(state, "explore sack")
     assert state.pending == [] and state.ruins[RUIN - 1] == "sack" and state.seats[V1].points == 1
     state.seats[V2].items.append({"item": "torch", "exhausted": False, "damaged": False})
     shift(state, vb.pawn(vb.ID2), 1, RUIN, 1)
-    state = play(goto(state, V2, "vagabond.daylight"), "explore")
+    state = play(play(goto(state, V2, "vagabond.daylight"), "explore"), "explore sack")
     assert state.ruins[RUIN - 1] is None and state.seats[V2].points == 1
     assert RUIN not in [c for c in state.board.ids() if rules.view_for(state, M)["clearings"][c - 1]["ruin"]]
 

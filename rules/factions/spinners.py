@@ -30,7 +30,17 @@ from rules.examples import ExampleGame, Examples
 from rules.factions.base import Faction, standard_hit_options
 from rules.factions.marquise import Hire
 from rules.hooks import CANCEL, Removal, Removed
-from rules.map_pieces import count, may_move_now, may_place, on_map, open_slots, place, shift, suit
+from rules.map_pieces import (
+    count,
+    may_move_now,
+    may_place,
+    on_map,
+    open_slots,
+    place,
+    placed_by_others,
+    shift,
+    suit,
+)
 from rules.modes.base import may_set_up, skips_cornered, starting_corners
 from rules.options import GameOption
 from rules.pieces import (
@@ -269,7 +279,7 @@ def patient_owners(state: GameState, seat: int) -> list[str]:
 def dischargeable(state: GameState, seat: int, owner: str) -> list[str]:
     """Ward keys of one owner's patients a discharge may place: never one only its owner places (the Hundreds'
     warlord, 14.2.2: it waits in the Ward to be replaced, SOM.2.4)."""
-    return [p for p in patient_keys(state, seat, owner) if kind_of_key(p).placed_by_others]
+    return [p for p in patient_keys(state, seat, owner) if placed_by_others(state, p)]
 
 
 def carried_now(state: GameState, seat: int, piece: str) -> bool:
@@ -1000,7 +1010,7 @@ class Spinners(Faction):
         cid = decision["clearing"]
         who = registry.faction(owner).name
         to_clearing = state.options.get(OPTION_TRIAGE, "supply") == "clearing" and isinstance(cid, int)
-        if to_clearing and may_place(state, ID, cid, WARRIOR) and kind_of_key(piece).placed_by_others:
+        if to_clearing and may_place(state, ID, cid, WARRIOR) and placed_by_others(state, piece):
             state.clearings[cid - 1][piece] = state.clearings[cid - 1].get(piece, 0) + 1
             state.say(f"Triage: a {who} warrior leaves the Ward into clearing {cid}.", None, ("place", cid, None))
             return

@@ -41,6 +41,14 @@ LINEUPS: dict[str, dict[str, Any]] = {
     "frontier-spore": {"factions": ["spore", "eyrie", "alliance", "marquise", "spinners", "vagabond"]},
     "frontier-corners": {"factions": ["marquise", "eyrie", "spinners", "alliance", "vagabond", "tinker"]},
     "frontier-homeland": {"factions": ["spore", "marquise", "eyrie", "alliance", "vagabond", "tinker"]},
+    "hundreds": {"factions": ["hundreds", "vagabond", "vagabond2", "spinners"]},
+    "hundreds-spore": {"factions": ["hundreds", "spore", "tinker"]},
+    "duchy": {"factions": ["duchy", "marquise", "alliance"]},
+    "duchy-hundreds": {"factions": ["duchy", "hundreds", "vagabond", "eyrie"]},
+    "riverfolk": {"factions": ["riverfolk", "vagabond", "eyrie"]},
+    "riverfolk-lizards": {"factions": ["riverfolk", "lizards", "hundreds", "duchy"]},
+    "lizards": {"factions": ["lizards", "marquise", "spinners"]},
+    "frontier-newcomers": {"factions": ["hundreds", "riverfolk", "marquise", "duchy", "lizards", "vagabond"]},
 }
 """Line-ups played (3x3 ones are those whose name begins 'frontier': teams A,A,A,B,B,B in seat order)."""
 OLD_SIDE = """

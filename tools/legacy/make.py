@@ -71,6 +71,7 @@ class Version:
 SHORT = Game("game", example="assets/examples/short-game.txt")
 FRONTIER = "marquise,eyrie,vagabond,tinker,spinners,alliance"
 CORNERED = "marquise,eyrie,spinners,alliance,vagabond,tinker"  # three corner factions on team A
+NEWCOMERS = "hundreds,riverfolk,marquise,duchy,lizards,vagabond"  # 3x3: the four newest factions, two a team
 VERSIONS = (
     Version("a60aa8c", "a60aa8c", "the first bot: database revision 0002, state schema 1, the Marquise and the Eyrie",
             (SHORT,)),
@@ -112,6 +113,25 @@ VERSIONS = (
             "revision 7 (the 3x3 example past its bridge fee asked with several cards in hand, and a Spore game)",
             (Game("game", example="assets/examples/frontier-game.txt", stop=0.7),
              Game("spore", example="assets/examples/spore-game.txt", stop=0.5))),
+    Version("60bd46f", "60bd46f", "main before the Hundreds', Duchy's and Riverfolk's fixes had their flags (rules "
+            "revision 8 records): the four newest factions' example games, cut past a Raze that takes a ruin item, the "
+            "Riverfolk's offers, Royal Claim and the Cult's rituals",
+            (Game("hundreds", example="assets/examples/hundreds-game.txt", stop=0.6),
+             Game("lizards", example="assets/examples/lizards-game.txt", stop=0.5),
+             Game("duchy", example="assets/examples/duchy-game.txt", stop=0.6),
+             Game("riverfolk", example="assets/examples/riverfolk-game.txt", stop=0.5))),
+    Version("60bd46f-mixed", "60bd46f", "games of 60bd46f's scriptgen mixing the four newest factions: three seats "
+            "(the Hundreds, the Riverfolk, the Vagabond), four seats (the Duchy, the Cult, the Hundreds, the "
+            "Riverfolk), the Hundreds beside two Vagabonds (two items under each ruin), and a 3x3 game; each cut past "
+            "a Raze that takes a ruin's item",
+            (Game("three", generate=("--factions", "hundreds,riverfolk,vagabond", "--seed", "3", "--win-points", "15",
+                                     "--round-limit", "5"), stop=0.75),
+             Game("four", generate=("--factions", "duchy,lizards,hundreds,riverfolk", "--seed", "5", "--win-points",
+                                    "15", "--round-limit", "4"), stop=0.72),
+             Game("vagabonds", generate=("--factions", "hundreds,vagabond,vagabond2", "--seed", "2", "--win-points",
+                                         "15", "--round-limit", "4"), stop=0.6),
+             Game("frontier", generate=("--mode", "frontier", "--factions", NEWCOMERS, "--teams", "A,A,A,B,B,B",
+                                        "--seed", "1", "--win-points", "15", "--round-limit", "0"), stop=0.85))),
 )
 
 

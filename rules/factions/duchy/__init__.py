@@ -394,7 +394,8 @@ class Duchy(Faction):
         f = flags(state)
         if step == ASSEMBLY and f.get("assembly", 0) < ASSEMBLY_ACTIONS:
             return (None,)
-        if step == PARLIAMENT and kind in acting_kinds(f.get("acting"), f.get("brigadier")):
+        older = state.legacy is not None and state.legacy.parliament_pays_no_search  # before a2053da
+        if step == PARLIAMENT and not older and kind in acting_kinds(f.get("acting"), f.get("brigadier")):
             return (None,)
         return ()
 
@@ -408,12 +409,17 @@ class Duchy(Faction):
     # --- hooks into shared mechanics ---------------------------------------------------------------------------
     def granted_moves(self, state: GameState, seat: int) -> Iterator[Action]:
         """A move a card grants (Cobbler) may go through the Burrow like any of the Duchy's moves (12.2.2)."""
+        if _plain_granted_moves(state):
+            return super().granted_moves(state, seat)
         return duchy_moves(state, seat)
 
     def take_granted_move(self, state: GameState, seat: int, action: Action) -> None:
         """Carry out a granted move, into or out of the Burrow too."""
         assert isinstance(action, Move)
-        duchy_move(state, seat, action)
+        if _plain_granted_moves(state):
+            super().take_granted_move(state, seat, action)
+        else:
+            duchy_move(state, seat, action)
 
     def crafting_clearings(self, state: GameState, seat: int) -> list[int]:
         """12.2.1: citadels and markets craft alike."""
@@ -424,8 +430,12 @@ class Duchy(Faction):
 
     def ruled_off_map(self, state: GameState, seat: int) -> int:
         """12.2.2: the Duchy always rules the Burrow, a clearing beside the map (Royal Claim counts it, unless the
-        game option reads Royal Claim as the map's clearings only)."""
-        return 0 if state.options.get(ROYAL_CLAIM_OPTION) == "map" else 1
+        game option reads Royal Claim as the map's clearings only; a record written before the option, whose engine
+        counted the map alone, reads its absence as 'map')."""
+        reading = state.options.get(ROYAL_CLAIM_OPTION)
+        if reading is None and state.legacy is not None and state.legacy.royal_claim_map_only:  # before 237a0c3
+            reading = "map"
+        return 0 if reading == "map" else 1
 
     def draw_bonus(self, state: GameState, seat: int) -> int:
         """12.6.3: one more card per draw icon uncovered on the market track."""
@@ -442,7 +452,8 @@ class Duchy(Faction):
     def on_removed(self, state: GameState, seat: int | None, removed: Removed) -> None:
         """12.2.3: removing Duchy buildings (any number at once: one battle, or one effect in several clearings)
         costs the Price of Failure once."""
-        if seat is None or not lost_buildings(removed) or any(lost_buildings(r) for r in removed.earlier):
+        once = not (state.legacy is not None and state.legacy.price_per_favor_clearing)  # before a2053da: per clearing
+        if seat is None or not lost_buildings(removed) or (once and any(lost_buildings(r) for r in removed.earlier)):
             return
         if state.battle is not None:
             b = _duchy_battle(state.battle)
@@ -498,6 +509,12 @@ def surface_clearings(state: GameState, seat: int) -> list[int]:
 
 
 # --- moves and the Burrow (12.2.2) ------------------------------------------------------------------------------
+
+
+def _plain_granted_moves(state: GameState) -> bool:
+    """Whether an older record replays, whose engine granted the Duchy a plain move by Cobbler, never through the
+    Burrow (rules.revisions: before 237a0c3)."""
+    return state.legacy is not None and state.legacy.granted_moves_plain
 
 
 def duchy_moves(state: GameState, seat: int) -> Iterator[Action]:
@@ -632,7 +649,8 @@ def mode_pays(state: GameState, seat: int, minister: str) -> bool:
     """Whether the minister's move or battle could pay for one the mode puts in its place (a 3x3 search or
     seizure), asked of a copy with the minister under way."""
     table = registry.lineup(state)
-    if not table.mode_actions or not acting_kinds(minister, None):
+    older = state.legacy is not None and state.legacy.parliament_pays_no_search  # before a2053da
+    if older or not table.mode_actions or not acting_kinds(minister, None):
         return False
     probe = state.clone()
     probe_flags = flags(probe)

@@ -45,7 +45,7 @@ from rules.factions.hundreds.board import (
 from rules.factions.hundreds.moods import bitter_sites
 from rules.factions.hundreds.setup import garrison_sites
 from rules.factions.hundreds.words import panel_lines, why_not
-from rules.items import take_from_ruin, under_ruin
+from rules.items import ruin_choice_asked, take_from_ruin, under_ruin
 from rules.map_pieces import may_place, open_slots, place, shift, suit
 from rules.pieces import ABILITY, BATTLE, BUILDING, TOKEN, WARRIOR, PieceKind, category_of_key
 from rules.removal import remove_all
@@ -176,7 +176,7 @@ class Hundreds(Faction):
             _settle_hoard(state, seat)
             _raze(state, seat)
         elif step == "hundreds.spread":
-            if hb.mobs(state):
+            if hb.mobs(state) and not _raze_takes_first(state):  # an older engine rolled it as Raze ended
                 _roll_mob_die(state, seat)
             _settle_spread(state, seat)
         elif step == "hundreds.recruit":
@@ -333,7 +333,8 @@ class Hundreds(Faction):
         """A move a card grants (Cobbler) is a move like any: warriors, or the warlord led with warriors (14.2.2)."""
         yield from movement.move_options(state, seat)
         cid = hb.warlord_at(state)
-        yield from _lead_options(state, seat, [cid] if cid else [])
+        if not (state.legacy is not None and state.legacy.granted_moves_plain):  # before 76ad3f8: warriors only
+            yield from _lead_options(state, seat, [cid] if cid else [])
 
     def take_granted_move(self, state: GameState, seat: int, action: Action) -> None:
         """Carry out a move a card granted: a plain move, or the warlord's lead."""
@@ -450,8 +451,11 @@ class Hundreds(Faction):
             for name in sorted({i["item"] for i in registry.of(state, other).crafted_items(state, other)}):
                 yield Plunder(name)
         elif what == "ruin":
-            for name in ruin_takeable(state, seat, d["clearing"]):
+            takeable = ruin_takeable(state, seat, d["clearing"])
+            for name in takeable:
                 yield Plunder(name)
+            if not takeable:  # the Hoard has each kind there from a ruin: nothing is taken
+                yield Pass()
 
     def decision_apply(self, state: GameState, decision: Decision, action: Action) -> bool:
         """Resolve one of the Hundreds' decisions."""
@@ -475,6 +479,9 @@ class Hundreds(Faction):
             state.say(f"{registry.of(state, seat).name} targets the infected warlord first.")
         elif isinstance(action, Plunder) and what == "ruin":
             _take_ruin_item(state, seat, d["clearing"], action.item)
+        elif isinstance(action, Pass) and what == "ruin":
+            state.say(f"The mob in clearing {d['clearing']} takes nothing from the ruin: the Hoard has each of its "
+                      "items from a ruin.")
         elif isinstance(action, Plunder):
             _plunder(state, seat, d["defender"], action.item)
         return True
@@ -515,6 +522,14 @@ def _raze(state: GameState, seat: int) -> None:
             state.say(f"The mob in clearing {cid} razes it.")
             remove_all(state, cid, plan, seat, ABILITY)
         _raze_ruin(state, seat, cid)
+    if _raze_takes_first(state) and hb.mobs(state):
+        _roll_mob_die(state, seat)
+
+
+def _raze_takes_first(state: GameState) -> bool:
+    """Whether an older record replays, whose engine took a ruin's first item unmarked and rolled the mob die as Raze
+    ended (rules.revisions: before 76ad3f8)."""
+    return state.legacy is not None and state.legacy.raze_takes_first
 
 
 def ruin_takeable(state: GameState, seat: int, cid: int) -> list[str]:
@@ -529,11 +544,26 @@ def ruin_takeable(state: GameState, seat: int, cid: int) -> list[str]:
 
 def _raze_ruin(state: GameState, seat: int, cid: int) -> None:
     """14.4.1: one item from the ruin; of two, the Hundreds look at both and take one of their choice."""
+    if _raze_takes_first(state):
+        found = under_ruin(state, cid)
+        if found:
+            _take_ruin_item(state, seat, cid, found[0])
+        return
     takeable = ruin_takeable(state, seat, cid)
-    if takeable and len(under_ruin(state, cid)) > 1:  # asked whatever the two are, so the asking shows nothing
+    found = under_ruin(state, cid)
+    if ruin_choice_asked(state, cid):  # with two sets, asked whatever lies there, so that asking shows nothing
+        what, them = ("two items", "them") if len(found) > 1 else ("an item", "it")
+        state.say(
+            f"The mob in clearing {cid} finds {what} under the ruin; {NAME} looks at {them}.",
+            {seat: f"Under the ruin: {' and '.join(found)}."},
+        )
+        decisions.push(state, "faction", seat, faction=ID, what="ruin", clearing=cid, always_asked=True,
+                       prompt=f"take an item under the ruin in clearing {cid} (plunder ITEM), or pass if the Hoard "
+                       "has each kind there from a ruin")
+    elif takeable and len(found) > 1:  # before revision 11: a lone kind was taken for the Hundreds
         state.say(
             f"The mob in clearing {cid} finds two items under the ruin; {NAME} looks at them.",
-            {seat: f"Under the ruin: {' and '.join(under_ruin(state, cid))}."},
+            {seat: f"Under the ruin: {' and '.join(found)}."},
         )
         decisions.push(state, "faction", seat, faction=ID, what="ruin", clearing=cid,
                        prompt=f"take one of the items under the ruin in clearing {cid} (plunder ITEM)")
@@ -548,7 +578,7 @@ def _take_ruin_item(state: GameState, seat: int, cid: int, name: str) -> None:
     take_from_ruin(state, cid, name)
     gone = "" if under_ruin(state, cid) else " The ruin is removed."
     state.say(f"The mob in clearing {cid} takes the {name} from the ruin.{gone}")
-    hoard.gain(state, seat, name, "from a ruin", ruin=True)
+    hoard.gain(state, seat, name, "from a ruin", ruin=not _raze_takes_first(state))
 
 
 def _roll_mob_die(state: GameState, seat: int) -> None:
@@ -591,7 +621,8 @@ def _recruit(state: GameState, seat: int) -> None:
         placed += [cid] * place(state, seat, "warrior", cid, hb.level(state, seat, "prowess"))
     spots = hb.recruit_spots(state)
     left = state.seats[seat].supply.get("warrior", 0)
-    if spots and 0 < left < len(spots) and len(recruit_choices(state, seat)) > 1:
+    older = state.legacy is not None and state.legacy.recruit_in_order  # before 76ad3f8: in clearing order
+    if spots and 0 < left < len(spots) and not older and len(recruit_choices(state, seat)) > 1:
         state.turn.flags_as(HundredsFlags)["recruit"] = True
     else:
         placed += [site for site in spots[:left] if place(state, seat, "warrior", site)]

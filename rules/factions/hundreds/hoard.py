@@ -40,7 +40,8 @@ def gain(state: GameState, seat: int, name: str, why: str, ruin: bool = False) -
 def _count_the_rise(state: GameState, seat: int, track: str, rise: int) -> None:
     """14.5.2, 14.5.3: Command and Prowess count as they stand, so an item gained in the middle of the step that
     counts them (a looting battle) adds its rise to the actions left there."""
-    if rise <= 0 or state.turn.seat != seat:
+    older = state.legacy is not None and state.legacy.hoard_counted_at_start  # before 76ad3f8
+    if rise <= 0 or state.turn.seat != seat or older:
         return
     flags = state.turn.flags_as(HundredsFlags)
     step = state.turn.step

@@ -346,7 +346,21 @@ def exportable(state: GameState, seat: int) -> list[str]:
     """Cards in hand the Company could craft now, the funds paying their whole cost (11.5.3.1; the FAQ: an item no
     longer in the supply, or a persistent effect already in front of it, can't be exported either)."""
     have = rb.funds(state, seat)
+    if state.legacy is not None and state.legacy.export_any_paid:  # before cef7558
+        return _paid_for(state, seat)
     return [k for k in crafting.craftable(state, seat) if len(keys()[k].cost) <= have]
+
+
+def _paid_for(state: GameState, seat: int) -> list[str]:
+    """Cards in hand whose crafting cost the open spaces and funds pay for, craftable or not, as an older engine
+    exported them (rules.revisions: before cef7558)."""
+    power, waive = crafting.power(state, seat), crafting.waivers(state, seat)
+    out = []
+    for k in hand.distinct_keys(state, seat):
+        cost = keys()[k].cost
+        if cost and len(cost) <= rb.funds(state, seat) and crafting.pay_plan(cost, power, (), waive) is not None:
+            out.append(k)
+    return out
 
 
 def post_options(state: GameState, seat: int) -> list[int]:
@@ -355,11 +369,12 @@ def post_options(state: GameState, seat: int) -> list[int]:
     rich = {side for side, n in rb.funds_by_side(state, seat).items() if n >= 2}
     if not rich:
         return []
+    anywhere = state.legacy is not None and state.legacy.post_where_ruled  # before cef7558: may_place unasked
     out = []
     for cid in state.board.ids():
         if rb.post_at(state, cid) or rb.posts_left(state, seat, suit(state, cid)) < 1:
             continue
-        if ruler(state, cid) in rich and may_place(state, ID, cid, TOKEN):
+        if ruler(state, cid) in rich and (anywhere or may_place(state, ID, cid, TOKEN)):
             out.append(cid)
     return out
 

@@ -51,7 +51,19 @@ def allowed(state: GameState, buyer: int) -> int:
     """Services a buyer may buy this turn: one, plus one per trade post clearing with any piece of theirs, each such
     clearing once (11.2.6.2; the Vagabond's pawn is one of his pieces)."""
     faction = state.seats[buyer].faction
+    if state.legacy is not None and state.legacy.services_pawn_twice:  # before cef7558
+        return _allowed_before(state, buyer)
     return 1 + sum(1 for cid in rb.post_clearings(state) if _has_piece(state, faction, cid))
+
+
+def _allowed_before(state: GameState, buyer: int) -> int:
+    """Services as an older engine counted them: a post clearing for any key of the buyer's there (even at none),
+    and once more for the Vagabond's pawn (rules.revisions: before cef7558)."""
+    faction, posts = state.seats[buyer].faction, rb.post_clearings(state)
+    near = sum(1 for cid in posts if any(k.split(":", 1)[0] == faction for k in state.clearings[cid - 1]))
+    if is_vagabond(state, buyer):
+        near += sum(1 for cid in posts if any(k.startswith(f"{faction}:") for k in state.clearings[cid - 1]))
+    return 1 + near
 
 
 def _has_piece(state: GameState, faction: str, cid: int) -> bool:
@@ -73,7 +85,10 @@ def choices(state: GameState, river: int, buyer: int, bought: list[str]) -> Iter
 
 
 def may_buy(state: GameState, buyer: int, service: str) -> bool:
-    """The Vagabond cannot hire mercenaries (11.2.7.3.II); every other service is open to every buyer."""
+    """The Vagabond cannot hire mercenaries (11.2.7.3.II); every other service is open to every buyer (an older
+    engine sold no mercenaries: rules.revisions, before 4ba4cd8)."""
+    if service == "mercenaries" and state.legacy is not None and state.legacy.no_mercenaries:
+        return False
     return service != "mercenaries" or not is_vagabond(state, buyer)
 
 
@@ -170,8 +185,10 @@ def why_not_buy(state: GameState, river: int, buyer: int, action: Buy) -> str | 
         return f"the services are {', '.join(SERVICES)}"
     if action.card is not None and action.service != "hand":
         return f"only a hand card names a card: buy {action.service}, with none"
-    if not may_buy(state, buyer, action.service):
+    if not may_buy(state, buyer, action.service) and is_vagabond(state, buyer):
         return "the Vagabond cannot hire the Riverfolk's mercenaries (11.2.7.3)"
+    if not may_buy(state, buyer, action.service):
+        return "this game's record was begun under rules that offered no mercenaries; hand cards and riverboats are"
     cost = rb.price(state, river, action.service)
     if purse(state, buyer) < cost:
         what = "ready items" if is_vagabond(state, buyer) else "warriors in your supply"

@@ -74,6 +74,7 @@ def _tally_of(b: BattleState, fid: str) -> BattleTally:
 
 
 ITEM_CHOICES = {c.verb: c for c in (Refresh, Damage, Drop, Exhaust, Claim, Repair)}
+_RUIN_PROMPT = "take one of the items under the ruin (explore ITEM), or pass if you have each kind there from a ruin"
 CHANGES: dict[str, tuple[Literal["exhausted", "damaged"], bool]] = {
     "refresh": ("exhausted", False),
     "damage": ("damaged", True),
@@ -400,14 +401,20 @@ class Vagabond(Faction):
 
     def _strike_kinds(self, state: GameState, faction: str, cid: int) -> list[str]:
         """Kinds a Strike may remove: the enemy's warriors there, else its other pieces there (not while it has
-        warriors there that are no pieces to strike, such as a robot's gears), never a warrior a Strike can't remove
-        (the Hundreds' warlord, removed only in battle: while it stands there, nothing of theirs can be struck)."""
+        warriors there that are no pieces to strike, such as a robot's gears), never a piece a Strike can't remove
+        (the Hundreds' warlord, removed only in battle: while it stands there, nothing of theirs can be struck; the
+        Spore's mycelium)."""
         mine = [p for p, n in state.clearings[cid - 1].items() if n and parse_key(p)[2] == faction]
         warriors = [p for p in mine if category_of_key(p) == WARRIOR]  # others' warriors it controls too
         other = state.seat_of(faction)
         shielded = other is not None and registry.of(state, other).warrior_bonus(state, other, cid) > 0
         rest = [] if shielded else [p for p in mine if category_of_key(p) != WARRIOR and parse_key(p)[0] == faction]
-        struck = [p for p in warriors if kind_of_key(p).removable(ABILITY)] if warriors else rest
+        legacy = state.legacy
+        older = legacy is not None and legacy.strike_on_warlord  # before c5ab522
+        tokens = legacy is not None and legacy.strike_on_mycelium  # before revision 11
+        struck = [p for p in warriors if older or kind_of_key(p).removable(ABILITY)] if warriors else rest
+        if not warriors and not tokens:  # never a piece only battle removes (the Spore's mycelium)
+            struck = [p for p in rest if kind_of_key(p).removable(ABILITY)]
         return sorted({parse_key(p)[1] for p in struck if category_of_key(p) != PAWN})
 
     def _special(self, state: GameState, seat: int, here: int, verb: str | None) -> Iterator[Action]:
@@ -495,7 +502,16 @@ class Vagabond(Faction):
         self._exhaust(state, seat, "torch")
         state.irreversible = True
         takeable = sorted(set(self._takeable(state, seat, cid)))
-        if len(takeable) > 1:
+        if items.ruin_choice_asked(state, cid):  # whatever lies there, so that asking shows nothing (two sets)
+            found = items.under_ruin(state, cid)
+            state.say(
+                f"The {self.name} explores the ruin in clearing {cid} and looks at "
+                f"{'its two items' if len(found) > 1 else 'the item under it'}.",
+                {seat: f"Under the ruin: {' and '.join(found)}."},
+                ("place", cid, None),
+            )
+            self._ask(state, seat, "ruin", 1, _RUIN_PROMPT, clearing=cid, always_asked=True)
+        elif len(takeable) > 1:
             state.say(
                 f"The {self.name} explores the ruin in clearing {cid} and looks at its two items.",
                 {seat: f"Under the ruin: {' and '.join(items.under_ruin(state, cid))}."},
@@ -635,7 +651,10 @@ class Vagabond(Faction):
                 yield Ally(faction)
             return
         if what == "ruin":
-            yield from (Explore(name) for name in sorted(set(self._takeable(state, seat, decision["clearing"]))))
+            takeable = sorted(set(self._takeable(state, seat, decision["clearing"])))
+            yield from (Explore(name) for name in takeable)
+            if not takeable:  # each of its items' kinds held from a ruin: he takes nothing
+                yield Pass()
             return
         if what == "claim":
             yield Pass()
@@ -668,6 +687,8 @@ class Vagabond(Faction):
             state.say(f"The {self.name} fights alongside the {registry.faction(action.faction).name}.")
             return True
         if isinstance(action, Pass):
+            if what == "ruin":
+                state.say(f"The {self.name} takes nothing from the ruin: he has each of its items from a ruin.")
             return True
         getattr(self, f"_choose_{what}")(state, seat, decision, action)
         decision["left"] -= 1
