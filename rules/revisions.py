@@ -127,7 +127,7 @@ class Revision:
 
 
 OLDER_SETUPS = ("spore", "tinker")  # the factions whose data did not keep their setup stage before a3f33da
-_TODAY = Revision(11, "LEGACY", 2, "today's rules")
+_TODAY = Revision(11, "ed1d41c", 2, "today's rules")
 # Each older revision is the next newer one with its own differences added: a flag holds on every revision before
 # the change that ended it.
 _BEFORE_RUIN_CHOICE = replace(
