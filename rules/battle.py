@@ -348,7 +348,7 @@ def _assign_hit(b: BattleState, seat: int, piece: str, n: int) -> None:
 
 def _taken(b: BattleState, seat: int) -> int:
     """Hits a seat has taken so far in this dealing: assigned, and resolved since the last dealing's report."""
-    resolved = sum(int(n) for who, _, n in b["removed"][b.get("reported", 0) :] if who == seat)
+    resolved = sum(int(n) for who, _, n, *_ in b["removed"][b.get("reported", 0) :] if who == seat)  # [.., area]
     return resolved + sum(int(n) for who, _, n in b["hit"] if who == seat)
 
 

@@ -9,6 +9,8 @@ fox 1, 6, 8, 12; mouse 2, 7, 9, 11; rabbit 3, 4, 5, 10; clearing 3 borders 6, 7 
 
 from __future__ import annotations
 
+import random
+
 from riverfolk_helpers import EW, MW, RW, E, M, R, offer_open, offered, table
 from rules_helpers import check, count, force_dice, goto, legal, play, play_events, public_text, put, refused, set_hand
 
@@ -343,3 +345,23 @@ def test_mercenaries_hired_by_the_mover_do_not_guard_a_bridge_for_their_team_3x3
     s = crossed(True)
     assert ruler(s, 13) == "team:B"  # four Alliance warriors against the Marquise's one and two mercenaries
     assert not s.seats[4].hand and s.discard  # yet only four guard it: the fee is discarded
+
+
+def test_a_hirer_s_hits_are_split_after_revenge_sent_cult_warriors_to_the_acolytes_box_11_2_7_3_10_2_3() -> None:
+    """11.2.7.3.I with 10.2.3: the Hundreds, with mercenaries hired, battle the Cult in clearing 4; Revenge sends the
+    Cult's dead to the Acolytes box (a removal kept with its area), then the Hundreds' two hits are split between
+    their warrior and a mercenary. The split counted the hits taken by unpacking three fields of each removal and
+    failed on the fourth (a seeded random game of four factions met it at its 59th line)."""
+    options = {"factions": ["riverfolk", "lizards", "hundreds", "duchy"]}
+    chooser, s = random.Random(1), rules.new_game(options, 1)
+    for _ in range(58):
+        seat = rules.to_act(s)
+        assert seat is not None
+        s = rules.apply(s, chooser.choice(rules.legal_actions(s, seat)))[0]
+    assert s.battle is not None and s.turn.flags.get("hired") and s.clearings[3].get("riverfolk:warrior") == 2
+    s = play(s, "pass")  # no ambush: the dice
+    assert s.battle is not None and s.battle["removed"] == [[1, "lizards:warrior", 3, "acolytes"]]
+    s, events = play_events(s, "hit warrior")
+    assert "Lord of the Hundreds loses 1 warrior, 1 Riverfolk Company warrior" in public_text(events)
+    assert count(s, 4, "riverfolk", "warrior") == 1 and s.seats[1].areas["acolytes"]["lizards:warrior"] == 4
+    check(s)
