@@ -105,6 +105,9 @@ class Revision:
     post_where_ruled: bool = False
     """A trade post could be established where the Company may not place a token, such as the keep's clearing
     (cef7558 asks for a place it may place one, 11.5.6)."""
+    no_first_choice: bool = False
+    """The Company could not choose whose funds go first: the most plentiful owner's always went (af888e6 offers
+    `first FACTION` in Daylight, 11.2.4; a record of this revision never chose)."""
     services_pawn_twice: bool = False
     """The Vagabond's pawn in a trade post clearing counted twice towards the services he could buy, and any piece
     key of a buyer's there counted, even one at none (cef7558: each such clearing once, 11.2.6.2)."""
@@ -143,11 +146,12 @@ _BEFORE_NEWCOMERS = replace(
     "readings: others moved and placed the warlord, the Vagabond could strike it, Cobbler moved warriors only, "
     "Command and Prowess were counted as their step began, a Raze took the ruin's first item and Recruit placed in "
     "clearing order; a Favor cost a Price of Failure per clearing, Royal Claim left out the Burrow and 3x3 ministers "
-    "paid no search; the Riverfolk sold no mercenaries, exported any card paid for, posted where it may not place "
-    "and counted the Vagabond's pawn twice; its replay plays them so",
+    "paid no search; the Riverfolk sold no mercenaries, exported any card paid for, posted where it may not place, "
+    "chose no funds to go first and counted the Vagabond's pawn twice; its replay plays them so",
     warlord_moved_by_others=True, strike_on_warlord=True, granted_moves_plain=True, hoard_counted_at_start=True,
     raze_takes_first=True, recruit_in_order=True, no_mercenaries=True, export_any_paid=True, post_where_ruled=True,
-    services_pawn_twice=True, price_per_favor_clearing=True, royal_claim_map_only=True, parliament_pays_no_search=True,
+    no_first_choice=True, services_pawn_twice=True, price_per_favor_clearing=True, royal_claim_map_only=True,
+    parliament_pays_no_search=True,
 )
 _BEFORE_REVENGE = replace(
     _BEFORE_NEWCOMERS, number=8, since="b052b0f",

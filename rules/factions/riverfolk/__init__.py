@@ -317,7 +317,8 @@ def daylight_options(state: GameState, seat: int, verb: str | None) -> Iterator[
 def first_options(state: GameState, seat: int) -> Iterator[First]:
     """Once a turn, with funds of two factions or more: put another faction's funds first (11.2.4)."""
     owners = rb.fund_owners(state, seat)
-    if len(owners) < 2 or state.turn.flags_as(RiverFlags).get("chose_first"):
+    older = state.legacy is not None and state.legacy.no_first_choice  # before af888e6
+    if older or len(owners) < 2 or state.turn.flags_as(RiverFlags).get("chose_first"):
         return
     for faction in owners:
         if faction != rb.info(state, seat).get("first"):
