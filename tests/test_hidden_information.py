@@ -34,10 +34,12 @@ from bot.service.suggest import action_choices
 from bot.service.table import Table
 from bot.service.threads import seat_posts
 from bot.storage.models import Deadline, Game, SeatRow
-from rules import engine, registry
+from rules import engine, items, registry
 from rules.cards import card, label
+from rules.factions.vagabond import board as vb
 from rules.hidden import SHARED_DECK, hidden_contents, hidden_places, redeal
 from rules.modes import playable_ids as mode_ids
+from rules.revisions import revision
 
 CH = 9
 ACTIONS_PER_GAME = 240  # actions played in each game (the early and middle game, where most is hidden)
@@ -164,6 +166,25 @@ def after_action(state: rules.GameState, seat: int, action: rules.Action) -> dic
     }
 
 
+def compare_applied(
+    tally: Tally, where: str, real: tuple[rules.GameState, rules.Action], dealt: tuple[rules.GameState, rules.Action]
+) -> None:
+    """An action legal in two deals must tell the table the same, unless it shows something hidden in both; whether
+    it shows something must not hang on the deal either (a ruin's item taken for the player in one deal, asked about
+    in the other, tells the table what lay there)."""
+    seat = rules.to_act(real[0])
+    assert seat is not None
+    told = after_action(real[0], seat, real[1])
+    other = after_action(dealt[0], seat, dealt[1])
+    name = f"{where} after '{real[1].notation()}'"
+    if (told is None) != (other is None):
+        tally.leaks.append(f"{name}: it shows something hidden in one deal only")
+    if told is None or other is None:
+        return
+    tally.actions += 1
+    tally.compare(name, told, other)
+
+
 def seen_by(state: rules.GameState, viewer: int, action: rules.Action | None) -> dict[str, Any] | None:
     """What one seat sees of a state, or of another seat's action from it: its view and its private post (None when
     the action showed something hidden, showed the viewer another seat's cards or changed the viewer's own: it then
@@ -200,12 +221,7 @@ def check_moment(tally: Tally, state: rules.GameState, chooser: random.Random, w
     both = [a for a in rules.legal_actions(other, seat) if a.notation() in legal]
     acts = chooser.sample(both, min(APPLIED, len(both)))
     for action in acts:
-        real = after_action(state, seat, legal[action.notation()])
-        dealt = after_action(other, seat, action)
-        if real is None or dealt is None:
-            continue
-        tally.actions += 1
-        tally.compare(f"{where} after '{action.notation()}'", real, dealt)
+        compare_applied(tally, where, (state, legal[action.notation()]), (other, action))
     check_secrets(tally, state, seat, list(legal.values()), where)
     for viewer in range(len(state.seats)):
         kept = redeal(state, position + viewer + 1, keep=viewer)
@@ -369,3 +385,78 @@ def test_the_post_is_the_same_whether_the_hand_holds_a_copy_of_a_card_in_the_dis
         next_up(outbox, table_of(dealt), dealt, before=None)
         posts.append((outbox.public, buttons(outbox)))
     assert posts[0] == posts[1]
+
+
+def _with_ruin(state: rules.GameState, cid: int, alike: bool) -> rules.GameState:
+    """The same state dealt again so that the two items under one ruin are alike, or not: the second swapped with an
+    item under another ruin (each ruin keeps how many lie under it, the items stay the same)."""
+    new = state.clone()
+    first = new.ruins[cid - 1]
+    if (new.second_ruins[cid - 1] == first) == alike:
+        return new
+    slots = [(r, i) for r in (new.ruins, new.second_ruins) for i, item in enumerate(r) if item and i != cid - 1]
+    ruins, i = next((r, i) for r, i in slots if (r[i] == first) == alike)
+    ruins[i], new.second_ruins[cid - 1] = new.second_ruins[cid - 1], ruins[i]
+    return new
+
+
+def _moment(factions: list[str], found: Any) -> tuple[rules.GameState, rules.Action, int]:
+    """The first moment of a seeded random game where `found(state, action)` names a ruin (of two items) the action
+    takes from: the state, the action and the ruin's clearing."""
+    for seed in range(1, 40):
+        state, chooser = rules.new_game({"factions": factions}, seed), random.Random(seed)
+        for _ in range(400):
+            seat = rules.to_act(state)
+            if seat is None:
+                break
+            legal = rules.legal_actions(state, seat)
+            for action in legal:
+                cid = found(state, action)
+                if cid is not None:
+                    return state, action, cid
+            state, _ = engine.apply_unchecked(state, seat, chooser.choice(legal))
+    raise AssertionError(f"no such moment in a game of {', '.join(factions)}")
+
+
+def _explored(state: rules.GameState, action: rules.Action) -> int | None:
+    """The Vagabond's clearing, when the action explores a ruin of two items there."""
+    cid = vb.clearing(state, "vagabond")
+    explores = action.verb == "explore" and rules.to_act(state) == state.seat_of("vagabond") and cid is not None
+    return cid if explores and len(items.under_ruin(state, cid)) == 2 else None
+
+
+def _razed(state: rules.GameState, action: rules.Action) -> int | None:
+    """A ruin of two items, when the action begins the Hundreds' turn (Raze; a mob is laid there by the caller)."""
+    hundreds = state.seat_of("hundreds")
+    if state.turn.seat == hundreds or action.verb != "end":
+        return None
+    after, _ = engine.apply_unchecked(state, state.turn.seat, action)
+    if after.turn.seat != hundreds:
+        return None
+    return next((c for c in state.board.ids() if len(items.under_ruin(state, c)) == 2), None)
+
+
+def _ruin_tally(state: rules.GameState, action: rules.Action, cid: int, legacy: Any = None) -> Tally:
+    """The outputs of the action in a deal where the ruin's two items are alike and in one where they are not."""
+    tally = Tally()
+    alike, unalike = _with_ruin(state, cid, True), _with_ruin(state, cid, False)
+    for dealt in (alike, unalike):
+        dealt.legacy = legacy
+    compare_applied(tally, f"ruin {cid}", (alike, action), (unalike, action))
+    return tally
+
+
+@pytest.mark.parametrize("who", ["vagabond", "hundreds"])
+def test_whether_two_items_under_a_ruin_are_alike_is_never_shown(who: str) -> None:
+    """With two Vagabonds, two items lie under each ruin. The Vagabond exploring one, or the Hundreds' mob razing
+    it, is asked which to take whatever they are: were a lone answer taken for them (two alike), the table would
+    learn what lay there. The re-deal comparison finds that leak in the engine before revision 11."""
+    if who == "vagabond":
+        state, action, cid = _moment(["vagabond", "vagabond2", "marquise"], _explored)
+    else:
+        state, action, cid = _moment(["hundreds", "vagabond", "vagabond2"], _razed)
+        state = rules.apply_edit(state, f"!place {cid} hundreds:mob x1")[0]
+    tally = _ruin_tally(state, action, cid)
+    assert tally.actions == 1 and not tally.leaks, tally.leaks
+    older = _ruin_tally(state, action, cid, legacy=revision(10))  # a record of revision 10 replays so
+    assert older.leaks and "one deal only" in older.leaks[0]
