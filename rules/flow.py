@@ -120,7 +120,11 @@ def can_end(state: GameState, seat: int, step: str) -> bool:
 
 
 def step_actions(state: GameState, seat: int, verb: str | None = None) -> Iterator[Action]:
-    """Actions of the current interactive step, 'end' first when allowed."""
+    """Actions of the current interactive step, 'end' first when allowed, none that another seat forbids."""
+    return permitted(state, seat, _step_actions(state, seat, verb))
+
+
+def _step_actions(state: GameState, seat: int, verb: str | None) -> Iterator[Action]:
     step, phase = state.turn.step, state.turn.phase
     if can_end(state, seat, step) and verb in (None, "end"):
         yield End()
@@ -131,6 +135,48 @@ def step_actions(state: GameState, seat: int, verb: str | None = None) -> Iterat
         yield from line.plugins[seat].legal(state, seat, step, verb)
         if line.mode_actions:
             yield from line.mode.actions(state, seat, step, verb)
+        for other in line.overriding.get("offered", ()):
+            if other != seat:
+                yield from line.plugins[other].offered(state, other, seat, step, verb)
+
+
+def permitted(state: GameState, seat: int, actions: Iterator[Action]) -> Iterator[Action]:
+    """The actions no other seat's faction forbids the seat (`Faction.forbids`: the Corvids' snare)."""
+    line = state.lineup or lineup(state)
+    judges = [other for other in line.overriding.get("forbids", ()) if other != seat]
+    if not judges:
+        return actions
+    return (a for a in actions if not any(line.plugins[j].forbids(state, j, seat, a) for j in judges))
+
+
+def forbidden(state: GameState, seat: int, action: Action) -> str | None:
+    """Why another seat's faction forbids the seat an action now, or None."""
+    line = state.lineup or lineup(state)
+    for other in line.overriding.get("forbids", ()):
+        reason = line.plugins[other].forbids(state, other, seat, action) if other != seat else None
+        if reason:
+            return reason
+    return None
+
+
+def take_offered(state: GameState, seat: int, action: Action) -> bool:
+    """Carry out an action another seat's faction offers this one (True when one took it)."""
+    line = state.lineup or lineup(state)
+    return any(
+        line.plugins[other].take_offered(state, other, seat, action)
+        for other in line.overriding.get("take_offered", ())
+        if other != seat
+    )
+
+
+def explain_offered(state: GameState, seat: int, action: Action) -> str | None:
+    """Why another seat's faction refuses the seat an action of the kind it offers, or None."""
+    line = state.lineup or lineup(state)
+    for other in line.overriding.get("explain_offered", ()):
+        reason = line.plugins[other].explain_offered(state, other, seat, action)
+        if reason:
+            return reason
+    return None
 
 
 def advance(state: GameState) -> None:
@@ -202,7 +248,17 @@ def might_use_hand(state: GameState, seat: int) -> bool:
         return False
     if state.turn.phase == "daylight" and dominance.publicly_possible(state, seat):
         return True
-    return step not in GENERIC and faction.hand_choices(state, seat, step)
+    return step not in GENERIC and (faction.hand_choices(state, seat, step) or _offered_from_hand(state, seat, step))
+
+
+def _offered_from_hand(state: GameState, seat: int, step: str) -> bool:
+    """From public information only: could what another seat's faction offers this one depend on its hand?"""
+    line = state.lineup or lineup(state)
+    return any(
+        line.plugins[other].offers_from_hand(state, other, seat, step)
+        for other in line.overriding.get("offers_from_hand", ())
+        if other != seat
+    )
 
 
 def _obliged_but_unable(state: GameState) -> bool:
@@ -212,9 +268,10 @@ def _obliged_but_unable(state: GameState) -> bool:
     if step in GENERIC or can_end(state, seat, step):
         return False
     line = state.lineup or lineup(state)
-    if next(line.plugins[seat].legal(state, seat, step, None), None) is not None:
+    if next(permitted(state, seat, line.plugins[seat].legal(state, seat, step, None)), None) is not None:
         return False
-    return not line.mode_actions or next(line.mode.actions(state, seat, step, None), None) is None
+    mode = line.mode.actions(state, seat, step, None) if line.mode_actions else iter(())
+    return next(permitted(state, seat, mode), None) is None
 
 
 def _stuck(state: GameState) -> None:
@@ -235,7 +292,7 @@ def _auto_decide(state: GameState) -> bool:
     """
     d = state.pending[0]
     kind = decisions.KINDS[d["kind"]]
-    options = list(islice(kind.legal(state, d), 2))
+    options = list(islice(permitted(state, d["seat"], kind.legal(state, d)), 2))
     if not options:
         if kind.empty is not None:
             kind.empty(state, d)
