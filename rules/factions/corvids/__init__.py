@@ -88,8 +88,8 @@ class Corvids(Faction):
     )
     pieces: ClassVar[tuple[PieceKind, ...]] = (
         PieceKind(ID, "warrior", WARRIOR, WARRIORS, "Warrior", "circle"),
-        PieceKind(ID, FACE_DOWN, TOKEN, PLOTS, "Plot (face down)", "diamond", "?", family=FACE_DOWN),
-        *(PieceKind(ID, k, TOKEN, PER_KIND, k.title(), "diamond", LABELS[k], family=FACE_DOWN) for k in KINDS),
+        PieceKind(ID, FACE_DOWN, TOKEN, PLOTS, "Face-down plot", "shield", "?", family=FACE_DOWN),
+        *(PieceKind(ID, k, TOKEN, PER_KIND, k.title(), "shield", LABELS[k], family=FACE_DOWN) for k in KINDS),
     )
     steps: ClassVar[dict[str, tuple[str, ...]]] = STEPS
 
@@ -226,9 +226,7 @@ class Corvids(Faction):
             return [(seat, "Embedded Agents")]
         return []
 
-    def blocks_placement(
-        self, state: GameState, seat: int, placer: str, cid: int, category: str | None = None
-    ) -> bool:
+    def blocks_placement(self, state: GameState, seat: int, placer: str, cid: int, category: str | None = None) -> bool:
         """13.7.2: a face-up snare keeps enemy pieces from being placed in its clearing."""
         if not state.clearings[cid - 1].get(plots.SNARE_KEY):
             return False

@@ -35,6 +35,11 @@ BOMB, SNARE, EXTORTION, RAID = KINDS
 SNARE_KEY = f"{ID}:{SNARE}"
 
 
+def a(kind: str) -> str:
+    """A plot's kind with its article ('an extortion')."""
+    return f"an {kind}" if kind[0] in "aeiou" else f"a {kind}"
+
+
 # --- placing (13.5.2) --------------------------------------------------------------------------------------------
 
 
@@ -58,7 +63,7 @@ def place_plot(state: GameState, seat: int, cid: int, kind: str) -> None:
     flags(state)["plotted"] = flags(state).get("plotted", 0) + 1
     state.say(
         f"The {NAME} remove {plural(n, 'warrior')} from clearing {cid} and place a plot there, face down.",
-        {seat: f"Your plot in clearing {cid} is a {kind}."},
+        {seat: f"Your plot in clearing {cid} is {a(kind)}."},
         ("place", cid, None),
     )
 
@@ -76,7 +81,7 @@ def flip(state: GameState, seat: int, cid: int) -> None:
     if not here[PLOT_KEY]:
         del here[PLOT_KEY]
     here[f"{ID}:{kind}"] = here.get(f"{ID}:{kind}", 0) + 1
-    state.say(f"The {NAME} flip the plot in clearing {cid}: a {kind}.", None, ("place", cid, None))
+    state.say(f"The {NAME} flip the plot in clearing {cid}: {a(kind)}.", None, ("place", cid, None))
     score(state, seat, face_up_count(state), "face-up plots")
     if kind == BOMB:
         bomb(state, seat, cid)
@@ -161,7 +166,7 @@ def returned(state: GameState, seat: int, removed: Removed) -> None:
             if token is None:
                 continue  # an Exposure took it off the list already (no raid)
             kind = kind_of(token)
-            state.say(f"The plot removed from clearing {place_} was a {kind}.")
+            state.say(f"The plot removed from clearing {place_} was {a(kind)}.")
         if kind is None:
             continue
         d.setdefault("reserve", []).extend(mint(state, seat, kind) for _ in range(n))
@@ -194,7 +199,7 @@ def expose(state: GameState, seat: int, guesser: int, cid: int, guess: str, key:
     if kind == guess:
         take_hidden(state, seat, cid)
         d.setdefault("reserve", []).append(mint(state, seat, kind))
-        state.say(f"{them} guesses a {guess} in clearing {cid}: right, and exposes it.", None, ("remove", cid, None))
+        state.say(f"{them} guesses {a(guess)} in clearing {cid}: right, and exposes it.", None, ("remove", cid, None))
         take(state, cid, PLOT_KEY, 1, guesser, ABILITY)
         trigger(state, Removed(cid, {PLOT_KEY: 1}, guesser, ABILITY, {}))
         return
@@ -203,7 +208,7 @@ def expose(state: GameState, seat: int, guesser: int, cid: int, guess: str, key:
     state.seats[seat].hand.append(shown)
     state.irreversible = True
     state.say(
-        f"{them} guesses a {guess} in clearing {cid}: the {NAME} say no, and take the card shown.",
+        f"{them} guesses {a(guess)} in clearing {cid}: the {NAME} say no, and take the card shown.",
         {seat: f"{them} gives you {label(shown)}.", guesser: f"You give the {NAME} {label(shown)}."},
     )
 
