@@ -139,3 +139,15 @@ async def test_each_exposure_refusal_says_nothing_of_the_plot_13_2_4(tmp_path):
         reasons.add(result.text.replace(kind, "KIND"))
     assert len(reasons) == 1 and "does not match" in reasons.pop()
     await bot.service.store.close()
+
+
+def test_the_corvids_example_game_runs_to_the_end_and_keeps_the_plots_to_their_thread():
+    from test_bot_console import played
+
+    code, out = played("corvids-game.txt")
+    assert code == 0 and " 0 refused" in out.strip().splitlines()[-1] and "The game is over" in out
+    for said in ("`plot 9 ?`", "flip the plot in clearing 9: a bomb", "swap the face-down plots", ": right, and"):
+        assert said in out, said
+    blocks = out.split("\n  [")
+    secret = [b for b in blocks if "Your face-down plots:" in b or "Your plot in clearing" in b]
+    assert secret and all(b.startswith(("thread of @carol]", "only @carol]")) for b in secret)
