@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 from itertools import islice
+from typing import TYPE_CHECKING
 
 from rules import battle, decisions, dominance, effects, hand, listeners, registry
 from rules.actions import Action, Discard, End, Pass
@@ -13,6 +14,9 @@ from rules.modes.base import mode_of
 from rules.options import mode_id
 from rules.registry import lineup
 from rules.state import GameState
+
+if TYPE_CHECKING:
+    from rules.faction_hooks import FactionHooks
 from rules.words import possessive
 
 HAND_LIMIT = 5
@@ -135,48 +139,38 @@ def _step_actions(state: GameState, seat: int, verb: str | None) -> Iterator[Act
         yield from line.plugins[seat].legal(state, seat, step, verb)
         if line.mode_actions:
             yield from line.mode.actions(state, seat, step, verb)
-        for other in line.overriding.get("offered", ()):
-            if other != seat:
-                yield from line.plugins[other].offered(state, other, seat, step, verb)
+        for other, plugin in others(state, seat, "offered"):
+            yield from plugin.offered(state, other, seat, step, verb)
+
+
+def others(state: GameState, seat: int | None, hook: str) -> list[tuple[int, FactionHooks]]:
+    """Every seat but this one whose faction overrides a hook (every seat for None), with its plug-in."""
+    line = state.lineup or lineup(state)
+    return [(other, line.plugins[other]) for other in line.overriding.get(hook, ()) if other != seat]
 
 
 def permitted(state: GameState, seat: int, actions: Iterator[Action]) -> Iterator[Action]:
     """The actions no other seat's faction forbids the seat (`Faction.forbids`: the Corvids' snare)."""
-    line = state.lineup or lineup(state)
-    judges = [other for other in line.overriding.get("forbids", ()) if other != seat]
+    judges = others(state, seat, "forbids")
     if not judges:
         return actions
-    return (a for a in actions if not any(line.plugins[j].forbids(state, j, seat, a) for j in judges))
+    return (a for a in actions if not any(plugin.forbids(state, j, seat, a) for j, plugin in judges))
 
 
 def forbidden(state: GameState, seat: int, action: Action) -> str | None:
     """Why another seat's faction forbids the seat an action now, or None."""
-    line = state.lineup or lineup(state)
-    for other in line.overriding.get("forbids", ()):
-        reason = line.plugins[other].forbids(state, other, seat, action) if other != seat else None
-        if reason:
-            return reason
-    return None
+    return next(filter(None, (p.forbids(state, o, seat, action) for o, p in others(state, seat, "forbids"))), None)
 
 
 def take_offered(state: GameState, seat: int, action: Action) -> bool:
     """Carry out an action another seat's faction offers this one (True when one took it)."""
-    line = state.lineup or lineup(state)
-    return any(
-        line.plugins[other].take_offered(state, other, seat, action)
-        for other in line.overriding.get("take_offered", ())
-        if other != seat
-    )
+    return any(p.take_offered(state, o, seat, action) for o, p in others(state, seat, "take_offered"))
 
 
 def explain_offered(state: GameState, seat: int, action: Action) -> str | None:
-    """Why another seat's faction refuses the seat an action of the kind it offers, or None."""
-    line = state.lineup or lineup(state)
-    for other in line.overriding.get("explain_offered", ()):
-        reason = line.plugins[other].explain_offered(state, other, seat, action)
-        if reason:
-            return reason
-    return None
+    """Why a seat's faction refuses the seat an action of the kind it offers others (to itself too), or None."""
+    reasons = (p.explain_offered(state, o, seat, action) for o, p in others(state, None, "explain_offered"))
+    return next(filter(None, reasons), None)
 
 
 def advance(state: GameState) -> None:
@@ -253,12 +247,7 @@ def might_use_hand(state: GameState, seat: int) -> bool:
 
 def _offered_from_hand(state: GameState, seat: int, step: str) -> bool:
     """From public information only: could what another seat's faction offers this one depend on its hand?"""
-    line = state.lineup or lineup(state)
-    return any(
-        line.plugins[other].offers_from_hand(state, other, seat, step)
-        for other in line.overriding.get("offers_from_hand", ())
-        if other != seat
-    )
+    return any(p.offers_from_hand(state, o, seat, step) for o, p in others(state, seat, "offers_from_hand"))
 
 
 def _obliged_but_unable(state: GameState) -> bool:

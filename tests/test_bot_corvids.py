@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import random
 
-from discord_harness import OfflineUser, db_url, offline_bot, play_until, seated_game, slash_options
+from discord_harness import OfflineUser, db_url, offline_bot, play_action, play_until, seated_game
 
 import rules
 from bot.service.notation import slash_name
 from rules.factions.corvids import board as cb
+from rules.factions.corvids.actions import Expose, Plot
 
 CHANNEL = 1616
 PLAYERS = {"marquise": OfflineUser("alice"), "eyrie": OfflineUser("bob"), "corvids": OfflineUser("corax")}
@@ -45,6 +46,24 @@ async def _refused(bot, user: OfflineUser, verb: str, expected: str, **options: 
     assert after.version == before.version and after.digest() == before.digest()
 
 
+def _pick(state: rules.GameState, chooser: random.Random) -> tuple[rules.Action, OfflineUser]:
+    """A random legal action of the seat to act (plots and guesses three times in five), and its player."""
+    seat = rules.to_act(state)
+    assert seat is not None
+    legal = rules.legal_actions(state, seat)
+    liked = [a for a in legal if _liked(a)]
+    action = chooser.choice(liked) if liked and chooser.random() < 0.6 else chooser.choice(legal)
+    return action, PLAYERS[state.seats[seat].faction]
+
+
+def _check_public(action: rules.Action, public: str) -> None:
+    """The channel sees a plot placed but never its kind; a guess and its answer, but never the card shown."""
+    if isinstance(action, Plot):
+        assert f"`plot {action.clearing} ?`" in public and not _kinds_named(public), public
+    if isinstance(action, Expose):
+        assert action.kind in public and rules.cards.keys()[action.card].name not in public, public
+
+
 def _kinds_named(text: str) -> bool:
     return any(f" {kind}" in text for kind in ("bomb", "snare", "extortion", "raid"))
 
@@ -56,24 +75,12 @@ async def test_a_game_with_the_corvids_plays_through_each_verbs_command_and_keep
     await seated_game(bot, CHANNEL, PLAYERS)
     used: set[str] = set()
     chooser = random.Random(11)
-    for _ in range(900):
-        state = (await bot.service.table(CHANNEL)).state
-        seat = rules.to_act(state)
-        if seat is None or state.turn.round > 4:
-            break
-        legal = rules.legal_actions(state, seat)
-        liked = [a for a in legal if _liked(a)]
-        action = chooser.choice(liked) if liked and chooser.random() < 0.6 else chooser.choice(legal)
-        user = PLAYERS[state.seats[seat].faction]
-        result = await bot.slash(user, CHANNEL, slash_name(action.verb), **slash_options(action))
+    while (state := (await bot.service.table(CHANNEL)).state).turn.round <= 4 and not state.over:
+        action, user = _pick(state, chooser)
+        result = await play_action(bot, user, CHANNEL, action)
         assert not result.refused, (action.notation(), result.text)
         used.add(action.verb)
-        if action.verb == "plot":  # the channel sees a plot placed, never its kind
-            public = "\n".join(s.content for s in result.public)
-            assert f"`plot {action.clearing} ?`" in public and not _kinds_named(public), public
-        if action.verb == "expose":  # the guess and the answer are public, the card shown is not
-            public = "\n".join(s.content for s in result.public)
-            assert action.kind in public and rules.cards.keys()[action.card].name not in public
+        _check_public(action, "\n".join(s.content for s in result.public))
     assert {"scatter", "plot", "expose", "recruit"} <= used
     state = (await bot.service.table(CHANNEL)).state
     assert not rules.problems(state)
