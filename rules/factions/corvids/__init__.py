@@ -44,6 +44,7 @@ from rules.factions.corvids.board import (
     flags,
     has_plot,
     own_problems,
+    present,
     reserve_kinds,
     warriors_at,
 )
@@ -257,7 +258,7 @@ class Corvids(Faction):
             return
         faction = state.seats[actor].faction
         for cid in face_down_clearings(state):
-            if _present(state, faction, cid):
+            if present(state, faction, cid):
                 for key in hand.keys_matching(state, actor, suit(state, cid)):
                     for kind in KINDS:
                         yield Expose(cid, kind, key)
@@ -267,7 +268,7 @@ class Corvids(Faction):
         if state.turn.seat != actor or not enemies(state, seat, actor) or not state.seats[actor].hand:
             return False
         faction = state.seats[actor].faction
-        return any(_present(state, faction, cid) for cid in face_down_clearings(state))
+        return any(present(state, faction, cid) for cid in face_down_clearings(state))
 
     def take_offered(self, state: GameState, seat: int, actor: int, action: Action) -> bool:
         """Resolve a guess."""
@@ -290,11 +291,6 @@ class Corvids(Faction):
     def explain(self, state: GameState, seat: int, action: Action) -> str | None:
         """Why one of the Corvids' actions is refused now."""
         return why_not(state, seat, action)
-
-
-def _present(state: GameState, faction: str, cid: int) -> bool:
-    """Whether a faction owns or commands a piece in a clearing (its faction pieces there)."""
-    return any(n and faction in key.split(":")[::2] for key, n in state.clearings[cid - 1].items())
 
 
 # --- setup (13.3.2) ---------------------------------------------------------------------------------------------------

@@ -136,6 +136,11 @@ def reserve_kinds(state: GameState, seat: int) -> list[str]:
     return [k for k in KINDS if k in have]
 
 
+def present(state: GameState, faction: str, cid: int) -> bool:
+    """Whether a faction owns or commands a piece in a clearing (its faction pieces there, for Exposure)."""
+    return any(n and faction in key.split(":")[::2] for key, n in state.clearings[cid - 1].items())
+
+
 def warriors_at(state: GameState, cid: int) -> int:
     """Corvid warriors in a clearing that fight for the Corvids (an infected one fights for the Spore)."""
     return warriors_of(state, ID, cid)

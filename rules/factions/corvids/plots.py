@@ -81,6 +81,7 @@ def flip(state: GameState, seat: int, cid: int) -> None:
     if not here[PLOT_KEY]:
         del here[PLOT_KEY]
     here[f"{ID}:{kind}"] = here.get(f"{ID}:{kind}", 0) + 1
+    state.irreversible = True  # the table has seen what the plot is
     state.say(f"The {NAME} flip the plot in clearing {cid}: {a(kind)}.", None, ("place", cid, None))
     score(state, seat, face_up_count(state), "face-up plots")
     if kind == BOMB:
@@ -140,7 +141,8 @@ def trick(state: GameState, seat: int, a: int, b: int) -> None:
     if a in at and b in at:
         i, j = at.index(a), at.index(b)
         d["hidden"][i], d["hidden"][j] = d["hidden"][j], d["hidden"][i]
-        state.say(f"The {NAME} swap the face-down plots of clearings {a} and {b}.", None, ("place", a, None))
+        marks = (("place", a, None), ("place", b, None))
+        state.say(f"The {NAME} swap the face-down plots of clearings {a} and {b}.", None, *marks)
         return
     ka, kb = face_up_kind(state, a), face_up_kind(state, b)
     assert ka is not None and kb is not None
@@ -148,7 +150,8 @@ def trick(state: GameState, seat: int, a: int, b: int) -> None:
         here = state.clearings[cid - 1]
         del here[f"{ID}:{old}"]
         here[f"{ID}:{new}"] = 1
-    state.say(f"The {NAME} swap the {ka} of clearing {a} and the {kb} of clearing {b}.", None, ("place", a, None))
+    marks = (("place", a, None), ("place", b, None))
+    state.say(f"The {NAME} swap the {ka} of clearing {a} and the {kb} of clearing {b}.", None, *marks)
 
 
 # --- removal and the raid (13.7.4) ------------------------------------------------------------------------------------
@@ -166,6 +169,7 @@ def returned(state: GameState, seat: int, removed: Removed) -> None:
             if token is None:
                 continue  # an Exposure took it off the list already (no raid)
             kind = kind_of(token)
+            state.irreversible = True
             state.say(f"The plot removed from clearing {place_} was {a(kind)}.")
         if kind is None:
             continue
@@ -196,6 +200,8 @@ def expose(state: GameState, seat: int, guesser: int, cid: int, guess: str, key:
     i = at.index(cid)
     kind = kind_of(d["hidden"][i])
     them = registry.of(state, guesser).name
+    registry.of(state, guesser).interrupt(state, guesser)  # an ability between actions ends a compound one (1.4.2)
+    state.irreversible = True  # the table learns something of the plot, the Corvids maybe a card
     if kind == guess:
         take_hidden(state, seat, cid)
         d.setdefault("reserve", []).append(mint(state, seat, kind))
@@ -206,7 +212,6 @@ def expose(state: GameState, seat: int, guesser: int, cid: int, guess: str, key:
     d["hidden"][i] = mint(state, seat, kind)
     shown = hand.take(state, guesser, key)
     state.seats[seat].hand.append(shown)
-    state.irreversible = True
     state.say(
         f"{them} guesses {a(guess)} in clearing {cid}: the {NAME} say no, and take the card shown.",
         {seat: f"{them} gives you {label(shown)}.", guesser: f"You give the {NAME} {label(shown)}."},

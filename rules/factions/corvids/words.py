@@ -30,6 +30,7 @@ from rules.factions.corvids.board import (
     flags,
     has_plot,
     kind_of,
+    present,
     reserve_kinds,
     warriors_at,
 )
@@ -218,14 +219,9 @@ def why_not_expose(state: GameState, seat: int, guesser: int, action: Expose, en
         return f"guess a {KIND_WORDS}"
     if not state.clearings[cid - 1].get(PLOT_KEY):
         return f"there is no face-down plot in clearing {cid}"
-    if not _has_pieces(state, state.seats[guesser].faction, cid):
+    if not present(state, state.seats[guesser].faction, cid):
         return f"you expose a plot only where you have pieces, and you have none in clearing {cid}"
     c = keys().get(action.card)
     if c is not None and not matching_clearing(state, cid, c.suit):
         return f"{c.name} does not match clearing {cid} ({suit(state, cid)}): show a {suit(state, cid)} or bird card"
     return None
-
-
-def _has_pieces(state: GameState, faction: str, cid: int) -> bool:
-    """Whether a faction owns or commands a piece in a clearing."""
-    return any(n and faction in key.split(":")[::2] for key, n in state.clearings[cid - 1].items())
