@@ -62,6 +62,7 @@ def _check_public(action: rules.Action, public: str) -> None:
         assert f"`plot {action.clearing} ?`" in public and not _kinds_named(public), public
     if isinstance(action, Expose):
         assert action.kind in public and rules.cards.keys()[action.card].name not in public, public
+        assert ": right, and exposes it" in public or "say no" in public, public  # the Corvids' answer
 
 
 def _kinds_named(text: str) -> bool:
@@ -103,6 +104,7 @@ async def test_each_corvid_verb_refusal_gives_its_reason_and_changes_nothing_13_
     await _refused(bot, corax, "plot", "there is no clearing 99", clearing=99, kind="bomb")
     await _refused(bot, corax, "plot", "a plot is a bomb, snare, extortion or raid", clearing=empty, kind="trap")
     await _refused(bot, corax, "plot", "one to a clearing", clearing=down[0], kind="raid")
+    await _refused(bot, corax, "plot", f"you have 0 in clearing {empty}", clearing=empty, kind="bomb")
     await _refused(bot, corax, "trick", "two different clearings", clearings=f"{down[0]},{down[0]}")
     await _refused(bot, corax, "trick", f"clearing {empty} holds no plot", clearings=f"{down[0]},{empty}")
     await _refused(bot, corax, "flip", "you flip plots in Birdsong", clearing=down[0])
