@@ -67,7 +67,7 @@ def apply_window(state: GameState, seat: int, action: Action) -> None:
         cid = next(c for c in crafted if card(c).key == action.card)
         crafted.remove(cid)
         hand.to_discard(state, cid)
-        ruled = len(ruled_by(state, seat))
+        ruled = len(ruled_by(state, seat)) + registry.of(state, seat).ruled_off_map(state, seat)
         state.say(f"{name} discards Royal Claim.")
         score(state, seat, ruled, f"Royal Claim, {ruled} ruled clearings")
     elif effect == "stand_and_deliver":

@@ -221,6 +221,22 @@ class CombatantHooks(Declarations):
     def on_battle_end(self, state: GameState, seat: int, battle: BattleState) -> None:
         """React when a battle this faction fought is over."""
 
+    def fights_for(self, state: GameState, seat: int) -> int | None:
+        """The seat whose own this faction's warriors on the map count as right now, in rule and in battle, though
+        they stay this faction's pieces (the Riverfolk's mercenaries, hired for a turn); None, the default: they
+        count for this faction."""
+        return None
+
+    def hired_hit_options(
+        self, state: GameState, seat: int, hirer: int, own: dict[str, int], lent: str, taken: int
+    ) -> dict[str, int]:
+        """Keys that may take the next hit dealt to a hirer fighting with this faction's warriors (`lent`, some
+        left in the clearing), given the hirer's own options and the hits it has taken so far in this dealing; one
+        hit is placed at a time. By default they join the hirer's warriors and it chooses; before its buildings and
+        tokens."""
+        warriors = {k: 1 for k, n in own.items() if n > 0 and kind_of_key(k).hit_category == WARRIOR}
+        return {**warriors, lent: 1}
+
 
 class PresenceHooks(Declarations):
     """Rule, movement and placement: presence beyond pieces, moving warriors, keeping others out."""
@@ -237,6 +253,11 @@ class PresenceHooks(Declarations):
     def rules_outright(self, state: GameState, seat: int, cid: int) -> bool:
         """Whether this faction rules a clearing whatever the presence (two mushrooms)."""
         return False
+
+    def ruled_off_map(self, state: GameState, seat: int) -> int:
+        """Clearings off the map this faction rules, counted where an effect counts the clearings it rules (the
+        Duchy's Burrow, for Royal Claim): none by default."""
+        return 0
 
     def move_warriors(self, state: GameState, seat: int, src: int, dst: int, n: int) -> list[tuple[str, int]]:
         """Shift n warriors (own first, then others' it controls); returns what moved, by key."""

@@ -72,7 +72,8 @@ class BattleState(TypedDict):
     asked: list[int]
     """Seats asked whether to step in before the assigned hits resolve."""
     removed: list[list[Any]]
-    """[seat, piece key, count] of the pieces the battle removed."""
+    """[seat, piece key, count] of the pieces the battle removed, and the area they went to when not the supply
+    (the Cult's Acolytes box): [seat, piece key, count, area]."""
     sources: NotRequired[list[list[str]]]
     """Per side, the source of each extra hit it deals."""
     after_deal: Stage | Literal[""]

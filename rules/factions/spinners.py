@@ -46,7 +46,7 @@ from rules.pieces import (
     parse_key,
 )
 from rules.removal import remove_all
-from rules.rule import enemies
+from rules.rule import enemies, enemy_piece
 from rules.scoring import score
 from rules.state import BattleState, Decision, GameState, SeatData, TurnFlags
 from rules.words import plural
@@ -303,11 +303,9 @@ def _dealt_by_a_friend(state: GameState, seat: int, removal: Removal) -> bool:
 
 
 def _enemy_warrior(state: GameState, seat: int, piece: str) -> bool:
-    """A warrior fighting for an enemy of the Spinners (an infected warrior fights for the Spore)."""
-    if category_of_key(piece) != WARRIOR:
-        return False
-    other = state.seat_of(controller(piece))
-    return other is not None and enemies(state, seat, other)
+    """A warrior fighting for an enemy of the Spinners (an infected warrior fights for the Spore, a mercenary for
+    whoever hired it)."""
+    return category_of_key(piece) == WARRIOR and enemy_piece(state, seat, piece)
 
 
 # --- setup ----------------------------------------------------------------------------------------------------

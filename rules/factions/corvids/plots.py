@@ -26,7 +26,7 @@ from rules.hooks import Removed
 from rules.map_pieces import may_place, place, suit
 from rules.pieces import ABILITY, WARRIOR, parse_key
 from rules.removal import remove_all, take, trigger
-from rules.rule import enemies
+from rules.rule import enemies, enemy_piece
 from rules.scoring import score
 from rules.state import GameState
 from rules.words import plural
@@ -92,11 +92,7 @@ def flip(state: GameState, seat: int, cid: int) -> None:
 
 def bomb(state: GameState, seat: int, cid: int) -> None:
     """13.7.1: every enemy piece in the clearing is removed, then the bomb itself; then every seat hears."""
-    plan = {}
-    for piece, n in state.clearings[cid - 1].items():
-        other = state.seat_of(parse_key(piece)[2])
-        if n and other is not None and enemies(state, seat, other):
-            plan[piece] = n
+    plan = {piece: n for piece, n in state.clearings[cid - 1].items() if n and enemy_piece(state, seat, piece)}
     done = [remove_all(state, cid, plan, seat, ABILITY, react=False) if plan else None]
     done.append(remove_all(state, cid, {f"{ID}:{BOMB}": 1}, seat, ABILITY, react=False))
     for what in done:

@@ -46,10 +46,10 @@ from rules.factions.hundreds.words import panel_lines, why_not
 from rules.items import take_from_ruin, under_ruin
 from rules.map_pieces import may_place, open_slots, place, shift, suit
 from rules.modes.base import starting_corners
-from rules.pieces import ABILITY, BATTLE, BUILDING, TOKEN, WARRIOR, PieceKind, category_of_key, parse_key
+from rules.pieces import ABILITY, BATTLE, BUILDING, TOKEN, WARRIOR, PieceKind, category_of_key
 from rules.removal import remove_all
 from rules.rng import below
-from rules.rule import enemies, rules
+from rules.rule import enemy_piece, rules
 from rules.scoring import score
 from rules.state import BattleState, Decision, GameState
 from rules.words import plural
@@ -487,7 +487,7 @@ def _raze(state: GameState, seat: int) -> None:
         plan = {
             p: n
             for p, n in state.clearings[cid - 1].items()
-            if n and _enemy_piece(state, seat, p) and category_of_key(p) in (BUILDING, TOKEN)
+            if n and enemy_piece(state, seat, p) and category_of_key(p) in (BUILDING, TOKEN)
         }
         if plan:
             state.say(f"The mob in clearing {cid} razes it.")
@@ -500,11 +500,6 @@ def _raze(state: GameState, seat: int) -> None:
             hoard.gain(state, seat, found[0], "from a ruin")
     if hb.mobs(state):
         _roll_mob_die(state, seat)
-
-
-def _enemy_piece(state: GameState, seat: int, piece: str) -> bool:
-    other = state.seat_of(parse_key(piece)[2])
-    return other is not None and other != seat and enemies(state, seat, other)
 
 
 def _roll_mob_die(state: GameState, seat: int) -> None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.map_pieces import may_place
 from rules.pieces import parse_key
-from rules.rule import enemies
+from rules.rule import enemy_piece
 from rules.state import GameState, SeatData, TurnFlags
 
 ID = "hundreds"
@@ -125,13 +125,8 @@ def spread_sites(state: GameState, suit: str) -> list[int]:
 
 
 def enemy_pieces(state: GameState, seat: int, cid: int) -> int:
-    """How many enemy pieces are in a clearing."""
-    total = 0
-    for piece, n in state.clearings[cid - 1].items():
-        other = state.seat_of(parse_key(piece)[2])
-        if n and other is not None and other != seat and enemies(state, seat, other):
-            total += n
-    return total
+    """How many enemy pieces are in a clearing (hired mercenaries fighting for the Hundreds are none)."""
+    return sum(n for piece, n in state.clearings[cid - 1].items() if n and enemy_piece(state, seat, piece))
 
 
 def own_pieces(state: GameState, cid: int) -> int:

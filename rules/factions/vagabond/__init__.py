@@ -40,7 +40,7 @@ from rules.hooks import CANCEL, Place, Removal, Removed
 from rules.map_pieces import factions_in, place, place_name, suit
 from rules.pieces import ABILITY, BATTLE, PAWN, WARRIOR, PieceKind, category_of_key, key, parse_key
 from rules.removal import remove_all
-from rules.rule import enemies, rules
+from rules.rule import enemies, hired, rules
 from rules.scoring import score
 from rules.state import BattleState, Decision, GameState
 from rules.words import plural, possessive
@@ -734,16 +734,19 @@ class Vagabond(Faction):
         score(state, seat, rule["points"][level], f"a better relationship with the {name}")
 
     def on_removed(self, state: GameState, seat: int | None, removed: Removed) -> None:
-        """Removing a warrior of a non-Hostile faction makes it Hostile; Infamy scores in battle on his turn."""
+        """Removing a warrior of a non-Hostile faction makes it Hostile; Infamy scores in battle on his turn. Hired
+        mercenaries removed fighting for another player make no one Hostile (11.2.7.3.II)."""
         assert seat is not None
         if removed.by != seat:
             return
         relations = state.seats[seat].data_as(vb.VagabondData).get("relations", {})
         in_battle = removed.cause == BATTLE and state.turn.seat == seat
-        for faction in sorted({parse_key(p)[2] for p in removed.pieces}):
+        lent = hired(state)
+        pieces = {p: n for p, n in removed.pieces.items() if p not in lent}
+        for faction in sorted({parse_key(p)[2] for p in pieces}):
             if faction not in relations:
                 continue
-            mine = {p: n for p, n in removed.pieces.items() if parse_key(p)[2] == faction}  # its infected too
+            mine = {p: n for p, n in pieces.items() if parse_key(p)[2] == faction}  # its infected too
             warriors = sum(n for p, n in mine.items() if category_of_key(p) == WARRIOR)
             spared = 0
             if warriors and relations[faction] != vb.HOSTILE:

@@ -31,6 +31,12 @@ if TYPE_CHECKING:
     from rules.state import GameState
 
 
+def _hospital_after_diversion(state: GameState) -> bool:
+    """Whether an older record replays, whose engine offered Shared Field Hospitals for allied warriors that went to
+    an area of their owner instead of the supply, such as the Cult's acolytes (rules.revisions: revision 8)."""
+    return state.legacy is not None and bool(state.legacy.hospital_after_diversion)
+
+
 def wood_paid(state: GameState, seat: int, action: Build) -> tuple[int, ...]:
     """The clearings a build's wood comes from (the named ones, else the Marquise's default)."""
     if action.wood:
@@ -127,6 +133,8 @@ class FrontierMarquise(Marquise):
         allied = {state.seats[a].faction for a in table.allies(state, seat)}
         for piece, n in sorted(removed.pieces.items()):
             owner, kind, controller = parse_key(piece)
+            if piece in removed.diverted and not _hospital_after_diversion(state):
+                continue  # they never reached the supply (the Cult's Revenge, First Response): nothing to send
             if n and owner in allied and controller == owner and category_of_key(piece) == WARRIOR:
                 decisions.push(
                     state,
