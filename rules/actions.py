@@ -83,6 +83,9 @@ class Action:
     """Root's other words for this action ('march' for moves): typed as a verb, they are pointed to this one."""
     card_from_hand: ClassVar[bool] = True
     """Whether the action's `card` field names a card in the player's hand (not one taken from the discard pile)."""
+    moves_pieces: ClassVar[bool] = True
+    """Whether an action with a path (its `src` field) moves pieces out of `src` along it; False when the path only
+    aims (the Spore's spores)."""
     field_help: ClassVar[Mapping[str, str]] = MappingProxyType({})
     """What a player types in this class's own fields, or in a shared field it reads otherwise (see FIELD_HELP)."""
 

@@ -58,6 +58,9 @@ class Declarations:
     examples: ClassVar[Examples | None] = None
     """Who plays it in the examples of docs/commands.md and the games its verbs are shown in (None: a player named
     after its id, in the games of other plug-ins only)."""
+    unhindered_steps: ClassVar[tuple[str, ...]] = ()
+    """Its steps whose moves ignore every effect that keeps pieces from leaving a clearing (the Vagabond's Slip,
+    Law 9.4.2, past the Corvids' snare)."""
 
 
 class SetupHooks(Declarations):
@@ -78,6 +81,10 @@ class SetupHooks(Declarations):
     def setup_prompt(self, state: GameState, seat: int) -> str:
         """What this faction's setup decision asks, in a few words."""
         return f"set up the {self.name}"
+
+    def problems(self, state: GameState, seat: int) -> list[str]:
+        """What is inconsistent in the faction's own data (rules.invariants reports it with the shared checks)."""
+        return []
 
     def setup_done(self, state: GameState, seat: int) -> bool:
         """Whether this faction's setup is complete: a faction whose setup asks choices keeps `data["setup"]` at its
@@ -152,6 +159,24 @@ class TurnHooks(Declarations):
     def granted_moves(self, state: GameState, seat: int) -> Iterator[Action]:
         """Moves a card lets this faction take (Cobbler): its warriors' moves by default."""
         raise NotImplementedError("rules.factions.base.Faction gives the default")
+
+    def offered(self, state: GameState, seat: int, actor: int, step: str, verb: str | None) -> Iterator[Action]:
+        """Actions this faction lets another seat take in that seat's own steps that wait for it (the Corvids'
+        Exposure), offered after that seat's own (verb narrows the search). None by default."""
+        return iter(())
+
+    def take_offered(self, state: GameState, seat: int, actor: int, action: Action) -> bool:
+        """Carry out an action this faction offered another seat; False when the action is not one of its."""
+        return False
+
+    def explain_offered(self, state: GameState, seat: int, actor: int, action: Action) -> str | None:
+        """Why an action of the kind this faction offers others is refused to a seat now, or None."""
+        return None
+
+    def offers_from_hand(self, state: GameState, seat: int, actor: int, step: str) -> bool:
+        """From public information only: could what this faction offers the acting seat depend on its hand? Whether
+        the game stops for that seat must not tell the table what it holds."""
+        return False
 
     def take_granted_move(self, state: GameState, seat: int, action: Action) -> None:
         """Carry out a move a card granted."""
@@ -243,6 +268,11 @@ class PresenceHooks(Declarations):
         """Whether this faction stops another faction placing a piece (of a category, or any) in a clearing."""
         return False
 
+    def forbids(self, state: GameState, seat: int, actor: int, action: Action) -> str | None:
+        """Why this faction forbids another seat an action now (the Corvids' face-up snare keeps its enemies' pieces
+        in its clearing), or None: every action offered to another seat, and every one it names, is asked."""
+        return None
+
     def placement_refusal(self, state: GameState, seat: int, cid: int) -> str:
         """Why this faction stops others placing pieces in a clearing (when `blocks_placement` says it does)."""
         return f"{self.name} lets no one else place pieces in clearing {cid}"
@@ -331,6 +361,12 @@ class CardsHooks(Declarations):
         hidden = {c for cards in self.face_down(state, seat).values() for c in cards}
         return [c for c in self.held_cards(state, seat) if c not in hidden]
 
+    def hidden_pieces(self, state: GameState, seat: int) -> dict[str, list[int]]:
+        """Pieces whose kind only this seat may look at (the Corvids' face-down plots, on the map and in the supply),
+        by place name: the state's own lists of the numbers the faction gives their kinds, so that rules.hidden
+        re-deals them among those places (how many each place holds stays public). None by default."""
+        return {}
+
     def private_cards(self, state: GameState, seat: int) -> dict[str, list[int]]:
         """Face-down cards only this seat may look at besides its hand, by pile name (the Supporters): copies."""
         return {name: list(cards) for name, cards in self.face_down(state, seat).items()}
@@ -361,6 +397,11 @@ class WordsHooks(Declarations):
 
     def panel(self, state: GameState, seat: int) -> list[str]:
         """Lines of the faction board others may see."""
+        return []
+
+    def private_lines(self, state: GameState, seat: int) -> list[str]:
+        """Lines only this seat may read besides its hand (where its face-down plots are and what they are), shown
+        with its hand; none by default."""
         return []
 
     def map_links(self, state: GameState, seat: int) -> list[tuple[int, int]]:

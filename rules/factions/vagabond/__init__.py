@@ -127,6 +127,7 @@ class Vagabond(Faction):
     colour: ClassVar[str] = "#000000"
     setup_order: ClassVar[int] = 4
     order: ClassVar[int | None] = 70
+    unhindered_steps: ClassVar[tuple[str, ...]] = (SLIP,)  # the Slip ignores what keeps pieces in (9.4.2: a snare)
     examples: ClassVar[Examples | None] = Examples(
         "dave",
         (
