@@ -85,6 +85,10 @@ class Action:
     """Whether the action's `card` field names a card in the player's hand (not one taken from the discard pile)."""
     field_help: ClassVar[Mapping[str, str]] = MappingProxyType({})
     """What a player types in this class's own fields, or in a shared field it reads otherwise (see FIELD_HELP)."""
+    command_group: ClassVar[str] = ""
+    """The slash command this verb is a subcommand of, when the class says so itself: a verb added to a faction
+    whose older verbs keep commands of their own (the Vagabond characters' special actions, `/vagabond glide`).
+    Empty: its faction's `command_group` decides (bot.service.notation.verb_group)."""
 
     @classmethod
     def help_of(cls, name: str) -> str | None:

@@ -190,6 +190,11 @@ class CombatantHooks(Declarations):
     def resolve_hit(self, state: GameState, seat: int, cid: int, piece: str, n: int, by: int) -> int:
         """Carry out n hits assigned to pieces under one key; returns how many pieces were removed."""
         raise NotImplementedError("rules.factions.base.Faction gives the default")
+    def asks_before_roll(self, state: GameState, seat: int) -> bool:
+        """Whether this faction may declare something before the roll in this game (`TableHooks.before_roll`): one
+        that can't is never asked and nothing is kept for it (the Vagabond asks only as the Arbiter)."""
+        return True
+
     def on_battle_start(self, state: GameState, seat: int, battle: BattleState) -> None:
         """React when this faction has just started a battle, before any ambush (the Vagabond's allies)."""
 
@@ -225,6 +230,11 @@ class PresenceHooks(Declarations):
     def placement_refusal(self, state: GameState, seat: int, cid: int) -> str:
         """Why this faction stops others placing pieces in a clearing (when `blocks_placement` says it does)."""
         return f"{self.name} lets no one else place pieces in clearing {cid}"
+
+    def closes_clearing(self, state: GameState, seat: int, cid: int) -> str | None:
+        """Why no piece of anyone may be moved into a clearing because of this faction (the Scoundrel's torch of
+        Scorched Earth), or None: by default it closes none."""
+        return None
 
     def keep_standing(self, state: GameState, seat: int) -> bool:
         """Enforce a standing condition of the faction's once the automatic work is done (the Spore's two

@@ -37,11 +37,28 @@ def move_options(
 
 
 def linked(state: GameState, src: int) -> frozenset[int]:
-    """Clearings a move may reach from src: along paths, and along rivers while they count as paths this turn."""
+    """Clearings a move may reach from src: along paths, and along rivers while they count as paths this turn; never
+    a clearing closed to every piece (`closed`)."""
     near = state.board.adjacent_to(src)
-    if not state.turn.flags.get("rivers_as_paths"):
-        return near
-    return near | {b if a == src else a for a, b in state.board.rivers if src in (a, b)}
+    if state.turn.flags.get("rivers_as_paths"):
+        near = near | {b if a == src else a for a, b in state.board.rivers if src in (a, b)}
+    if registry.seats_overriding(state, "closes_clearing"):
+        near = frozenset(c for c in near if why_closed(state, c) is None)
+    return near
+
+
+def why_closed(state: GameState, cid: int) -> str | None:
+    """Why no piece may be moved into a clearing (a faction closes it: the Scoundrel's torch), or None."""
+    for seat in registry.seats_overriding(state, "closes_clearing"):
+        reason = registry.of(state, seat).closes_clearing(state, seat, cid)
+        if reason is not None:
+            return reason
+    return None
+
+
+def closed(state: GameState, place: Place) -> bool:
+    """Whether no piece may be moved into a place now (forests are never closed)."""
+    return isinstance(place, int) and why_closed(state, place) is not None
 
 
 def fee_payable(state: GameState, seat: int, src: Place, dst: Place) -> bool:
@@ -57,6 +74,9 @@ def why_not_move(state: GameState, seat: int, src: Place, dst: Place, n: int) ->
         if not isinstance(place, int) or place not in board.ids():
             return f"there is no clearing {place}"
     assert isinstance(src, int) and isinstance(dst, int)
+    shut = why_closed(state, dst)
+    if shut is not None:
+        return shut
     if dst not in linked(state, src):
         return f"no path joins clearing {src} and clearing {dst}"
     faction = registry.of(state, seat)

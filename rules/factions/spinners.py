@@ -578,7 +578,9 @@ class Spinners(Faction):
             if not have or not webs_at(state, src):
                 continue
             for dst in sorted(state.board.adjacent_to(src)):
-                if webs_at(state, dst) and movement.fee_payable(state, seat, src, dst):
+                if movement.closed(state, dst) or not webs_at(state, dst):
+                    continue
+                if movement.fee_payable(state, seat, src, dst):
                     for n in range(1, have + 1):
                         yield Move(src, dst, n)
 
