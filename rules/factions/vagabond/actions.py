@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
 from rules.actions import CARD, CLEARING, COUNT, FACTION, FOREST, PATH, WORD, Action, register_for
 from rules.assets import load_json
@@ -304,6 +304,20 @@ class Con(Action):
     reward: str
     item: str
     second: str
+
+    def __post_init__(self) -> None:
+        if self.second < self.item:  # the two items in name order, however they were typed
+            first, second = self.second, self.item
+            object.__setattr__(self, "item", first)
+            object.__setattr__(self, "second", second)
+
+    @classmethod
+    def normal_pattern(cls, values: dict[str, Any]) -> dict[str, Any]:
+        """The two items named in name order."""
+        both = [values[f] for f in ("item", "second") if isinstance(values.get(f), str)]
+        if len(both) == 2:
+            values = {**values, "item": min(both), "second": max(both)}
+        return values
 
 
 @dataclass(frozen=True, slots=True)
