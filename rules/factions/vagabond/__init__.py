@@ -131,6 +131,8 @@ class Vagabond(Faction):
             ExampleGame(("marquise", "eyrie", vb.ID)),
             ExampleGame(("marquise", "eyrie", vb.ID), prefer=ALLIED),  # an Allied faction: lead, ally
             ExampleGame(("marquise", "eyrie", "alliance", vb.ID), prefer=("coalition",), edits=coalition_ready),
+            ExampleGame(("marquise", "eyrie", vb.ID), prefer=("character ronin", "battle", "swift")),
+            ExampleGame(("marquise", "eyrie", "alliance", vb.ID), prefer=("character arbiter", "battle", "enlist")),
         ),
         order=2,
         rare={

@@ -27,7 +27,7 @@ def quest_keys() -> tuple[str, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Character(Action):
-    """Vagabond setup: choose a character of appendix V (thief, tinker, ranger, vagrant, arbiter, ronin...)."""
+    """Vagabond setup: choose one of the twelve characters (thief, tinker, ranger, vagrant, arbiter...)."""
 
     verb: ClassVar[str] = "character"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("name", WORD),)
@@ -217,7 +217,7 @@ GROUP = "vagabond"  # the slash command the later characters' special actions ar
 
 @dataclass(frozen=True, slots=True)
 class Instigate(Action):
-    """Vagrant (Instigate): exhaust a torch to force a player (even you) to battle another player in your clearing."""
+    """Vagrant (Instigate): exhaust a torch to force a player (even you) to battle another one here."""
 
     verb: ClassVar[str] = "instigate"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("attacker", FACTION), ("defender", FACTION))
@@ -232,7 +232,7 @@ class Instigate(Action):
 
 @dataclass(frozen=True, slots=True)
 class Enlist(Action):
-    """Defending where the Arbiter stands (Protector): enlist him before the roll, adding his swords to your hits."""
+    """Arbiter (Protector): a defender where he stands enlists him before the roll, adding his swords."""
 
     verb: ClassVar[str] = "enlist"
     command_group: ClassVar[str] = GROUP
@@ -240,7 +240,7 @@ class Enlist(Action):
 
 @dataclass(frozen=True, slots=True)
 class Scorch(Action):
-    """Scoundrel (Scorched Earth): place a torch in your clearing, removing every enemy piece there; it stays closed."""
+    """Scoundrel (Scorched Earth): place a torch here, removing all enemy pieces; no piece may enter after."""
 
     verb: ClassVar[str] = "scorch"
     command_group: ClassVar[str] = GROUP
@@ -248,7 +248,7 @@ class Scorch(Action):
 
 @dataclass(frozen=True, slots=True)
 class Improvise(Action):
-    """Adventurer (Improvise, once a turn): complete a quest with one face-up item standing for another, damaged."""
+    """Adventurer (Improvise, once a turn): quest with a face-up item standing for another (it is damaged)."""
 
     verb: ClassVar[str] = "improvise"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (
@@ -288,7 +288,7 @@ class Swift(Action):
 
 @dataclass(frozen=True, slots=True)
 class Con(Action):
-    """Cheat (Con, once a turn): complete a quest by exhausting any two items; the quest goes back into the deck."""
+    """Cheat (Con, once a turn): quest by exhausting any two items; the quest is shuffled into the deck."""
 
     verb: ClassVar[str] = "con"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("quest", WORD), ("reward", WORD), ("item", WORD), ("second", WORD))
@@ -322,7 +322,7 @@ class Con(Action):
 
 @dataclass(frozen=True, slots=True)
 class Duel(Action):
-    """Gladiator (Duel): exhaust and damage an item to remove an enemy warrior in your clearing and draw a card."""
+    """Gladiator (Duel): exhaust and damage an item to remove an enemy warrior here, then draw a card."""
 
     verb: ClassVar[str] = "duel"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("faction", FACTION), ("item", WORD))
@@ -338,7 +338,7 @@ class Duel(Action):
 
 @dataclass(frozen=True, slots=True)
 class Coerce(Action):
-    """Jailor (Coerce, once a turn): spend a card matching your clearing as an item to exhaust; lose a point after."""
+    """Jailor (Coerce, once a turn): spend a card matching your clearing as any item; lose a point after."""
 
     verb: ClassVar[str] = "coerce"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("card", CARD), ("item", WORD))

@@ -85,7 +85,8 @@ def why_not(faction: Vagabond, state: GameState, seat: int, action: Action) -> s
     special = SPECIALS.get(action.verb)
     if special and state.seats[seat].data_as(vb.VagabondData).get("character") != special:
         return f"only the {special.title()} can {action.verb}"
-    reason = faction.ability(state, seat).explain(faction, state, seat, action)
+    ability = faction.ability(state, seat)
+    reason = ability.explain(faction, state, seat, action) if action.verb in ability.verbs else None
     if reason is not None:
         return reason
     if isinstance(action, Ally):
