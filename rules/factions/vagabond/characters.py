@@ -43,7 +43,7 @@ from rules.removal import remove_all
 from rules.rule import enemies
 from rules.scoring import score
 from rules.state import BattleState, Decision, GameState
-from rules.words import plural
+from rules.words import echo, plural
 
 
 class Host(Protocol):
@@ -492,6 +492,9 @@ class Adventurer(Ability):
     def explain(self, host: Host, state: GameState, seat: int, action: Action) -> str | None:
         """Once a turn; a face-up quest of his clearing; one of its items stood for by another, face up."""
         assert isinstance(action, Improvise)
+        bad = _bad_words(action.reward, action.item, action.stands_for)
+        if bad:
+            return bad
         if _flags(state).get("improvised"):
             return "Improvise is once a turn, and you improvised this turn"
         reason = _why_not_quest(state, host, action.quest)
@@ -513,6 +516,16 @@ def _improvised_needs(cost: tuple[str, ...], stand_in: str, meant: str) -> Count
     rest = list(cost)
     rest.remove(meant)
     return Counter([*rest, stand_in])
+
+
+def _bad_words(reward: str | None = None, *names: str) -> str | None:
+    """Why a reward or an item named is no word of theirs (a malformed option), or None."""
+    if reward is not None and reward not in REWARDS:
+        return f"'{echo(reward)}' is no reward: after a quest, score or draw"
+    for name in names:
+        if name not in ITEMS:
+            return f"'{echo(name)}' is not an item; the items are {', '.join(ITEMS)}"
+    return None
 
 
 def _listed(needs: Counter[str]) -> str:
@@ -639,6 +652,9 @@ class Cheat(Ability):
     def explain(self, host: Host, state: GameState, seat: int, action: Action) -> str | None:
         """Once a turn; a face-up quest of his clearing; two face-up items."""
         assert isinstance(action, Con)
+        bad = _bad_words(action.reward, action.item, action.second)
+        if bad:
+            return bad
         if _flags(state).get("conned"):
             return "the Con is once a turn, and you conned this turn"
         reason = _why_not_quest(state, host, action.quest)
@@ -665,6 +681,9 @@ class Gladiator(Ability):
     def apply(self, host: Host, state: GameState, seat: int, action: Action) -> None:
         """Exhaust and damage the item, remove the warrior (no Hostility), draw a card."""
         assert isinstance(action, Duel)
+        bad = _bad_words(None, action.item)
+        if bad:
+            return bad
         here = vb.clearing(state, host.id)
         assert here is not None
         host.exhaust(state, seat, action.item)
@@ -751,6 +770,9 @@ class Jailor(Ability):
     def explain(self, host: Host, state: GameState, seat: int, action: Action) -> str | None:
         """Once a turn, a clearing, a matching card."""
         assert isinstance(action, Coerce)
+        bad = _bad_words(None, action.item)
+        if bad:
+            return bad
         if _flags(state).get("coerced"):
             return "Coerce is once a turn, and you coerced this turn"
         here = vb.clearing(state, host.id)
