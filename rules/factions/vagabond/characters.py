@@ -681,9 +681,6 @@ class Gladiator(Ability):
     def apply(self, host: Host, state: GameState, seat: int, action: Action) -> None:
         """Exhaust and damage the item, remove the warrior (no Hostility), draw a card."""
         assert isinstance(action, Duel)
-        bad = _bad_words(None, action.item)
-        if bad:
-            return bad
         here = vb.clearing(state, host.id)
         assert here is not None
         host.exhaust(state, seat, action.item)
@@ -698,6 +695,9 @@ class Gladiator(Ability):
     def explain(self, host: Host, state: GameState, seat: int, action: Action) -> str | None:
         """A clearing, an enemy warrior there, a face-up item."""
         assert isinstance(action, Duel)
+        bad = _bad_words(None, action.item)
+        if bad:
+            return bad
         here = vb.clearing(state, host.id)
         if here is None:
             return "a Duel is fought in your clearing, and your pawn is in a forest"
