@@ -36,6 +36,7 @@ class Tally:
     seconds: float = 0.0
     violations: list[str] = field(default_factory=list)
     wins: Counter[str] = field(default_factory=Counter)
+    verbs: Counter[str] = field(default_factory=Counter)
 
     def ms_per_action(self) -> float:
         """Milliseconds per action over these games."""
@@ -82,6 +83,7 @@ def run(options: dict[str, Any], seed: int, tally: Tally, fid: str, character: s
     tally.seconds += time.perf_counter() - began
     tally.actions += out.actions
     tally.violations += [f"seed {seed}: {v}" for v in out.violations]
+    tally.verbs.update(text.split()[0] for text in (out.record.actions if out.record else []) if text)
     if out.state is not None and any(out.state.seats[w].faction == fid for w in out.state.winners):
         tally.wins[str(len(options["factions"])) + ("x3" if options.get("mode") == "frontier" else "")] += 1
 
@@ -93,6 +95,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--rounds", type=at_least(1), default=10, help="times each line-up is played")
     parser.add_argument("--seed", type=whole_number, default=1000)
     parser.add_argument("--character", default=None, help="the character the first Vagabond to choose takes")
+    parser.add_argument("--watch", default="", help="comma-separated verbs whose plays are counted")
     args = parser.parse_args(argv)
     if args.character is not None:
         try:
@@ -112,6 +115,9 @@ def main(argv: list[str] | None = None) -> int:
         print("violation", line)
     ratio = games.ms_per_action() / base.ms_per_action()
     print(f"wins of {args.faction} by table: {dict(games.wins)}")
+    watched = [v.strip() for v in args.watch.split(",") if v.strip()]
+    if watched:
+        print("played: " + ", ".join(f"{verb} {games.verbs[verb]}" for verb in watched))
     who = args.faction + (f" ({args.character})" if args.character else "")
     print(
         f"{who}: {games.games} games, {len(games.violations)} violations, {sum(games.wins.values())} won, "
