@@ -274,3 +274,19 @@ def test_v_9_2_3x3_6_swift_strike_is_no_rolled_hit_for_a_looting() -> None:
         state = play(state, "swift" if "swift" in legal(state) else "pass")
     assert not any(d.get("what") == "claim" for d in state.pending)  # no rolled hit: the Looting takes nothing
     assert [i["item"] for i in state.seats[alliance].items] == ["hammer"]
+
+
+def test_v_6_2_omt_2_4_14_2_2_scorched_earth_leaves_the_robot_and_the_warlord_but_takes_the_robots_gears() -> None:
+    state = character_table(("marquise", "hundreds", "tinker", "vagabond"), {"vagabond": "scoundrel"})
+    me, tinker = seat(state, "vagabond"), seat(state, "tinker")
+    pawn_at(state, vb.ID, 9)
+    set_items(state, "torch", "boots", seat=me)
+    put(state, 9, "tinker", "birdbot")
+    state.seats[tinker].supply[tb.FAMILY] -= 2
+    tb.set_gears(state, tinker, "birdbot", 2)
+    put(state, 9, "hundreds", "warlord")
+    put(state, 9, "hundreds", "warrior", 2)
+    state = play(goto(check(state), me, "vagabond.daylight"), "scorch")
+    assert pieces(state, 9) == {"vagabond:pawn": 1, "tinker:birdbot": 1, "hundreds:warlord": 1}
+    assert tb.gears_on(state, tinker, "birdbot") == 0  # made of metal: the robot stays, its gears go (OMT.2.4)
+    assert rules.problems(state) == []
