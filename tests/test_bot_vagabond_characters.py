@@ -180,3 +180,24 @@ def test_the_defender_gets_the_arbiters_question_with_buttons_and_the_arbiter_do
     assert sorted(c.notation for c in theirs) == ["enlist", "pass"]
     _, his = prompt_lines(state, V)
     assert not any(c.notation == "enlist" for c in his)
+
+
+async def test_the_new_verbs_are_subcommands_of_vagabond_with_autocomplete_from_legal_actions(tmp_path):
+    bot = await offline_bot(db_url(tmp_path))
+    assert slash_name("steal") == "steal" and slash_name("hideout") == "hideout"  # the base three keep theirs
+    assert {slash_name(v) for v in ("instigate", "enlist", "scorch", "improvise", "glide", "swift", "con", "duel",
+                                    "coerce")} == {f"vagabond {v}" for v in ("instigate", "enlist", "scorch",
+                                                                              "improvise", "glide", "swift", "con",
+                                                                              "duel", "coerce")}
+    state = await _daylight(bot, "jailor")
+    here = _here(state)
+    bird = next(rules.cards.card(c).key for c in state.deck if rules.cards.card(c).suit == "bird")
+    await _edit(bot, f"!card {bird} deck hand:vagabond")
+    state = (await bot.service.table(CHANNEL)).state
+    offered = await bot.autocomplete(PLAYERS["vagabond"], CHANNEL, "vagabond coerce", "card", card="")
+    legal = {a.card for a in rules.legal_actions(state, V, verb="coerce")}
+    assert bird in legal and {c["value"] for c in offered} == legal
+    assert all(rules.cards.keys()[k].matches(state.suits[here - 1]) for k in legal)
+    theirs = await bot.autocomplete(PLAYERS["marquise"], CHANNEL, "vagabond coerce", "card", card="")
+    assert not {c["value"] for c in theirs} & legal - {rules.cards.card(c).key for c in state.seats[0].hand}
+    await bot.service.store.close()
