@@ -850,7 +850,7 @@ class Vagabond(Faction):
 
     def asks_before_roll(self, state: GameState, seat: int) -> bool:
         """Only the Arbiter ever asks anything before the roll."""
-        return bool(self.ability(state, seat).decisions)
+        return self.ability(state, seat).asks_before_roll
 
     def before_roll(self, state: GameState, seat: int | None, b: BattleState) -> bool:
         """The Arbiter's Protector: the defender may enlist him (V.5)."""

@@ -135,6 +135,8 @@ class Ability:
     """The verbs it adds (the Vagabond's refusal names the character for anyone else typing them)."""
     decisions: ClassVar[tuple[str, ...]] = ()
     """The kinds (`what`) of his faction decisions it answers."""
+    asks_before_roll: ClassVar[bool] = False
+    """Whether it may push a decision before a battle's roll (`before_roll`)."""
 
     def daylight(self, host: Host, state: GameState, seat: int, here: Place, verb: str | None) -> Iterator[Action]:
         """The special actions open in Daylight (in a forest too)."""
@@ -339,6 +341,7 @@ class Arbiter(Ability):
 
     verbs = ("enlist",)
     decisions = ("enlist",)
+    asks_before_roll = True
 
     def before_roll(self, host: Host, state: GameState, seat: int, b: BattleState) -> bool:
         """Ask the defender, when he stands in the clearing of battle and fights on neither side."""
