@@ -275,8 +275,8 @@ def test_v_8_2_glide_refusals() -> None:
 # --- V.9 the Ronin: Swift Strike -----------------------------------------------------------------------------
 
 
-def _ronin(attacking: bool = True) -> rules.GameState:
-    state = vb_blank(where=5, character="ronin")
+def _ronin(attacking: bool = True, **options: object) -> rules.GameState:
+    state = vb_blank(where=5, character="ronin", **options)
     set_items(state, "sword", "sword", "boots")
     put(state, 5, "eyrie", "warrior", 3)
     force_dice(state, 1, 0)
@@ -290,6 +290,28 @@ def test_v_9_2_swift_strike_exhausts_a_sword_for_an_extra_hit_after_the_roll() -
     assert "Swift Strike" in public_text(events)
     assert state.clearings[4].get("eyrie:warrior", 0) == 1  # one rolled hit and the swift one
     assert item_specs(state) == ["boots", "sword:exhausted", "sword:exhausted"]
+
+
+def test_v_9_2_swift_strike_as_a_defender_too() -> None:
+    state = vb_blank(where=5, character="ronin")
+    set_items(state, "sword", "boots")
+    put(state, 5, "eyrie", "warrior", 3)
+    put(state, 5, "marquise", "warrior", 3)
+    force_dice(state, 1, 0)
+    state = play(goto(check(state), M, "marquise.actions"), "battle 5 vagabond")
+    assert state.pending[0]["seat"] == V and "swift" in legal(state)
+    state = play(state, "swift")
+    assert state.clearings[4].get("marquise:warrior") == 2  # no rolled hit of his, one swift one
+
+
+def test_v_9_2_option_each_sword_strikes_again_while_a_sword_is_face_up() -> None:
+    state = vb_blank(where=5, character="ronin", ronin_swift_strike="each-sword")
+    set_items(state, "sword", "sword", "sword", "boots")
+    put(state, 5, "eyrie", "warrior", 4)
+    force_dice(state, 0, 0)
+    state = play(daylight(state), "battle 5 eyrie", "swift", "swift")
+    assert state.clearings[4].get("eyrie:warrior") == 2  # no rolled hit, two swift ones
+    assert item_specs(state) == ["boots", "sword:exhausted", "sword:exhausted", "sword:exhausted"]
 
 
 def test_v_9_2_swift_strike_once_a_battle_and_only_with_a_face_up_sword() -> None:

@@ -32,10 +32,11 @@ from rules.factions.vagabond.actions import (
     Strike,
     register_verbs,
 )
-from rules.factions.vagabond.characters import Ability, CharacterFlags, ability_of
+from rules.factions.vagabond.characters import SWIFT_OPTION, Ability, CharacterFlags, ability_of
 from rules.factions.vagabond.words import panel_lines, why_not
 from rules.hooks import CANCEL, Place, Removal, Removed
 from rules.map_pieces import factions_in, place, place_name, suit
+from rules.options import GameOption
 from rules.pieces import ABILITY, BATTLE, PAWN, WARRIOR, PieceKind, category_of_key, key, parse_key
 from rules.removal import remove_all
 from rules.rule import enemies, rules
@@ -146,6 +147,7 @@ class Vagabond(Faction):
     moves_ignoring_rule: ClassVar[bool] = True
     explains_moves: ClassVar[bool] = True
     activates_dominance: ClassVar[bool] = False
+    game_options: ClassVar[tuple[GameOption, ...]] = (SWIFT_OPTION,)
     playable: ClassVar[bool] = True
     decks: ClassVar[tuple[str, ...]] = (vb.DECK,)
     hidden_piles: ClassVar[tuple[str, ...]] = (vb.QUEST_DECK,)

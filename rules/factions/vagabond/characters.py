@@ -38,6 +38,7 @@ from rules.factions.vagabond.actions import (
 )
 from rules.hooks import Entered, Place
 from rules.map_pieces import factions_in, place_name, shift, suit
+from rules.options import GameOption
 from rules.pieces import ABILITY, WARRIOR, category_of_key, kind_of_key, parse_key
 from rules.removal import remove_all
 from rules.rule import enemies
@@ -590,15 +591,24 @@ class Harrier(Ability):
         return movement.why_closed(state, action.clearing)
 
 
+SWIFT_OPTION = GameOption(
+    "ronin_swift_strike",
+    ("once", "each-sword"),
+    "how often the Ronin's Swift Strike may be struck in one battle: once, or again for each face-up sword",
+    "V.9.2",
+)
+
+
 class Ronin(Ability):
-    """V.9 Swift Strike: in a battle he fights, after the roll, a sword exhausted deals an extra hit (once a
-    battle)."""
+    """V.9 Swift Strike: in a battle he fights, after the roll, a sword exhausted deals an extra hit (once a battle,
+    or once per face-up sword under the `ronin_swift_strike` option)."""
 
     verbs = ("swift",)
 
     def after_roll_choices(self, host: Host, state: GameState, seat: int, b: BattleState) -> list[Action]:
-        """Offered to him once a battle, with a face-up undamaged sword."""
-        if seat not in (b["attacker"], b["defender"]) or _tally_read(b, host.id).get("swift"):
+        """Offered to him once a battle (or while he has a face-up sword), with a face-up undamaged sword."""
+        once = state.options.get(SWIFT_OPTION.name, SWIFT_OPTION.default) == "once"
+        if seat not in (b["attacker"], b["defender"]) or (once and _tally_read(b, host.id).get("swift")):
             return []
         return [Swift()] if items.ready(state, seat, "sword") else []
 
