@@ -534,6 +534,10 @@ def parse_pattern(
         if kind == WORD and token not in words_of(cls):
             _refuse_word(raw, text, cls, values, cards)
         slot = next((name for name, k in field_kinds if k == kind and name not in values), None)
+        if slot is None and kind == WORD:  # a word that is a card's name too ('sword') fills a card field left
+            key = find_key(token, cards)
+            slot = next((name for name, k in field_kinds if k == CARD and name not in values), None) if key else None
+            kind, value = (CARD, key) if slot is not None else (kind, value)
         if slot is None:
             raise InvalidActionError(f"'{echo(raw)}' does not fit the action '{verb}' in '{echo(text)}'")
         if kind == PATH:

@@ -393,7 +393,7 @@ def _jailor() -> rules.GameState:
 
 def test_v_12_2_coerce_spends_a_matching_card_as_an_item_and_costs_a_point_after_the_action() -> None:
     state = _jailor()
-    assert {a.split()[1] for a in legal(state, "coerce")} == {"bake-sale"}  # anvil is a fox card
+    assert {a.split()[2] for a in legal(state, "coerce")} == {"bake-sale"}  # anvil is a fox card
     assert legal(state, "battle") == []
     state = play(state, "coerce bake-sale sword")
     assert "bake-sale" not in hand_keys(state, V) and legal(state, "battle") == ["battle 5 eyrie"]
@@ -422,3 +422,14 @@ def test_v_12_2_a_coerced_item_pays_for_an_aid() -> None:
     assert vb.relation(state, V, "eyrie") == 1 and item_specs(state) == ["torch"]
     assert state.seats[V].points == 3  # 3, one for the better relationship, one lost for the coerced card
     assert "loses 1 point (Coerce" in public_text(events)
+
+
+def test_v_12_2_a_card_named_like_an_item_is_read_as_the_card_left_to_name() -> None:
+    state = vb_blank(where=7, character="jailor")  # mouse: the Sword card matches
+    set_items(state, "boots", "torch")
+    set_hand(state, V, "sword")
+    state = daylight(state)
+    assert "coerce tea sword" in legal(state, "coerce") and "coerce sword sword" in legal(state, "coerce")
+    assert rules.parse(state, "coerce sword sword").notation() == "coerce sword sword"
+    state = play(state, "coerce tea sword")
+    assert [i["item"] for i in state.seats[V].items if i.get("stand_in")] == ["tea"]

@@ -341,15 +341,15 @@ class Coerce(Action):
     """Jailor (Coerce, once a turn): spend a card matching your clearing as any item; lose a point after."""
 
     verb: ClassVar[str] = "coerce"
-    spec: ClassVar[tuple[tuple[str, str], ...]] = (("card", CARD), ("item", WORD))
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("item", WORD), ("card", CARD))  # 'coerce sword sword': the card
     field_help: ClassVar[Mapping[str, str]] = {
-        "card": "a card from your hand matching your clearing (birds are wild)",
         "item": "the item the card counts as, exhausted by your next action",
+        "card": "a card from your hand matching your clearing (birds are wild)",
     }
     words: ClassVar[tuple[str, ...]] = ITEMS
     command_group: ClassVar[str] = GROUP
-    card: str
     item: str
+    card: str
 
 
 CHARACTER_VERBS: tuple[type[Action], ...] = (Instigate, Enlist, Scorch, Improvise, Glide, Swift, Con, Duel, Coerce)

@@ -749,7 +749,7 @@ class Jailor(Ability):
             return
         for card_key in hand.keys_matching(state, seat, suit(state, here)):
             for name in ITEMS:
-                yield Coerce(card_key, name)
+                yield Coerce(item=name, card=card_key)
 
     def apply(self, host: Host, state: GameState, seat: int, action: Action) -> None:
         """Spend the card; a stand-in item, face up, is the first of its name his next actions exhaust."""
