@@ -18,7 +18,7 @@ from rules.pieces import BUILDING, TOKEN, WARRIOR, PieceKind, controller, kind_o
 if TYPE_CHECKING:
     from rules.actions import Action
     from rules.examples import Examples
-    from rules.state import BattleState, Decision, GameState, Item
+    from rules.state import BattleState, Decision, GameState, Item, MapItem
 
 
 class Declarations:
@@ -359,6 +359,11 @@ class WordsHooks(Declarations):
     def piece_notes(self, state: GameState, seat: int) -> dict[str, dict[str, str]]:
         """Short public marks drawn on single pieces of the map, by place ('5', 'fA') and piece key: a robot's gears."""
         return {}
+
+    def shown_items(self, state: GameState, seat: int) -> list[MapItem]:
+        """Items the table sees lying on the map that are no item of anyone's, each with its `note` (a Scoundrel's
+        torch of Scorched Earth): the board draws them as items lying in their clearing."""
+        return []
 
 class FactionHooks(
     SetupHooks, TurnHooks, CombatantHooks, PresenceHooks, SidesHooks, CardsHooks, WordsHooks, TableHooks

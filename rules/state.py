@@ -109,6 +109,8 @@ class MapItem(TypedDict):
     by: int | None
     points: NotRequired[int]
     """What crafting it scored (3x3 contraband)."""
+    note: NotRequired[str]
+    """Why it lies there, when it is no contraband (a Scoundrel's torch: 'Scorched Earth'); shown items only."""
 
 
 class SeatData(TypedDict, total=False):

@@ -189,8 +189,9 @@ def test_v_6_2_scorched_earth_removes_every_enemy_piece_and_the_torch_stays_in_t
     assert vb.relation(state, V, "marquise") == vb.HOSTILE and vb.relation(state, V, "eyrie") == vb.INDIFFERENT
     assert item_specs(state) == ["boots", "boots"]  # the torch left his board for the clearing
     assert rules.problems(state) == []
-    panel = rules.view_for(state, M)["seats"][V]["panel"]
-    assert any("Scorched Earth: a torch in clearing 5" in line for line in panel)
+    view = rules.view_for(state, M)
+    assert any("Scorched Earth: a torch in clearing 5" in line for line in view["seats"][V]["panel"])
+    assert {"item": "torch", "clearing": 5, "carrier": None, "by": V, "note": "Scorched Earth"} in view["map_items"]
 
 
 def test_v_6_2_no_piece_may_be_moved_into_or_placed_in_the_scorched_clearing() -> None:

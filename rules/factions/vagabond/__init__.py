@@ -41,7 +41,7 @@ from rules.pieces import ABILITY, BATTLE, PAWN, WARRIOR, PieceKind, category_of_
 from rules.removal import remove_all
 from rules.rule import enemies, rules
 from rules.scoring import score
-from rules.state import BattleState, Decision, GameState
+from rules.state import BattleState, Decision, GameState, MapItem
 from rules.words import plural, possessive
 
 ID = vb.ID  # the first Vagabond; SecondVagabond below is vb.ID2
@@ -937,6 +937,10 @@ class Vagabond(Faction):
     def panel(self, state: GameState, seat: int) -> list[str]:
         """Character, tracks, relationships, quests and coalition."""
         return panel_lines(self, state, seat)
+
+    def shown_items(self, state: GameState, seat: int) -> list[MapItem]:
+        """The torches a Scoundrel placed (V.6), drawn in their clearings."""
+        return self.ability(state, seat).shown_items(self, state, seat)
 
 
 class SecondVagabond(Vagabond):

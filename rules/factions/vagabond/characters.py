@@ -43,7 +43,7 @@ from rules.pieces import ABILITY, WARRIOR, category_of_key, kind_of_key, parse_k
 from rules.removal import remove_all
 from rules.rule import enemies
 from rules.scoring import score
-from rules.state import BattleState, Decision, GameState
+from rules.state import BattleState, Decision, GameState, MapItem
 from rules.words import echo, plural
 
 
@@ -188,6 +188,10 @@ class Ability:
 
     def panel(self, host: Host, state: GameState, seat: int) -> list[str]:
         """Lines of his board others may see."""
+        return []
+
+    def shown_items(self, host: Host, state: GameState, seat: int) -> list[MapItem]:
+        """Items of his the board draws lying on the map."""
         return []
 
 
@@ -446,6 +450,13 @@ class Scoundrel(Ability):
         if not burnt:
             return []
         return ["Scorched Earth: a torch in clearing " + ", ".join(map(str, burnt)) + " (closed to every piece)"]
+
+    def shown_items(self, host: Host, state: GameState, seat: int) -> list[MapItem]:
+        """Each placed torch, drawn in its clearing."""
+        return [
+            {"item": "torch", "clearing": cid, "carrier": None, "by": seat, "note": "Scorched Earth"}
+            for cid in _scorched(state, seat)
+        ]
 
 
 class ScoundrelData(vb.VagabondData, total=False):
