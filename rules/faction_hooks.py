@@ -7,7 +7,7 @@ without importing the mechanics back.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -231,10 +231,10 @@ class PresenceHooks(Declarations):
         """Why this faction stops others placing pieces in a clearing (when `blocks_placement` says it does)."""
         return f"{self.name} lets no one else place pieces in clearing {cid}"
 
-    def closes_clearing(self, state: GameState, seat: int, cid: int) -> str | None:
-        """Why no piece of anyone may be moved into a clearing because of this faction (the Scoundrel's torch of
-        Scorched Earth), or None: by default it closes none."""
-        return None
+    def closed_clearings(self, state: GameState, seat: int) -> Mapping[int, str]:
+        """The clearings no piece of anyone may be moved into because of this faction, each with the reason (the
+        Scoundrel's torch of Scorched Earth): by default none."""
+        return {}
 
     def keep_standing(self, state: GameState, seat: int) -> bool:
         """Enforce a standing condition of the faction's once the automatic work is done (the Spore's two

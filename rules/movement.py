@@ -42,15 +42,17 @@ def linked(state: GameState, src: int) -> frozenset[int]:
     near = state.board.adjacent_to(src)
     if state.turn.flags.get("rivers_as_paths"):
         near = near | {b if a == src else a for a, b in state.board.rivers if src in (a, b)}
-    if registry.seats_overriding(state, "closes_clearing"):
-        near = frozenset(c for c in near if why_closed(state, c) is None)
+    for seat in registry.seats_overriding(state, "closed_clearings"):
+        shut = registry.of(state, seat).closed_clearings(state, seat)
+        if shut:
+            near = frozenset(c for c in near if c not in shut)
     return near
 
 
 def why_closed(state: GameState, cid: int) -> str | None:
     """Why no piece may be moved into a clearing (a faction closes it: the Scoundrel's torch), or None."""
-    for seat in registry.seats_overriding(state, "closes_clearing"):
-        reason = registry.of(state, seat).closes_clearing(state, seat, cid)
+    for seat in registry.seats_overriding(state, "closed_clearings"):
+        reason = registry.of(state, seat).closed_clearings(state, seat).get(cid)
         if reason is not None:
             return reason
     return None

@@ -3,7 +3,7 @@ relationships with every other faction, and a coalition in games of four or more
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar, Literal, TypedDict, cast
 
 from rules import battle, crafting, decisions, hand, items, movement, registry, rng
@@ -232,7 +232,7 @@ class Vagabond(Faction):
 
     def ability(self, state: GameState, seat: int) -> Ability:
         """His character's special action or ability (rules.factions.vagabond.characters); none before the choice."""
-        return ability_of((vb.character(state, seat) or {}).get("special"))
+        return ability_of(state.seats[seat].data_as(vb.VagabondData).get("character"))
 
     # --- the turn ------------------------------------------------------------------
     def enter_step(self, state: GameState, seat: int, step: str) -> None:
@@ -874,19 +874,19 @@ class Vagabond(Faction):
         """Strike swiftly."""
         return seat == chooser and self.ability(state, chooser).after_roll_apply(self, state, chooser, b, action)
 
-    def closes_clearing(self, state: GameState, seat: int, cid: int) -> str | None:
+    def closed_clearings(self, state: GameState, seat: int) -> Mapping[int, str]:
         """The Scoundrel's scorched clearings (V.6)."""
-        return self.ability(state, seat).closes(self, state, seat, cid)
+        return self.ability(state, seat).closed(self, state, seat)
 
     def blocks_placement(
         self, state: GameState, seat: int, placer: str, cid: int, category: str | None = None
     ) -> bool:
         """No one places a piece in a scorched clearing (V.6)."""
-        return self.closes_clearing(state, seat, cid) is not None
+        return cid in self.closed_clearings(state, seat)
 
     def placement_refusal(self, state: GameState, seat: int, cid: int) -> str:
         """Why: the torch burns there."""
-        return self.closes_clearing(state, seat, cid) or super().placement_refusal(state, seat, cid)
+        return self.closed_clearings(state, seat).get(cid) or super().placement_refusal(state, seat, cid)
 
     def keep_standing(self, state: GameState, seat: int) -> bool:
         """The Jailor's point, lost once the action his coerced card paid for is over (V.12)."""

@@ -13,7 +13,7 @@ faction id, as the Allied faction he fights with), the Jailor's card in a stand-
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar, Protocol, TypedDict, cast
 
 from rules import battle, flow, hand, items, listeners, movement, registry, rng
@@ -175,9 +175,9 @@ class Ability:
         """Resolve one of its after-roll choices (True when it was one)."""
         return False
 
-    def closes(self, host: Host, state: GameState, seat: int, cid: int) -> str | None:
-        """Why no piece may enter (or be placed in) a clearing because of it."""
-        return None
+    def closed(self, host: Host, state: GameState, seat: int) -> Mapping[int, str]:
+        """The clearings no piece may enter (or be placed in) because of it, with the reason."""
+        return {}
 
     def keep_standing(self, host: Host, state: GameState, seat: int) -> bool:
         """Settle what an action left owing once it is over (True when something changed)."""
@@ -435,14 +435,13 @@ class Scoundrel(Ability):
             return "Scorched Earth exhausts and places a torch, and you have no face-up undamaged torch"
         return f"clearing {here} is scorched already"
 
-    def closes(self, host: Host, state: GameState, seat: int, cid: int) -> str | None:
+    def closed(self, host: Host, state: GameState, seat: int) -> Mapping[int, str]:
         """A scorched clearing is closed to every piece."""
-        if cid in _scorched(state, seat):
-            return (
-                f"the Scoundrel's torch burns in clearing {cid} (Scorched Earth): no piece may be placed in it or "
-                "moved into it"
-            )
-        return None
+        return {
+            cid: f"the Scoundrel's torch burns in clearing {cid} (Scorched Earth): no piece may be placed in it or "
+            "moved into it"
+            for cid in _scorched(state, seat)
+        }
 
     def panel(self, host: Host, state: GameState, seat: int) -> list[str]:
         """Where his torches burn."""
@@ -834,9 +833,15 @@ NO_ABILITY = Ability()
 """Before a character is chosen."""
 
 
-def ability_of(special: str | None) -> Ability:
-    """The ability a character's data names (none before the choice)."""
-    return ABILITIES[special] if special else NO_ABILITY
+BY_CHARACTER: dict[str | None, Ability] = {
+    name: ABILITIES[entry["special"]] for name, entry in vb.data()["characters"].items()
+}
+"""Each character's ability, by the character's id (hot paths ask it at every move: a Scoundrel's closed clearings)."""
+
+
+def ability_of(character: str | None) -> Ability:
+    """The ability of a character, by its id (none before the choice)."""
+    return BY_CHARACTER.get(character, NO_ABILITY)
 
 
 def character_of_verb() -> dict[str, str]:
