@@ -7,7 +7,7 @@ without importing the mechanics back.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -18,7 +18,7 @@ from rules.pieces import BUILDING, TOKEN, WARRIOR, PieceKind, controller, kind_o
 if TYPE_CHECKING:
     from rules.actions import Action
     from rules.examples import Examples
-    from rules.state import BattleState, Decision, GameState, Item
+    from rules.state import BattleState, Decision, GameState, Item, MapItem
 
 
 class Declarations:
@@ -215,6 +215,11 @@ class CombatantHooks(Declarations):
     def resolve_hit(self, state: GameState, seat: int, cid: int, piece: str, n: int, by: int) -> int:
         """Carry out n hits assigned to pieces under one key; returns how many pieces were removed."""
         raise NotImplementedError("rules.factions.base.Faction gives the default")
+    def asks_before_roll(self, state: GameState, seat: int) -> bool:
+        """Whether this faction may declare something before the roll in this game (`TableHooks.before_roll`): one
+        that can't is never asked and nothing is kept for it (the Vagabond asks only as the Arbiter)."""
+        return True
+
     def on_battle_start(self, state: GameState, seat: int, battle: BattleState) -> None:
         """React when this faction has just started a battle, before any ambush (the Vagabond's allies)."""
 
@@ -276,6 +281,11 @@ class PresenceHooks(Declarations):
     def placement_refusal(self, state: GameState, seat: int, cid: int) -> str:
         """Why this faction stops others placing pieces in a clearing (when `blocks_placement` says it does)."""
         return f"{self.name} lets no one else place pieces in clearing {cid}"
+
+    def closed_clearings(self, state: GameState, seat: int) -> Mapping[int, str]:
+        """The clearings no piece of anyone may be moved into because of this faction, each with the reason (the
+        Scoundrel's torch of Scorched Earth): by default none."""
+        return {}
 
     def keep_standing(self, state: GameState, seat: int) -> bool:
         """Enforce a standing condition of the faction's once the automatic work is done (the Spore's two
@@ -411,6 +421,11 @@ class WordsHooks(Declarations):
     def piece_notes(self, state: GameState, seat: int) -> dict[str, dict[str, str]]:
         """Short public marks drawn on single pieces of the map, by place ('5', 'fA') and piece key: a robot's gears."""
         return {}
+
+    def shown_items(self, state: GameState, seat: int) -> list[MapItem]:
+        """Items the table sees lying on the map that are no item of anyone's, each with its `note` (a Scoundrel's
+        torch of Scorched Earth): the board draws them as items lying in their clearing."""
+        return []
 
 class FactionHooks(
     SetupHooks, TurnHooks, CombatantHooks, PresenceHooks, SidesHooks, CardsHooks, WordsHooks, TableHooks
