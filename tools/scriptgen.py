@@ -1,10 +1,12 @@
 """Write a console script of a whole short game, chosen by a seeded random playout through the console itself.
 
 Usage: python -m tools.scriptgen --out assets/examples/short-game.txt [--seed 7] [--win-points 10] [--round-limit 3]
-       [--factions marquise,eyrie,alliance] [--mode frontier --teams A,A,A,B,B,B] [--avoid doover]
+       [--factions marquise,eyrie,alliance] [--mode frontier --teams A,A,A,B,B,B] [--avoid doover] [--prefer recover]
 (assets/examples/alliance-game.txt is made with --factions marquise,eyrie,alliance and the options its first line shows;
 assets/examples/frontier-game.txt with --mode frontier, six factions, --teams A,A,A,B,B,B --win-points 15 --seed 3;
-assets/examples/tinker-game.txt with --factions marquise,eyrie,tinker --avoid doover, so the Tinker keeps his setup)
+assets/examples/tinker-game.txt with --factions marquise,eyrie,tinker --avoid doover, so the Tinker keeps his setup;
+assets/examples/keepers-game.txt with --factions marquise,eyrie,keepers and the options its first line shows, --avoid
+decamp --prefer recover,relic,carry, so that relics are delved, carried and recovered)
 Every line is run as it is written, so the script is known to play to the end with nothing refused.
 """
 
@@ -49,9 +51,10 @@ async def generate(
     mode: str = "standard",
     teams: tuple[str, ...] = (),
     avoid: frozenset[str] = frozenset(),
+    prefer: frozenset[str] = frozenset(),
 ) -> list[str]:
     """Play a game through the console, choosing uniformly among legal actions (those with an avoided verb only
-    when nothing else is legal); return the lines."""
+    when nothing else is legal, those with a preferred verb whenever one is legal); return the lines."""
     chooser = random.Random(seed)
     players = dict(zip(factions, PLAYERS, strict=False))
     team_of = dict(zip(factions, teams, strict=False))
@@ -87,7 +90,7 @@ async def generate(
             if seat is None:
                 break
             user = players[state.seats[seat].faction]
-            action = chooser.choice(_preferred(rules.legal_actions(state, seat), avoid))
+            action = chooser.choice(_preferred(rules.legal_actions(state, seat), avoid, prefer))
             line = _pick_line(user, action, count)
             if count == 0:
                 line = f"@{user} click {action.notation()}"
@@ -110,9 +113,11 @@ def _join_line(user: str, faction: str, team: str | None) -> str:
     return f"@{user} /root join faction:{faction}" + (f" team:{team}" if team else "")
 
 
-def _preferred(legal: list[rules.Action], avoid: frozenset[str]) -> list[rules.Action]:
-    """The legal actions without an avoided verb, or all of them when every one is avoided."""
-    return [a for a in legal if a.verb not in avoid] or legal
+def _preferred(legal: list[rules.Action], avoid: frozenset[str], prefer: frozenset[str] = frozenset()) -> list[
+    rules.Action
+]:
+    """The legal actions of a preferred verb, else those without an avoided verb, else all of them."""
+    return [a for a in legal if a.verb in prefer] or [a for a in legal if a.verb not in avoid] or legal
 
 
 def _pick_line(user: str, action: rules.Action, count: int) -> str:
@@ -141,13 +146,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--mode", default="standard")
     parser.add_argument("--teams", default="", help="a team per faction, comma-separated (team modes)")
     parser.add_argument("--avoid", default="", help="verbs chosen only when nothing else is legal, e.g. doover")
+    parser.add_argument("--prefer", default="", help="verbs chosen whenever one is legal, e.g. recover")
     args = parser.parse_args(argv)
     factions = tuple(f.strip() for f in args.factions.split(",") if f.strip())
     teams = tuple(t.strip() for t in args.teams.split(",") if t.strip())
     avoid = frozenset(v.strip() for v in args.avoid.split(",") if v.strip())
+    prefer = frozenset(v.strip() for v in args.prefer.split(",") if v.strip())
     limit = args.round_limit or None
     try:
-        lines = asyncio.run(generate(args.seed, args.win_points, limit, factions, args.mode, teams, avoid))
+        lines = asyncio.run(generate(args.seed, args.win_points, limit, factions, args.mode, teams, avoid, prefer)
+        )
         Path(args.out).parent.mkdir(parents=True, exist_ok=True)
         Path(args.out).write_text("\n".join(lines) + "\n", encoding="utf-8")
     except (ConsoleError, RuntimeError, OSError) as err:  # options the bot refuses, or a file it can't write

@@ -79,10 +79,13 @@ HIDDEN_TONE = "#A9B0C8"
 
 
 class KeepersChoice(Decision, total=False):
-    """The Keepers' own decisions: `what` is delve (the relic a delve takes) or trophy (where a removed relic goes,
-    asked of its remover), with the relic's map key."""
+    """The Keepers' own decisions: `what` is delve (the relic a delve takes), carry (relics going along with a move:
+    from, to, how many more may go) or trophy (where a removed relic goes, asked of its remover: its map key)."""
 
     piece: str
+    src: int
+    dst: int
+    left: int
 
 
 class KeepersBattle(TypedDict, total=False):
@@ -112,12 +115,12 @@ def _pieces() -> tuple[PieceKind, ...]:
         for kind, (shown, back) in STATION_KINDS.items()
     )
     down = tuple(
-        PieceKind(ID, name, TOKEN, len(VALUES), f"{name.title()} (face down)", "diamond", INITIAL[name],
+        PieceKind(ID, name, TOKEN, len(VALUES), f"{name.title()} (face down)", "octagon", INITIAL[name],
                   points=RELIC_POINTS, colour=HIDDEN_TONE)
         for name in RELICS
     )
     up = tuple(
-        PieceKind(ID, relic_kind(name, v), TOKEN, VALUES.count(v), f"{name.title()} worth {v}", "diamond",
+        PieceKind(ID, relic_kind(name, v), TOKEN, VALUES.count(v), f"{name.title()} worth {v}", "octagon",
                   f"{INITIAL[name]}{v}", family=name, points=RELIC_POINTS)
         for name in RELICS
         for v in sorted(set(VALUES))
@@ -167,7 +170,7 @@ class Keepers(Faction):
     id: ClassVar[str] = ID
     name: ClassVar[str] = NAME
     aliases: ClassVar[tuple[str, ...]] = ("keepers_in_iron", "keepers-in-iron", "badgers", "badger", "kii")
-    colour: ClassVar[str] = "#505870"  # iron slate: apart from every faction's and suit's colour for every eye
+    colour: ClassVar[str] = "#606870"  # iron grey: apart from every faction's and suit's colour for every eye
     setup_order: ClassVar[int] = 10
     order: ClassVar[int | None] = 140
     command_group: ClassVar[str] = ID
@@ -291,7 +294,7 @@ class Keepers(Faction):
             _recruit(state, seat, action)
         elif isinstance(action, Craft):
             crafting.craft(state, seat, action.card, action.using)
-        elif isinstance(action, (Move, Carry)):
+        elif isinstance(action, Move):
             _use_suit(state, COLUMN_STEPS[step], str(action.suit))
             _move(state, seat, action)
         elif isinstance(action, Delve):
@@ -319,15 +322,8 @@ class Keepers(Faction):
         return prompt_of(state, step) or super().prompt(state, seat, step)
 
     # --- moves, battles, the draw (15.2.4, 15.6.3) --------------------------------------------------------------
-    def granted_moves(self, state: GameState, seat: int) -> Iterator[Action]:
-        """A move a card grants may carry relics too (Devout Knights)."""
-        for mv in movement.move_options(state, seat):
-            yield mv
-            if isinstance(mv, Move):
-                yield from carries(state, mv)
-
     def take_granted_move(self, state: GameState, seat: int, action: Action) -> None:
-        """A granted move, with the relics it carries."""
+        """A move a card grants may carry relics too (Devout Knights)."""
         _move(state, seat, action)
 
     def hit_options(self, state: GameState, seat: int, cid: int, assigned: dict[str, int]) -> dict[str, int]:
@@ -396,6 +392,10 @@ class Keepers(Faction):
             for forest, kind in relics.delve_choices(state, delving[0]):
                 yield Relic(forest, kind)
             yield Pass()
+        elif d.get("what") == "carry":
+            for kind in sorted(relics_at(state.clearings[d["src"] - 1])):
+                yield Carry(kind)
+            yield Pass()
         elif d.get("what") == "trophy":
             for forest in sorted(state.board.forests):
                 yield Trophy(forest)
@@ -407,7 +407,11 @@ class Keepers(Faction):
         assert seat is not None
         if isinstance(action, Relic):
             _delve_relic(state, seat, action)
-        elif isinstance(action, Pass):
+        elif isinstance(action, Carry):
+            relics.carry(state, [action.relic], d["src"], d["dst"])
+            d["left"] -= 1
+            return d["left"] <= 0 or not relics_at(state.clearings[d["src"] - 1])
+        elif isinstance(action, Pass) and d.get("what") == "delve":
             state.say(f"{NAME} do not delve.")
             flags(state)["delving"] = []
         elif isinstance(action, Trophy):
@@ -585,49 +589,30 @@ def _suits_left(state: GameState, column: str) -> list[str]:
 
 
 def move_options(state: GameState, seat: int, column: str, verb: str | None) -> Iterator[Action]:
-    """15.5.2.1 (and the move of 15.5.2.3): a move from a clearing matching a card of the column, relics carried."""
-    if verb not in (None, "move", "carry"):
+    """15.5.2.1 (and the move of 15.5.2.3): a move from a clearing matching a card of the column."""
+    if verb not in (None, "move"):
         return
-    for s in _suits_left(state, column):
-        sources = [c for c in state.board.ids() if fits(s, suit(state, c))]
-        for mv in movement.move_options(state, seat, sources, s):
-            if verb in (None, "move"):
-                yield mv
-            if verb in (None, "carry") and isinstance(mv, Move):
-                yield from carries(state, mv)
-
-
-def carries(state: GameState, mv: Move) -> Iterator[Carry]:
-    """15.2.4: the same move carrying one relic per warrior at most, of the relics in its clearing."""
-    assert isinstance(mv.src, int) and isinstance(mv.dst, int)
-    here = sorted(relics_at(state.clearings[mv.src - 1]).items())
-    for chosen in _multisets(here, mv.count):
-        yield Carry(mv.src, mv.dst, mv.count, ",".join(chosen), mv.suit)
-
-
-def _multisets(counts: list[tuple[str, int]], most: int) -> Iterator[list[str]]:
-    """Every non-empty choice of at most `most` items from kinds with counts, each in sorted order."""
-    def build(i: int, left: int) -> Iterator[list[str]]:
-        if i == len(counts):
-            yield []
-            return
-        kind, have = counts[i]
-        for k in range(min(have, left) + 1):
-            for rest in build(i + 1, left - k):
-                yield [kind] * k + rest
-
-    for chosen in build(0, most):
-        if chosen:
-            yield chosen
+    suits = _suits_left(state, column)
+    if not suits:
+        return
+    sources = [c for c in state.board.ids() if any(fits(s, suit(state, c)) for s in suits)]
+    for mv in movement.move_options(state, seat, sources):
+        if isinstance(mv, Move) and isinstance(mv.src, int):
+            for s in suits:
+                if fits(s, suit(state, mv.src)):
+                    yield Move(mv.src, mv.dst, mv.count, s)
 
 
 def _move(state: GameState, seat: int, action: Action) -> None:
-    """A move of warriors, with the relics they carry."""
-    assert isinstance(action, (Move, Carry))
+    """A move of warriors; relics in the clearing left may go along (15.2.4), asked at once."""
+    assert isinstance(action, Move) and isinstance(action.src, int) and isinstance(action.dst, int)
     movement.move(state, seat, action.src, action.dst, action.count)
-    if isinstance(action, Carry):
-        assert isinstance(action.src, int) and isinstance(action.dst, int)
-        relics.carry(state, action.carried(), action.src, action.dst)
+    if relics_at(state.clearings[action.src - 1]):
+        decisions.push_next(
+            state, "faction", seat, faction=ID, what="carry", src=action.src, dst=action.dst, left=action.count,
+            prompt=f"Devout Knights: carry relics from {action.src} to {action.dst}, one per warrior moved "
+                   "(carry RELIC), or pass",
+        )
 
 
 def delve_options(state: GameState, seat: int) -> Iterator[Delve]:

@@ -6,16 +6,11 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, ClassVar
 
-from rules.actions import CARD, CLEARING, COUNT, FACTION, FOREST, PATH, SUIT, WORD, Action, register_for
+from rules.actions import CARD, CLEARING, FACTION, FOREST, WORD, Action, register_for
 from rules.factions.keepers.board import ALL_RELICS, COLUMNS, FACE_UP, ID, STATION_KINDS
 
 RETAINER_WORD = "retainer"
 """How a player names a Faithful Retainer of the Retinue (it has no card key)."""
-
-
-def _sorted_relics(text: str) -> str:
-    """A list of relics written in one order, whatever order it was typed in."""
-    return ",".join(sorted(part for part in text.split(",") if part))
 
 
 def _sort_words(values: dict[str, Any], fields: dict[str, tuple[str, ...]]) -> dict[str, Any]:
@@ -70,33 +65,13 @@ class Decamp(Action):
 @register_for(ID)
 @dataclass(frozen=True, slots=True)
 class Carry(Action):
-    """Move warriors with relics, one relic per warrior at most (Devout Knights; suit: the Retinue card's)."""
+    """Right after a move: a relic of the clearing left goes along, one per warrior moved (Devout Knights)."""
 
     verb: ClassVar[str] = "carry"
-    spec: ClassVar[tuple[tuple[str, str], ...]] = (("src", PATH), ("count", COUNT), ("relics", WORD), ("suit", SUIT))
-    field_help: ClassVar[Mapping[str, str]] = {
-        "src": "the clearing to move from",
-        "dst": "the clearing to move to",
-        "count": "how many warriors move",
-        "relics": "the relics they carry, comma separated (e.g. figure3,tablet1)",
-        "suit": "the suit of the Retinue card used",
-    }
-    src: int
-    dst: int
-    count: int
-    relics: str
-    suit: str | None = None
-
-    @classmethod
-    def normal_pattern(cls, values: dict[str, Any]) -> dict[str, Any]:
-        """The relics in one order."""
-        if isinstance(values.get("relics"), str):
-            values["relics"] = _sorted_relics(values["relics"])
-        return values
-
-    def carried(self) -> list[str]:
-        """The relic kinds carried, one entry per relic."""
-        return [part for part in self.relics.split(",") if part]
+    words: ClassVar[tuple[str, ...]] = FACE_UP
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("relic", WORD),)
+    field_help: ClassVar[Mapping[str, str]] = {"relic": "the relic and its value (figure3, tablet1 …)"}
+    relic: str
 
 
 def uses_retainer(action: Action) -> bool:

@@ -10,7 +10,8 @@ rules.hidden as the table could imagine them. A relic turned face up is stored u
 
 from __future__ import annotations
 
-from rules.pieces import key
+from functools import cache
+
 from rules.state import GameState, SeatData, TurnFlags
 
 ID = "keepers"
@@ -100,6 +101,7 @@ FACE_UP = tuple(relic_kind(k, v) for k in RELICS for v in sorted(set(VALUES)))
 ALL_RELICS = RELICS + FACE_UP
 
 
+@cache
 def parse_relic(kind: str) -> tuple[str, int | None] | None:
     """(relic kind, value or None face down) of a relic piece kind, or None when it is no relic."""
     for name in RELICS:
@@ -118,6 +120,7 @@ def relic_words(kind: str) -> str:
     return f"a face-down {name}" if value is None else f"a {name} worth {value}"
 
 
+@cache
 def is_relic_key(piece: str) -> bool:
     """Whether a map key stores Keepers relics."""
     owner, _, rest = piece.partition(":")
@@ -149,6 +152,7 @@ STATION_KINDS: dict[str, tuple[str, str]] = {
 }
 """Every side of every waystation: (relic kind shown, relic kind on the back)."""
 STATION_KEYS = {f"{ID}:{k}": sides[0] for k, sides in STATION_KINDS.items()}
+STATION_BY_KEY = {f"{ID}:{k}": k for k in STATION_KINDS}
 
 
 def family_of(station: str) -> str:
@@ -165,8 +169,7 @@ def station_words(station: str) -> str:
 
 def stations_at(state: GameState, cid: int) -> list[str]:
     """The waystation sides in a clearing, one entry per waystation."""
-    here = state.clearings[cid - 1]
-    return [k for k in STATION_KINDS for _ in range(here.get(key(ID, k), 0))]
+    return [STATION_BY_KEY[k] for k, n in state.clearings[cid - 1].items() if k in STATION_BY_KEY for _ in range(n)]
 
 
 def station_clearings(state: GameState) -> list[int]:

@@ -140,7 +140,7 @@ def carry(state: GameState, relics: list[str], src: int, dst: int) -> None:
     for kind, n in sorted(Counter(relics).items()):
         shift(state, key(ID, kind), src, dst, n)
     words = ", ".join(relic_words(k) for k in sorted(relics))
-    state.say(f"They carry {words} with them.")
+    state.say(f"The Keepers in Iron carry {words} from clearing {src} to clearing {dst}.", None, ("move", src, dst))
 
 
 def place_trophy(state: GameState, piece: str, area: dict[str, int], forest: str, by: int) -> None:

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import cast
+
 from rules import battle, hand
 from rules.actions import Action, Battle, Craft, Move, Pass, Recruit
 from rules.cards import card, keys
@@ -48,7 +50,6 @@ from rules.map_pieces import open_slots, suit, why_not_place
 from rules.pieces import BUILDING
 from rules.rule import rules
 from rules.state import GameState
-from rules.words import plural
 
 COLUMN_OF_STEP = {"keepers.move": "move", "keepers.delve": "delve", "keepers.recover": "recover"}
 STEP_OF_COLUMN = {column: step for step, column in COLUMN_OF_STEP.items()}
@@ -73,9 +74,9 @@ def prompt_of(state: GameState, step: str) -> str | None:
         cards = ", ".join(_card_words(c) for c in todo) or "no card left"
         going = " (the Recover under way may go on)" if flags(state).get("recovering") else ""
         how = {
-            "move": "move (or carry relics) from a clearing of a card's suit",
+            "move": "move from a clearing of a card's suit (relics may go along)",
             "delve": "delve N CARD: battle there if anyone can be battled, then delve",
-            "recover": "move or carry, or recover N RELIC CARD at a waystation of the relic's kind",
+            "recover": "move, or recover N RELIC CARD at a waystation of the relic's kind",
         }[column]
         return f"Retinue, {COLUMN_NAMES[column]} ({cards}){going}: {how}; or end"
     return {
@@ -102,6 +103,8 @@ def why_not(state: GameState, seat: int, action: Action) -> str | None:
         return "a relic is placed in a forest only by whoever removed it, when it was removed"
     if isinstance(action, Relic):
         return _why_not_relic(state, action)
+    if isinstance(action, Carry):
+        return _why_not_carry(state, action)
     if isinstance(action, Pass) and state.pending and state.pending[0].get("what") == "delve":
         return None
     if state.pending:
@@ -114,7 +117,7 @@ def why_not(state: GameState, seat: int, action: Action) -> str | None:
         return _why_not_recruit(state, seat, action) if step == "keepers.recruit" else _out_of_step("recruit", step)
     if isinstance(action, Craft) and step != "keepers.craft":
         return "the Keepers craft in Daylight, before acting with the Retinue"
-    if isinstance(action, (Move, Carry)):
+    if isinstance(action, Move):
         return _why_not_move(state, action, step)
     if isinstance(action, Battle):
         return "the Keepers battle only with a Battle then Delve card of the Retinue: delve N DEFENDER CARD"
@@ -226,34 +229,25 @@ def _suit_reason(state: GameState, column: str, cid: int, named_suit: str | None
     return None
 
 
-def _why_not_move(state: GameState, action: Move | Carry, step: str) -> str | None:
-    what = "move" if isinstance(action, Move) else "carry relics"
-    late = _why_not_column(state, step, ("move", "recover"), what)
+def _why_not_move(state: GameState, action: Move, step: str) -> str | None:
+    late = _why_not_column(state, step, ("move", "recover"), "move")
     if late:
         return late
     if not isinstance(action.src, int):
         return None
-    reason = _suit_reason(state, COLUMN_OF_STEP[step], action.src, action.suit)
-    if reason:
-        return reason
-    if isinstance(action, Carry):
-        return _why_not_carry(state, action)
-    return None
+    return _suit_reason(state, COLUMN_OF_STEP[step], action.src, action.suit)
 
 
-def _why_not_carry(state: GameState, action: Carry) -> str | None:
-    carried = action.carried()
-    bad = [k for k in carried if k not in FACE_UP]
-    if bad:
-        return f"'{bad[0]}' is not a relic with its value; name relics as figure3, tablet1, jewelry2 …"
-    here = relics_at(state.clearings[action.src - 1])
-    for kind in sorted(set(carried)):
-        if carried.count(kind) > here.get(kind, 0):
-            shown = ", ".join(f"{k} x{n}" for k, n in sorted(here.items())) or "none"
-            return f"clearing {action.src} has not that many {kind} relics (relics there: {shown})"
-    if len(carried) > action.count:
-        return f"each warrior carries one relic at most: {plural(action.count, 'warrior')} carry {len(carried)}"
-    return None
+def _why_not_carry(state: GameState, action: Carry) -> str:
+    pending = state.pending[0] if state.pending else None
+    if pending is None or pending.get("what") != "carry":
+        return "relics are carried right after a move of Keeper warriors out of their clearing, one per warrior"
+    src = int(cast(dict[str, int], pending).get("src", 0))
+    here = relics_at(state.clearings[src - 1])
+    shown = ", ".join(sorted(here)) or "none"
+    if action.relic not in FACE_UP:
+        return f"'{action.relic}' is not a relic with its value; relics in clearing {src}: {shown}"
+    return f"there is no {action.relic} relic in clearing {src} (relics there: {shown})"
 
 
 def _card_reason(state: GameState, column: str, action: Delve | Recover) -> str | None:
