@@ -58,7 +58,7 @@ from rules.factions.keepers.board import (
     relics_at,
     retinue,
 )
-from rules.factions.keepers.words import panel_lines, prompt_of, why_not
+from rules.factions.keepers.words import panel_lines, prompt_of, why_first, why_not
 from rules.hooks import Removal, Removed
 from rules.map_pieces import may_place, open_slots, suit
 from rules.modes.base import may_set_up, starting_corners
@@ -95,7 +95,12 @@ class KeepersBattle(TypedDict, total=False):
 
 
 def _kb(b: BattleState) -> KeepersBattle:
-    """The Keepers' keys in a battle (written into the battle's own dict)."""
+    """The Keepers' keys in a battle, to read (empty when they have none)."""
+    return cast(dict[str, KeepersBattle], b).get(ID, {})
+
+
+def _mark(b: BattleState) -> KeepersBattle:
+    """The Keepers' keys in a battle, to write (begun empty)."""
     return cast(dict[str, KeepersBattle], b).setdefault(ID, {})
 
 
@@ -333,7 +338,7 @@ class Keepers(Faction):
         if b is not None and b["stage"] == "assign" and _devout(state, b):
             for entry in b["owed"]:
                 if entry[0] == seat and entry[1] > 0:
-                    _kb(b)["devout"] = True
+                    _mark(b)["devout"] = True
                     entry[1] -= 1
                     state.say(f"Devout Knights: {NAME} ignore the first hit they take.")
                     if entry[1] <= 0:
@@ -441,6 +446,10 @@ class Keepers(Faction):
     def explain(self, state: GameState, seat: int, action: Action) -> str | None:
         """Why one of the Keepers' actions is refused now."""
         return why_not(state, seat, action)
+
+    def explain_first(self, state: GameState, seat: int, action: Action) -> str | None:
+        """A move, battle or craft out of its step, said before the shared reasons."""
+        return why_first(state, action)
 
     def panel(self, state: GameState, seat: int) -> list[str]:
         """The Retinue, the Relics spaces, the waystations, the relics face down."""

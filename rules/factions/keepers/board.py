@@ -133,8 +133,9 @@ def relics_at(pieces: dict[str, int]) -> dict[str, int]:
 
 
 def hidden_values(state: GameState, seat: int) -> dict[str, list[int]]:
-    """The face-down values of each relic kind, in the order they will be turned (the state's own lists)."""
-    return info(state, seat).setdefault("hidden", {name: [] for name in RELICS})
+    """The face-down values of each relic kind, in the order they will be turned (the state's own lists, set at
+    setup)."""
+    return info(state, seat)["hidden"]
 
 
 # --- waystations --------------------------------------------------------------------------------------------------
@@ -193,8 +194,8 @@ def sides_of(family: str) -> tuple[str, str]:
 
 
 def retinue(state: GameState, seat: int) -> dict[str, list[int]]:
-    """The Retinue's cards by column (the state's own lists)."""
-    return info(state, seat).setdefault("retinue", {c: [] for c in COLUMNS})
+    """The Retinue's cards by column (the state's own lists, set at setup)."""
+    return info(state, seat)["retinue"]
 
 
 def retinue_size(state: GameState, seat: int) -> int:
@@ -203,8 +204,8 @@ def retinue_size(state: GameState, seat: int) -> int:
 
 
 def recovered(state: GameState, seat: int) -> dict[str, int]:
-    """Relics on the Relics spaces, by piece kind (the state's own dict)."""
-    return state.seats[seat].areas.setdefault(RELICS_AREA, {})
+    """Relics on the Relics spaces, by map key (to read: empty when none was recovered yet)."""
+    return state.seats[seat].areas.get(RELICS_AREA, {})
 
 
 def recovered_of(state: GameState, seat: int, name: str) -> int:

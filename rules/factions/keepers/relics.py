@@ -9,11 +9,11 @@ from rules import registry, rng
 from rules.factions.keepers.board import (
     ID,
     RELICS,
+    RELICS_AREA,
     SET_POINTS,
     VALUES,
     hidden_values,
     parse_relic,
-    recovered,
     recovered_of,
     relic_kind,
     relic_words,
@@ -125,7 +125,7 @@ def take_home(state: GameState, seat: int, cid: int, kind: str) -> int:
     here[piece] -= 1
     if not here[piece]:
         del here[piece]
-    spaces = recovered(state, seat)
+    spaces = state.seats[seat].areas.setdefault(RELICS_AREA, {})
     spaces[piece] = spaces.get(piece, 0) + 1
     state.say(f"The Keepers in Iron recover {relic_words(kind)} from clearing {cid}.", None, ("remove", cid, None))
     score(state, seat, value, f"recovering {relic_words(kind)}")

@@ -93,6 +93,20 @@ def prompt_of(state: GameState, step: str) -> str | None:
 # --- refusals ------------------------------------------------------------------------------------------------------
 
 
+def why_first(state: GameState, action: Action) -> str | None:
+    """A move, battle or craft out of its step: said before the shared reasons (rule, pieces, crafting pieces)."""
+    if state.pending:
+        return None
+    step = state.turn.step
+    if isinstance(action, Move):
+        return _why_not_column(state, step, ("move", "recover"), "move")
+    if isinstance(action, Battle):
+        return "the Keepers battle only with a Battle then Delve card of the Retinue: delve N DEFENDER CARD"
+    if isinstance(action, Craft) and step != "keepers.craft":
+        return "the Keepers craft in Daylight, before acting with the Retinue"
+    return None
+
+
 def why_not(state: GameState, seat: int, action: Action) -> str | None:
     """Why one of the Keepers' actions is refused now, or None to let the shared reasons speak."""
     step = state.turn.step
