@@ -311,6 +311,10 @@ class Keepers(Faction):
         elif isinstance(action, Shift):
             _shift(state, seat, action)
 
+    def interrupt(self, state: GameState, seat: int) -> None:
+        """A card effect used between two recoveries ends the Recover under way (Law 1.4.2)."""
+        flags(state)["recovering"] = []
+
     def hand_choices(self, state: GameState, seat: int, step: str) -> bool:
         """Recruiting, crafting and gathering the Retinue depend on the hand."""
         s = state.seats[seat]
