@@ -158,12 +158,12 @@ def test_15_3_3_four_warriors_in_a_free_corner_then_four_on_the_map_edge_next_to
     while rules.to_act(s) == E:  # the Eyrie's roost goes opposite the keep, in 3
         s = play(s, "leader despot" if "leader despot" in legal(s) else legal(s)[0])
     assert count(s, 3, "eyrie", "roost") == 1
-    assert rules.to_act(s) == K and legal(s) == ["start 2", "start 4"]
-    assert "free corner" in refused(s, "start 5")
-    s = play(s, "start 2")
-    assert sorted(legal(s)) == ["start 5", "start 6"]  # map-edge clearings next to 2 (10 is not on the edge)
+    assert rules.to_act(s) == K and legal(s) == ["arrive 2", "arrive 4"]
+    assert "free corner" in refused(s, "arrive 5")
+    s = play(s, "arrive 2")
+    assert sorted(legal(s)) == ["arrive 5", "arrive 6"]  # map-edge clearings next to 2 (10 is not on the edge)
     aside = sum(s.seats[K].supply.get(n, 0) for n in kb.RELICS)
-    s = play(s, "start 6")
+    s = play(s, "arrive 6")
     assert count(s, 2, "keepers", "warrior") == 4 and count(s, 6, "keepers", "warrior") == 4
     far = [f for f, info in s.board.forests.items() if not info.clearings & {2, 6}]
     assert sorted(far) == ["B", "D", "E", "F"]

@@ -17,6 +17,7 @@ from rules.factions.keepers import board as kb
 from rules.factions.keepers import relics
 from rules.factions.keepers.actions import (
     RETAINER_WORD,
+    Arrive,
     Carry,
     Decamp,
     Delve,
@@ -25,7 +26,6 @@ from rules.factions.keepers.actions import (
     Relic,
     Retinue,
     Shift,
-    Start,
     Trophy,
     uses_retainer,
 )
@@ -208,14 +208,14 @@ class Keepers(Faction):
         data = info(state, seat)
         if data.get("setup") == "corner":
             for cid in corner_sites(state, seat):
-                yield Start(cid)
+                yield Arrive(cid)
         elif data.get("setup") == "edge":
             for cid in edge_sites(state, seat, int(data.get("corner") or 0)):
-                yield Start(cid)
+                yield Arrive(cid)
 
     def setup_apply(self, state: GameState, seat: int, action: Action) -> bool:
         """Four warriors in each of the two clearings, then the relics set aside go into far forests (15.3.4)."""
-        assert isinstance(action, Start)
+        assert isinstance(action, Arrive)
         data = info(state, seat)
         _place_warriors(state, seat, action.clearing, START_WARRIORS)
         state.say(f"{NAME} place four warriors in clearing {action.clearing}.", None, ("place", action.clearing, None))
@@ -232,8 +232,8 @@ class Keepers(Faction):
     def setup_prompt(self, state: GameState, seat: int) -> str:
         """Which clearing comes next."""
         if info(state, seat).get("setup") == "edge":
-            return "place four more warriors in a map-edge clearing next to the first (start N)"
-        return "place four warriors in a free corner clearing (start N)"
+            return "place four more warriors in a map-edge clearing next to the first (arrive N)"
+        return "place four warriors in a free corner clearing (arrive N)"
 
     def starting_corner(self, state: GameState, seat: int) -> int | None:
         """The corner of the first four warriors."""

@@ -25,10 +25,10 @@ def _sort_words(values: dict[str, Any], fields: dict[str, tuple[str, ...]]) -> d
 
 @register_for(ID)
 @dataclass(frozen=True, slots=True)
-class Start(Action):
-    """Setup: four warriors in a free corner, then four in a map-edge clearing next to it."""
+class Arrive(Action):
+    """Setup: four warriors arrive in a free corner, then four in a map-edge clearing next to it."""
 
-    verb: ClassVar[str] = "start"
+    verb: ClassVar[str] = "arrive"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("clearing", CLEARING),)
     field_help: ClassVar[Mapping[str, str]] = {"clearing": "the corner, then a map-edge clearing next to it"}
     clearing: int
