@@ -130,7 +130,7 @@ async def test_each_keepers_verb_refused_out_of_its_moment_says_why_15_4_to_15_6
     await _refused(bot, iris, "retinue", "gathered in Evening", card=held[0], column="move")
     await _refused(bot, iris, "shift", "gathered in Evening", retainer="retainer", column="delve")
     await _refused(bot, iris, "trophy", "whoever removed it", forest="A")
-    await _refused(bot, iris, "arrive", "free corner", clearing=warriors[0])
+    await _refused(bot, iris, "arrive", "arrived at setup", clearing=warriors[0])
     await _refused(bot, alice, "encamp", "not your turn", clearing=warriors[0], waystation="figure_tablet")
     state = await play_until(bot, CHANNEL, PLAYERS, _at_gather, seed=4, rounds=8)
     held = {card(c).key for c in state.seats[K].hand}

@@ -449,6 +449,8 @@ class Keepers(Faction):
     # --- words --------------------------------------------------------------------------------------------------
     def explain(self, state: GameState, seat: int, action: Action) -> str | None:
         """Why one of the Keepers' actions is refused now."""
+        if isinstance(action, Arrive):
+            return _why_not_arrive(state, seat)
         return why_not(state, seat, action)
 
     def explain_first(self, state: GameState, seat: int, action: Action) -> str | None:
@@ -481,6 +483,18 @@ def edge_sites(state: GameState, seat: int, corner: int) -> list[int]:
     near = [c for c in sorted(state.board.adjacent_to(corner)) if may_place(state, ID, c, WARRIOR)]
     edge = [c for c in near if state.board.is_edge(c) and may_set_up(state, seat, c)]
     return edge or near
+
+
+def _why_not_arrive(state: GameState, seat: int) -> str:
+    """Where the Keepers' warriors may arrive now, or that their setup is over."""
+    stage = info(state, seat).get("setup")
+    if stage == "corner":
+        sites = ", ".join(map(str, corner_sites(state, seat)))
+        return f"the Keepers arrive in a free corner (opposite a starting corner when one is free): {sites}"
+    if stage == "edge":
+        sites = ", ".join(map(str, edge_sites(state, seat, int(info(state, seat).get("corner") or 0))))
+        return f"the next four warriors arrive in a map-edge clearing next to the first: {sites}"
+    return "the Keepers' warriors arrived at setup; it is over"
 
 
 def _place_warriors(state: GameState, seat: int, cid: int, n: int) -> int:

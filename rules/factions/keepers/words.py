@@ -9,7 +9,6 @@ from rules.actions import Action, Battle, Craft, Move, Pass, Recruit
 from rules.cards import card, keys
 from rules.factions.keepers.actions import (
     RETAINER_WORD,
-    Arrive,
     Carry,
     Decamp,
     Delve,
@@ -110,9 +109,6 @@ def why_first(state: GameState, action: Action) -> str | None:
 def why_not(state: GameState, seat: int, action: Action) -> str | None:
     """Why one of the Keepers' actions is refused now, or None to let the shared reasons speak."""
     step = state.turn.step
-    if isinstance(action, Arrive):
-        return "the Keepers start in a free corner (opposite a starting corner when one is free), then in a map-edge " \
-               "clearing next to it"
     if isinstance(action, Trophy):
         return "a relic is placed in a forest only by whoever removed it, when it was removed"
     if isinstance(action, Relic):
