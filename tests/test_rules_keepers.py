@@ -396,7 +396,7 @@ def test_15_5_2_2_scenario_a_retinue_card_that_fails() -> None:
     set_retinue(s, delve=["retainer", "anvil"])
     s = goto(s, K, "keepers.delve")
     s, events = play_events(s, "delve 1 anvil", "relic fB jewelry")
-    assert "fewer than its value 2" in public_text(events)
+    assert "fewer than the value 2" in public_text(events)
     assert card_ids("anvil")[0] in s.discard and kb.retinue(s, K)["delve"] == [kb.RETAINER]
     s = play(s, "delve 1 retainer", "relic fA figure3")  # rules only 1 around A
     assert kb.retinue(s, K)["delve"] == [] and kb.info(s, K)["retired"] == 1
@@ -458,7 +458,7 @@ def test_15_5_2_3_scenario_recovering_a_full_set() -> None:
     assert "scores 3 points (recovering a jewelry worth 3)" in text
     assert "scores 2 points (Relics column 1 filled" in text
     assert s.seats[K].points == 5 and kb.columns_filled(s, K) == 1
-    assert "fewer than its value 3" in text and kb.info(s, K)["retired"] == 1  # one rabbit clearing ruled
+    assert "fewer than the value 3" in text and kb.info(s, K)["retired"] == 1  # one rabbit clearing ruled
     check(s)
 
 

@@ -218,7 +218,7 @@ class Keepers(Faction):
         assert isinstance(action, Arrive)
         data = info(state, seat)
         _place_warriors(state, seat, action.clearing, START_WARRIORS)
-        state.say(f"{NAME} place four warriors in clearing {action.clearing}.", None, ("place", action.clearing, None))
+        state.say(f"{NAME} places four warriors in clearing {action.clearing}.", None, ("place", action.clearing, None))
         if data.get("setup") == "corner":
             data["corner"] = action.clearing
             data["setup"] = "edge"
@@ -344,7 +344,7 @@ class Keepers(Faction):
                 if entry[0] == seat and entry[1] > 0:
                     _mark(b)["devout"] = True
                     entry[1] -= 1
-                    state.say(f"Devout Knights: {NAME} ignore the first hit they take.")
+                    state.say(f"Devout Knights: {NAME} ignores the first hit it takes.")
                     if entry[1] <= 0:
                         return {}
                     break
@@ -421,7 +421,7 @@ class Keepers(Faction):
             d["left"] -= 1
             return d["left"] <= 0 or not relics_at(state.clearings[d["src"] - 1])
         elif isinstance(action, Pass) and d.get("what") == "delve":
-            state.say(f"{NAME} do not delve.")
+            state.say(f"{NAME} does not delve.")
             flags(state)["delving"] = []
         elif isinstance(action, Trophy):
             area = state.seats[seat].areas.get(TROPHIES_AREA, {})
@@ -544,15 +544,15 @@ def _encamp(state: GameState, seat: int, action: Encamp) -> None:
         if not here[WARRIOR_KEY]:
             del here[WARRIOR_KEY]
         s.supply["warrior"] += 1
-        how = "replace a warrior with"
+        how = "replaces a warrior with"
     else:
         _place_warriors(state, seat, cid, 1)
-        how = "place a warrior and"
+        how = "places a warrior and"
     s.supply[kb.family_of(action.waystation)] -= 1
     piece = key(ID, action.waystation)
     here[piece] = here.get(piece, 0) + 1
     flags(state).setdefault("encamped", []).append(cid)
-    state.say(f"{NAME} encamp: they {how} {kb.station_words(action.waystation)} in clearing {cid}.", None,
+    state.say(f"{NAME} encamps: it {how} {kb.station_words(action.waystation)} in clearing {cid}.", None,
               ("place", cid, None))
 
 
@@ -578,7 +578,7 @@ def _decamp(state: GameState, seat: int, action: Decamp) -> None:
     s.supply[family] = s.supply.get(family, 0) + 1
     _place_warriors(state, seat, cid, 1)
     flags(state).setdefault("decamped", []).append(cid)
-    state.say(f"{NAME} decamp: a warrior replaces {kb.station_words(action.waystation)} in clearing {cid}.", None,
+    state.say(f"{NAME} decamps: a warrior replaces {kb.station_words(action.waystation)} in clearing {cid}.", None,
               ("place", cid, None))
 
 
@@ -597,7 +597,7 @@ def _recruit(state: GameState, seat: int, action: Recruit) -> None:
     cid = action.clearings[0]
     spent = hand.spend(state, seat, action.card)
     n = _place_warriors(state, seat, cid, RECRUITED)
-    state.say(f"{NAME} spend {label(spent)} to recruit {plural(n, 'warrior')} at the waystation in clearing {cid}.",
+    state.say(f"{NAME} spends {label(spent)} to recruit {plural(n, 'warrior')} at the waystation in clearing {cid}.",
               None, ("place", cid, None))
 
 
@@ -670,7 +670,7 @@ def _delve(state: GameState, seat: int, action: Delve) -> None:
     assert used is not None
     todo.remove(used)
     flags(state)["delving"] = [action.clearing, used]
-    state.say(f"{NAME} act with {card_name(used)} (Battle then Delve) in clearing {action.clearing}.")
+    state.say(f"{NAME} acts with {card_name(used)} (Battle then Delve) in clearing {action.clearing}.")
     if action.defender is not None:
         battle.start(state, seat, action.clearing, action.defender)
     else:
@@ -687,7 +687,7 @@ def offer_delve(state: GameState, seat: int) -> None:
         decisions.push(state, "faction", seat, faction=ID, what="delve",
                        prompt=f"delve: turn up a relic from a forest next to clearing {cid} (relic fA figure), or pass")
         return
-    state.say(f"{NAME} cannot delve in clearing {cid}: they must rule it and keep a warrior there, a relic next to it.")
+    state.say(f"{NAME} cannot delve in clearing {cid}: it must rule it and keep a warrior there, a relic next to it.")
     flags(state)["delving"] = []
 
 
@@ -698,7 +698,7 @@ def _delve_relic(state: GameState, seat: int, action: Relic) -> None:
     value = relics.turn_up(state, seat, action.forest, action.relic, cid)
     ruled = relics.ruled_around(state, seat, action.forest)
     if ruled < value:
-        state.say(f"They rule {plural(ruled, 'clearing')} around forest {action.forest}, fewer than its value {value}.")
+        state.say(f"{NAME} rules {plural(ruled, 'clearing')} around forest {action.forest}, fewer than the value {value}.")
         lose_card(state, seat, "delve", used)
     flags(state)["delving"] = []
 
@@ -713,7 +713,7 @@ def lose_card(state: GameState, seat: int, column: str, used: int) -> None:
         state.say(f"A Faithful Retainer leaves the {COLUMN_NAMES[column]} column and the game.")
     else:
         hand.to_discard(state, used)
-        state.say(f"{NAME} discard {label(used)} from the {COLUMN_NAMES[column]} column.")
+        state.say(f"{NAME} discards {label(used)} from the {COLUMN_NAMES[column]} column.")
 
 
 def recoverable(state: GameState, cid: int) -> list[str]:
@@ -758,12 +758,12 @@ def _recover(state: GameState, seat: int, action: Recover) -> None:
         assert found is not None
         todo.remove(found)
         used = found
-        state.say(f"{NAME} act with {card_name(used)} (Move or Recover) in clearing {action.clearing}.")
+        state.say(f"{NAME} acts with {card_name(used)} (Move or Recover) in clearing {action.clearing}.")
     value = relics.take_home(state, seat, action.clearing, action.relic)
     ruled = relics.ruled_of_suit(state, seat, action.clearing)
     if ruled < value:
         ruled_words = plural(ruled, f"{suit(state, action.clearing)} clearing")
-        state.say(f"They rule {ruled_words}, fewer than its value {value}.")
+        state.say(f"{NAME} rules {ruled_words}, fewer than the value {value}.")
         lose_card(state, seat, "recover", used)
         f["recovering"] = []
     else:
@@ -775,9 +775,11 @@ def _recover(state: GameState, seat: int, action: Recover) -> None:
 
 def live_off_the_land(state: GameState, seat: int) -> None:
     """15.6.1: a Keeper warrior removed from each clearing with four or more."""
-    for cid in state.board.ids():
-        if state.clearings[cid - 1].get(WARRIOR_KEY, 0) >= CROWDED:
-            remove_all(state, cid, {WARRIOR_KEY: 1}, seat, ABILITY)
+    crowded = [cid for cid in state.board.ids() if state.clearings[cid - 1].get(WARRIOR_KEY, 0) >= CROWDED]
+    if crowded:
+        state.say(f"Live Off the Land: {NAME} removes a warrior from each clearing with four or more.")
+    for cid in crowded:
+        remove_all(state, cid, {WARRIOR_KEY: 1}, seat, ABILITY)
 
 
 def gather_options(state: GameState, seat: int, verb: str | None) -> Iterator[Action]:
@@ -802,7 +804,7 @@ def _add_to_retinue(state: GameState, seat: int, action: Retinue) -> None:
     cid = hand.take(state, seat, action.card)
     retinue(state, seat)[action.column].append(cid)
     flags(state)["gathered"] = "add"
-    state.say(f"{NAME} add {label(cid)} to the {COLUMN_NAMES[action.column]} column of the Retinue.")
+    state.say(f"{NAME} adds {label(cid)} to the {COLUMN_NAMES[action.column]} column of the Retinue.")
 
 
 def _shift(state: GameState, seat: int, action: Shift) -> None:
@@ -813,7 +815,7 @@ def _shift(state: GameState, seat: int, action: Shift) -> None:
     columns[source].remove(moved)
     columns[action.column].append(moved)
     flags(state)["gathered"] = "shift"
-    state.say(f"{NAME} shift {card_name(moved)} from the {COLUMN_NAMES[source]} column to the "
+    state.say(f"{NAME} shifts {card_name(moved)} from the {COLUMN_NAMES[source]} column to the "
               f"{COLUMN_NAMES[action.column]} column.")
 
 

@@ -95,8 +95,8 @@ def turn_up(state: GameState, seat: int, forest: str, kind: str, cid: int) -> in
     here[up] = here.get(up, 0) + 1
     how = "turns up" if parsed[1] is None else "takes"
     state.say(
-        f"The Keepers in Iron delve: {how} {relic_words(relic_kind(name, value))} in forest {forest} "
-        f"and bring it into clearing {cid}.",
+        f"Keepers in Iron delves: {how} {relic_words(relic_kind(name, value))} in forest {forest} "
+        f"and brings it into clearing {cid}.",
         None,
         ("place", cid, None),
     )
@@ -127,7 +127,7 @@ def take_home(state: GameState, seat: int, cid: int, kind: str) -> int:
         del here[piece]
     spaces = state.seats[seat].areas.setdefault(RELICS_AREA, {})
     spaces[piece] = spaces.get(piece, 0) + 1
-    state.say(f"The Keepers in Iron recover {relic_words(kind)} from clearing {cid}.", None, ("remove", cid, None))
+    state.say(f"Keepers in Iron recovers {relic_words(kind)} from clearing {cid}.", None, ("remove", cid, None))
     score(state, seat, value, f"recovering {relic_words(kind)}")
     filled = recovered_of(state, seat, name)
     if all(recovered_of(state, seat, other) >= filled for other in RELICS):
@@ -140,7 +140,7 @@ def carry(state: GameState, relics: list[str], src: int, dst: int) -> None:
     for kind, n in sorted(Counter(relics).items()):
         shift(state, key(ID, kind), src, dst, n)
     words = ", ".join(relic_words(k) for k in sorted(relics))
-    state.say(f"The Keepers in Iron carry {words} from clearing {src} to clearing {dst}.", None, ("move", src, dst))
+    state.say(f"Keepers in Iron carries {words} from clearing {src} to clearing {dst}.", None, ("move", src, dst))
 
 
 def place_trophy(state: GameState, piece: str, area: dict[str, int], forest: str, by: int) -> None:

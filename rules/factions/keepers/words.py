@@ -77,7 +77,7 @@ def prompt_of(state: GameState, step: str) -> str | None:
             "delve": "delve N CARD: battle there if anyone can be battled, then delve",
             "recover": "move, or recover N RELIC CARD at a waystation of the relic's kind",
         }[column]
-        return f"Retinue, {COLUMN_NAMES[column]} ({cards}){going}: {how}; or end"
+        return f"act with the Retinue's {COLUMN_NAMES[column]} column ({cards}){going}: {how}; or end"
     return {
         "keepers.encamp": "encamp: replace a warrior with a waystation (encamp N figure_tablet), or end",
         "keepers.decamp": "decamp: replace a waystation with a warrior (decamp N WAYSTATION), or end",
