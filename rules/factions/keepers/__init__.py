@@ -698,7 +698,8 @@ def _delve_relic(state: GameState, seat: int, action: Relic) -> None:
     value = relics.turn_up(state, seat, action.forest, action.relic, cid)
     ruled = relics.ruled_around(state, seat, action.forest)
     if ruled < value:
-        state.say(f"{NAME} rules {plural(ruled, 'clearing')} around forest {action.forest}, fewer than the value {value}.")
+        around = plural(ruled, "clearing")
+        state.say(f"{NAME} rules {around} around forest {action.forest}, fewer than the value {value}.")
         lose_card(state, seat, "delve", used)
     flags(state)["delving"] = []
 
