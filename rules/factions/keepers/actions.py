@@ -80,7 +80,7 @@ def uses_retainer(action: Action) -> bool:
 
 
 RETINUE_HELP = {
-    "card": "the Retinue card used (leave it out for a Faithful Retainer)",
+    "card": "the Retinue card used (for a Faithful Retainer, give retainer instead)",
     "retainer": "'retainer' when the card used is a Faithful Retainer",
 }
 
@@ -184,7 +184,8 @@ class Shift(Action):
         ("column", WORD),
     )
     field_help: ClassVar[Mapping[str, str]] = {
-        **RETINUE_HELP,
+        "card": "the Retinue card shifted (for a Faithful Retainer, give retainer instead)",
+        "retainer": "'retainer' when the card shifted is a Faithful Retainer",
         "source": "the column it leaves, when that is not clear (move, delve or recover)",
         "column": "the column it goes to (move, delve or recover)",
     }
