@@ -74,8 +74,10 @@ STEPS = {
     "evening": ("keepers.live", "keepers.gather"),
 }
 COLUMN_STEPS = {"keepers.move": "move", "keepers.delve": "delve", "keepers.recover": "recover"}
-HIDDEN_TONE = "#A9B0C8"
-"""Face-down relics are drawn in a pale tone of the faction's colour: their backs all look alike."""
+HIDDEN_TONE = "#5A4630"
+"""Face-down relics are drawn in dark umber: their backs all look alike."""
+RELIC_TONE = "#B08D57"
+"""Face-up relics are drawn in bronze, told apart from the Keeper warriors beside them for every eye."""
 
 
 class KeepersChoice(Decision, total=False):
@@ -114,19 +116,19 @@ def _pieces() -> tuple[PieceKind, ...]:
             1,
             f"Waystation, {shown} ({back} behind)",
             "square",
-            INITIAL[shown] + INITIAL[back].lower(),
+            f"{INITIAL[shown]}/{INITIAL[back].lower()}",
             family=kb.family_of(kind),
         )
         for kind, (shown, back) in STATION_KINDS.items()
     )
     down = tuple(
-        PieceKind(ID, name, TOKEN, len(VALUES), f"{name.title()} (face down)", "octagon", INITIAL[name],
+        PieceKind(ID, name, TOKEN, len(VALUES), f"{name.title()} (face down)", "pentagon", f"{INITIAL[name]}?",
                   points=RELIC_POINTS, colour=HIDDEN_TONE)
         for name in RELICS
     )
     up = tuple(
-        PieceKind(ID, relic_kind(name, v), TOKEN, VALUES.count(v), f"{name.title()} worth {v}", "octagon",
-                  f"{INITIAL[name]}{v}", family=name, points=RELIC_POINTS)
+        PieceKind(ID, relic_kind(name, v), TOKEN, VALUES.count(v), f"{name.title()} worth {v}", "pentagon",
+                  f"{INITIAL[name]}{v}", family=name, points=RELIC_POINTS, colour=RELIC_TONE)
         for name in RELICS
         for v in sorted(set(VALUES))
     )
