@@ -398,13 +398,14 @@ def panel_lines(state: GameState, seat: int) -> list[str]:
         lines.append(f"Retinue {COLUMN_NAMES[column]}: {shown}{left}")
     lines.append(f"Retinue: {retinue_size(state, seat)}/{RETINUE_LIMIT} cards")
     spaces = recovered(state, seat)
+    rows = []
     for name in RELICS:
         values = sorted(
             int(k.split(":", 1)[1][len(name):]) for k, n in spaces.items()
             for _ in range(n) if (parse_relic(k.split(":", 1)[1]) or ("",))[0] == name
         )
-        lines.append(f"Relics {name}: {', '.join(map(str, values)) or '-'}")
-    lines.append(f"Relics columns filled: {columns_filled(state, seat)}")
+        rows.append(f"{name} {','.join(map(str, values)) or '-'}")
+    lines.append(f"Relics recovered: {'; '.join(rows)} (columns filled: {columns_filled(state, seat)})")
     down = sum(len(v) for v in hidden_values(state, seat).values())
     lines.append(f"Relics face down: {down}")
     retired = int(info(state, seat).get("retired", 0))
