@@ -83,6 +83,9 @@ class Action:
     """Root's other words for this action ('march' for moves): typed as a verb, they are pointed to this one."""
     card_from_hand: ClassVar[bool] = True
     """Whether the action's `card` field names a card in the player's hand (not one taken from the discard pile)."""
+    moves_pieces: ClassVar[bool] = True
+    """Whether an action with a path (its `src` field) moves pieces out of `src` along it; False when the path only
+    aims (the Spore's spores)."""
     field_help: ClassVar[Mapping[str, str]] = MappingProxyType({})
     """What a player types in this class's own fields, or in a shared field it reads otherwise (see FIELD_HELP)."""
 
@@ -402,7 +405,7 @@ class Hit(Action):
 
 
 _SUITS = set(CARD_SUITS)
-_FOREST_TOKEN = r"f[0-9]?[a-z]+[0-9]?"
+_FOREST_TOKEN = r"f[0-9]?[a-z]+[0-9]{0,2}"
 _PLACE = rf"({DIGITS}+|{_FOREST_TOKEN})"
 _FOREST = re.compile(_FOREST_TOKEN)
 _PATH = re.compile(rf"^{_PLACE}\s*(?:>|->|-)\s*{_PLACE}$")
@@ -529,6 +532,7 @@ def parse_pattern(
             kind, value = CLEARINGS, (value,)
         if kind == WORD and token not in words_of(cls):
             _refuse_word(raw, text, cls, values, cards)
+            _refuse_misplaced(raw, cls, values, factions)
         slot = next((name for name, k in field_kinds if k == kind and name not in values), None)
         if slot is None:
             raise InvalidActionError(f"'{echo(raw)}' does not fit the action '{verb}' in '{echo(text)}'")
@@ -558,6 +562,19 @@ def _refuse_word(
     word_free = any(k == WORD and name not in values for name, k in cls.spec)  # the word may be that field's
     if "," not in raw and not word_free and any(k == CARD and name not in values for name, k in cls.spec):
         raise unknown_card(raw, text, cards)
+
+
+def _refuse_misplaced(raw: str, cls: type[Action], values: dict[str, Any], factions: set[str]) -> None:
+    """Refuse an unknown word standing where a faction or a clearing is named next ('convert 1 nobody', 'convert one
+    marquise') when a word field would otherwise take it and leave that field unnamed."""
+    following = next((k for name, k in cls.spec if name not in values), None)
+    if not words_of(cls) or not any(k == WORD and name not in values for name, k in cls.spec):
+        return
+    if following == FACTION and factions:
+        named = ", ".join(sorted(factions))
+        raise InvalidActionError(f"'{echo(raw)}' is not a faction in this game; the factions are: {named}")
+    if following == CLEARING:
+        raise InvalidActionError(f"'{echo(raw)}' is not a clearing: name it by its number")
 
 
 def verb_called(word: str) -> str | None:

@@ -1,9 +1,10 @@
 """Battle: ambush and foil, the roll, effects after the roll, counting hits, assigning and resolving them.
 
 What a side fights with and how it takes hits come from its faction (`strength`, `can_attack`,
-`max_rolled_hits`, `defenseless`, `hit_options`, `resolve_hit`). Every seat and the mode may change a
-battle (`extra_hits`, `defender_rolls_high`, `after_roll_choices`) and step in after hits are
-assigned but before they resolve (`before_hits`: a non-combatant's First Response).
+`max_rolled_hits`, `defenseless`, `hit_options`, `resolve_hit`), and from any faction whose warriors fight for it
+(`fights_for`: hired mercenaries, which add to its warriors there and share its hits, `hired_hit_options`). Every
+seat and the mode may change a battle (`extra_hits`, `defender_rolls_high`, `after_roll_choices`) and step in after
+hits are assigned but before they resolve (`before_hits`: a non-combatant's First Response).
 """
 
 from __future__ import annotations
@@ -18,21 +19,37 @@ from rules.hooks import Removed
 from rules.map_pieces import factions_in, suit
 from rules.pieces import BATTLE, WARRIOR, category_of_key, key, parse_key
 from rules.removal import describe_removed
-from rules.rule import enemies, side_of
+from rules.rule import enemies, hired, side_of
 from rules.scoring import score
 from rules.state import BattleState, GameState
 from rules.view_types import SideView
 from rules.words import plural
 
 
+def hired_here(state: GameState, seat: int, cid: int) -> dict[str, int]:
+    """Warriors of other factions fighting for a seat in a clearing now (mercenaries), by map key."""
+    lent = hired(state)
+    if not lent:
+        return {}
+    here = state.clearings[cid - 1]
+    return {piece: here[piece] for piece, to in lent.items() if to == seat and here.get(piece)}
+
+
+def _hired_count(state: GameState, seat: int, cid: int) -> int:
+    return sum(hired_here(state, seat, cid).values())
+
+
 def defenders(state: GameState, seat: int, cid: int) -> list[str]:
-    """Enemy factions a seat could battle in a clearing (it must be able to attack there)."""
-    if not registry.of(state, seat).can_attack(state, seat, cid):
+    """Enemy factions a seat could battle in a clearing (it must be able to attack there: with its own, or with
+    hired warriors, which never fight their own faction)."""
+    own = registry.of(state, seat).can_attack(state, seat, cid)
+    lenders = set() if own else {parse_key(p)[0] for p in hired_here(state, seat, cid)}
+    if not own and not lenders:
         return []
     out = []
     for faction in factions_in(state, cid):
         other = state.seat_of(faction)
-        if other is not None and enemies(state, seat, other):
+        if other is not None and enemies(state, seat, other) and (own or lenders - {faction}):
             out.append(faction)
     return out
 
@@ -62,6 +79,10 @@ def why_not_battle(state: GameState, seat: int, cid: int, defender: str) -> str 
             return f"{name} is on your team: you battle only enemies"
         return f"{name} is not your enemy now (you are in a coalition)"
     if not registry.of(state, seat).can_attack(state, seat, cid):
+        lenders = {parse_key(p)[0] for p in hired_here(state, seat, cid)}
+        if lenders == {defender}:
+            name = _seated_name(state, defender)
+            return f"the {name} warriors in clearing {cid} fight for you, but never against the {name} themselves"
         return f"you have no warriors in clearing {cid} to battle with"
     name = _seated_name(state, defender)
     held = _controllers(state, cid, defender)
@@ -123,7 +144,8 @@ def opponent(b: BattleState, seat: int) -> int:
 
 
 def _strength(state: GameState, seat: int, cid: int) -> int:
-    return registry.of(state, seat).strength(state, seat, cid)
+    """Warriors fighting for a seat in a clearing: its own (by its faction's count) and any it hired."""
+    return registry.of(state, seat).strength(state, seat, cid) + _hired_count(state, seat, cid)
 
 
 # --- ambush ----------------------------------------------------------------------
@@ -208,8 +230,8 @@ def _stage_roll(state: GameState, b: BattleState) -> None:
     if any(hooks.defender_rolls_high(state, seat, b) for seat, hooks in listeners.listeners(state)):
         high, low = low, high
         b["defender_high"] = True
-    a_cap = registry.of(state, aseat).max_rolled_hits(state, aseat, cid)
-    d_cap = registry.of(state, dseat).max_rolled_hits(state, dseat, cid)
+    a_cap = registry.of(state, aseat).max_rolled_hits(state, aseat, cid) + _hired_count(state, aseat, cid)
+    d_cap = registry.of(state, dseat).max_rolled_hits(state, dseat, cid) + _hired_count(state, dseat, cid)
     b["rolled"] = [min(high, a_cap), min(low, d_cap)]
     a_name, d_name = registry.of(state, aseat).name, registry.of(state, dseat).name
     high_note = f" ({d_name} takes the higher die)" if b.get("defender_high") else ""
@@ -274,7 +296,7 @@ def _stage_count(state: GameState, b: BattleState) -> None:
     for seat, hooks in listeners.listeners(state):
         for dealer, source in hooks.extra_hits(state, seat, b):
             sources[0 if dealer == aseat else 1].append(source)
-    if registry.of(state, dseat).defenseless(state, dseat, cid):
+    if registry.of(state, dseat).defenseless(state, dseat, cid) and not _hired_count(state, dseat, cid):
         sources[0].append("defenseless")
         state.say(f"{registry.of(state, dseat).name} is defenseless: one extra hit.")
     b["sources"] = sources
@@ -324,19 +346,41 @@ def _assign_hit(b: BattleState, seat: int, piece: str, n: int) -> None:
             entry[1] -= n
 
 
-def _stage_assign(state: GameState, b: BattleState) -> None:
-    """Assign owed hits one kind at a time; stop to resolve before a choice, and let the owner choose."""
+def _taken(b: BattleState, seat: int) -> int:
+    """Hits a seat has taken so far in this dealing: assigned, and resolved since the last dealing's report."""
+    resolved = sum(int(n) for who, _, n in b["removed"][b.get("reported", 0) :] if who == seat)
+    return resolved + sum(int(n) for who, _, n in b["hit"] if who == seat)
+
+
+def hit_choices(state: GameState, b: BattleState, seat: int) -> tuple[dict[str, int], bool]:
+    """Keys that may take a seat's next hits, with room for each, from its faction's `hit_options`; with warriors
+    fighting for it (hired) their faction splits the hits (`hired_hit_options`) and hits go one at a time (True)."""
     cid = b["clearing"]
+    assigned = assigned_to(b, seat)
+    options = registry.of(state, seat).hit_options(state, seat, cid, assigned)
+    for piece, n in sorted(hired_here(state, seat, cid).items()):
+        if n - assigned.get(piece, 0) > 0:
+            lender = state.seat_of(parse_key(piece)[0])
+            assert lender is not None
+            split = registry.of(state, lender).hired_hit_options(state, lender, seat, options, piece, _taken(b, seat))
+            return split, True
+    return options, False
+
+
+def _stage_assign(state: GameState, b: BattleState) -> None:
+    """Assign owed hits one kind at a time (one at a time when hired warriors share them); stop to resolve before a
+    choice, and let the owner choose."""
     for entry in b["owed"]:
         seat = entry[0]
         while entry[1] > 0:
-            options = registry.of(state, seat).hit_options(state, seat, cid, assigned_to(b, seat))
-            if not options:
+            options, singly = hit_choices(state, b, seat)
+            if not options or entry[1] <= 0:  # nothing left to hit, or a hit was ignored (the Hundreds' Stubborn)
                 entry[1] = 0
                 break
-            if len(options) == 1 or entry[1] >= sum(options.values()):
+            cap = 1 if singly else entry[1]
+            if len(options) == 1 or cap >= sum(options.values()):
                 for piece, room in sorted(options.items()):
-                    _assign_hit(b, seat, piece, min(room, entry[1]))
+                    _assign_hit(b, seat, piece, min(room, cap, entry[1]))
                 continue
             if b["hit"]:
                 b["stage"] = "intercept"
@@ -359,11 +403,18 @@ def _stage_intercept(state: GameState, b: BattleState) -> None:
     b["stage"] = "resolve"
 
 
+def _held(state: GameState, piece: str) -> dict[tuple[int, str], int]:
+    """Pieces under one key kept in seats' areas, by (seat, area): a removal diverted there shows as a rise."""
+    return {(i, name): box[piece] for i, s in enumerate(state.seats) for name, box in s.areas.items() if box.get(piece)}
+
+
 def _stage_resolve(state: GameState, b: BattleState) -> None:
     cid = b["clearing"]
     for seat, piece, n in b["hit"]:
+        before = _held(state, piece)
         done = registry.of(state, seat).resolve_hit(state, seat, cid, piece, n, opponent(b, seat))
-        b["removed"].append([seat, piece, done])
+        rose = [area for (i, area), held in _held(state, piece).items() if held > before.get((i, area), 0)]
+        b["removed"].append([seat, piece, done, rose[0]] if done and rose else [seat, piece, done])
     b["hit"] = []
     b["asked"] = []
     b["stage"] = "assign"
@@ -374,13 +425,16 @@ def _stage_triggers(state: GameState, b: BattleState) -> None:
     fresh = b["removed"][b.get("reported", 0) :]
     b["reported"] = len(b["removed"])
     removed: dict[int, dict[str, int]] = {}
-    for seat, piece, n in fresh:
+    diverted: dict[int, dict[str, str]] = {}
+    for seat, piece, n, *area in fresh:
         if n:
             removed.setdefault(seat, {})[piece] = removed.get(seat, {}).get(piece, 0) + n
+        if area:
+            diverted.setdefault(seat, {})[piece] = area[0]
     if removed:
         state.say(describe_removed(state, cid, removed), None, ("remove", cid, None))
     for seat in sorted(removed):
-        listeners.removed(state, Removed(cid, removed[seat], opponent(b, seat), BATTLE, {}))
+        listeners.removed(state, Removed(cid, removed[seat], opponent(b, seat), BATTLE, diverted.get(seat, {})))
     b["owed"] = []
     after = b["after_deal"]
     assert after, "a battle deals hits only with a stage to go on to"
@@ -434,7 +488,7 @@ def enemy_buildings_and_tokens_removed(state: GameState, seat: int, b: BattleSta
     """Enemy buildings and tokens a seat removed in this battle."""
     return sum(
         n
-        for victim, piece, n in b["removed"]
+        for victim, piece, n, *_ in b["removed"]
         if victim != seat and category_of_key(piece) != WARRIOR and enemies(state, seat, victim)
     )
 
@@ -551,10 +605,9 @@ def hit_action(state: GameState, seat: int, piece: str) -> Hit:
 def _hits_legal(state: GameState, d: decisions.Decision) -> Iterator[Action]:
     b = state.battle
     assert b is not None
-    seat = d["seat"]
-    options = registry.of(state, seat).hit_options(state, seat, b["clearing"], assigned_to(b, seat))
+    options, _ = hit_choices(state, b, d["seat"])
     for piece in sorted(options):
-        yield hit_action(state, seat, piece)
+        yield hit_action(state, d["seat"], piece)
 
 
 def _hits_resolve(state: GameState, d: decisions.Decision, action: Action) -> bool:
@@ -562,7 +615,9 @@ def _hits_resolve(state: GameState, d: decisions.Decision, action: Action) -> bo
     assert b is not None and isinstance(action, Hit)
     seat = d["seat"]
     me = state.seats[seat].faction
-    piece = key(action.owner or me, action.kind, me)
+    options, _ = hit_choices(state, b, seat)
+    named = [p for p in sorted(options) if hit_action(state, seat, p) == action]
+    piece = named[0] if named else key(action.owner or me, action.kind, me)
     _assign_hit(b, seat, piece, 1)
     b["stage"] = "assign"
     return True

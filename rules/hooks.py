@@ -44,6 +44,9 @@ class Removed:
     by: int | None
     cause: str
     diverted: dict[str, str]
+    earlier: tuple[Removed, ...] = ()
+    """The removals of the same effect, made at once in other places, that every seat heard before this one (a
+    Favor's clearings): what triggers once whenever any number of pieces are removed looks here."""
 
     def owned_by(self, faction: str) -> dict[str, int]:
         """The removed pieces whose owner's box is this faction's."""

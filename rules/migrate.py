@@ -58,6 +58,9 @@ def written(tree: dict[str, Any], rev: Revision) -> dict[str, Any]:
                 item.pop("ruin", None)
         if seat["faction"] in rev.setup_unkept_by:
             seat["data"].pop("setup", None)
+    battle = out.get("battle")
+    if rev.battle_diversions_unkept and battle is not None:
+        battle["removed"] = [entry[:3] for entry in battle.get("removed", [])]
     if rev.round_after_limit and _ended_by_round_limit(out):
         out["turn"]["round"] += 1
     if rev.schema < 2:

@@ -1,6 +1,6 @@
 """Random playouts: play whole games choosing uniformly among legal actions, checking everything.
 
-Usage: python -m rules.playout --games N --seed S --factions marquise,eyrie [--board autumn] [--mode standard]
+Usage: python -m rules.playout --games N --seed S --factions marquise,eyrie [--map lake] [--mode standard]
 [--teams A,A,B,B]. Without --factions a mode's default line-up is played (marquise,eyrie for the standard game).
 """
 
@@ -161,7 +161,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=whole_number, default=1)
     parser.add_argument("--factions", default=None, help="comma-separated (default: the mode's line-up)")
     parser.add_argument("--teams", default=None, help="a team letter per faction, comma-separated")
-    parser.add_argument("--board", default="autumn")
+    parser.add_argument("--board", "--map", dest="board", default="autumn", help="autumn, winter, lake, mountain")
     parser.add_argument("--mode", default="standard")
     parser.add_argument(
         "--round-limit", type=at_least(1), default=None, help=f"default {DEFAULT_ROUND_LIMIT}, or the mode's"

@@ -67,14 +67,29 @@ class Revision:
     """The Vagabond's Slip was offered across a 3x3 bridge whose fee he held no card for, and the fee was then
     dropped unpaid (b052b0f checks the fee like every other move, so whether it is asked no longer hangs on the
     hand)."""
+    hospital_after_diversion: bool = False
+    """Shared Field Hospitals (3x3.9.1) was offered for an ally's warriors removed in battle that went to an area
+    instead of the supply (the Lizard Cult's Acolytes box by Revenge, the Spinners' Ward), and the card then brought
+    as many other warriors of that ally from its supply to the keep (revision 9 offers it only for warriors that
+    reached the supply)."""
+    battle_diversions_unkept: bool = field(default=False, metadata=WRITTEN)
+    """A battle's removed pieces did not name the area they went to instead of the supply (revision 9 keeps it as a
+    fourth element, [seat, piece, count, area], so that listeners hear where they went)."""
 
 
 OLDER_SETUPS = ("spore", "tinker")  # the factions whose data did not keep their setup stage before a3f33da
-_TODAY = Revision(8, "b052b0f", 2, "today's rules")
+_TODAY = Revision(9, "a841156", 2, "today's rules")
 # Each older revision is the next newer one with its own differences added: a flag holds on every revision before
 # the change that ended it.
+_BEFORE_REVENGE = replace(
+    _TODAY, number=8, since="b052b0f",
+    note="before revision 9, the 3x3 Shared Field Hospitals was offered for an ally's warriors that went to the "
+    "Cult's Acolytes box or the Spinners' Ward instead of the supply, and brought other warriors of that ally to the "
+    "keep; its replay offers it so",
+    hospital_after_diversion=True, battle_diversions_unkept=True,
+)
 _BEFORE_b052b0f = replace(
-    _TODAY, number=7, since="2141e2f",
+    _BEFORE_REVENGE, number=7, since="2141e2f",
     note="before b052b0f, the Vagabond could slip across a 3x3 bridge without a card for its fee, and the fee was "
     "dropped; its replay lets him so",
     slip_fee_unchecked=True,
@@ -121,7 +136,7 @@ _BEFORE_B4B8814 = replace(
 )
 REVISIONS = (
     _BEFORE_B4B8814, _BEFORE_C3A2B9F, _BEFORE_FF0BDB2, _BEFORE_1BAA1FB, _BEFORE_A3F33DA, _BEFORE_2141E2F,
-    _BEFORE_b052b0f, _TODAY,
+    _BEFORE_b052b0f, _BEFORE_REVENGE, _TODAY,
 )
 CURRENT = REVISIONS[-1].number
 """Raise it (adding a Revision) whenever a rule change means an older record no longer replays as it was."""

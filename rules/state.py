@@ -72,7 +72,8 @@ class BattleState(TypedDict):
     asked: list[int]
     """Seats asked whether to step in before the assigned hits resolve."""
     removed: list[list[Any]]
-    """[seat, piece key, count] of the pieces the battle removed."""
+    """[seat, piece key, count] of the pieces the battle removed, and the area they went to when not the supply
+    (the Cult's Acolytes box): [seat, piece key, count, area]."""
     sources: NotRequired[list[list[str]]]
     """Per side, the source of each extra hit it deals."""
     after_deal: Stage | Literal[""]
@@ -124,6 +125,23 @@ class TurnFlags(TypedDict, total=False):
     """Crafting pieces used this turn by suit (rules.crafting)."""
     rivers_as_paths: bool
     """Rivers count as paths for the seat's moves until the end of its turn (the Riverfolk's riverboats)."""
+    ferry_used: bool
+    """The Ferry has carried a move this turn (Law 25.3.5, rules.landmarks)."""
+    ferrying: list[int]
+    """While a move by the Ferry is carried out: its origin and destination (rules.landmarks)."""
+    ferried: list[str]
+    """Factions whose pieces the Ferry carried in the move being carried out (each draws once)."""
+    path_cleared: bool
+    """A closed path was removed this turn (Law 25.4.3, rules.landmarks)."""
+
+
+class Landmarks(TypedDict, total=False):
+    """What changes on the map's own features during a game (nothing on a map without them)."""
+
+    ferry: int
+    """The clearing the Ferry is in (Law 25.3.5)."""
+    opened: list[str]
+    """Closed paths removed so far, as rules.board.path_key names them (Law 25.4.3)."""
 
 
 D = TypeVar("D", bound=SeatData)
@@ -261,6 +279,8 @@ class GameState:
     piles: dict[str, list[int]] = field(default_factory=dict)
     second_ruins: list[str | None] = field(default_factory=list)
     """The second item under each ruin when two sets are used (empty list: one item per ruin)."""
+    landmarks: Landmarks = field(default_factory=Landmarks)
+    """Where the map's own movable features stand (empty on a map without them, and then never saved)."""
     schema: int = SCHEMA
     events: list[Event] = field(default_factory=list, compare=False, repr=False)
     irreversible: bool = field(default=False, compare=False, repr=False)
@@ -273,8 +293,14 @@ class GameState:
 
     @property
     def board(self) -> Board:
-        """The static map this game is played on."""
-        return load_board(self.board_id)
+        """The map this game is played on, as it stands: closed paths removed during the game are paths again."""
+        opened = self.landmarks.get("opened") if self.landmarks else None
+        return load_board(self.board_id, tuple(opened)) if opened else load_board(self.board_id)
+
+    @property
+    def board_key(self) -> tuple[str, tuple[str, ...]]:
+        """What `board` is built from (rules.board.load_board's arguments), for caches keyed on the map's shape."""
+        return self.board_id, tuple(self.landmarks.get("opened", ())) if self.landmarks else ()
 
     def pieces(self, cid: int) -> dict[str, int]:
         """Pieces in a clearing, by map key."""
@@ -320,6 +346,7 @@ class GameState:
             items_removed=list(self.items_removed),
             piles={k: list(v) for k, v in self.piles.items()} if self.piles else {},
             second_ruins=list(self.second_ruins),
+            landmarks=copy_json(self.landmarks) if self.landmarks else Landmarks(),
             schema=self.schema,
             lineup=self.lineup,
             legacy=self.legacy,
@@ -354,6 +381,7 @@ class GameState:
             "items_removed": list(self.items_removed),
             "piles": {k: list(v) for k, v in self.piles.items()},
             **({"second_ruins": list(self.second_ruins)} if self.second_ruins else {}),
+            **({"landmarks": copy_json(self.landmarks)} if self.landmarks else {}),
             "schema": self.schema,
         }
 

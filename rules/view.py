@@ -63,9 +63,18 @@ def view_for(state: GameState, seat: int | None) -> View:
         "hand": sorted(card(c).key for c in state.seats[seat].hand) if seat is not None else None,
         "private_cards": _private_cards(state, seat),
     }
+    lines = registry.of(state, seat).private_lines(state, seat) if seat is not None else []
+    if lines:
+        view["private_lines"] = lines
     teams = sorted({s.team for s in state.seats if s.team})
     if teams:
         view["team_points"] = {t: team_points(state, t) for t in teams}
+    if board.landmarks or board.closed_paths or state.landmarks:
+        view["landmarks"] = {
+            "ferry": state.landmarks.get("ferry"),
+            "tower": board.landmark("tower"),
+            "closed_paths": [list(p) for p in sorted(board.closed_paths)],
+        }
     return view
 
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import random
 
-from discord_harness import OfflineUser, db_url, offline_bot, play_until, seated_game, slash_options
+from discord_harness import OfflineUser, db_url, offline_bot, play_action, play_until, seated_game, slash_options
 
 import rules
 from bot.service.notation import slash_name
@@ -111,18 +111,130 @@ async def test_each_ritual_refusal_gives_its_reason_and_changes_nothing_10_5(tmp
     await bot.service.store.close()
 
 
-async def test_each_conspiracy_refusal_gives_its_reason_and_changes_nothing_10_4_3(tmp_path):
+async def _conspiring(tmp_path) -> tuple[object, rules.GameState, set[int]]:
+    """A game played through the slash commands up to the Cult's conspiracies; the Outcast's clearings."""
     bot = await offline_bot(db_url(tmp_path))
     await seated_game(bot, CHANNEL, PLAYERS)
-    lena = PLAYERS["lizards"]
     state = await _play_until(bot, _at_conspiracies, seed=4, rounds=8)
-    places = {c for c in state.board.ids() if state.suits[c - 1] == lb.outcast(state, CULT)}
+    return bot, state, {c for c in state.board.ids() if state.suits[c - 1] == lb.outcast(state, CULT)}
+
+
+async def test_each_conspiracy_refusal_gives_its_reason_and_changes_nothing_10_4_3(tmp_path):
+    bot, state, places = await _conspiring(tmp_path)
+    lena = PLAYERS["lizards"]
     elsewhere = next(c for c in state.board.ids() if c not in places)
     inside = sorted(places)[0]
     await _refused(bot, lena, "convert", "clearings of the Outcast", clearing=elsewhere, owner="marquise")
     await _refused(bot, lena, "convert", "there is no clearing 42", clearing=42, owner="marquise")
-    await _refused(bot, lena, "sanctify", "Sanctify", clearing=inside, owner="marquise", kind="catapult")
+    await _refused(bot, lena, "sanctify", "not a building of marquise", clearing=inside, owner="marquise",
+                   kind="catapult")
     held = sorted(rules.cards.card(c).key for c in state.seats[CULT].hand)
     if held:
         await _refused(bot, lena, "ritual", "rituals are performed in your Daylight", ritual="score", card=held[0])
     await bot.service.store.close()
+
+
+def _ambush_asked_of_the_cult(state: rules.GameState) -> bool:
+    """The Cult, attacked on another player's turn, is asked whether to ambush."""
+    d = state.pending[0] if state.pending else None
+    return d is not None and d["kind"] == "ambush" and d["seat"] == CULT and state.turn.seat != CULT
+
+
+async def test_an_ambush_on_another_players_turn_reaches_the_cults_player_with_buttons_4_3_1(tmp_path):
+    bot = await offline_bot(db_url(tmp_path))
+    await seated_game(bot, CHANNEL, PLAYERS)
+    lena = PLAYERS["lizards"]
+    chooser, result = random.Random(11), None
+    for _ in range(900):
+        state = (await bot.service.table(CHANNEL)).state
+        if _ambush_asked_of_the_cult(state):
+            break
+        seat = rules.to_act(state)
+        assert seat is not None and state.turn.round <= 8, "the Cult was never attacked"
+        legal = rules.legal_actions(state, seat)
+        at_cult = [a for a in legal if a.verb == "battle" and getattr(a, "defender", None) == "lizards"]
+        action = chooser.choice(at_cult or legal)
+        result = await play_action(bot, PLAYERS[state.seats[seat].faction], CHANNEL, action)
+        assert not result.refused, (action.notation(), result.text)
+    assert result is not None and _ambush_asked_of_the_cult(state)
+    [post] = [s for s in result.public if s.buttons]
+    assert f"<@{lena.id}>" in post.content
+    [choose] = post.buttons
+    asked = await bot.click(lena, CHANNEL, post, choose["custom_id"])
+    [answers] = asked.private
+    labels = [b["label"] for b in answers.buttons]
+    assert "Pass" in labels, labels
+    passing = next(b for b in answers.buttons if b["label"] == "Pass")
+    stranger = await bot.click(PLAYERS["marquise"], CHANNEL, answers, passing["custom_id"])
+    assert stranger.refused  # only the Cult's player answers
+    assert (await bot.service.table(CHANNEL)).state.digest() == state.digest()
+    done = await bot.click(lena, CHANNEL, answers, passing["custom_id"])
+    assert not done.refused, done.text
+    after = (await bot.service.table(CHANNEL)).state
+    assert not _ambush_asked_of_the_cult(after) and not rules.problems(after)
+    await bot.service.store.close()
+
+
+def _cult_sets_up(state: rules.GameState) -> bool:
+    return state.turn.phase == "setup" and rules.to_act(state) == CULT
+
+
+async def test_each_setup_refusal_gives_its_reason_and_changes_nothing_10_3(tmp_path):
+    bot = await offline_bot(db_url(tmp_path))
+    await seated_game(bot, CHANNEL, PLAYERS)
+    lena, bob = PLAYERS["lizards"], PLAYERS["eyrie"]
+    state = await _play_until(bot, _cult_sets_up, seed=2)
+    corners = sorted(int(a.clearing) for a in rules.legal_actions(state, CULT))
+    taken = next(c for c in (1, 2, 3, 4) if c not in corners)
+    await _refused(bot, lena, "garden", f"not {taken}", clearing=taken)  # a corner someone started in
+    await _refused(bot, lena, "garden", "not 7", clearing=7)  # no corner at all
+    await _refused(bot, lena, "garden", "there is no clearing 77", clearing=77)  # malformed
+    await _refused(bot, lena, "outcast", "place the starting garden first", suit="fox")  # out of step
+    await _refused(bot, bob, "garden", "it is not your turn", clearing=corners[0])  # out of turn
+    placed = await bot.slash(lena, CHANNEL, slash_name("garden"), clearing=corners[0])
+    assert not placed.refused, placed.text
+    await _refused(bot, lena, "outcast", "fox, mouse or rabbit", suit="bird")
+    await _refused(bot, lena, "garden", "already placed", clearing=corners[0])
+    await bot.service.store.close()
+
+
+async def test_each_crusade_and_battle_refusal_gives_its_reason_and_changes_nothing_10_4_3_1(tmp_path):
+    bot, state, places = await _conspiring(tmp_path)
+    lena = PLAYERS["lizards"]
+    outside = next(c for c in state.board.ids() if c not in places and state.board.adjacent_to(c))
+    near = sorted(state.board.adjacent_to(outside))[0]
+    mo = OfflineUser("mo", moderator=True)
+    edit = await bot.slash(mo, CHANNEL, "rootmod edit", text=f"!place {outside} lizards:warrior x1")
+    assert not edit.refused, edit.text  # a Cult warrior outside the Outcast's clearings, to move and battle with
+    await _refused(bot, lena, "crusade", "clearings of the Outcast", **{"from": outside, "to": near, "count": 1})
+    await _refused(bot, lena, "battle", "clearings of the Outcast", clearing=outside, defender="marquise")
+    inside = sorted(places)[0]
+    far = next(c for c in state.board.ids() if c != inside and c not in state.board.adjacent_to(inside))
+    mine = state.clearings[inside - 1].get("lizards:warrior", 0)
+    await _refused(bot, lena, "crusade", "no path joins", **{"from": inside, "to": far, "count": 1})
+    step = sorted(state.board.adjacent_to(inside))[0]
+    too_many = {"from": inside, "to": step, "count": mine + 1}
+    await _refused(bot, lena, "crusade", f"you have only {mine} warriors", **too_many)
+    await _refused(bot, lena, "crusade", "there is no clearing 50", **{"from": 50, "to": inside, "count": 1})
+    await _refused(bot, lena, "convert", "'nobody' is not a faction in this game", clearing=inside, owner="nobody")
+    await _refused(bot, lena, "convert", "'bogus' is no option of convert", clearing=inside, owner="marquise",
+                   infected="bogus")  # malformed options
+    await _refused(bot, lena, "sanctify", "'catapult' is not a building of marquise", clearing=inside,
+                   owner="marquise", kind="catapult")
+    await bot.service.store.close()
+
+
+def test_the_lizard_cult_example_game_runs_to_the_end_in_the_console_with_the_cults_own_commands():
+    from test_bot_console import EXAMPLES, played
+
+    script = EXAMPLES / "lizards-game.txt"
+    code, out = played(script.name)
+    assert code == 0
+    assert " 0 refused" in out.strip().splitlines()[-1] and "The game is over" in out
+    text = script.read_text()
+    for verb in ("/lizards garden ", "/lizards outcast ", "crusade ", "ritual "):
+        assert verb in text, verb
+    assert "The Lizard Cult choose fox as the Outcast." in out and "Revenge" in out
+    blocks = out.split("\n  [")
+    hands = [b for b in blocks if "Your hand (" in b]
+    assert hands and all(b.startswith(("thread of @", "only @")) for b in hands)

@@ -33,11 +33,11 @@ REVISION_OF = {  # the newest rules revision under which each game's record repl
     ("9ead3fb", "game"): 2,
     ("b589521", "game"): 2,
     ("e7cbbc3", "game"): 2,
-    ("6471d1b", "game"): 8,
+    ("6471d1b", "game"): 9,
     ("87d6567", "game"): 3,
     ("b3467d4", "game"): 3,
     ("bd0f766", "game"): 5,
-    ("e99ba9a", "game"): 8,
+    ("e99ba9a", "game"): 9,
     ("a142de1", "game"): 5,
     ("4fb3d57", "game"): 3,
     ("87439cc", "game"): 5,
@@ -281,7 +281,8 @@ def test_a_game_397dc9b_began_as_revision_6_is_identified_again_and_undoes(
     """397dc9b gave the games it began revision 6 (then today's) though its engine played as 7, as f4f117c's engine
     does: f4f117c's database with the number 397dc9b wrote is that database, its 3x3 game past a fee asked with
     several cards in hand (which revision 6 would have paid for the player). Identified again, it is given the newest
-    revision its record replays under as it was: today's, as no Slip across an unpaid bridge was played in it."""
+    revision its record replays under as it was: today's, as no Slip across an unpaid bridge was played in it (nor a
+    Shared Field Hospitals for the Cult's acolytes)."""
     db = tmp_path / "games.db"
     shutil.copy(LEGACY / "f4f117c" / "games.db", db)
     saved = _saved_trees(db)
@@ -290,9 +291,9 @@ def test_a_game_397dc9b_began_as_revision_6_is_identified_again_and_undoes(
     assert cli.main(["migrate", "--db", str(db)]) == 0
     capsys.readouterr()
     with sqlite3.connect(db) as con:
-        assert con.execute("select rules, rules_until from games").fetchall() == [(8, None), (8, None)]
+        assert con.execute("select rules, rules_until from games").fetchall() == [(9, None), (9, None)]
     channel = cli.channel_id("game")
-    asyncio.run(_replays_and_undoes(db, channel, saved[channel], 8))
+    asyncio.run(_replays_and_undoes(db, channel, saved[channel], 9))
 
 
 def test_an_export_397dc9b_wrote_as_revision_6_replays_as_the_same_state(

@@ -8,6 +8,7 @@ Autumn: fox 1, 6, 8, 12; mouse 2, 7, 9, 11; rabbit 3, 4, 5, 10; corners 1-4 (1 o
 from __future__ import annotations
 
 import pytest
+from frontier_helpers import blank as frontier_blank
 from rules_helpers import (
     blank_table,
     check,
@@ -21,6 +22,7 @@ from rules_helpers import (
     play_events,
     public_text,
     put,
+    refused,
     set_hand,
     set_supply,
     to_area,
@@ -32,6 +34,8 @@ from rules.battle import start
 from rules.cards import card
 from rules.factions.lizards import board as lb
 from rules.factions.lizards.board import ACOLYTES
+from rules.factions.lizards.choices import start_corners
+from rules.modes.frontier import table as ft
 from rules.rule import ruler
 from rules.rule import rules as rules_clearing
 from rules.state import GameState
@@ -89,13 +93,16 @@ def conspiring(s: GameState) -> GameState:
     return goto(check(s), L, "lizards.conspire")
 
 
-def refused(s: GameState, text: str) -> str:
-    """The refusal of a text, checking the state is left as it was."""
-    before = s.digest()
-    with pytest.raises(rules.RulesError) as caught:
-        play(s, text)
-    assert s.digest() == before
-    return str(caught.value)
+def frontier(line: tuple[str, ...] = ("marquise", "lizards", "vagabond", "eyrie", "alliance", "vagabond2")) -> tuple[
+    GameState, int
+]:
+    """A 3x3 game past setup with an empty map (the first three factions are team A), and the Cult's seat; the
+    Outcast is fox."""
+    s = frontier_blank(factions=line)
+    cult = s.seat_of("lizards")
+    assert cult is not None
+    outcast(s, "fox", seat=cult)
+    return s, cult
 
 
 # --- 10.3 setup --------------------------------------------------------------------------------------------------
@@ -461,16 +468,17 @@ def test_sanctifying_an_infirmary_does_not_cause_triage_som_2_6():
     check(s)
 
 
-def test_convert_frees_an_infected_warrior_from_the_spore_ts_2_4():
+@pytest.mark.parametrize("owner", ["marquise", "lizards"])  # another's infected warrior, or the Cult's own
+def test_convert_frees_an_infected_warrior_from_the_spore_ts_2_4(owner: str):
     s = table(("marquise", "lizards", "spore"))
     cult = s.seat_of("lizards")
     assert cult is not None
-    put(s, 1, "marquise", "warrior", controller="spore")
+    put(s, 1, owner, "warrior", controller="spore")
     to_area(s, cult, ACOLYTES, "lizards", "warrior", 2)
     s = goto(check(s), cult, "lizards.conspire")
-    assert "convert 1 marquise infected" in legal(s, seat=cult)
-    s = play(s, "convert 1 marquise infected")
-    assert s.clearings[0].get("marquise:warrior:spore", 0) == 0 and count(s, 1, "lizards", "warrior") == 1
+    assert f"convert 1 {owner} infected" in legal(s, seat=cult)
+    s = play(s, f"convert 1 {owner} infected")
+    assert s.clearings[0].get(f"{owner}:warrior:spore", 0) == 0 and count(s, 1, "lizards", "warrior") == 1
     check(s)
 
 
@@ -573,13 +581,8 @@ def test_a_3x3_search_or_seizure_is_paid_as_a_crusade_3x3_3():
 
 
 def test_in_the_3x3_the_cult_converts_only_the_rival_teams_warriors_and_its_gardens_rule_for_the_team_3x3_5():
-    from frontier_helpers import blank as frontier_blank
-
-    line = ("marquise", "lizards", "vagabond", "eyrie", "alliance", "vagabond2")
-    s = frontier_blank(factions=line)
-    cult = s.seat_of("lizards")
+    s, cult = frontier()
     assert cult == 1
-    outcast(s, "fox", seat=cult)
     fox = next(c for c in s.board.ids() if s.suits[c - 1] == "fox")
     put(s, fox, "marquise", "warrior")
     put(s, fox, "eyrie", "warrior")
@@ -680,3 +683,299 @@ def test_convert_cannot_take_the_warlord_removed_only_in_battle_10_4_3_2_14_2_2(
     assert "Lord of the Hundreds loses 1 warrior." in public_text(events)
     assert count(s, 1, "hundreds", "warlord") == 1 and count(s, 1, "lizards", "warrior") == 1
     check(s)
+
+
+def test_revenge_takes_the_cult_defenders_and_shared_field_hospitals_is_not_offered_for_them_10_2_3_3x3_9_1():
+    s, cult = frontier()
+    mq, eyrie = s.seat_of("marquise"), s.seat_of("eyrie")
+    assert mq is not None and eyrie is not None
+    home = [c for c in s.board.ids() if ft.on_home_map(s, mq, c)]
+    keep, field = home[0], home[1]
+    put(s, keep, "marquise", "keep")
+    put(s, field, "lizards", "warrior", 2)
+    put(s, field, "marquise", "warrior")
+    put(s, field, "eyrie", "warrior", 3)
+    put(s, next(c for c in s.board.ids() if c not in home), "eyrie", "roost")
+    matching = next(c.key for c in rules.cards.deck() if c.suit == s.suits[field - 1] and c.type != "dominance")
+    set_hand(s, mq, matching)
+    s = goto(check(s), eyrie, "eyrie.resolve")
+    force_dice(s, 3, 0)
+    start(s, eyrie, field, "lizards")
+    rules.flow.advance(s)
+    assert lb.acolytes(s, cult) == 2 and s.seats[cult].supply["warrior"] == 25 - 2  # Revenge (10.2.3)
+    assert not any(d.get("what") == "shared_hospital" for d in s.pending)  # none reached the supply (3x3.9.1)
+    assert count(s, keep, "lizards", "warrior") == 0
+    check(s)
+
+
+def test_shared_field_hospitals_still_answers_for_cult_warriors_removed_attacking_3x3_9_1():
+    s, cult = frontier()
+    mq = s.seat_of("marquise")
+    assert mq is not None
+    home = [c for c in s.board.ids() if ft.on_home_map(s, mq, c)]
+    fox = next(c for c in home[1:] if s.suits[c - 1] == "fox")
+    put(s, home[0], "marquise", "keep")
+    put(s, fox, "lizards", "warrior", 2)
+    put(s, fox, "eyrie", "warrior", 3)
+    acolytes(s, 2, seat=cult)
+    matching = next(c.key for c in rules.cards.deck() if c.suit == "fox" and c.type != "dominance")
+    set_hand(s, mq, matching)
+    s = goto(check(s), cult, "lizards.conspire")
+    force_dice(s, 3, 3)  # the Eyrie defending deals three hits (the lower roll)
+    s = play(s, f"battle {fox} eyrie")
+    assert any(d.get("what") == "shared_hospital" for d in s.pending)  # attacking: to the supply, the keep may take
+    s = play(s, f"hospital {matching}")
+    assert count(s, home[0], "lizards", "warrior") == 2 and lb.acolytes(s, cult) == 0
+    check(s)
+
+
+# --- named scenarios, played in notation from a literal state through the turn's own steps -----------------------
+
+
+def birdsong(s: GameState, seat: int = L) -> GameState:
+    """The Cult's turn from the start of Birdsong (the Outcast adjusted and the Lost Souls discarded on the way)."""
+    return goto(check(s), seat, "birdsong.start")
+
+
+def test_scenario_a_convert_in_a_mouse_clearing_the_lost_souls_made_the_outcast_10_4_1_10_4_3_2():
+    s = table()  # the Outcast is fox, not Hated
+    souls(s, "sword", "investments", "anvil", "armorers")  # two mice, one fox, a bird
+    put(s, 2, "marquise", "warrior", 2)
+    put(s, 2, "lizards", "warrior")
+    put(s, 1, "marquise", "warrior")
+    acolytes(s, 2)
+    set_hand(s, L, "bake-sale")
+    s = birdsong(s)
+    assert (s.turn.step, lb.outcast(s, L), lb.hated(s, L)) == ("lizards.conspire", "mouse", False)
+    assert "convert 2 marquise" in legal(s) and "convert 1 marquise" not in legal(s)  # fox is no longer the Outcast
+    s, events = play_events(s, "convert 2 marquise")  # no acolyte left: Birdsong ends by itself
+    assert (count(s, 2, "marquise", "warrior"), count(s, 2, "lizards", "warrior")) == (1, 2)
+    assert lb.acolytes(s, L) == 0 and s.seats[L].supply["warrior"] == 25 - 1 - 2 + 2 - 1  # two back, one placed
+    assert s.turn.step == "lizards.rituals"
+    text = public_text(events)
+    assert "convert a warrior in clearing 2" in text and "spend 2 acolytes to convert" in text
+    check(s)
+
+
+def test_scenario_a_sanctify_of_a_roost_then_its_garden_scores_10_4_3_3_10_5_3():
+    s = table()
+    put(s, 1, "eyrie", "roost")
+    put(s, 1, "eyrie", "warrior", 2)
+    acolytes(s, 3)
+    set_hand(s, L, "anvil")
+    s = birdsong(s)
+    assert lb.outcast(s, L) == "fox" and lb.hated(s, L)  # an empty pile ties: the marker turns Hated
+    assert lb.cost(s, L, "sanctify") == 2
+    roosts = s.seats[E].supply["roost"]
+    s, events = play_events(s, "sanctify 1 eyrie roost", "end")
+    assert count(s, 1, "eyrie", "roost") == 0 and count(s, 1, "lizards", "fox-garden") == 1
+    assert s.seats[E].supply["roost"] == roosts + 1 and lb.acolytes(s, L) == 1
+    assert s.seats[L].points == 1 and ruler(s, 1) == "lizards"  # a building removed (3.2.1); Pilgrims (10.2.4)
+    assert "a fox garden stands there now" in public_text(events)
+    s = play(s, "ritual score anvil")
+    assert s.seats[L].points == 1 + lb.data()["track_points"][0]
+    check(s)
+
+
+def test_scenario_the_outcast_moves_to_another_suit_then_turns_hated_when_it_stays_10_4_1():
+    s = table()
+    outcast(s, "rabbit", hated=True)
+    souls(s, "anvil", "foxfolk-steel", "sword")
+    s = birdsong(s)
+    assert (lb.outcast(s, L), lb.hated(s, L)) == ("fox", False)  # a new suit shows the Outcast side
+    assert not lb.lost_souls(s, L) and sorted(card(c).key for c in s.discard) == ["anvil", "foxfolk-steel", "sword"]
+    s = rituals(s, "root-tea-fox")
+    garden(s, 1, "fox")
+    s = play(check(s), "ritual score root-tea-fox")  # spent: it lands in the Lost Souls
+    assert [card(c).key for c in lb.lost_souls(s, L)] == ["root-tea-fox"]
+    s = birdsong(s)
+    assert (lb.outcast(s, L), lb.hated(s, L)) == ("fox", True)  # the same suit again: Hated
+    s = birdsong(s)
+    assert (lb.outcast(s, L), lb.hated(s, L)) == ("fox", True)  # an empty pile: it stays Hated
+    panel = rules.view_for(s, None)["seats"][L]["panel"]
+    assert "Outcast: fox (Hated)" in panel
+
+
+def test_scenario_revenge_as_a_defender_then_a_crusade_with_the_acolytes_10_2_3_10_4_3_1():
+    s = table()
+    put(s, 1, "lizards", "warrior", 3)
+    put(s, 1, "marquise", "warrior", 3)
+    put(s, 10, "eyrie", "warrior")
+    s = goto(check(s), M, "marquise.actions")
+    force_dice(s, 3, 1)
+    s, events = play_events(s, "battle 1 lizards")
+    assert lb.acolytes(s, L) == 3 and count(s, 1, "lizards", "warrior") == 0  # the Marquise dealt three hits
+    assert count(s, 1, "marquise", "warrior") == 2
+    assert "Revenge: 3 Cult warriors enter the Acolytes box." in public_text(events)
+    put(s, 1, "lizards", "warrior", 3)  # recruited since: the Cult rules clearing 1 again
+    s = birdsong(s)
+    assert lb.hated(s, L)  # an empty Lost Souls pile: Hated, conspiracies one acolyte cheaper
+    s, events = play_events(s, "crusade 1>10 x2", "battle 10 eyrie")
+    assert lb.acolytes(s, L) == 2  # one acolyte for the Crusade, nothing for its battle
+    assert "Lizard Cult battles Eyrie Dynasties in clearing 10" in public_text(events)
+    check(s)
+
+
+# --- more paragraphs on literal states ---------------------------------------------------------------------------
+
+
+def test_setup_takes_the_corner_diagonally_opposite_a_starting_corner_when_one_is_free_10_3_2():
+    s = rules.new_game({"factions": ["marquise", "lizards"], "first_player": 0}, 1)
+    s = play(s, "keep 2", "build sawmill 2", "build workshop 5", "build recruiter 6")
+    assert rules.to_act(s) == 1 and legal(s) == ["outcast fox", "outcast mouse", "outcast rabbit"]
+    assert count(s, 4, "lizards", "rabbit-garden") == 1  # 4 is opposite the keep: the only corner, taken for them
+    assert count(s, 4, "lizards", "warrior") == 4 and lb.info(s, 1)["corner"] == 4
+    fresh = rules.new_game({"factions": ["marquise", "lizards"], "first_player": 0}, 1)
+    fresh = play(fresh, "keep 2")
+    assert start_corners(fresh, 1) == [4]  # corners 1 and 3 are free too, but not opposite a starting corner
+    check(s)
+
+
+def test_a_conspiracy_must_be_completed_no_convert_where_the_cult_warrior_cannot_be_placed_10_4_3_faq():
+    s = table()
+    put(s, 1, "marquise", "keep")
+    put(s, 1, "marquise", "warrior")
+    put(s, 1, "marquise", "sawmill")
+    put(s, 8, "eyrie", "warrior")
+    acolytes(s, 3)
+    s = conspiring(s)
+    assert legal(s, "convert") == ["convert 8 eyrie"] and not legal(s, "sanctify")  # the keep: the Marquise's only
+    assert "keep" in refused(s, "convert 1 marquise")
+    assert "keep" in refused(s, "sanctify 1 marquise sawmill")
+
+
+def test_fear_of_the_faithful_discards_a_card_per_garden_removed_at_once_10_2_5():
+    s = table()
+    garden(s, 5, "rabbit")
+    garden(s, 5, "fox")
+    set_hand(s, L, "anvil", "sword", "bake-sale")
+    put(s, 5, "marquise", "warrior", 3)
+    s = goto(check(s), M, "marquise.actions")
+    force_dice(s, 3, 0)
+    s = play(s, "battle 5 lizards")
+    while s.pending:
+        s = play(s, legal(s)[0])
+    assert not lb.garden_clearings(s)
+    assert len(s.seats[L].hand) == 1 and len(lb.lost_souls(s, L)) == 2 and s.seats[M].points == 2
+    check(s)
+
+
+def test_the_lost_souls_take_the_cults_own_discards_down_to_five_10_2_6():
+    s = table()
+    set_hand(s, L, "anvil", "sword", "bake-sale", "armorers", "investments", "cobbler")
+    s = goto(check(s), L, "evening.discard")
+    assert rules.to_act(s) == L
+    s = play(s, "discard cobbler")
+    assert [card(c).key for c in lb.lost_souls(s, L)][-1] == "cobbler" and not s.discard
+
+
+def test_a_bird_dominance_card_only_sacrifices_and_a_suited_one_serves_its_suit_10_2_2():
+    s = table()
+    garden(s, 5, "rabbit")
+    s = rituals(s, "dominance-bird", "dominance-rabbit")
+    offered = legal(s)
+    assert [a for a in offered if "dominance-bird" in a] == ["ritual sacrifice dominance-bird"]
+    assert "ritual score dominance-rabbit" in offered and "ritual build 5 dominance-rabbit" in offered
+
+
+# --- the fan factions ------------------------------------------------------------------------------------------
+
+
+def test_the_spores_birdsong_infects_cult_warriors_never_gardens_and_infected_ones_cannot_crusade_ts_4_1():
+    s = table(("marquise", "lizards", "spore"))
+    cult, spore = s.seat_of("lizards"), s.seat_of("spore")
+    assert cult is not None and spore is not None
+    put(s, 5, "spore", "homeland")
+    put(s, 5, "spore", "mycelium")
+    put(s, 1, "lizards", "warrior", 2)  # 1 is next to 5
+    garden(s, 1, "fox")
+    s = goto(check(s), spore, "spore.infection")
+    assert s.clearings[0].get("lizards:warrior:spore") == 2 and count(s, 1, "lizards", "fox-garden") == 1
+    assert ruler(s, 1) == "lizards"  # Pilgrims: the garden still rules for the Cult
+    to_area(s, cult, ACOLYTES, "lizards", "warrior", 2)
+    s = goto(check(s), cult, "lizards.conspire")
+    assert not legal(s, "crusade", seat=cult)  # the infected are the Spore's to move
+    check(s)
+
+
+def test_drones_attacking_the_cult_bring_revenge_and_a_crusade_battles_drones_omt_2_3_10_2_3():
+    s = table(("marquise", "eyrie", "lizards", "tinker"))
+    tinker = s.seat_of("tinker")
+    assert tinker is not None
+    put(s, 9, "tinker", "drone", 3)
+    put(s, 9, "lizards", "warrior", 2)
+    s = goto(check(s), tinker, "tinker.actions")
+    force_dice(s, 3, 0)
+    start(s, tinker, 9, "lizards")
+    rules.flow.advance(s)
+    assert lb.acolytes(s, L) == 2 and count(s, 9, "lizards", "warrior") == 0
+    outcast(s, "mouse")
+    put(s, 9, "lizards", "warrior", 2)
+    s = conspiring(s)
+    force_dice(s, 2, 0)
+    s = play(s, "battle 9 tinker")
+    assert count(s, 9, "tinker", "drone") == 1 and s.seats[L].points == 0  # drones are warriors: no points
+    check(s)
+
+
+def test_a_crusade_out_of_a_roost_clearing_the_rival_team_rules_flies_on_wings_of_the_alliance_3x3_9_2():
+    s, cult = frontier(("eyrie", "lizards", "vagabond", "marquise", "alliance", "vagabond2"))
+    put(s, 1, "lizards", "warrior")
+    put(s, 1, "marquise", "warrior", 4)
+    put(s, 5, "marquise", "warrior", 3)
+    acolytes(s, 2, seat=cult)
+    s = goto(check(s), cult, "lizards.conspire")
+    assert "crusade 1>5 x1" not in legal(s, seat=cult)  # the Marquise's team rules both ends
+    put(s, 1, "eyrie", "roost")
+    s = goto(check(s), cult, "lizards.conspire")
+    assert "crusade 1>5 x1" in legal(s, seat=cult)  # an allied roost lets the Cult leave
+    s = play(s, "crusade 1>5 x1")
+    assert count(s, 5, "lizards", "warrior") == 1 and s.turn.flags.get("wings")  # the Eyrie is owed a card
+    check(s)
+
+
+def test_a_crusade_into_the_rival_alliances_sympathy_owes_outrage_and_a_convert_there_does_not_3x3_9_3_8_2_6():
+    s, cult = frontier()
+    put(s, 1, "lizards", "warrior", 2)
+    put(s, 1, "alliance", "sympathy")
+    put(s, 5, "alliance", "sympathy")
+    put(s, 1, "eyrie", "warrior")
+    put(s, 5, "eyrie", "warrior")
+    acolytes(s, 4, seat=cult)
+    set_hand(s, cult, "bake-sale")
+    s = goto(check(s), cult, "lizards.conspire")
+    converted = play(s, "convert 1 eyrie")
+    assert not converted.pending  # a Cult warrior placed: no Outrage
+    s = play(s, "crusade 1>5 x1")
+    assert s.pending and s.pending[0]["seat"] == cult and rules.to_act(s) == cult  # Outrage: a rabbit card owed
+    check(s)
+
+
+def test_malformed_conspiracy_options_are_refused_for_what_they_are_10_4_3():
+    s = table()
+    put(s, 1, "marquise", "warrior")
+    put(s, 1, "marquise", "sawmill")
+    acolytes(s, 3)
+    s = conspiring(s)
+    assert "'nobody' is not a faction in this game; the factions are: eyrie, lizards, marquise" in refused(
+        s, "convert 1 nobody"
+    )
+    assert "'nobody' is not a faction" in refused(s, "sanctify 1 nobody sawmill")
+    assert "'one' is not a clearing" in refused(s, "convert one marquise")
+    assert "'bogus' is no option of convert" in refused(s, "convert 1 marquise bogus")
+    roost = refused(s, "sanctify 1 marquise roost")
+    assert "'roost' is not a building of marquise; its buildings are: sawmill" in roost
+
+
+def test_the_panel_shows_each_gardens_track_its_score_and_draw_bonus_and_the_evening_draw_10_5_3_10_6_3():
+    s = table()
+    garden(s, 5, "rabbit")
+    garden(s, 10, "rabbit")
+    garden(s, 2, "mouse")
+    panel = rules.view_for(s, None)["seats"][L]["panel"]
+    at = lb.data()["draw_bonus_spaces"][0]
+    points = lb.data()["track_points"]
+    assert f"Fox gardens on the map 0/5 (none to score; draw bonus at {at})" in panel
+    assert f"Mouse gardens on the map 1/5 (a Score scores {points[0]}; draw bonus at {at})" in panel
+    assert f"Rabbit gardens on the map 2/5 (a Score scores {points[1]}; draw bonus uncovered)" in panel
+    assert "Evening draw: 2 (1 + 1 draw bonus uncovered)" in panel

@@ -235,6 +235,8 @@ OLD_ENGINE = {  # revision 4: 383602a's engine
     "turmoil": "4149226332b2e21491b4dbfbe9fcac8903390d3e31a49d102f82eead3cbe91fa",
     # revision 7: 464b547's engine
     "slip": "f8a7a7e7ed13127ef3dbdea223b18dfbe8b5d543e7ec54c308a3fd492690f471",
+    # revision 8: 516d1cf's engine
+    "revenge": "9d2b0c441693d1fbf1ca1ae54fec57e407938d7d30482375f28ef8834caf638c",
 }
 """The digest the engine of the revision's own commit gives each record the tests below build (its state as that
 engine saved it): `tools/legacy/differ.py COMMIT REVISION --records FILE` replays records with it."""
@@ -381,3 +383,16 @@ def test_a_slip_of_revision_7_crossed_a_bridge_whose_fee_the_vagabond_could_not_
     assert record.actions[-1].startswith("move ")
     assert not any(d["kind"] == "move_fee" for d in old.pending)  # crossed, nothing paid
     assert _last_line_today(record) is None  # today that Slip is refused: no card for the fee
+
+
+def test_shared_field_hospitals_of_revision_8_answered_for_cult_warriors_gone_to_the_acolytes_box() -> None:
+    """Before revision 9 the Marquise's ally's warriors removed defending went to the Cult's Acolytes box (Revenge)
+    and Shared Field Hospitals still sent as many others from the Cult's supply to the keep."""
+    options = _teams("marquise", "lizards", "vagabond", "eyrie", "alliance", "vagabond2")
+    record = _first("hospital_after_diversion", options, 8, range(2, 3))
+    old, today = _as_the_old_engine("revenge", record), _last_line_today(record)
+    assert today is not None
+    assert any(d.get("what") == "shared_hospital" for d in old.pending)
+    assert not any(d.get("what") == "shared_hospital" for d in today.pending)  # Revenge took them: none to send
+    cult = today.seat_of("lizards")
+    assert today.seats[cult].areas["acolytes"] == old.seats[cult].areas["acolytes"]

@@ -53,8 +53,10 @@ def lobby(game: ExampleGame, mode: str = STANDARD) -> list[str]:
     """The console lines that create an example game (by the first listed faction's player), seat its players and
     start it (the last to join)."""
     mode_option = "" if mode == STANDARD else f"mode:{mode} "
+    map_option = f" map:{game.board}" if game.board else ""
     listed = ",".join(game.factions)
-    lines = [f"@{player(game.factions[0])} /root create {mode_option}seats:{len(game.factions)} factions:{listed}"]
+    create = f"/root create {mode_option}seats:{len(game.factions)} factions:{listed}{map_option}"
+    lines = [f"@{player(game.factions[0])} {create}"]
     teams = game.teams or ("",) * len(game.seated)
     for fid, team in zip(game.seated, teams, strict=True):
         lines.append(f"@{player(fid)} /root join faction:{fid}" + (f" team:{team}" if team else ""))
@@ -251,7 +253,7 @@ def other_examples(state: rules.GameState, options: dict[str, Any], seed: int, s
     mod = "@mo!"
     return {
         "root create": Example(
-            CREATE + " board:autumn win_points:15 round_limit:5 game_options:negative_points=true", lobby=False
+            CREATE + " map:autumn win_points:15 round_limit:5 game_options:negative_points=true", lobby=False
         ),
         "root join": Example("@alice /root join faction:marquise", lobby=False, lines=[CREATE]),
         "root leave": Example("@alice /root leave", lobby=False, lines=LOBBY[:2]),

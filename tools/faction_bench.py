@@ -20,7 +20,7 @@ from typing import Any
 from rules import registry
 from rules.argtypes import at_least, whole_number
 from rules.errors import RulesError
-from rules.playout import play
+from rules.playout import Outcome, play
 from rules.setup import normalise
 
 BASELINE = {"factions": ["marquise", "eyrie"]}
@@ -69,20 +69,21 @@ def _frontier(fid: str, others: list[str]) -> list[dict[str, Any]]:
     return found
 
 
-def run(options: dict[str, Any], seed: int, tally: Tally, fid: str) -> None:
-    """Play one game into the tally."""
+def run(options: dict[str, Any], seed: int, tally: Tally, fid: str) -> Outcome | None:
+    """Play one game into the tally (the faction's wins counted by table); what it came to (None: it crashed)."""
     began = time.perf_counter()
     tally.games += 1
     try:
         out = play(options, seed)
     except Exception as err:  # a crash is a finding of the benchmark, reported with the game that found it
         tally.violations.append(f"seed {seed} {','.join(options['factions'])}: crashed: {err!r}")
-        return
+        return None
     tally.seconds += time.perf_counter() - began
     tally.actions += out.actions
     tally.violations += [f"seed {seed}: {v}" for v in out.violations]
     if out.state is not None and any(out.state.seats[w].faction == fid for w in out.state.winners):
         tally.wins[str(len(options["factions"])) + ("x3" if options.get("mode") == "frontier" else "")] += 1
+    return out
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -5,6 +5,7 @@ Trophies. The board and relic helpers are in board.py and relics.py, the verbs i
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Iterator
 from typing import ClassVar, TypedDict, cast
 
@@ -629,7 +630,7 @@ def move_options(state: GameState, seat: int, column: str, verb: str | None) -> 
         if isinstance(mv, Move) and isinstance(mv.src, int):
             for s in suits:
                 if fits(s, suit(state, mv.src)):
-                    yield Move(mv.src, mv.dst, mv.count, s)
+                    yield dataclasses.replace(mv, suit=s)  # a move by the Ferry stays one (Law 25.3.5)
 
 
 def _move(state: GameState, seat: int, action: Action) -> None:

@@ -195,7 +195,8 @@ class Lizards(Faction):
     # --- rule, battle and cards (Law 10.2) --------------------------------------------------------------------
     def rules_outright(self, state: GameState, seat: int, cid: int) -> bool:
         """Pilgrims (10.2.4): a garden rules its clearing, unless another faction rules it outright by its own rule."""
-        if not lb.gardens_at(state, cid):
+        here = state.clearings[cid - 1]
+        if not any(here.get(k) for k in GARDEN_KEYS):
             return False
         table = state.lineup or registry.lineup(state)
         return not any(table.plugins[i].rules_outright(state, i, cid) for i in table.outright if i != seat)

@@ -64,10 +64,9 @@ def conspiracy_options(state: GameState, seat: int, verb: str | None) -> Iterato
         yield from battle.battle_options(state, seat, [follow])
     places = outcast_clearings(state, seat)
     if affords(state, seat, "crusade"):
-        if verb in (None, "crusade"):
-            for move in movement.move_options(state, seat, places):
-                if isinstance(move, Move):
-                    yield Crusade(int(move.src), int(move.dst), move.count)
+        if verb in (None, "crusade"):  # a move by the Ferry and along a river-path may reach the same clearing
+            moves = movement.move_options(state, seat, places)
+            yield from dict.fromkeys(Crusade(int(m.src), int(m.dst), m.count) for m in moves if isinstance(m, Move))
         if verb in (None, "battle"):
             for b in battle.battle_options(state, seat, places):
                 if b.clearing != follow:
@@ -174,9 +173,15 @@ def may_score(state: GameState, ritual_suit: str) -> bool:
     return ritual_suit in SUITS and lb.on_map(state, ritual_suit) > 0 and ritual_suit not in scored
 
 
+def _sites(state: GameState, seat: int, ritual_suit: str) -> tuple[list[int], list[int], bool]:
+    """Where a card of a suit may build and recruit, and whether it may score."""
+    return build_sites(state, seat, ritual_suit), recruit_sites(state, seat, ritual_suit), may_score(state, ritual_suit)
+
+
 def ritual_options(state: GameState, seat: int) -> Iterator[Ritual]:
     """Every ritual each card in hand may perform (birds only Sacrifice: Hatred of Birds)."""
     seen: set[str] = set()
+    by_suit: dict[str, tuple[list[int], list[int], bool]] = {}  # what a card of each suit may do, found once
     for cid in sorted(state.seats[seat].hand):
         c = card(cid)
         if c.key in seen:
@@ -186,9 +191,12 @@ def ritual_options(state: GameState, seat: int) -> Iterator[Ritual]:
             if state.seats[seat].supply.get("warrior", 0) > 0:
                 yield Ritual("sacrifice", c.key)
             continue
-        for site in build_sites(state, seat, c.suit):
+        if c.suit not in by_suit:
+            by_suit[c.suit] = _sites(state, seat, c.suit)
+        builds, recruits, scores = by_suit[c.suit]
+        for site in builds:
             yield Ritual("build", c.key, site)
-        for site in recruit_sites(state, seat, c.suit):
+        for site in recruits:
             yield Ritual("recruit", c.key, site)
-        if may_score(state, c.suit):
+        if scores:
             yield Ritual("score", c.key)

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+from rules import registry
 from rules.actions import Action, Battle, Build, Move, Recruit
 from rules.board import SUITS
 from rules.cards import keys, label
@@ -95,7 +96,22 @@ def _why_not_place(state: GameState, seat: int, action: Ritual, card_suit: str) 
     return why_not_place(state, ID, cid, BUILDING) or f"you can't place a garden in clearing {cid}"
 
 
+def _malformed(state: GameState, action: Action) -> str | None:
+    """A conspiracy's option that is no option at all: an unknown word after convert, a building its owner lacks."""
+    if isinstance(action, Convert) and action.infected not in (None, "infected"):
+        return f"'{echo(action.infected)}' is no option of convert: add 'infected' for a warrior the Spore infected"
+    if isinstance(action, Sanctify):
+        buildings = [k.kind for k in registry.plugin(state, action.owner).pieces if k.category == BUILDING]
+        if action.kind not in buildings:
+            listed = ", ".join(buildings) or "none"
+            return f"'{echo(action.kind)}' is not a building of {action.owner}; its buildings are: {listed}"
+    return None
+
+
 def _why_not_conspiracy(state: GameState, seat: int, action: Action) -> str:
+    malformed = _malformed(state, action)
+    if malformed:
+        return malformed
     if state.turn.step != "lizards.conspire" or state.turn.seat != seat:
         if isinstance(action, Battle):
             return "the Cult battles only by a Crusade, a conspiracy performed in Birdsong with acolytes"
@@ -163,7 +179,11 @@ def panel_lines(state: GameState, seat: int) -> list[str]:
     for s in SUITS:
         n = lb.uncovered(state, seat, s)
         worth = f"a Score scores {lb.score_value(state, seat, s)}" if n else "none to score"
-        lines.append(f"{s.title()} gardens on the map {n}/{lb.GARDENS_PER_SUIT} ({worth})")
+        ahead = [at for at in lb.data()["draw_bonus_spaces"] if at > n]
+        draws = f"draw bonus at {ahead[0]}" if ahead else "draw bonus uncovered"
+        lines.append(f"{s.title()} gardens on the map {n}/{lb.GARDENS_PER_SUIT} ({worth}; {draws})")
+    bonus = lb.draw_bonus(state, seat)
+    lines.append(f"Evening draw: {1 + bonus} (1 + {plural(bonus, 'draw bonus', 'draw bonuses')} uncovered)")
     lines.append(_lost_souls_line(state, seat))
     shown = lb.revealed(state, seat)
     if shown:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any, ClassVar, Literal, TypedDict, cast
 
-from rules import battle, crafting, decisions, flow, hand, items, movement, registry, rng
+from rules import battle, crafting, decisions, flow, hand, items, landmarks, movement, registry, rng
 from rules.actions import Action, Battle, Craft, Move, Pass
 from rules.cards import card, deck, keys, label
 from rules.dominance import ACTIVATE_AT
@@ -38,9 +38,9 @@ from rules.factions.vagabond.actions import (
 from rules.factions.vagabond.words import panel_lines, why_not
 from rules.hooks import CANCEL, Place, Removal, Removed
 from rules.map_pieces import factions_in, place, place_name, suit
-from rules.pieces import ABILITY, BATTLE, PAWN, WARRIOR, PieceKind, category_of_key, key, parse_key
+from rules.pieces import ABILITY, BATTLE, PAWN, WARRIOR, PieceKind, category_of_key, key, kind_of_key, parse_key
 from rules.removal import remove_all
-from rules.rule import enemies, rules
+from rules.rule import enemies, hired, rules
 from rules.scoring import score
 from rules.state import BattleState, Decision, GameState
 from rules.words import plural, possessive
@@ -127,6 +127,7 @@ class Vagabond(Faction):
     colour: ClassVar[str] = "#000000"
     setup_order: ClassVar[int] = 4
     order: ClassVar[int | None] = 70
+    unhindered_steps: ClassVar[tuple[str, ...]] = (SLIP,)  # the Slip ignores what keeps pieces in (9.4.2: a snare)
     examples: ClassVar[Examples | None] = Examples(
         "dave",
         (
@@ -345,12 +346,14 @@ class Vagabond(Faction):
     def _moves(self, state: GameState, seat: int, here: Place, boots: int, verb: str | None) -> Iterator[Action]:
         board = state.board
         near = movement.linked(state, here) if isinstance(here, int) else board.forests[here].clearings
-        targets = sorted(near)
-        for dst in targets:
+        ferry = landmarks.ferry_links(state, here) if isinstance(here, int) else frozenset()
+        for dst in sorted(near | ferry):
             if boots < self.boots_needed(state, seat, dst) or not movement.fee_payable(state, seat, here, dst):
                 continue
-            if verb in (None, "move"):
+            if verb in (None, "move") and dst in near:
                 yield Move(here, dst, 1)
+            if verb in (None, "move") and dst in ferry:
+                yield landmarks.Ferry(here, dst, 1)
             if verb in (None, "lead") and isinstance(here, int):
                 yield from self._leads(state, seat, here, dst)
 
@@ -398,13 +401,15 @@ class Vagabond(Faction):
 
     def _strike_kinds(self, state: GameState, faction: str, cid: int) -> list[str]:
         """Kinds a Strike may remove: the enemy's warriors there, else its other pieces there (not while it has
-        warriors there that are no pieces to strike, such as a robot's gears)."""
+        warriors there that are no pieces to strike, such as a robot's gears), never a warrior a Strike can't remove
+        (the Hundreds' warlord, removed only in battle: while it stands there, nothing of theirs can be struck)."""
         mine = [p for p, n in state.clearings[cid - 1].items() if n and parse_key(p)[2] == faction]
         warriors = [p for p in mine if category_of_key(p) == WARRIOR]  # others' warriors it controls too
         other = state.seat_of(faction)
         shielded = other is not None and registry.of(state, other).warrior_bonus(state, other, cid) > 0
         rest = [] if shielded else [p for p in mine if category_of_key(p) != WARRIOR and parse_key(p)[0] == faction]
-        return sorted({parse_key(p)[1] for p in warriors or rest if category_of_key(p) != PAWN})
+        struck = [p for p in warriors if kind_of_key(p).removable(ABILITY)] if warriors else rest
+        return sorted({parse_key(p)[1] for p in struck if category_of_key(p) != PAWN})
 
     def _special(self, state: GameState, seat: int, here: int, verb: str | None) -> Iterator[Action]:
         special = (vb.character(state, seat) or {}).get("special")
@@ -733,16 +738,19 @@ class Vagabond(Faction):
         score(state, seat, rule["points"][level], f"a better relationship with the {name}")
 
     def on_removed(self, state: GameState, seat: int | None, removed: Removed) -> None:
-        """Removing a warrior of a non-Hostile faction makes it Hostile; Infamy scores in battle on his turn."""
+        """Removing a warrior of a non-Hostile faction makes it Hostile; Infamy scores in battle on his turn. Hired
+        mercenaries removed fighting for another player make no one Hostile (11.2.7.3.II)."""
         assert seat is not None
         if removed.by != seat:
             return
         relations = state.seats[seat].data_as(vb.VagabondData).get("relations", {})
         in_battle = removed.cause == BATTLE and state.turn.seat == seat
-        for faction in sorted({parse_key(p)[2] for p in removed.pieces}):
+        lent = hired(state)
+        pieces = {p: n for p, n in removed.pieces.items() if p not in lent}
+        for faction in sorted({parse_key(p)[2] for p in pieces}):
             if faction not in relations:
                 continue
-            mine = {p: n for p, n in removed.pieces.items() if parse_key(p)[2] == faction}  # its infected too
+            mine = {p: n for p, n in pieces.items() if parse_key(p)[2] == faction}  # its infected too
             warriors = sum(n for p, n in mine.items() if category_of_key(p) == WARRIOR)
             spared = 0
             if warriors and relations[faction] != vb.HOSTILE:

@@ -21,7 +21,7 @@ from rules.factions.marquise import (
 )
 from rules.map_pieces import on_map, shift, suit, unplace
 from rules.modes.frontier import table
-from rules.pieces import BATTLE, WARRIOR, category_of_key, kind_of, parse_key
+from rules.pieces import BATTLE, WARRIOR, category_of_key, kind_of, kind_of_key, parse_key
 from rules.state import Decision
 from rules.words import plural
 
@@ -29,6 +29,12 @@ if TYPE_CHECKING:
     from rules.actions import Action
     from rules.hooks import Removed
     from rules.state import GameState
+
+
+def _hospital_after_diversion(state: GameState) -> bool:
+    """Whether an older record replays, whose engine offered Shared Field Hospitals for allied warriors that went to
+    an area of their owner instead of the supply, such as the Cult's acolytes (rules.revisions: revision 8)."""
+    return state.legacy is not None and bool(state.legacy.hospital_after_diversion)
 
 
 def wood_paid(state: GameState, seat: int, action: Build) -> tuple[int, ...]:
@@ -127,7 +133,10 @@ class FrontierMarquise(Marquise):
         allied = {state.seats[a].faction for a in table.allies(state, seat)}
         for piece, n in sorted(removed.pieces.items()):
             owner, kind, controller = parse_key(piece)
-            if n and owner in allied and controller == owner and category_of_key(piece) == WARRIOR:
+            if piece in removed.diverted and not _hospital_after_diversion(state):
+                continue  # they never reached the supply (the Cult's Revenge, First Response): nothing to send
+            placed = kind_of_key(piece).placed_by_others  # never the Hundreds' warlord (14.2.2)
+            if n and owner in allied and controller == owner and category_of_key(piece) == WARRIOR and placed:
                 decisions.push(
                     state,
                     "faction",
