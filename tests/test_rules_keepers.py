@@ -48,10 +48,10 @@ KEEPER = "keepers:warrior"
 # --- helpers ------------------------------------------------------------------------------------------------------
 
 
-def table(factions: tuple[str, ...] = FACTIONS) -> GameState:
+def table(factions: tuple[str, ...] = FACTIONS, board: str = "autumn") -> GameState:
     """A game past setup with an empty map, empty forests, empty hands; every relic set aside face down, the values
     of each kind to be turned 1, 2, 3, 3."""
-    s = blank_table(factions)
+    s = blank_table(factions, options={"board": board})
     seat = keepers_seat(s)
     for pieces in (*s.forests.values(), *s.clearings):
         for piece in [p for p in pieces if p.startswith("keepers:")]:

@@ -19,6 +19,7 @@ from vagabond_helpers import pawn_to
 import rules
 from rules.battle import start
 from rules.cards import card
+from rules.factions.corvids import plots
 from rules.factions.keepers import board as kb
 from rules.factions.tinker import board as tb
 from rules.playout import play as playout
@@ -179,6 +180,48 @@ def test_9_2_the_vagabond_in_a_forest_leaves_its_relics_alone() -> None:
     s = play(s, "delve 1 retainer", "relic fB figure3")
     assert relics_in(s, 1) == {"figure3": 1} and s.forests["B"].get("vagabond:pawn") == 1
     assert kb.info(s, k)["retired"] == 1  # only 1 and 9 ruled around B: fewer than 3
+
+
+# --- the Corvid Conspiracy (Law 13) --------------------------------------------------------------------------------
+
+
+def test_13_7_1_a_bomb_removes_relics_and_the_corvids_place_them_for_two_points_each() -> None:
+    """13.7.1 with 15.2.5: a bomb removes every enemy piece in its clearing, relics too; the Corvids, their remover,
+    score two for each and place each one in a forest, face up."""
+    s = bare(("marquise", "corvids", "keepers"))
+    c = seat(s, "corvids")
+    put(s, 5, "keepers", "warrior")
+    lay(s, 5, "figure3")
+    lay(s, 5, "tablet1")
+    plots.bomb(s, c, 5)
+    assert s.seats[c].points == 4 and count(s, 5, "keepers", "warrior") == 0 and relics_in(s, 5) == {}
+    assert [d["what"] for d in s.pending] == ["trophy", "trophy"] and all(d["seat"] == c for d in s.pending)
+    rules.flow.advance(s)
+    s = play(s, "trophy fA", "trophy fB")
+    assert relics_in(s, "A") == {"figure3": 1} and relics_in(s, "B") == {"tablet1": 1}
+    check(s)
+
+
+# --- the Lake map's Ferry (Law 25.3.5) ----------------------------------------------------------------------------
+
+
+def test_25_3_5_a_move_of_the_retinue_may_take_the_ferry_and_carry_relics() -> None:
+    """25.3.5 with 15.5.2.1 and 15.2.4: a Move card's move from the Ferry's clearing may sail to another coastal
+    clearing; relics go along as with any move."""
+    s = keepers_table(board="lake")
+    k = seat(s, "keepers")
+    ferry = s.landmarks["ferry"]
+    put(s, ferry, "keepers", "warrior", 2)
+    lay(s, ferry, "figure2")
+    set_retinue(s, move=["retainer"])
+    s = goto(s, k, "keepers.move")
+    sails = [a for a in legal(s, "ferry") if a.startswith(f"ferry {ferry}>")]
+    assert sails and all(a.endswith(" bird") for a in sails)
+    there = int(sails[0].split()[1].split(">")[1])
+    s = play(s, sails[0])
+    s = play(s, "carry figure2")
+    assert relics_in(s, there) == {"figure2": 1} and s.landmarks["ferry"] == there
+    check(s)
 
 
 # --- the 3x3 mode (seed 002) -----------------------------------------------------------------------------------------
