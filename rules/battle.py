@@ -17,7 +17,7 @@ from rules.actions import Action, Ambush, Battle, Foil, Hit, Pass, Use
 from rules.cards import card, deck, keys
 from rules.hooks import Removed
 from rules.map_pieces import factions_in, suit
-from rules.pieces import BATTLE, WARRIOR, category_of_key, key, parse_key
+from rules.pieces import BATTLE, BUILDING, TOKEN, WARRIOR, category_of_key, key, kind_of_key, parse_key
 from rules.removal import describe_removed
 from rules.rule import enemies, hired, side_of
 from rules.scoring import score
@@ -206,7 +206,8 @@ def _stage_ambush_check(state: GameState, b: BattleState) -> None:
 def _declared_before_roll(state: GameState, b: BattleState) -> bool:
     """Ask each seat whose faction declares something before the roll, once (True: a decision was pushed, the roll
     waits). A table where none does asks nothing and keeps nothing."""
-    seats = registry.seats_overriding(state, "before_roll")
+    overriding = registry.seats_overriding(state, "before_roll")
+    seats = [s for s in overriding if registry.of(state, s).asks_before_roll(state, s)]
     if not seats:
         return False
     asked = b.setdefault("declared", [])
@@ -230,8 +231,8 @@ def _stage_roll(state: GameState, b: BattleState) -> None:
     if any(hooks.defender_rolls_high(state, seat, b) for seat, hooks in listeners.listeners(state)):
         high, low = low, high
         b["defender_high"] = True
-    a_cap = registry.of(state, aseat).max_rolled_hits(state, aseat, cid) + _hired_count(state, aseat, cid)
-    d_cap = registry.of(state, dseat).max_rolled_hits(state, dseat, cid) + _hired_count(state, dseat, cid)
+    a_cap = _cap(state, b, aseat, cid)
+    d_cap = _cap(state, b, dseat, cid)
     b["rolled"] = [min(high, a_cap), min(low, d_cap)]
     a_name, d_name = registry.of(state, aseat).name, registry.of(state, dseat).name
     high_note = f" ({d_name} takes the higher die)" if b.get("defender_high") else ""
@@ -240,6 +241,17 @@ def _stage_roll(state: GameState, b: BattleState) -> None:
         f"{d_name} rolls {plural_hits(b['rolled'][1])}."
     )
     b["stage"] = "after_attacker"
+
+
+def _cap(state: GameState, b: BattleState, side: int, cid: int) -> int:
+    """The most rolled hits a side may take: its faction's cap, its hired warriors and what listeners add."""
+    faction_cap = registry.of(state, side).max_rolled_hits(state, side, cid)
+    return faction_cap + _hired_count(state, side, cid) + _added_cap(state, b, side)
+
+
+def _added_cap(state: GameState, b: BattleState, side: int) -> int:
+    """Rolled hits the listeners add to one side's cap (an enlisted Arbiter's swords)."""
+    return sum(hooks.added_rolled_hits(state, seat, b, side) for seat, hooks in listeners.listeners(state))
 
 
 def plural_hits(n: int) -> str:
@@ -412,7 +424,7 @@ def _stage_resolve(state: GameState, b: BattleState) -> None:
     cid = b["clearing"]
     for seat, piece, n in b["hit"]:
         before = _held(state, piece)
-        done = registry.of(state, seat).resolve_hit(state, seat, cid, piece, n, opponent(b, seat))
+        done = registry.of(state, seat).resolve_hit(state, seat, cid, piece, n, remover(b, seat, piece))
         rose = [area for (i, area), held in _held(state, piece).items() if held > before.get((i, area), 0)]
         b["removed"].append([seat, piece, done, rose[0]] if done and rose else [seat, piece, done])
     b["hit"] = []
@@ -434,11 +446,30 @@ def _stage_triggers(state: GameState, b: BattleState) -> None:
     if removed:
         state.say(describe_removed(state, cid, removed), None, ("remove", cid, None))
     for seat in sorted(removed):
-        listeners.removed(state, Removed(cid, removed[seat], opponent(b, seat), BATTLE, diverted.get(seat, {})))
+        for by, pieces in _by_remover(b, seat, removed[seat]).items():
+            went = {p: area for p, area in diverted.get(seat, {}).items() if p in pieces}
+            listeners.removed(state, Removed(cid, pieces, by, BATTLE, went))
     b["owed"] = []
     after = b["after_deal"]
     assert after, "a battle deals hits only with a stage to go on to"
     b["stage"] = after
+
+
+def remover(b: BattleState, seat: int, piece: str) -> int:
+    """Who removes a seat's piece hit in this battle: the other side, or for a building or token the seat the battle
+    credits with them (`credit`: the Vagrant, who forced the battle)."""
+    credit = b.get("credit")
+    if credit is not None and kind_of_key(piece).category in (BUILDING, TOKEN):
+        return credit
+    return opponent(b, seat)
+
+
+def _by_remover(b: BattleState, seat: int, pieces: dict[str, int]) -> dict[int, dict[str, int]]:
+    """A seat's pieces removed in one go, by who removed them (one remover unless the battle credits another)."""
+    out: dict[int, dict[str, int]] = {}
+    for piece, n in pieces.items():
+        out.setdefault(remover(b, seat, piece), {})[piece] = n
+    return out
 
 
 def _stage_finish(state: GameState, b: BattleState) -> None:
@@ -485,7 +516,9 @@ def sides_view(b: BattleState) -> list[SideView]:
 
 
 def enemy_buildings_and_tokens_removed(state: GameState, seat: int, b: BattleState) -> int:
-    """Enemy buildings and tokens a seat removed in this battle."""
+    """Enemy buildings and tokens a seat removed in this battle (none when the battle credits another seat)."""
+    if b.get("credit", seat) != seat:
+        return 0
     return sum(
         n
         for victim, piece, n, *_ in b["removed"]

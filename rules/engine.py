@@ -55,7 +55,7 @@ def to_act(state: GameState) -> int | None:
 def _generate(state: GameState, seat: int, verb: str | None) -> Iterator[Action]:
     if state.pending:
         d = state.pending[0]
-        return decisions.KINDS[d["kind"]].legal(state, d)
+        return flow.permitted(state, seat, decisions.KINDS[d["kind"]].legal(state, d))
     return flow.step_actions(state, seat, verb)
 
 
@@ -158,7 +158,9 @@ def _carry_out(state: GameState, actor: int, action: Action) -> None:
         landmarks.clear(state, actor, action)
     else:
         line, step = registry.lineup(state), state.turn.step
-        if not (line.mode_actions and line.mode.apply_action(state, actor, step, action)):
+        if line.mode_actions and line.mode.apply_action(state, actor, step, action):
+            return
+        if not flow.take_offered(state, actor, action):
             line.plugins[actor].apply(state, actor, step, action)
 
 
@@ -341,6 +343,9 @@ def _wrong_card_type(verb: str | None, card_key: Any) -> str | None:
 def _specific_reason(state: GameState, seat: int, action: Action | None) -> str | None:
     if action is None:
         return None
+    kept = flow.forbidden(state, seat, action)
+    if kept:
+        return kept
     if state.pending:
         return decisions.why_not(state, state.pending[0], action) or _other_answers(state, seat, action)
     if isinstance(action, landmarks.Clear):
@@ -351,7 +356,7 @@ def _specific_reason(state: GameState, seat: int, action: Action | None) -> str 
         if reason:
             return reason
         action = action.as_move()  # the faction judges the move itself
-    first = registry.of(state, seat).explain_first(state, seat, action)
+    first = registry.of(state, seat).explain_first(state, seat, action) or flow.explain_offered(state, seat, action)
     if first:
         return first
     if isinstance(action, Move) and not registry.of(state, seat).explains_moves:

@@ -113,6 +113,11 @@ class TableHooks:
         the Hundreds' Bitter mood; True when one was pushed). Each seat is asked once per battle (not the mode)."""
         return False
 
+    def added_rolled_hits(self, state: GameState, seat: int | None, battle: BattleState, side: int) -> int:
+        """Rolled hits this listener adds to the cap of the seat `side` in this battle, beyond its own maximum (an
+        enlisted Arbiter's swords for the defender); by default none."""
+        return 0
+
     def before_hits(self, state: GameState, seat: int | None, battle: BattleState) -> bool:
         """Hits are assigned but not yet resolved: push a decision to step in (True when one was pushed)."""
         return False

@@ -22,6 +22,7 @@ def problems(state: GameState) -> list[str]:
         *_turn(state),
         *_setup(state),
         *_landmarks(state),
+        *_own(state),
     ]
 
 
@@ -130,6 +131,12 @@ def _turn(state: GameState) -> list[str]:
     if sorted(state.order) != list(range(n)):
         out.append("turn order is not a permutation of the seats")
     return out
+
+
+def _own(state: GameState) -> list[str]:
+    """Each faction's checks of its own data (`Faction.problems`: the Corvids' plots against the pieces on the map)."""
+    seats = registry.seats_overriding(state, "problems")
+    return [p for seat in seats for p in registry.of(state, seat).problems(state, seat)]
 
 
 def _setup(state: GameState) -> list[str]:

@@ -41,16 +41,35 @@ def move_options(
 
 
 def linked(state: GameState, src: int) -> frozenset[int]:
-    """Clearings a move may reach from src: along paths, and along rivers while they count as paths this turn."""
+    """Clearings a move may reach from src: along paths, and along rivers while they count as paths this turn; never
+    a clearing closed to every piece (`closed`)."""
     near = state.board.adjacent_to(src)
-    if not state.turn.flags.get("rivers_as_paths"):
-        return near
-    return near | {b if a == src else a for a, b in state.board.rivers if src in (a, b)}
+    if state.turn.flags.get("rivers_as_paths"):
+        near = near | {b if a == src else a for a, b in state.board.rivers if src in (a, b)}
+    for seat in registry.seats_overriding(state, "closed_clearings"):
+        shut = registry.of(state, seat).closed_clearings(state, seat)
+        if shut:
+            near = frozenset(c for c in near if c not in shut)
+    return near
+
+
+def why_closed(state: GameState, cid: int) -> str | None:
+    """Why no piece may be moved into a clearing (a faction closes it: the Scoundrel's torch), or None."""
+    for seat in registry.seats_overriding(state, "closed_clearings"):
+        reason = registry.of(state, seat).closed_clearings(state, seat).get(cid)
+        if reason is not None:
+            return reason
+    return None
+
+
+def closed(state: GameState, place: Place) -> bool:
+    """Whether no piece may be moved into a place now (forests are never closed)."""
+    return isinstance(place, int) and why_closed(state, place) is not None
 
 
 def reach(state: GameState, src: int) -> frozenset[int]:
     """Clearings any move from src may reach now: the linked ones, and the coastal ones by the Ferry (25.3.5)."""
-    ferry = landmarks.ferry_links(state, src)
+    ferry = frozenset(c for c in landmarks.ferry_links(state, src) if not closed(state, c))
     return linked(state, src) | ferry if ferry else linked(state, src)
 
 
@@ -83,6 +102,9 @@ def why_not_move(state: GameState, seat: int, src: Place, dst: Place, n: int, by
         if not isinstance(place, int) or place not in board.ids():
             return f"there is no clearing {place}"
     assert isinstance(src, int) and isinstance(dst, int)
+    shut = why_closed(state, dst)
+    if shut is not None:
+        return shut
     if dst not in (reach(state, src) if by_ferry else linked(state, src)):
         if not by_ferry and dst in landmarks.ferry_links(state, src):
             return f"no path joins clearing {src} and clearing {dst}; the Ferry can carry the move: ferry {src}>{dst}"

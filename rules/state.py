@@ -86,6 +86,9 @@ class BattleState(TypedDict):
     """How many of `removed` have been told to the listeners."""
     declared: NotRequired[list[int]]
     """Seats already asked for a decision owed before the roll (`TableHooks.before_roll`)."""
+    credit: NotRequired[int]
+    """The seat treated as removing the buildings and tokens the battle removes, for points and everything that hears
+    who removed them, when it is not the side dealing the hits (the Vagrant's Instigate, a battle he forces)."""
 
 
 class Item(TypedDict):
@@ -96,6 +99,8 @@ class Item(TypedDict):
     damaged: bool
     ruin: NotRequired[bool]
     """Taken from a ruin (with two item sets a Vagabond takes no second of a kind from one)."""
+    stand_in: NotRequired[bool]
+    """A card spent to count as this item (the Jailor's Coerce): no item of the box; gone once exhausted."""
 
 
 class MapItem(TypedDict):
@@ -108,6 +113,8 @@ class MapItem(TypedDict):
     by: int | None
     points: NotRequired[int]
     """What crafting it scored (3x3 contraband)."""
+    note: NotRequired[str]
+    """Why it lies there, when it is no contraband (a Scoundrel's torch: 'Scorched Earth'); shown items only."""
 
 
 class SeatData(TypedDict, total=False):

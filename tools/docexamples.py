@@ -161,7 +161,8 @@ def _walks(
     """For each verb, the shortest record (over seeded walks) to a moment where the seat to act may play it.
 
     `edits` are moderator edits made once the setup is over (what some verbs need first); the walks choose among
-    the actions of the `prefer` verbs whenever there are some (to reach moments a uniform walk rarely does).
+    the actions of the `prefer` verbs (or whole notations: `character ronin`) whenever there are some (to reach
+    moments a uniform walk rarely does).
     """
     found: dict[str, tuple[list[str], rules.Action]] = {}
     for walk in range(WALKS):
@@ -179,7 +180,7 @@ def _walks(
             for action in legal:
                 if action.verb not in found or len(found[action.verb][0]) > len(record):
                     found[action.verb] = (list(record), action)
-            action = chooser.choice([a for a in legal if a.verb in prefer] or legal)
+            action = chooser.choice([a for a in legal if a.verb in prefer or a.notation() in prefer] or legal)
             here, _ = rules.apply(here, action, seat=seat)
             record.append(action.notation())
     return found

@@ -601,7 +601,9 @@ class Spinners(Faction):
                 continue
             near = state.board.adjacent_to(src) | landmarks.ferry_links(state, src)  # the Ferry too (25.3.5)
             for dst in sorted(near):
-                if webs_at(state, dst) and movement.fee_payable(state, seat, src, dst):
+                if movement.closed(state, dst) or not webs_at(state, dst):
+                    continue
+                if movement.fee_payable(state, seat, src, dst):
                     for n in range(1, have + 1):
                         yield Move(src, dst, n)
 

@@ -149,6 +149,7 @@ class Spores(Action):
 
     verb: ClassVar[str] = "spores"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("src", PATH),)
+    moves_pieces: ClassVar[bool] = False  # the path aims the spores: nothing leaves src
     src: int
     dst: int
 

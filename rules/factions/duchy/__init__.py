@@ -522,6 +522,8 @@ def duchy_moves(state: GameState, seat: int) -> Iterator[Action]:
     yield from movement.move_options(state, seat)
     here = burrow(state, seat)
     for cid in tunnels(state):
+        if movement.closed(state, cid):
+            continue
         for n in range(1, here + 1):
             yield Move(BURROW, cid, n)
     for cid in tunnels(state):
