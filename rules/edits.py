@@ -65,6 +65,8 @@ def apply_edit(state: GameState, text: str, strict: bool = True) -> tuple[GameSt
         handler(new, _read(verb, words[1:], strict))
     except _Bad as err:
         raise InvalidActionError(f"{err} ({USAGE[verb]})") from None
+    except IllegalActionError:
+        raise  # readable, but the faction keeping those pieces says why it can't be made
     except (ValueError, IndexError):
         raise InvalidActionError(f"could not read '{echo(text)}': write {USAGE[verb]}") from None
     already = problems(state)  # a game saved broken (by an older engine) may still be mended by edits
@@ -155,6 +157,7 @@ def _place(state: GameState, args: list[str]) -> None:
     state.seats[seat].supply[family] -= n
     pieces = pieces_at(state, where)
     pieces[piece] = pieces.get(piece, 0) + n
+    _kept(state, seat, piece, n, None, where)
 
 
 def _remove(state: GameState, args: list[str]) -> None:
@@ -167,15 +170,24 @@ def _remove(state: GameState, args: list[str]) -> None:
         del pieces[piece]
     seat = _seat(state, owner)
     state.seats[seat].supply[family] = state.seats[seat].supply.get(family, 0) + n
+    _kept(state, seat, piece, n, where, None)
 
 
 def _shift(state: GameState, args: list[str]) -> None:
     src_text, _, dst_text = args[0].partition(">")
     src, dst = _where(state, src_text), _where(state, dst_text)
-    (piece, _, _), n = _piece(args[1]), _count(args)
+    (piece, owner, _), n = _piece(args[1]), _count(args)
     if pieces_at(state, src).get(piece, 0) < n:
         raise _Bad(f"{place_name(src)} has fewer than {n} {piece}")
     shift(state, piece, src, dst, n)
+    _kept(state, _seat(state, owner), piece, n, src, dst)
+
+
+def _kept(state: GameState, seat: int, piece: str, n: int, src: Place | None, dst: Place | None) -> None:
+    """The owner's own records of the pieces an edit moved, kept by the owner (or its reason to refuse the edit)."""
+    reason = registry.of(state, seat).edit_pieces(state, seat, piece, n, src, dst)
+    if reason:
+        raise IllegalActionError(reason)
 
 
 def _points(state: GameState, args: list[str]) -> None:
