@@ -85,3 +85,27 @@ async def test_an_edit_of_a_plot_that_cannot_be_made_says_why_and_changes_nothin
         assert "listed" not in said, said  # the reason, not the bookkeeping
         assert after.digest() == before.digest() and after.version == before.version
     await bot.service.store.close()
+
+
+async def test_an_edit_reaches_a_seats_off_board_area_by_its_name_the_duchys_burrow(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    bot = await offline_bot(db_url(tmp_path))
+    players = {"marquise": OfflineUser("alice"), "duchy": OfflineUser("mole")}
+    await seated_game(bot, CHANNEL, players)
+    state = await play_until(bot, CHANNEL, players, lambda s: s.turn.round >= 1 and not s.pending, 3)
+    duchy = state.seat_of("duchy")
+    assert duchy is not None
+    burrow = state.seats[duchy].areas["burrow"].get("duchy:warrior", 0)
+    there = state.board.ids()[0]
+    warriors = state.clearings[there - 1].get("duchy:warrior", 0)
+    edits = ("!place burrow duchy:warrior x2", f"!shift burrow>{there} duchy:warrior", "!remove burrow duchy:warrior")
+    for text in edits:
+        refused, said, state = await _edit(bot, text)
+        assert not refused, (text, said)
+        assert not rules.problems(state)
+    assert state.seats[duchy].areas["burrow"].get("duchy:warrior", 0) == burrow
+    assert state.clearings[there - 1].get("duchy:warrior") == warriors + 1
+    before = state
+    refused, said, state = await _edit(bot, "!place cellar duchy:warrior")
+    assert refused and "there is no clearing cellar" in said and "burrow" in said, said
+    assert state.digest() == before.digest()
+    await bot.service.store.close()
