@@ -98,6 +98,7 @@ class CharacterFlags(vb.VagabondFlags, total=False):
     improvised: bool
     conned: bool
     coerced: bool
+    coerced_at: int
     dueling: bool
 
 
@@ -254,8 +255,11 @@ class Ranger(Ability):
     verbs = ("hideout",)
 
     def daylight(self, host: Host, state: GameState, seat: int, here: Place, verb: str | None) -> Iterator[Action]:
-        """In a clearing, as ever."""
-        if isinstance(here, int) and verb in (None, "hideout") and items.ready(state, seat, "torch"):
+        """In a clearing or a forest: the entry names no place (before revision 10, only in a clearing)."""
+        in_clearings = state.legacy is not None and state.legacy.hideout_in_clearings
+        if in_clearings and not isinstance(here, int):
+            return
+        if verb in (None, "hideout") and items.ready(state, seat, "torch"):
             yield Hideout()
 
     def apply(self, host: Host, state: GameState, seat: int, action: Action) -> None:
@@ -765,6 +769,9 @@ class Jailor(Ability):
         """Spend the card; a stand-in item, face up, is the first of its name his next actions exhaust."""
         assert isinstance(action, Coerce)
         _flags(state)["coerced"] = True
+        here = vb.clearing(state, host.id)
+        if here is not None and not _coerce_anywhere(state):
+            _flags(state)["coerced_at"] = here
         spent = hand.spend(state, seat, action.card)
         stand_in = items.make(action.item)
         stand_in["stand_in"] = True
@@ -775,12 +782,20 @@ class Jailor(Ability):
         )
 
     def keep_standing(self, host: Host, state: GameState, seat: int) -> bool:
-        """Once the action that exhausted the stand-in is over: it goes, and he loses a point."""
+        """Once the action that exhausted the stand-in is over: it goes, and he loses a point. Unused, it lapses
+        when he has left the clearing its card matched (it pays only for an action there)."""
         used = [i for i in state.seats[seat].items if i.get("stand_in") and i["exhausted"]]
         for item in used:
             state.seats[seat].items.remove(item)
             score(state, seat, -1, f"Coerce: the card spent as a {item['item']}")
-        return bool(used)
+        at = _flags(state).get("coerced_at")
+        if at is None or vb.where(state, host.id) == at:
+            return bool(used)
+        lapsed = [i for i in state.seats[seat].items if i.get("stand_in")]
+        for item in lapsed:
+            state.seats[seat].items.remove(item)
+            state.say(f"The card the {host.name} spent as a {item['item']} lapses: it matched clearing {at}.")
+        return bool(used or lapsed)
 
     def evening(self, host: Host, state: GameState, seat: int) -> None:
         """A stand-in still unused when Daylight ends goes, and costs nothing (no action used it)."""
@@ -811,6 +826,11 @@ class Jailor(Ability):
         """A stand-in waiting to be used."""
         return [f"Coerce: a spent card counts as a {i['item']} until used" for i in state.seats[seat].items
                 if i.get("stand_in")]
+
+
+def _coerce_anywhere(state: GameState) -> bool:
+    """Whether a coerced card stands in wherever he goes (before revision 10)."""
+    return state.legacy is not None and state.legacy.coerce_anywhere
 
 
 ABILITIES: dict[str, Ability] = {
