@@ -81,6 +81,9 @@ class Revision:
     coerce_anywhere: bool = False
     """The Jailor's coerced card (V.12) stood in for an item wherever he took it, even after he left the clearing it
     matched (revision 10: it lapses once he leaves that clearing unused)."""
+    glide_past_snare: bool = False
+    """The Harrier's Glide (V.8) flew out of a clearing with the Corvids' face-up snare (revision 10: a Glide is a
+    move, and the snare keeps enemy pieces from moving out, 13.7.2)."""
     coerce_not_for_services: bool = False
     """The Jailor could not coerce to pay for the Riverfolk's services (V.12, 11.2.6.3; revision 10 offers Coerce while
     the services are on offer to him, and offers them when a coerced card could pay)."""
@@ -93,9 +96,9 @@ _TODAY = Revision(10, "vb-review", 2, "today's rules")
 _BEFORE_VB_REVIEW = replace(
     _TODAY, number=9, since="a841156",
     note="before revision 10, the Ranger's Hideout was offered only in a clearing, the Jailor's coerced card stood in "
-    "for an item after he left its clearing, and it could not pay for the Riverfolk's services; its replay plays "
-    "them so",
-    hideout_in_clearings=True, coerce_anywhere=True, coerce_not_for_services=True,
+    "for an item after he left its clearing and could not pay for the Riverfolk's services, and the Harrier glided "
+    "out of a clearing with a face-up snare; its replay plays them so",
+    hideout_in_clearings=True, coerce_anywhere=True, glide_past_snare=True, coerce_not_for_services=True,
 )
 _BEFORE_REVENGE = replace(
     _BEFORE_VB_REVIEW, number=8, since="b052b0f",

@@ -14,6 +14,7 @@ from rules_helpers import (
     check,
     count,
     discard_keys,
+    emptied,
     force_dice,
     goto,
     hand_keys,
@@ -26,9 +27,10 @@ from rules_helpers import (
     step,
     to_discard,
 )
-from vagabond_helpers import E, M, V, daylight, item_specs, offer, relate, set_items, vb_blank
+from vagabond_helpers import E, M, V, daylight, item_specs, offer, pawn_to, relate, set_items, vb_blank
 
 import rules
+from rules.factions.corvids.board import kind_of as plot_kind
 from rules.factions.vagabond import board as vb
 from rules.state import GameState
 
@@ -367,6 +369,34 @@ def test_v_8_2_glide_needs_a_torch_and_another_clearing() -> None:
     assert legal(tired, "glide") == []
 
 
+def table_with(factions: tuple[str, ...], character: str) -> GameState:
+    """Another line-up past setup with this character, an empty map and empty hands (the pawn off the map)."""
+    state = rules.new_game({"factions": list(factions), "first_player": 0}, 1)
+    wanted = ("keep 1", "build sawmill 1", "build workshop 5", "build recruiter 9", "leader despot")
+    while state.turn.phase == "setup" and state.pending:
+        options = legal(state)
+        pick = f"character {character}" if f"character {character}" in options else None
+        state = play(state, pick or next((w for w in wanted if w in options), options[0]))
+    return emptied(state)
+
+
+def _snared(character: str) -> GameState:
+    """Marquise, Corvids and this Vagabond (seat 2) in clearing 5 with a face-up snare."""
+    state = pawn_to(table_with(("marquise", "corvids", "vagabond"), character), RABBIT)
+    corvids = state.seats[1]
+    reserve = corvids.data["reserve"]
+    reserve.remove(next(t for t in reserve if plot_kind(t) == "snare"))
+    corvids.supply["plot"] -= 1
+    state.clearings[RABBIT - 1]["corvids:snare"] = 1
+    return daylight(state)
+
+
+def test_v_8_2_a_glide_is_a_move_so_a_face_up_snare_keeps_him_in_13_7_2() -> None:
+    state = _snared("harrier")
+    assert legal(state, "glide") == []
+    assert "snare" in refused(state, "glide 3")
+
+
 # --- V.9 Ronin: Swift Strike ----------------------------------------------------------------------------------
 
 
@@ -533,3 +563,13 @@ def test_v_12_2_a_coerced_boot_pays_for_the_move_out_of_its_clearing() -> None:
     assert state.clearings[FOX - 1].get("vagabond:pawn") == 1
     assert item_specs(state) == ["boots:exhausted", "crossbow", "torch"]
     assert state.seats[V].points == 2
+
+
+def test_v_12_2_coerce_pays_a_crafts_hammer() -> None:
+    state = _jailor()
+    set_hand(state, V, "a-visit-to-friends", "ambush-rabbit")
+    state = daylight(state)
+    assert legal(state, "craft") == []
+    state = play(state, "coerce hammer ambush-rabbit", "craft a-visit-to-friends")
+    assert item_specs(state) == ["boots", "boots", "crossbow", "torch"]  # the crafted boots, face up
+    assert state.seats[V].points == 3 + 1 - 1  # the craft's point, then the Coerce's

@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar, Protocol, TypedDict, cast
 
 from rules import battle, flow, hand, items, listeners, movement, registry, rng
-from rules.actions import Action, Pass
+from rules.actions import Action, Move, Pass
 from rules.cards import card, keys, label
 from rules.factions.vagabond import board as vb
 from rules.factions.vagabond.actions import (
@@ -571,11 +571,11 @@ class Harrier(Ability):
     verbs = ("glide",)
 
     def daylight(self, host: Host, state: GameState, seat: int, here: Place, verb: str | None) -> Iterator[Action]:
-        """Every other clearing not closed to him."""
+        """Every other clearing not closed to him, unless something keeps his pawn where it is."""
         if verb not in (None, "glide") or not items.ready(state, seat, "torch"):
             return
         for cid in state.board.ids():
-            if cid != here and not movement.closed(state, cid):
+            if cid != here and not movement.closed(state, cid) and not _held(state, seat, here, cid):
                 yield Glide(cid)
 
     def apply(self, host: Host, state: GameState, seat: int, action: Action) -> None:
@@ -600,9 +600,19 @@ class Harrier(Ability):
             return f"there is no clearing {action.clearing}"
         if not items.ready(state, seat, "torch"):
             return "Glide exhausts a torch, and you have no face-up undamaged torch"
-        if vb.where(state, host.id) == action.clearing:
+        here = vb.where(state, host.id)
+        if here == action.clearing:
             return f"your pawn is in clearing {action.clearing} already"
-        return movement.why_closed(state, action.clearing)
+        assert here is not None
+        return _held(state, seat, here, action.clearing) or movement.why_closed(state, action.clearing)
+
+
+def _held(state: GameState, seat: int, here: Place, dst: int) -> str | None:
+    """Why something keeps his pawn from moving out of its place (the Corvids' face-up snare, 13.7.2: a Glide is a
+    move, and unlike the Slip it does not ignore such effects), or None (always None before revision 10)."""
+    if state.legacy is not None and state.legacy.glide_past_snare:
+        return None
+    return flow.forbidden(state, seat, Move(here, dst, 1))
 
 
 SWIFT_OPTION = GameOption(
