@@ -10,6 +10,7 @@ from __future__ import annotations
 from functools import cache
 
 import pytest
+from riverfolk_helpers import empty_boxes, offer_open
 from rules_helpers import (
     check,
     count,
@@ -32,6 +33,7 @@ from vagabond_helpers import E, M, V, daylight, item_specs, offer, pawn_to, rela
 import rules
 from rules.factions.corvids.board import kind_of as plot_kind
 from rules.factions.vagabond import board as vb
+from rules.map_pieces import shift
 from rules.state import GameState
 
 # Clearing 5 is a rabbit clearing linked to 1 (fox) and 2 (mouse); forest C touches 2, 6, 10, 11 and 12.
@@ -573,3 +575,82 @@ def test_v_12_2_coerce_pays_a_crafts_hammer() -> None:
     state = play(state, "coerce hammer ambush-rabbit", "craft a-visit-to-friends")
     assert item_specs(state) == ["boots", "boots", "crossbow", "torch"]  # the crafted boots, face up
     assert state.seats[V].points == 3 + 1 - 1  # the craft's point, then the Coerce's
+
+
+# --- V.12 with the Riverfolk Company: Coerce pays for services (11.2.6.3: the Vagabond pays in items) -----------------
+
+VJ, RF = 0, 2  # the Jailor's and the Company's seats at that table
+
+
+def _jailor_buying(where: int | str = RABBIT, *items: str, cards: tuple[str, ...] = ("ambush-rabbit",)) -> GameState:
+    """A Jailor (seat 0), the Eyrie and the Riverfolk; the Company holds the bird ambush, every service costs 1; his
+    Birdsong starts (the offer is made then, before his Refresh)."""
+    state = empty_boxes(table_with(("vagabond", "eyrie", "riverfolk"), "jailor"))
+    here = vb.where(state, "vagabond")
+    assert here is not None
+    shift(state, "vagabond:pawn", here, where, 1)
+    set_items(state, *(items or ("boots:exhausted", "crossbow:exhausted", "torch:exhausted")), seat=VJ)
+    set_hand(state, VJ, *cards)
+    set_hand(state, RF, "ambush-bird")
+    state.seats[RF].data["prices"] = {"hand": 1, "riverboats": 2, "mercenaries": 1}
+    state.seats[VJ].points = 3
+    return goto(check(state), VJ, "birdsong.start")
+
+
+def test_v_12_2_coerce_pays_for_a_riverfolk_service_when_no_item_is_face_up() -> None:
+    state = _jailor_buying()
+    assert rules.to_act(state) == VJ and offer_open(state)
+    assert legal(state)[0] == "pass" and "coerce boots ambush-rabbit" in legal(state)
+    assert not any(a.startswith("buy") for a in legal(state))
+    state = play(state, "coerce boots ambush-rabbit")
+    assert legal(state) == ["pass", "buy hand ambush-bird"]
+    state = play(state, "buy hand ambush-bird")
+    assert hand_keys(state, VJ) == ["ambush-bird"]
+    assert state.seats[RF].areas["payments"] == {"riverfolk:warrior": 1}  # one item's worth (11.2.6.3)
+    assert "ambush-rabbit" in discard_keys(state)
+    assert state.seats[VJ].points == 2  # the point goes after the purchase
+    assert not any(i.get("stand_in") for i in state.seats[VJ].items)
+    state = _on_to(state, "vagabond.daylight")
+    assert legal(state, "coerce") == []  # once a turn
+    refused(state, "coerce boots ambush-bird")
+
+
+def _on_to(state: GameState, step_id: str) -> GameState:
+    """Play on (ending each step, else the first choice) until the Jailor reaches a step of his turn."""
+    while state.turn.step != step_id or rules.to_act(state) != VJ:
+        options = legal(state)
+        state = play(state, "end" if "end" in options else options[0])
+    return state
+
+
+def test_v_12_2_a_coerced_item_and_a_real_one_pay_a_price_of_two() -> None:
+    tired = ("crossbow:exhausted", "torch:exhausted", "sword:exhausted", "hammer:exhausted")
+    state = _jailor_buying(RABBIT, "boots", *tired)
+    assert "buy riverboats" not in legal(state)
+    state = play(state, "coerce torch ambush-rabbit", "buy riverboats")
+    assert state.seats[RF].areas["payments"] == {"riverfolk:warrior": 2}
+    assert state.pending[0].get("what") == "refresh"  # his Refresh comes after the purchase, choosing 3 of 5
+    assert item_specs(state, VJ) == sorted(["boots:exhausted", *tired])
+    assert state.seats[VJ].points == 2  # the point went when the purchase was over
+
+
+def test_v_12_2_the_offer_is_made_whatever_his_hand_holds_and_a_card_of_another_suit_pays_nothing() -> None:
+    state = _jailor_buying(cards=("ambush-fox",))
+    assert offer_open(state) and legal(state) == ["pass"]  # asked, so the table learns nothing of his hand
+    assert "matching clearing 5" in refused(state, "coerce boots ambush-fox")
+    state = play(state, "pass")
+    assert not offer_open(state) and hand_keys(state, VJ) == ["ambush-fox"]
+
+
+def test_v_12_2_no_coerce_for_services_from_a_forest_nor_with_an_empty_hand() -> None:
+    assert not offer_open(_jailor_buying(FOREST))
+    assert not offer_open(_jailor_buying(cards=()))
+
+
+def test_v_12_2_an_unused_coerced_card_lapses_when_he_slips_out_of_its_clearing() -> None:
+    state = _jailor_buying(RABBIT, "boots", "crossbow", "torch", cards=("ambush-rabbit",))
+    state = _on_to(play(state, "coerce sword ambush-rabbit", "pass"), "vagabond.slip")
+    assert any(i.get("stand_in") for i in state.seats[VJ].items)
+    state = play(state, "move 5>1 x1")
+    assert not any(i.get("stand_in") for i in state.seats[VJ].items)
+    assert state.seats[VJ].points == 3  # never used: no point lost

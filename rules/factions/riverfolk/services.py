@@ -78,8 +78,9 @@ def may_buy(state: GameState, buyer: int, service: str) -> bool:
 
 
 def offer(state: GameState, river: int, buyer: int) -> None:
-    """Push the offer to the buyer when they could buy anything."""
-    if state.over or not any(choices(state, river, buyer, [])):
+    """Push the offer to the buyer when they could buy anything, or could once their own answers add to what they can
+    pay (a Jailor's Coerce: asked whatever his hand holds)."""
+    if state.over or not (any(choices(state, river, buyer, [])) or _could_pay_more(state, river, buyer, [])):
         return
     prices = ", ".join(f"{s} {rb.price(state, river, s)}" for s in SERVICES if may_buy(state, buyer, s))
     verbs = "buy hand CARD, buy riverboats" + (", buy mercenaries" if may_buy(state, buyer, "mercenaries") else "")
@@ -95,18 +96,49 @@ def offer(state: GameState, river: int, buyer: int) -> None:
     )
 
 
+def _could_pay_more(state: GameState, river: int, buyer: int, bought: list[str]) -> bool:
+    """Whether the buyer's own answers (`payment_answers`) might let them buy a service they can't pay for now."""
+    if not _answers_open(state) or len(bought) >= allowed(state, buyer):
+        return False
+    reserve = registry.of(state, buyer).payment_reserve(state, buyer)
+    money = purse(state, buyer) + reserve
+    return reserve > 0 and any(
+        money >= rb.price(state, river, s) and may_buy(state, buyer, s) and _on_offer(state, river, s, bought)
+        for s in SERVICES
+    )
+
+
+def _on_offer(state: GameState, river: int, service: str, bought: list[str]) -> bool:
+    """Whether a service is there to buy: a card in the Company's hand, a service that lasts the turn not bought."""
+    return bool(state.seats[river].hand) if service == "hand" else service not in bought
+
+
+def _answers_open(state: GameState) -> bool:
+    """Whether a buyer may answer the offer with actions of their own (not before revision 10)."""
+    return state.legacy is None or not state.legacy.coerce_not_for_services
+
+
 def options(state: GameState, d: Decision) -> Iterator[Action]:
-    """Passing first, then the services on offer."""
+    """Passing first, then the services on offer, then what the buyer's own faction lets them do toward paying (the
+    Vagabond pays in items: a Jailor may coerce one, V.12)."""
     offer_ = decisions.context(d, ServiceOffer)
+    buyer = offer_["seat"]
     yield Pass()
-    yield from choices(state, offer_["river"], offer_["seat"], offer_.get("bought", []))
+    yield from choices(state, offer_["river"], buyer, offer_.get("bought", []))
+    if _answers_open(state) and len(offer_.get("bought", [])) < allowed(state, buyer):
+        yield from registry.of(state, buyer).payment_answers(state, buyer)
 
 
 def apply(state: GameState, d: Decision, action: Action) -> bool:
-    """Buy one service and keep the offer open while more may be bought; pass ends it."""
+    """Buy one service and keep the offer open while more may be bought; an answer of the buyer's own keeps it open
+    too; pass ends it."""
     offer_ = decisions.context(d, ServiceOffer)
-    if not isinstance(action, Buy):
+    if isinstance(action, Pass):
         return True
+    if not isinstance(action, Buy):
+        taken = registry.of(state, offer_["seat"]).take_payment_answer(state, offer_["seat"], action)
+        assert taken, action
+        return False
     river, buyer = offer_["river"], offer_["seat"]
     pay(state, river, buyer, rb.price(state, river, action.service))
     offer_.setdefault("bought", []).append(action.service)
@@ -124,7 +156,9 @@ def apply(state: GameState, d: Decision, action: Action) -> bool:
             f"{registry.of(state, buyer).name} hires the {NAME}'s mercenaries: in their Daylight and Evening the "
             f"{NAME}'s warriors count as theirs for rule and battle, except against the {NAME}."
         )
-    return not any(choices(state, river, buyer, offer_["bought"]))
+    return not any(choices(state, river, buyer, offer_["bought"])) and not _could_pay_more(
+        state, river, buyer, offer_["bought"]
+    )
 
 
 def hirer(state: GameState, river: int) -> int | None:

@@ -239,6 +239,7 @@ class Vagabond(Faction):
     def enter_step(self, state: GameState, seat: int, step: str) -> None:
         """Refresh, rest and the item limit run by themselves, asking only when there is a choice."""
         if step == REFRESH:
+            self.ability(state, seat).keep_standing(self, state, seat)  # a service a coerced card paid is over
             self._refresh(state, seat)
         elif step == REST:
             self.ability(state, seat).evening(self, state, seat)
@@ -895,6 +896,22 @@ class Vagabond(Faction):
     def placement_refusal(self, state: GameState, seat: int, cid: int) -> str:
         """Why: the torch burns there."""
         return self.closed_clearings(state, seat).get(cid) or super().placement_refusal(state, seat, cid)
+
+    def payment_answers(self, state: GameState, seat: int) -> Iterator[Action]:
+        """His character's actions toward paying another faction in items (the Jailor's Coerce, V.12)."""
+        return self.ability(state, seat).payment_answers(self, state, seat)
+
+    def take_payment_answer(self, state: GameState, seat: int, action: Action) -> bool:
+        """Carry out one of them."""
+        ability = self.ability(state, seat)
+        if action.verb not in ability.verbs:
+            return False
+        ability.apply(self, state, seat, action)
+        return True
+
+    def payment_reserve(self, state: GameState, seat: int) -> int:
+        """What they might add, from public information."""
+        return self.ability(state, seat).payment_reserve(self, state, seat)
 
     def keep_standing(self, state: GameState, seat: int) -> bool:
         """The Jailor's point, lost once the action his coerced card paid for is over (V.12)."""

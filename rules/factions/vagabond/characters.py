@@ -152,6 +152,14 @@ class Ability:
         """Why one of its verbs is refused now (None: the Vagabond's own words decide)."""
         return None
 
+    def payment_answers(self, host: Host, state: GameState, seat: int) -> Iterator[Action]:
+        """Its actions open while another faction asks him to pay in items (answered with `apply`)."""
+        return iter(())
+
+    def payment_reserve(self, host: Host, state: GameState, seat: int) -> int:
+        """From public information: how many more items those actions could pay with."""
+        return 0
+
     def before_roll(self, host: Host, state: GameState, seat: int, b: BattleState) -> bool:
         """Push a decision owed before the roll (True when pushed)."""
         return False
@@ -775,6 +783,19 @@ class Jailor(Ability):
             for name in ITEMS:
                 yield Coerce(item=name, card=card_key)
 
+    def payment_answers(self, host: Host, state: GameState, seat: int) -> Iterator[Action]:
+        """On his own turn (the entry: it may interrupt actions on his turn), as in Daylight: the card pays one item
+        of a purchase of the Riverfolk's services, which the entry names."""
+        here = vb.where(state, host.id)
+        if state.turn.seat == seat and here is not None:
+            yield from self.daylight(host, state, seat, here, "coerce")
+
+    def payment_reserve(self, host: Host, state: GameState, seat: int) -> int:
+        """One item, when he might hold a card for it: his turn, a clearing, a card in hand, not coerced yet."""
+        here = vb.clearing(state, host.id)
+        might = state.turn.seat == seat and here is not None and bool(state.seats[seat].hand)
+        return 1 if might and not _flags(state).get("coerced") else 0
+
     def apply(self, host: Host, state: GameState, seat: int, action: Action) -> None:
         """Spend the card; a stand-in item, face up, is the first of its name his next actions exhaust."""
         assert isinstance(action, Coerce)
@@ -830,7 +851,12 @@ class Jailor(Ability):
             return None
         if not hand.holds(state, seat, action.card):
             return f"{keys()[action.card].name} is not in your hand"
-        return f"Coerce spends a card matching clearing {here} ({suit(state, here)}) or a bird"
+        if action.card not in hand.keys_matching(state, seat, suit(state, here)):
+            return f"Coerce spends a card matching clearing {here} ({suit(state, here)}) or a bird"
+        return (
+            "Coerce counts as exhausting an item for one of your actions: in your Daylight, or to pay the Riverfolk's "
+            "services when they are offered to you"
+        )
 
     def panel(self, host: Host, state: GameState, seat: int) -> list[str]:
         """A stand-in waiting to be used."""
