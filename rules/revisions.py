@@ -84,6 +84,9 @@ class Revision:
     glide_past_snare: bool = False
     """The Harrier's Glide (V.8) flew out of a clearing with the Corvids' face-up snare (revision 10: a Glide is a
     move, and the snare keeps enemy pieces from moving out, 13.7.2)."""
+    instigate_no_friendly_fire: bool = False
+    """In the 3x3 mode the Vagrant's Instigate never made a rival battle its own teammate (revision 10: the seed's
+    friendly fire, 3x3.5, lets an opposing ability make allies battle each other)."""
     coerce_not_for_services: bool = False
     """The Jailor could not coerce to pay for the Riverfolk's services (V.12, 11.2.6.3; revision 10 offers Coerce while
     the services are on offer to him, and offers them when a coerced card could pay)."""
@@ -96,9 +99,14 @@ _TODAY = Revision(10, "vb-review", 2, "today's rules")
 _BEFORE_VB_REVIEW = replace(
     _TODAY, number=9, since="a841156",
     note="before revision 10, the Ranger's Hideout was offered only in a clearing, the Jailor's coerced card stood in "
-    "for an item after he left its clearing and could not pay for the Riverfolk's services, and the Harrier glided "
-    "out of a clearing with a face-up snare; its replay plays them so",
-    hideout_in_clearings=True, coerce_anywhere=True, glide_past_snare=True, coerce_not_for_services=True,
+    "for an item after he left its clearing and could not pay for the Riverfolk's services, the Harrier glided out "
+    "of a clearing with a face-up snare, and a 3x3 Vagrant could not make a rival battle its own teammate; its "
+    "replay plays them so",
+    hideout_in_clearings=True,
+    coerce_anywhere=True,
+    glide_past_snare=True,
+    instigate_no_friendly_fire=True,
+    coerce_not_for_services=True,
 )
 _BEFORE_REVENGE = replace(
     _BEFORE_VB_REVIEW, number=8, since="b052b0f",

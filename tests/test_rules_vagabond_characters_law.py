@@ -28,7 +28,8 @@ from rules_helpers import (
     step,
     to_discard,
 )
-from vagabond_helpers import E, M, V, daylight, item_specs, offer, pawn_to, relate, set_items, vb_blank
+from test_rules_vagabond_characters_rulings import FRONTIER, character_table, pawn_at
+from vagabond_helpers import E, M, V, daylight, item_specs, offer, relate, set_items, vb_blank
 
 import rules
 from rules.factions.corvids.board import kind_of as plot_kind
@@ -384,7 +385,7 @@ def table_with(factions: tuple[str, ...], character: str) -> GameState:
 
 def _snared(character: str) -> GameState:
     """Marquise, Corvids and this Vagabond (seat 2) in clearing 5 with a face-up snare."""
-    state = pawn_to(table_with(("marquise", "corvids", "vagabond"), character), RABBIT)
+    state = pawn_at(table_with(("marquise", "corvids", "vagabond"), character), "vagabond", RABBIT)
     corvids = state.seats[1]
     reserve = corvids.data["reserve"]
     reserve.remove(next(t for t in reserve if plot_kind(t) == "snare"))
@@ -654,3 +655,34 @@ def test_v_12_2_an_unused_coerced_card_lapses_when_he_slips_out_of_its_clearing(
     state = play(state, "move 5>1 x1")
     assert not any(i.get("stand_in") for i in state.seats[VJ].items)
     assert state.seats[VJ].points == 3  # never used: no point lost
+
+
+# --- V.4 in the 3x3 mode: friendly fire (seed 002, 3x3.5) ---------------------------------------------------------
+
+
+def _vagrant_3x3() -> GameState:
+    """Team A: Marquise, Eyrie, the Vagrant; team B: Tinker, Alliance, Second Vagabond. The Vagrant in clearing 5
+    with the Alliance (2 warriors, a sympathy), a Tinker factory and a Marquise warrior."""
+    state = character_table(FRONTIER, {"vagabond": "vagrant"}, mode="frontier")
+    pawn_at(state, "vagabond", RABBIT)
+    set_items(state, "torch", "boots", seat=2)
+    put(state, RABBIT, "alliance", "warrior", 2)
+    put(state, RABBIT, "alliance", "sympathy")
+    put(state, RABBIT, "marquise", "warrior")
+    put(state, RABBIT, "tinker", "factory")
+    return goto(check(state), 2, "vagabond.daylight")
+
+
+def test_v_4_2_3x3_5_an_opposing_instigate_may_make_rival_teammates_battle_each_other() -> None:
+    state = _vagrant_3x3()
+    options = legal(state, "instigate")
+    assert "instigate alliance tinker" in options  # friendly fire: his Instigate is an opposing ability to team B
+    assert "instigate marquise eyrie" not in options  # his own teammates: not opposing, no friendly fire
+    force_dice(state, 3, 0)
+    state = play(state, "instigate alliance tinker")
+    while state.battle is not None:
+        options = legal(state)
+        state = play(state, "pass" if "pass" in options else options[0])
+    assert count(state, RABBIT, "tinker", "factory") == 0
+    assert state.seats[2].points == 1  # a rival's building, credited to him
+    assert check(state)

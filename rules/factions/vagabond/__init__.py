@@ -496,6 +496,10 @@ class Vagabond(Faction):
         """Start a battle he attacks in, however he pays for it (a sword; the Vagrant's torch)."""
         battle.start(state, seat, cid, defender)
 
+    def instigated(self, state: GameState, seat: int, forced: int, cid: int) -> list[str]:
+        """The Vagrant forces a player into a battle it could start there (V.4): against one of its enemies."""
+        return battle.defenders(state, forced, cid)
+
     def _do_explore(self, state: GameState, seat: int, action: Explore) -> None:
         cid = vb.clearing(state, self.id)
         assert cid is not None

@@ -84,6 +84,10 @@ class Host(Protocol):
         """Complete a face-up quest whose items are exhausted: take the reward, turn up a new one."""
         ...
 
+    def instigated(self, state: GameState, seat: int, forced: int, cid: int) -> list[str]:
+        """The factions he may force a player to battle in a clearing (a mode may add its own: 3x3 friendly fire)."""
+        ...
+
 
 class Tally(TypedDict, total=False):
     """A Vagabond's keys in a battle's tally (beside the Allied faction's): enlisted as the Arbiter, Swift Strike."""
@@ -297,7 +301,7 @@ class Vagrant(Ability):
         for attacker in factions_in(state, here):
             forced = state.seat_of(attacker)
             if forced is not None:
-                for defender in battle.defenders(state, forced, here):
+                for defender in host.instigated(state, seat, forced, here):
                     yield Instigate(attacker, defender)
 
     def apply(self, host: Host, state: GameState, seat: int, action: Action) -> None:
