@@ -146,6 +146,12 @@ def test_v_2_2_day_labor_refuses_another_suit_a_card_not_discarded_and_no_torch(
     assert "torch" in refused(tired, "labor ambush-rabbit")
 
 
+def test_v_2_2_no_day_labor_from_a_forest_not_even_a_bird_a_forest_has_no_suit() -> None:
+    state = daylight(_tinker(FOREST))
+    assert legal(state, "labor") == []
+    assert "forest" in refused(state, "labor ambush-bird")
+
+
 # --- V.3 Ranger: Hideout --------------------------------------------------------------------------------------
 
 
