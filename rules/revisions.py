@@ -93,7 +93,7 @@ class Revision:
 
 
 OLDER_SETUPS = ("spore", "tinker")  # the factions whose data did not keep their setup stage before a3f33da
-_TODAY = Revision(10, "vb-review", 2, "today's rules")
+_TODAY = Revision(10, "359933c", 2, "today's rules")
 # Each older revision is the next newer one with its own differences added: a flag holds on every revision before
 # the change that ended it.
 _BEFORE_VB_REVIEW = replace(
