@@ -87,6 +87,9 @@ class Revision:
     instigate_no_friendly_fire: bool = False
     """In the 3x3 mode the Vagrant's Instigate never made a rival battle its own teammate (revision 10: the seed's
     friendly fire, 3x3.5, lets an opposing ability make allies battle each other)."""
+    vagabond_pays_first_items: bool = False
+    """The Vagabond's payment for a Riverfolk service exhausted his first face-up items (revision 10: he chooses
+    which, 11.2.6.3, when more are ready than the price and they are not all alike)."""
     coerce_not_for_services: bool = False
     """The Jailor could not coerce to pay for the Riverfolk's services (V.12, 11.2.6.3; revision 10 offers Coerce while
     the services are on offer to him, and offers them when a coerced card could pay)."""
@@ -100,12 +103,13 @@ _BEFORE_VB_REVIEW = replace(
     _TODAY, number=9, since="a841156",
     note="before revision 10, the Ranger's Hideout was offered only in a clearing, the Jailor's coerced card stood in "
     "for an item after he left its clearing and could not pay for the Riverfolk's services, the Harrier glided out "
-    "of a clearing with a face-up snare, and a 3x3 Vagrant could not make a rival battle its own teammate; its "
-    "replay plays them so",
+    "of a clearing with a face-up snare, a 3x3 Vagrant could not make a rival battle its own teammate, and the "
+    "Vagabond's first face-up items paid for a service; its replay plays them so",
     hideout_in_clearings=True,
     coerce_anywhere=True,
     glide_past_snare=True,
     instigate_no_friendly_fire=True,
+    vagabond_pays_first_items=True,
     coerce_not_for_services=True,
 )
 _BEFORE_REVENGE = replace(

@@ -254,6 +254,7 @@ OLD_ENGINE = {  # revision 4: 383602a's engine
     "services": "c498e664863aec8d50ccf81f62960b57b8dd2a3376a2ed27e84c67ab182473bd",
     "friendly fire": "1310e6e2f4ed7daddedc5dbdcc05ee3b58e791a34cf66894dcbf87b25ff652c1",
     "glide": "b64e8147fea25e445e55efefe564b4e769f56774c30c7a1fb35cee58142019d4",
+    "pays": "7e54d960012b1d1a02de9805523f2aa16ade174735dcf03244328115c6f34ab3",
 }
 """The digest the engine of the revision's own commit gives each record the tests below build (its state as that
 engine saved it): `tools/legacy/differ.py COMMIT REVISION --records FILE` replays records with it."""
@@ -606,3 +607,24 @@ def test_a_glide_of_revision_9_flew_out_of_a_face_up_snare() -> None:
     assert record.actions[-1].startswith("glide ")
     assert _last_line_today(record) is None  # today the snare keeps him in
     assert vb.where(old, "vagabond") == int(record.actions[-1].split()[1])
+
+
+def test_a_vagabond_of_revision_9_paid_for_a_service_with_his_first_face_up_items() -> None:
+    """Before revision 10 the engine chose the items that paid (11.2.6.3: he exhausts items, so he chooses)."""
+
+    def script(state: rules.GameState) -> list[str] | None:
+        if state.pending and state.pending[0].get("what") == "services":
+            seat = rules.to_act(state)
+            assert seat is not None
+            buys = [a.notation() for a in rules.legal_actions(state, seat, verb="buy")]
+            return buys[:1] if state.seats[seat].faction == "vagabond" else ["pass"]
+        return None
+
+    record = _scripted(
+        "vagabond_pays_first_items", {"factions": ["marquise", "riverfolk", "vagabond"], "first_player": 0}, script
+    )
+    old = _as_the_old_engine("pays", record)
+    assert record.actions[-1].startswith("buy ")
+    today = _last_line_today(record)
+    assert today is not None and today.pending[0].get("owed")  # today he is asked which items pay
+    assert not old.pending or not old.pending[0].get("owed")

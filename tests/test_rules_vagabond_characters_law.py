@@ -22,6 +22,8 @@ from rules_helpers import (
     legal,
     marquise_actions,
     play,
+    play_events,
+    public_text,
     put,
     refused,
     set_hand,
@@ -692,3 +694,28 @@ def test_v_4_2_3x3_5_an_opposing_instigate_may_make_rival_teammates_battle_each_
     assert count(state, RABBIT, "tinker", "factory") == 0
     assert state.seats[2].points == 1  # a rival's building, credited to him
     assert check(state)
+
+
+# --- 11.2.6.3 with the Vagabond: he chooses the items that pay for a service --------------------------------------
+
+
+def test_11_2_6_3_the_vagabond_chooses_which_items_pay_for_a_service() -> None:
+    state = _jailor_buying(RABBIT, "boots", "crossbow", "torch", cards=())
+    state.seats[RF].data["prices"]["riverboats"] = 2
+    state = play(state, "buy riverboats")
+    assert state.seats[RF].areas["payments"] == {"riverfolk:warrior": 2}  # placed at once, one per item owed
+    assert sorted(legal(state)) == ["exhaust boots", "exhaust crossbow", "exhaust torch"]
+    assert "first pay for your purchase" in refused(state, "buy hand ambush-bird")
+    state = play(state, "exhaust crossbow")
+    assert item_specs(state, VJ) == ["boots", "crossbow:exhausted", "torch"]
+    assert sorted(legal(state)) == ["exhaust boots", "exhaust torch"]
+    state, events = play_events(state, "exhaust torch")
+    assert "exhausts a torch to pay" in public_text(events)
+    assert not offer_open(state) and state.turn.flags.get("rivers_as_paths")
+
+
+def test_11_2_6_3_no_question_when_every_ready_item_must_pay() -> None:
+    state = _jailor_buying(RABBIT, "boots", "crossbow:exhausted", "torch:exhausted", cards=())
+    state = play(state, "buy hand ambush-bird")
+    assert not any(a.startswith("exhaust") for a in legal(state))
+    assert state.seats[RF].areas["payments"] == {"riverfolk:warrior": 1}

@@ -901,17 +901,28 @@ class Vagabond(Faction):
         """Why: the torch burns there."""
         return self.closed_clearings(state, seat).get(cid) or super().placement_refusal(state, seat, cid)
 
-    def payment_answers(self, state: GameState, seat: int) -> Iterator[Action]:
-        """His character's actions toward paying another faction in items (the Jailor's Coerce, V.12)."""
-        return self.ability(state, seat).payment_answers(self, state, seat)
+    def payment_answers(self, state: GameState, seat: int, owed: int) -> Iterator[Action]:
+        """Paying another faction in items (11.2.6.3): with items owed, exhausting one of his choice (`exhaust
+        boots`); else his character's actions toward paying (the Jailor's Coerce, V.12)."""
+        if owed > 0:
+            for name, state_of in items.groups([i for i in state.seats[seat].items if items.is_ready(i)]):
+                yield Exhaust(name, state_of)
+            return
+        yield from self.ability(state, seat).payment_answers(self, state, seat)
 
-    def take_payment_answer(self, state: GameState, seat: int, action: Action) -> bool:
-        """Carry out one of them."""
+    def take_payment_answer(self, state: GameState, seat: int, action: Action) -> int:
+        """Exhaust the item chosen (one paid), or carry out his character's action (none paid yet)."""
+        if isinstance(action, Exhaust):
+            item = items.find(state.seats[seat].items, action.item, action.state)
+            assert item is not None and items.is_ready(item)
+            item["exhausted"] = True
+            state.say(f"The {self.name} exhausts a {action.item} to pay.")
+            return 1
         ability = self.ability(state, seat)
         if action.verb not in ability.verbs:
-            return False
+            return -1
         ability.apply(self, state, seat, action)
-        return True
+        return 0
 
     def payment_reserve(self, state: GameState, seat: int) -> int:
         """What they might add, from public information."""
