@@ -98,6 +98,19 @@ def test_v_1_2_steal_exhausts_one_torch_and_takes_the_card_of_a_player_there() -
     assert step(after) == (V, "vagabond.daylight")
 
 
+def test_v_1_2_the_card_stolen_is_random_and_only_the_two_players_learn_it() -> None:
+    state = _thief()
+    set_hand(state, M, "ambush-fox", "anvil", "sappers")
+    taken = set()
+    for position in range(12):
+        state.rng = position
+        after, events = play_events(daylight(state.clone()), "steal marquise")
+        (card_key,) = set(hand_keys(after, V)) - {"ambush-mouse"}
+        taken.add(card_key)
+        assert card_key not in public_text(events) and "Anvil" not in public_text(events)
+    assert taken == {"ambush-fox", "anvil", "sappers"}  # any of the three may be taken
+
+
 def test_v_1_2_steal_needs_a_face_up_undamaged_torch() -> None:
     for torch in ("torch:exhausted", "torch:damaged"):
         state = daylight(set_items(_thief(), "boots", "sword", "tea", torch))
