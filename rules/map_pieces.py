@@ -57,7 +57,7 @@ def warriors_of(state: GameState, faction: str, cid: int) -> int:
 
 def _warlord_moved_by_others(state: GameState) -> bool:
     """Whether an older record replays, whose engine let others move and place the Hundreds' warlord like any warrior
-    (rules.revisions: before revision 10)."""
+    (rules.revisions: revision 9 and older)."""
     return state.legacy is not None and state.legacy.warlord_moved_by_others
 
 

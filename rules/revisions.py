@@ -75,6 +75,24 @@ class Revision:
     battle_diversions_unkept: bool = field(default=False, metadata=WRITTEN)
     """A battle's removed pieces did not name the area they went to instead of the supply (revision 9 keeps it as a
     fourth element, [seat, piece, count, area], so that listeners hear where they went)."""
+    hideout_in_clearings: bool = False
+    """The Ranger's Hideout (V.3) was offered only in a clearing (revision 10 offers it in a forest too: the Law asks
+    for no clearing)."""
+    coerce_anywhere: bool = False
+    """The Jailor's coerced card (V.12) stood in for an item wherever he took it, even after he left the clearing it
+    matched (revision 10: it lapses once he leaves that clearing unused)."""
+    glide_past_snare: bool = False
+    """The Harrier's Glide (V.8) flew out of a clearing with the Corvids' face-up snare (revision 10: a Glide is a
+    move, and the snare keeps enemy pieces from moving out, 13.7.2)."""
+    instigate_no_friendly_fire: bool = False
+    """In the 3x3 mode the Vagrant's Instigate never made a rival battle its own teammate (revision 10: the seed's
+    friendly fire, 3x3.5, lets an opposing ability make allies battle each other)."""
+    vagabond_pays_first_items: bool = False
+    """The Vagabond's payment for a Riverfolk service exhausted his first face-up items (revision 10: he chooses
+    which, 11.2.6.3, when more are ready than the price and they are not all alike)."""
+    coerce_not_for_services: bool = False
+    """The Jailor could not coerce to pay for the Riverfolk's services (V.12, 11.2.6.3; revision 10 offers Coerce while
+    the services are on offer to him, and offers them when a coerced card could pay)."""
     warlord_moved_by_others: bool = False
     """The Hundreds' warlord was moved and placed by others' rules like any warrior: the Spore moved it infected,
     First Response carried it in any battle, a discharge, Triage into the clearing and the 3x3 Shared Field Hospitals
@@ -123,31 +141,48 @@ class Revision:
     ruin_lone_choice_taken: bool = False
     """With two item sets, the item under a ruin was taken for the one taking it (the Vagabond exploring, the Hundreds
     razing) when only one kind could be taken, two alike included, and nothing was taken unasked when none could: the
-    table learned what lay there (revision 11 asks whenever an item lies there)."""
+    table learned what lay there (revision 12 asks whenever an item lies there)."""
     strike_on_mycelium: bool = False
     """The Vagabond's Strike was offered on the Spore's mycelium, which only battle removes, exhausting the crossbow
-    for nothing (revision 11 offers a Strike only on pieces it can remove)."""
+    for nothing (revision 12 offers a Strike only on pieces it can remove)."""
 
 
 OLDER_SETUPS = ("spore", "tinker")  # the factions whose data did not keep their setup stage before a3f33da
-_TODAY = Revision(11, "ed1d41c", 2, "today's rules")
+_TODAY = Revision(12, "ed1d41c", 2, "today's rules")
 # Each older revision is the next newer one with its own differences added: a flag holds on every revision before
-# the change that ended it.
+# the change that ended it. Revision 11 stands between 9 and 10: it is the rules main played under the number 9 from
+# 1189e2e until 10 came (see MISNUMBERED), which a record of 9 is identified as from what it saved.
 _BEFORE_RUIN_CHOICE = replace(
-    _TODAY, number=10, since="4ba4cd8",
-    note="before revision 11, with two item sets the engine took the only kind of item a ruin allowed for the "
+    _TODAY, number=10, since="359933c",
+    note="before revision 12, with two item sets the engine took the only kind of item a ruin allowed for the "
     "Vagabond exploring and the Hundreds razing (and nothing, unasked, when none), and the Vagabond could strike the "
     "Spore's mycelium; its replay plays them so",
     ruin_lone_choice_taken=True, strike_on_mycelium=True,
 )
+_BEFORE_VB_REVIEW = replace(
+    _BEFORE_RUIN_CHOICE, number=11, since="4ba4cd8",
+    note="before revision 10 (main numbered these games 9), the Ranger's Hideout was offered only in a clearing, the "
+    "Jailor's coerced card stood in for an item after he left its clearing and could not pay for the Riverfolk's "
+    "services, the Harrier glided out of a clearing with a face-up snare, a 3x3 Vagrant could not make a rival battle "
+    "its own teammate, and the Vagabond's first face-up items paid for a service; with two item sets the engine took "
+    "the only kind of item a ruin allowed for the Vagabond and the Hundreds, and the Vagabond could strike the "
+    "Spore's mycelium; its replay plays them so",
+    hideout_in_clearings=True,
+    coerce_anywhere=True,
+    glide_past_snare=True,
+    instigate_no_friendly_fire=True,
+    vagabond_pays_first_items=True,
+    coerce_not_for_services=True,
+)
 _BEFORE_NEWCOMERS = replace(
-    _BEFORE_RUIN_CHOICE, number=9, since="a841156",
-    note="before revision 10, the Lord of the Hundreds, the Underground Duchy and the Riverfolk Company played older "
-    "readings: others moved and placed the warlord, the Vagabond could strike it, Cobbler moved warriors only, "
+    _BEFORE_VB_REVIEW, number=9, since="a841156",
+    note="before revisions 11 and 10, the Lord of the Hundreds, the Underground Duchy and the Riverfolk Company played "
+    "older readings: others moved and placed the warlord, the Vagabond could strike it, Cobbler moved warriors only, "
     "Command and Prowess were counted as their step began, a Raze took the ruin's first item and Recruit placed in "
     "clearing order; a Favor cost a Price of Failure per clearing, Royal Claim left out the Burrow and 3x3 ministers "
     "paid no search; the Riverfolk sold no mercenaries, exported any card paid for, posted where it may not place, "
-    "chose no funds to go first and counted the Vagabond's pawn twice; its replay plays them so",
+    "chose no funds to go first and counted the Vagabond's pawn twice; the Vagabonds' characters and the ruins of two "
+    "item sets as in revision 11; its replay plays them so",
     warlord_moved_by_others=True, strike_on_warlord=True, granted_moves_plain=True, hoard_counted_at_start=True,
     raze_takes_first=True, recruit_in_order=True, no_mercenaries=True, export_any_paid=True, post_where_ruled=True,
     no_first_choice=True, services_pawn_twice=True, price_per_favor_clearing=True, royal_claim_map_only=True,
@@ -208,16 +243,16 @@ _BEFORE_B4B8814 = replace(
 )
 REVISIONS = (
     _BEFORE_B4B8814, _BEFORE_C3A2B9F, _BEFORE_FF0BDB2, _BEFORE_1BAA1FB, _BEFORE_A3F33DA, _BEFORE_2141E2F,
-    _BEFORE_b052b0f, _BEFORE_REVENGE, _BEFORE_NEWCOMERS, _BEFORE_RUIN_CHOICE, _TODAY,
+    _BEFORE_b052b0f, _BEFORE_REVENGE, _BEFORE_NEWCOMERS, _BEFORE_VB_REVIEW, _BEFORE_RUIN_CHOICE, _TODAY,
 )
 CURRENT = REVISIONS[-1].number
 """Raise it (adding a Revision) whenever a rule change means an older record no longer replays as it was."""
 MISNUMBERED = (6, 9)
 """Revisions a record may carry for rules it was not played under when it has no `rules_until`: 397dc9b gave the
 games it began revision 6, then today's, though its engine already played as revision 7 (2141e2f came with it); main
-from 1189e2e to 71fefe7 gave the games it began revision 9 though its engine played the Hundreds', Duchy's and
-Riverfolk's fixes of revision 10 (main at 01daab9 did not). Such a record is identified as one written before records
-carried a revision (see `unsure`)."""
+from 1189e2e until revision 10 came (c5494a7) gave the games it began revision 9 though its engine played the
+Hundreds', Duchy's and Riverfolk's finishes, revision 11 (main at 01daab9 played 9). Such a record is identified as one
+written before records carried a revision (see `unsure`)."""
 
 
 def unsure(number: int | None, until: int | None) -> bool:

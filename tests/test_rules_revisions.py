@@ -111,7 +111,7 @@ def test_a_record_of_revision_6_with_no_older_lines_counted_is_identified_like_o
     assert Record.from_json(raw).rules is None
     assert Record.from_json({**raw, "rules_until": 1}).rules == 6
     assert Record.from_json({**raw, "rules": 5}).rules == 5
-    assert Record.from_json({**raw, "rules": 9}).rules is None  # main from 1189e2e to 71fefe7 misnumbered it too
+    assert Record.from_json({**raw, "rules": 9}).rules is None  # main from 1189e2e to c5494a7 misnumbered it too
     assert Record.from_json({**raw, "rules": 9, "rules_until": 1}).rules == 9
 
 
@@ -272,10 +272,17 @@ OLD_ENGINE = {  # revision 4: 383602a's engine
     "royal claim": "190b2050c6a94c5cff5f65878f84bf45316a91ca47ed260da5dd42c6b709ec82",
     "first": "99583b0b06c4d16395c62b1c0215443bc34442995a5cd4e94f8d68cd2e97d279",
     "parliament": "ea38ae25e2f49a2e6b7cb91dbbff6657cee0bce26a7ac1ea4dabf08e0446ee17",
-    # revision 10: 71fefe7's engine (main before revision 11; it numbered its records 9)
+    # revision 11 (main numbered its records 9): 71fefe7's engine
     "ruin raze": "9988e3bb2782a2748878c7b1c5c259e3677d2e2a7496b4b9293c4e27a234af00",
     "ruin explore": "67a0c624b5ab908c1a43d81ec82d7012a81319d8a9df73db2a26074b8867df25",
     "mycelium": "cd50e29d77fefb3912ff7d003fa1365b80563f05cc2318b3065a0b69548c38d9",
+    # revision 11 (main numbered its records 9): 8b3bd0b's engine, with the twelve characters
+    "hideout": "0b24ba1b743ee69d87e4e97aff88a7a905d5fd5a68465a4468e03f445f3df3ea",
+    "coerce": "7cc7486020e4ab00012c053ef89fe4d0e03bca5ab5267dc50712610a7d4278e0",
+    "services": "c498e664863aec8d50ccf81f62960b57b8dd2a3376a2ed27e84c67ab182473bd",
+    "friendly fire": "1310e6e2f4ed7daddedc5dbdcc05ee3b58e791a34cf66894dcbf87b25ff652c1",
+    "glide": "b64e8147fea25e445e55efefe564b4e769f56774c30c7a1fb35cee58142019d4",
+    "pays": "7e54d960012b1d1a02de9805523f2aa16ade174735dcf03244328115c6f34ab3",
 }
 """The digest the engine of the revision's own commit gives each record the tests below build (its state as that
 engine saved it): `tools/legacy/differ.py COMMIT REVISION --records FILE` replays records with it."""
@@ -437,8 +444,222 @@ def test_shared_field_hospitals_of_revision_8_answered_for_cult_warriors_gone_to
     assert today.seats[cult].areas["acolytes"] == old.seats[cult].areas["acolytes"]
 
 
-# --- revision 10: the Hundreds', the Duchy's and the Riverfolk's readings main changed since 60bd46f ------------------
-# (records of revision 9 replay as 01daab9's engine played them; of revision 10, as 71fefe7's)
+# --- revision 10: the Vagabond characters checked against appendix V (vb-review); their older rules, revision 11 ----
+
+Script = Callable[[rules.GameState], list[str] | None]
+
+
+def _scripted(flag: str, options: dict[str, object], script: Script, seed: int = 1, number: int = 11) -> Record:
+    """A walk under an older revision whose lines a script may choose (actions, legal under either rules, or
+    moderator edits; else a random legal action), up to the first line that plays otherwise when only `flag` is
+    taken as today's: its record."""
+    chooser = random.Random(seed)
+    state = rules.replay(Record(options, seed, rules=number))
+    ablated = replace(state.legacy, **{flag: False})
+    lines: list[str] = []
+    while not state.over and len(lines) < 600:
+        seat = rules.to_act(state)
+        assert seat is not None
+        for text in script(state) or [chooser.choice(rules.legal_actions(state, seat)).notation()]:
+            lines.append(text)
+            played, today = _played(state, text), _played(_under(state, ablated), text)
+            if _tree(today) != _tree(played):
+                return Record(options, seed, lines, rules=number)
+            assert played is not None, text
+            state = played
+    raise AssertionError(f"the script never reached {flag}")
+
+
+def _offered(state: rules.GameState, text: str) -> bool:
+    seat = rules.to_act(state)
+    return seat is not None and any(a.notation() == text for a in rules.legal_actions(state, seat))
+
+
+def _vagabond_at(state: rules.GameState, step: str, faction: str = "vagabond") -> bool:
+    """Whether a Vagabond's step waits on him with nothing pending."""
+    return state.turn.step == step and not state.pending and state.seats[state.turn.seat].faction == faction
+
+
+def _into_a_clearing(state: rules.GameState) -> list[str] | None:
+    """The Vagabond's Slip into a clearing (the first one offered)."""
+    seat = rules.to_act(state)
+    assert seat is not None
+    slips = [a for a in rules.legal_actions(state, seat, verb="move") if isinstance(getattr(a, "dst", None), int)]
+    return [slips[0].notation()] if slips else None
+
+
+def _chosen(character: str) -> Script:
+    """A script that takes a character at setup, else leaves the line to the walk."""
+    return lambda state: [f"character {character}"] if _offered(state, f"character {character}") else None
+
+
+def test_a_hideout_of_revision_11_was_refused_in_a_forest() -> None:
+    """Before revision 10 the Ranger's Hideout was offered only in a clearing (V.3 names no place)."""
+
+    def script(state: rules.GameState) -> list[str] | None:
+        if _vagabond_at(state, "vagabond.slip"):
+            return ["end"]  # he stays in his starting forest
+        if _vagabond_at(state, "vagabond.daylight"):
+            return ["hideout"]
+        return _chosen("ranger")(state)
+
+    record = _scripted("hideout_in_clearings", {"factions": ["marquise", "eyrie", "vagabond"]}, script)
+    _as_the_old_engine("hideout", replace(record, actions=record.actions[:-1]))
+    assert record.actions[-1] == "hideout"
+    with pytest.raises(rules.RulesError):
+        rules.replay(record)
+    today = _last_line_today(record)
+    assert today is not None
+    assert any(i["item"] == "torch" and i["exhausted"] for i in today.seats[2].items)  # taken in the forest
+
+
+def _bird_to_hand(state: rules.GameState, faction: str = "vagabond") -> list[str]:
+    """A moderator edit giving a Vagabond a bird card from the deck (birds match every clearing)."""
+    key = next(rules.cards.card(c).key for c in reversed(state.deck) if rules.cards.card(c).suit == "bird")
+    return [f"!card {key} deck hand:{faction}"]
+
+
+def test_a_coerced_card_of_revision_11_stood_in_after_the_jailor_left_its_clearing() -> None:
+    """Before revision 10 the stand-in stayed until used, wherever he went; today it lapses once he leaves."""
+
+    def script(state: rules.GameState) -> list[str] | None:
+        if _vagabond_at(state, "vagabond.slip"):
+            return _into_a_clearing(state)
+        if _vagabond_at(state, "vagabond.daylight"):
+            seat = state.turn.seat
+            if state.turn.flags.get("coerced"):
+                moves = rules.legal_actions(state, seat, verb="move")
+                return [moves[0].notation()] if moves else None
+            coerces = [a.notation() for a in rules.legal_actions(state, seat, verb="coerce")]
+            torches = [text for text in coerces if text.startswith("coerce torch")]
+            return torches[:1] or _bird_to_hand(state)
+        return _chosen("jailor")(state)
+
+    record = _scripted("coerce_anywhere", {"factions": ["marquise", "eyrie", "vagabond"]}, script)
+    assert record.actions[-1].startswith("coerce torch")  # today's engine keeps where the card was spent
+    old = rules.replay(record)
+    move = rules.legal_actions(old, 2, verb="move")[0].notation()
+    walked = replace(record, actions=[*record.actions, move])
+    old = _as_the_old_engine("coerce", walked)
+    assert any(i.get("stand_in") for i in old.seats[2].items)  # still waiting to be used, in another clearing
+    today = rules.replay(replace(walked, rules=CURRENT))
+    assert not any(i.get("stand_in") for i in today.seats[2].items)  # lapsed once he left its clearing
+
+
+def test_a_jailor_of_revision_11_could_not_coerce_for_the_riverfolks_services() -> None:
+    """Before revision 10 the Company's offer took no Coerce (V.12 names the services)."""
+
+    def script(state: rules.GameState) -> list[str] | None:
+        if state.pending and state.pending[0].get("what") == "services":
+            seat = rules.to_act(state)
+            assert seat is not None
+            if state.seats[seat].faction == "vagabond" and vb.clearing(state, "vagabond") is not None:
+                hand = {rules.cards.card(c).key for c in state.seats[seat].hand}
+                if "ambush-bird" in hand:
+                    return ["coerce torch ambush-bird"]
+            return ["pass"]
+        if _vagabond_at(state, "vagabond.slip"):
+            return _into_a_clearing(state)
+        if _vagabond_at(state, "vagabond.daylight"):
+            seat = state.turn.seat
+            if not any(rules.cards.card(c).key == "ambush-bird" for c in state.seats[seat].hand):
+                return ["!card ambush-bird deck hand:vagabond"] if _in_deck(state, "ambush-bird") else None
+            return ["end"]
+        return _chosen("jailor")(state)
+
+    record = _scripted(
+        "coerce_not_for_services", {"factions": ["marquise", "riverfolk", "vagabond"], "first_player": 0}, script
+    )
+    _as_the_old_engine("services", replace(record, actions=record.actions[:-1]))
+    assert record.actions[-1] == "coerce torch ambush-bird"
+    with pytest.raises(rules.RulesError):
+        rules.replay(record)
+    today = _last_line_today(record)
+    assert today is not None and today.pending[0].get("what") == "services"  # the offer stays open
+    assert any(i.get("stand_in") for i in today.seats[2].items)
+
+
+def _in_deck(state: rules.GameState, key: str) -> bool:
+    return any(rules.cards.card(c).key == key for c in state.deck)
+
+
+def test_a_vagrant_of_revision_11_made_no_rival_battle_its_own_teammate() -> None:
+    """Before revision 10 a 3x3 Instigate offered no friendly fire (3x3.5: an opposing ability may make allies
+    battle each other)."""
+    options = _teams("marquise", "eyrie", "vagabond", "tinker", "alliance", "vagabond2")
+
+    def script(state: rules.GameState) -> list[str] | None:
+        if _vagabond_at(state, "vagabond.slip"):
+            return _into_a_clearing(state)
+        if _vagabond_at(state, "vagabond.daylight"):
+            here = vb.clearing(state, "vagabond")
+            if here is None:
+                return None
+            if not state.clearings[here - 1].get("alliance:warrior"):
+                return [f"!place {here} alliance:warrior x2", f"!place {here} tinker:gear x1"]
+            return ["instigate alliance tinker"]
+        return _chosen("vagrant")(state)
+
+    record = _scripted("instigate_no_friendly_fire", options, script)
+    _as_the_old_engine("friendly fire", replace(record, actions=record.actions[:-1]))
+    assert record.actions[-1] == "instigate alliance tinker"
+    with pytest.raises(rules.RulesError):
+        rules.replay(record)
+    today = _last_line_today(record)
+    assert today is not None and today.battle is not None and today.battle.get("credit") == 2
+
+
+def test_a_glide_of_revision_11_flew_out_of_a_face_up_snare() -> None:
+    """Before revision 10 the Harrier's Glide took no heed of the Corvids' face-up snare (13.7.2)."""
+
+    def snared(state: rules.GameState) -> list[int]:
+        return [c for c in state.board.ids() if state.clearings[c - 1].get("corvids:snare")]
+
+    def script(state: rules.GameState) -> list[str] | None:
+        seat = rules.to_act(state)
+        assert seat is not None
+        mine = [a.notation() for a in rules.legal_actions(state, seat)]
+        if state.seats[seat].faction == "corvids":
+            wanted = [a for a in mine if a.endswith(" snare") and a.startswith("plot ") or a.startswith("flip ")]
+            return wanted[:1] or None
+        if _vagabond_at(state, "vagabond.slip"):
+            return ["end"]
+        if _vagabond_at(state, "vagabond.daylight") and snared(state):
+            here, traps = vb.where(state, "vagabond"), snared(state)
+            target = next(c for c in state.board.ids() if c not in traps) if here in traps else traps[0]
+            return [f"glide {target}"] if f"glide {target}" in mine else None
+        return _chosen("harrier")(state)
+
+    record = _scripted("glide_past_snare", {"factions": ["marquise", "corvids", "vagabond"], "first_player": 0}, script)
+    old = _as_the_old_engine("glide", record)
+    assert record.actions[-1].startswith("glide ")
+    assert _last_line_today(record) is None  # today the snare keeps him in
+    assert vb.where(old, "vagabond") == int(record.actions[-1].split()[1])
+
+
+def test_a_vagabond_of_revision_11_paid_for_a_service_with_his_first_face_up_items() -> None:
+    """Before revision 10 the engine chose the items that paid (11.2.6.3: he exhausts items, so he chooses)."""
+
+    def script(state: rules.GameState) -> list[str] | None:
+        if state.pending and state.pending[0].get("what") == "services":
+            seat = rules.to_act(state)
+            assert seat is not None
+            buys = [a.notation() for a in rules.legal_actions(state, seat, verb="buy")]
+            return buys[:1] if state.seats[seat].faction == "vagabond" else ["pass"]
+        return None
+
+    record = _scripted(
+        "vagabond_pays_first_items", {"factions": ["marquise", "riverfolk", "vagabond"], "first_player": 0}, script
+    )
+    old = _as_the_old_engine("pays", record)
+    assert record.actions[-1].startswith("buy ")
+    today = _last_line_today(record)
+    assert today is not None and today.pending[0].get("owed")  # today he is asked which items pay
+    assert not old.pending or not old.pending[0].get("owed")
+
+
+# --- revisions 9 and 11: the Hundreds', the Duchy's and the Riverfolk's readings main changed since 60bd46f ---------
+# (records of revision 9 replay as 01daab9's engine played them; of revision 11, as 71fefe7's)
 
 
 def _fetch(state: rules.GameState, key: str, to: str) -> str | None:
@@ -635,8 +856,9 @@ def test_the_vagabonds_pawn_of_revision_9_counted_twice_towards_his_services() -
     record = _first("services_pawn_twice", options, 9, range(5, 6), nudge=_pawn_at_a_post, prefer=_trading)
     old, today = _as_the_old_engine("pawn", record), _last_line_today(record)
     assert record.actions[-1].startswith("buy ") and today is not None
-    assert any(d.get("what") == "services" for d in old.pending)
-    assert not any(d.get("what") == "services" for d in today.pending)
+    vagabond = old.seat_of("vagabond")
+    assert any(a.verb == "buy" for a in rules.legal_actions(old, vagabond))  # a third service on offer
+    assert not any(a.verb == "buy" for a in rules.legal_actions(today, vagabond))  # today two were all he may buy
 
 
 def test_a_favor_of_revision_9_cost_the_duchy_a_price_of_failure_per_clearing() -> None:
@@ -673,7 +895,7 @@ def test_royal_claim_of_revision_9_counted_the_map_alone_for_the_duchy() -> None
     assert today.seats[duchy].points == old.seats[duchy].points + 1
 
 
-def _offered(
+def _offered_more(
     flag: str, options: dict[str, object], number: int, seed: int, stir: float = 0.0, prefer: Prefer | None = None
 ) -> tuple[Record, list[str]] | None:
     """A random walk under an older revision up to the first moment at which more is offered when only `flag` is taken
@@ -703,8 +925,7 @@ def _offered(
 
 def test_the_riverfolk_of_revision_9_could_not_choose_whose_funds_go_first() -> None:
     """Before af888e6 the most plentiful owner's funds always went first: no `first` was offered (11.2.4)."""
-    found = next(filter(None, (_offered("no_first_choice", {"factions": ["riverfolk", "marquise", "eyrie"]}, 9, seed)
-                               for seed in range(1, 2))), None)
+    found = _offered_more("no_first_choice", {"factions": ["riverfolk", "marquise", "eyrie"]}, 9, 1)
     assert found is not None
     record, extra = found
     _as_the_old_engine("first", record)
@@ -714,32 +935,31 @@ def test_the_riverfolk_of_revision_9_could_not_choose_whose_funds_go_first() -> 
 def test_parliament_of_revision_9_paid_for_no_search_or_seizure_3x3() -> None:
     """Before a2053da the moves and battles of the Duchy's ministers in Parliament paid for no 3x3 search or seizure."""
     options = _teams("duchy", "marquise", "eyrie", "alliance", "vagabond", "hundreds")
-    found = next(filter(None, (_offered("parliament_pays_no_search", options, 9, seed, stir=0.05)
-                               for seed in range(1, 2))), None)
+    found = _offered_more("parliament_pays_no_search", options, 9, 1, stir=0.05)
     assert found is not None
     record, extra = found
     _as_the_old_engine("parliament", record)
     assert extra and all(a.split()[0] in ("search", "seize", "minister") for a in extra)
 
 
-# --- revision 11: the ruins of two item sets and the Strike on mycelium ----------------------------------------------
+# --- revision 12: the ruins of two item sets and the Strike on mycelium ----------------------------------------------
 
 
 @pytest.mark.parametrize(("name", "seed"), [("ruin raze", 7), ("ruin explore", 8)])
-def test_a_ruin_of_revision_10_with_one_kind_to_take_was_taken_for_the_explorer(name: str, seed: int) -> None:
-    """Before revision 11, with two item sets, the engine took a lone kind under a ruin for the one taking it (two
+def test_a_ruin_of_revision_11_with_one_kind_to_take_was_taken_for_the_explorer(name: str, seed: int) -> None:
+    """Before revision 12, with two item sets, the engine took a lone kind under a ruin for the one taking it (two
     alike, or one of a kind held from a ruin; here the Hundreds razing, then the Vagabond exploring): the table learned
     what lay there. Today they are asked, whatever lies there."""
     options = {"factions": ["hundreds", "vagabond", "vagabond2"]}
-    record = _first("ruin_lone_choice_taken", options, 10, range(seed, seed + 1))
+    record = _first("ruin_lone_choice_taken", options, 11, range(seed, seed + 1))
     old, today = _as_the_old_engine(name, record), _last_line_today(record)
     assert today is not None and today.pending[0].get("what") == "ruin" and today.pending[0].get("always_asked")
     assert not any(d.get("what") == "ruin" for d in old.pending)
 
 
-def test_a_strike_of_revision_10_was_offered_on_mycelium() -> None:
-    """Before revision 11 the Vagabond's Strike was offered on the Spore's mycelium, which only battle removes."""
-    record = _first("strike_on_mycelium", {"factions": ["spore", "eyrie", "vagabond"]}, 10, range(4, 5),
+def test_a_strike_of_revision_11_was_offered_on_mycelium() -> None:
+    """Before revision 12 the Vagabond's Strike was offered on the Spore's mycelium, which only battle removes."""
+    record = _first("strike_on_mycelium", {"factions": ["spore", "eyrie", "vagabond"]}, 11, range(4, 5),
                     prefer=_strikes_on("mycelium"))
     old = _as_the_old_engine("mycelium", record)
     assert record.actions[-1] == "strike spore mycelium"
@@ -748,11 +968,12 @@ def test_a_strike_of_revision_10_was_offered_on_mycelium() -> None:
 
 
 def test_records_main_numbered_9_are_identified_by_the_state_they_saved() -> None:
-    """01daab9 numbered its records 9 and played revision 9; main from 1189e2e to 71fefe7 numbered them 9 too but
-    played revision 10 (the Hundreds', Duchy's and Riverfolk's finishes): each is identified by its engine's digest."""
+    """01daab9 numbered its records 9 and played revision 9; main from 1189e2e to c5494a7 numbered them 9 too but
+    played revision 11 (the Hundreds', Duchy's and Riverfolk's finishes): each is identified by its engine's digest,
+    as the newest revision that replays it alike (10 too, where nothing of the Vagabonds' review was met)."""
     options = {"factions": ["hundreds", "vagabond", "vagabond2", "spinners"]}
     older = replace(_first("raze_takes_first", options, 9, range(1, 2)), rules=None)
     assert identify(older, digest=OLD_ENGINE["raze"]) == 9
-    newer = replace(_first("ruin_lone_choice_taken", {"factions": ["hundreds", "vagabond", "vagabond2"]}, 10,
+    newer = replace(_first("ruin_lone_choice_taken", {"factions": ["hundreds", "vagabond", "vagabond2"]}, 11,
                            range(7, 8)), rules=None)
     assert identify(newer, digest=OLD_ENGINE["ruin raze"]) == 10
