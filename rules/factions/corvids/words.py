@@ -106,7 +106,7 @@ def why_not(state: GameState, seat: int, action: Action) -> str | None:
     if state.turn.seat != seat:
         return None
     if isinstance(action, Flip):
-        return why_not_flip(state, action.clearing) if step == FLIP else "you flip plots in Birdsong"
+        return when_flips(step) or why_not_flip(state, action.clearing)
     if isinstance(action, Craft) and step != CRAFT:
         return "you craft in Birdsong, before flipping plots"
     if isinstance(action, Recruit):
@@ -138,6 +138,15 @@ def why_not_scatter(state: GameState, seat: int, action: Scatter) -> str | None:
     if s in data(state, seat).get("scattered", []):
         return f"you have scattered in a {s} clearing already; one of each suit"
     return why_not_place(state, ID, action.clearing, WARRIOR) or "your setup may not place a warrior there"
+
+
+def when_flips(step: str) -> str | None:
+    """13.4.2: flips are Birdsong's second step, after crafting and before recruiting."""
+    if step == FLIP:
+        return None
+    if step == CRAFT:
+        return "you flip plots after crafting: end crafting first"
+    return "you flip plots in Birdsong, after crafting and before recruiting: this turn's flips are over"
 
 
 def why_not_flip(state: GameState, cid: int) -> str | None:
