@@ -75,14 +75,27 @@ class Revision:
     battle_diversions_unkept: bool = field(default=False, metadata=WRITTEN)
     """A battle's removed pieces did not name the area they went to instead of the supply (revision 9 keeps it as a
     fourth element, [seat, piece, count, area], so that listeners hear where they went)."""
+    marquise_places_anywhere: bool = False
+    """The Marquise recruited, placed wood at her sawmills, overworked and used Field Hospitals in clearings where
+    another faction forbids placing pieces (a Corvid face-up snare, overgrowth, a torch); revision 10 keeps to them."""
+    corvids_recruit_in_order: bool = False
+    """The Corvids' recruit, short of warriors, filled the clearings of its suit in the order of their numbers
+    (revision 10 lets the Corvids choose which get the warriors left, 1.5.4)."""
 
 
 OLDER_SETUPS = ("spore", "tinker")  # the factions whose data did not keep their setup stage before a3f33da
-_TODAY = Revision(9, "a841156", 2, "today's rules")
+_TODAY = Revision(10, "SINCE", 2, "today's rules")
 # Each older revision is the next newer one with its own differences added: a flag holds on every revision before
 # the change that ended it.
+_BEFORE_SNARE = replace(
+    _TODAY, number=9, since="a841156",
+    note="before revision 10, the Marquise recruited, placed wood and overworked where another faction forbids "
+    "placing pieces (a Corvid face-up snare, overgrowth, a torch), Field Hospitals sent warriors to such a keep, "
+    "and the Corvids' recruit short of warriors filled its clearings in number order; its replay plays them so",
+    marquise_places_anywhere=True, corvids_recruit_in_order=True,
+)
 _BEFORE_REVENGE = replace(
-    _TODAY, number=8, since="b052b0f",
+    _BEFORE_SNARE, number=8, since="b052b0f",
     note="before revision 9, the 3x3 Shared Field Hospitals was offered for an ally's warriors that went to the "
     "Cult's Acolytes box or the Spinners' Ward instead of the supply, and brought other warriors of that ally to the "
     "keep; its replay offers it so",
@@ -136,7 +149,7 @@ _BEFORE_B4B8814 = replace(
 )
 REVISIONS = (
     _BEFORE_B4B8814, _BEFORE_C3A2B9F, _BEFORE_FF0BDB2, _BEFORE_1BAA1FB, _BEFORE_A3F33DA, _BEFORE_2141E2F,
-    _BEFORE_b052b0f, _BEFORE_REVENGE, _TODAY,
+    _BEFORE_b052b0f, _BEFORE_REVENGE, _BEFORE_SNARE, _TODAY,
 )
 CURRENT = REVISIONS[-1].number
 """Raise it (adding a Revision) whenever a rule change means an older record no longer replays as it was."""

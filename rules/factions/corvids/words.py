@@ -80,7 +80,10 @@ def prompt_of(state: GameState, step: str) -> str:
     if step == FLIP:
         return "flip face-down plots where you have warriors (flip N), or end Birdsong's flips"
     if step == RECRUIT:
-        return "recruit: spend a card for a warrior in each matching clearing (recruit CARD [suit]), or end"
+        return (
+            "recruit: spend a card for a warrior in each matching clearing (recruit CARD [suit]; short of warriors, "
+            "name the clearings: recruit CARD 3,5), or end"
+        )
     if step == DAYLIGHT:
         left = DAYLIGHT_ACTIONS - flags(state).get("corvid_actions", 0)
         return f"move, battle, plot or trick ({plural(left, 'action')} left), or end Daylight"
@@ -173,6 +176,28 @@ def why_not_recruit(state: GameState, seat: int, action: Recruit) -> str | None:
         return "a bird card recruits in the clearings of one suit you name: recruit CARD fox|mouse|rabbit"
     if c is not None and c.suit != "bird" and action.suit not in (None, c.suit):
         return f"{c.name} recruits in {c.suit} clearings"
+    if c is not None and action.clearings:
+        return why_not_recruit_in(state, seat, action.suit or c.suit, action.clearings)
+    return None
+
+
+def why_not_recruit_in(state: GameState, seat: int, wanted: str, named: tuple[int, ...]) -> str | None:
+    """1.5.4: the clearings named for a recruit short of warriors, as many as the warriors left, of the suit."""
+    spots = [c for c in state.board.ids() if suit(state, c) == wanted and not why_not_place(state, ID, c, WARRIOR)]
+    left = state.seats[seat].supply.get("warrior", 0)
+    if left >= len(spots):
+        return f"you have warriors for every {wanted} clearing: name the card only (recruit CARD)"
+    for cid in named:
+        if cid not in state.board.ids():
+            return f"there is no clearing {cid} on this map"
+        if suit(state, cid) != wanted:
+            return f"clearing {cid} is {suit(state, cid)}, not {wanted}"
+        blocked = why_not_place(state, ID, cid, WARRIOR)
+        if blocked:
+            return blocked
+    if len(set(named)) != left or len(named) != left:
+        where = ", ".join(map(str, spots))
+        return f"you have {plural(left, 'warrior')} left: name {left} different {wanted} clearings of {where}"
     return None
 
 
