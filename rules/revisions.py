@@ -84,7 +84,7 @@ class Revision:
 
 
 OLDER_SETUPS = ("spore", "tinker")  # the factions whose data did not keep their setup stage before a3f33da
-_TODAY = Revision(10, "SINCE", 2, "today's rules")
+_TODAY = Revision(10, "513cc21", 2, "today's rules")
 # Each older revision is the next newer one with its own differences added: a flag holds on every revision before
 # the change that ended it.
 _BEFORE_SNARE = replace(
