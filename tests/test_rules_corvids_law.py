@@ -1016,3 +1016,50 @@ def test_13_4_3_1_5_4_1_1_3_short_of_warriors_the_corvids_choose_where_the_ones_
     assert "could mean several things" in refusal(s, "recruit anvil")
     s = play(s, "recruit anvil 8,12")
     assert [count(s, c, "corvids", "warrior") for c in (1, 6, 8, 12)] == [0, 0, 1, 1]
+
+
+# --- other factions' removals of plots (3.2.1, 13.7.1, 13.7.4) -------------------------------------------------------
+
+
+def test_13_7_1_14_2_2_a_bomb_leaves_the_warlord_who_is_removed_only_in_battle():
+    s = table("marquise", "hundreds", "corvids")
+    s = plant(s, 5, "bomb")
+    put(s, 5, "corvids", "warrior")
+    put(s, 5, "hundreds", "warlord")
+    put(s, 5, "hundreds", "warrior", 2)
+    s = settle(play(at(s, FLIP), "flip 5"))
+    assert count(s, 5, "hundreds", "warlord") == 1 and count(s, 5, "hundreds", "warrior") == 0
+
+
+def test_13_7_4_14_4_1_a_mob_razes_a_plot_as_an_enemy_token_scoring_it_and_a_raid_raids():
+    s = table("marquise", "hundreds", "corvids")
+    h = seat(s, "hundreds")
+    s = plant(s, 5, "raid")
+    put(s, 5, "hundreds", "mob")
+    s = at(s, "hundreds.raze", "hundreds")
+    assert plots_on_map(s) == 0 and s.seats[h].points == 1
+    assert [count(s, c, "corvids", "warrior") for c in (1, 2)] == [1, 1]
+
+
+def test_13_7_4_a_favor_removing_plots_scores_them_for_its_crafter_and_a_raid_raids():
+    s = plant(plant(table(), 5, "raid"), 10, "snare")  # rabbit 5 and 10
+    put(s, 3, "marquise", "workshop", 1)
+    put(s, 4, "marquise", "workshop", 1)
+    put(s, 10, "marquise", "workshop", 1)
+    s = set_hand(s, M, "favor-of-the-rabbits")
+    s = settle(play(at(s, "marquise.craft", "marquise"), "craft favor-of-the-rabbits"))
+    assert plots_on_map(s) == 0 and s.seats[M].points == 2
+    # the raid's warriors come after the removal: 1 and 2 (5's neighbours) are no rabbit clearings
+    assert [count(s, c, "corvids", "warrior") for c in (1, 2)] == [1, 1]
+
+
+def test_13_7_1_6_2_3_a_bomb_removing_marquise_warriors_lets_her_use_field_hospitals():
+    s = plant(table(), 5, "bomb")
+    put(s, 5, "corvids", "warrior")
+    put(s, 5, "marquise", "warrior", 2)
+    put(s, 1, "marquise", "keep")
+    s = set_hand(s, M, "bake-sale")
+    s = play(at(s, FLIP), "flip 5")
+    assert s.pending and rules.to_act(s) == M and any(a.startswith("hospital") for a in legal(s))
+    s = play(s, next(a for a in legal(s) if a.startswith("hospital")))
+    assert count(s, 1, "marquise", "warrior") == 2 and count(s, 5, "marquise", "warrior") == 0
