@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from discord_harness import OfflineUser, db_url, offline_bot, play_action, seated_game
-from rules_helpers import check, emptied, goto, lift, put, set_hand
+from rules_helpers import check, emptied, goto, lift, put, set_hand, set_supply
 
 import rules
 from bot.console.offline import OfflineBot, Result
@@ -130,4 +130,23 @@ async def test_13_2_4_a_wrong_guess_tells_the_table_the_guess_and_the_answer_nev
     assert "Bake Sale" in hand.text and all(not s.public for s in hand.sent)
     state = (await bot.service.table(CHANNEL)).state
     assert rules.view_for(state, C)["private_lines"][0] == "Your face-down plots: raid in 5"
+    await bot.service.store.close()
+
+
+async def test_13_4_3_1_5_4_short_of_warriors_the_corvids_name_the_clearings_of_their_recruit(tmp_path):
+    bot, base = await _bot(tmp_path, "recruit")
+    s = emptied(rules.GameState.loads(base.dumps()))
+    set_supply(s, "corvids", "warrior", 2)
+    set_hand(s, C, "anvil")  # fox: 1, 6, 8, 12 on Autumn
+    await _jump(bot, goto(check(s), C, "corvids.recruit"))
+    before = (await bot.service.table(CHANNEL)).state
+    for clearings, reason in (("3,8", "clearing 3 is rabbit"), ("8", "name 2 different fox clearings")):
+        result = await bot.slash(CORAX, CHANNEL, slash_name("recruit"), card="anvil", clearings=clearings)
+        assert result.refused and reason in result.text and "Traceback" not in result.text, result.text
+    after = (await bot.service.table(CHANNEL)).state
+    assert after.digest() == before.digest()
+    result = await bot.slash(CORAX, CHANNEL, slash_name("recruit"), card="anvil", clearings="8,12")
+    assert not result.refused, result.text
+    state = (await bot.service.table(CHANNEL)).state
+    assert [state.clearings[c - 1].get("corvids:warrior", 0) for c in (1, 6, 8, 12)] == [0, 0, 1, 1]
     await bot.service.store.close()

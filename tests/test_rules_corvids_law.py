@@ -1063,3 +1063,28 @@ def test_13_7_1_6_2_3_a_bomb_removing_marquise_warriors_lets_her_use_field_hospi
     assert s.pending and rules.to_act(s) == M and any(a.startswith("hospital") for a in legal(s))
     s = play(s, next(a for a in legal(s) if a.startswith("hospital")))
     assert count(s, 1, "marquise", "warrior") == 2 and count(s, 5, "marquise", "warrior") == 0
+
+
+def test_13_5_3_4_3_the_corvids_battle_only_from_a_clearing_with_their_warriors():
+    s = plant(table(), 5, "bomb")
+    put(s, 5, "marquise", "warrior")
+    put(s, 1, "corvids", "warrior")
+    s = at(s, DAYLIGHT)
+    assert not any(a.startswith("battle 5") for a in legal(s, "battle"))
+
+
+def test_9_2_8_a_vagabond_in_coalition_with_the_corvids_is_no_enemy_of_their_plots():
+    from vagabond_helpers import pawn_to, set_items
+
+    s = table("marquise", "eyrie", "vagabond", "corvids")
+    v, c = seat(s, "vagabond"), seat(s)
+    pawn_to(s, 5)
+    set_items(s, "boots", "boots", "sword", "torch", seat=v)
+    s.seats[v].points, s.seats[M].points, s.seats[E].points, s.seats[c].points = 12, 5, 6, 3
+    s = set_hand(turn_up(plant(s, 12, "raid"), 5, "snare"), v, "dominance-fox", "anvil")
+    put(s, 12, "eyrie", "warrior")
+    s = play(at(s, "vagabond.daylight", "vagabond"), "coalition dominance-fox corvids")
+    assert "move 5>1 x1" in legal(s, "move")  # the snare keeps only enemies in
+    pawn_to(s, 12)
+    s = at(s, "vagabond.daylight", "vagabond")
+    assert not legal(s, "expose") and "not your enemy" in refusal(s, "expose 12 raid anvil")

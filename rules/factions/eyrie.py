@@ -489,7 +489,7 @@ class Eyrie(Faction):
                 f"clearing {where} is {suit(state, where)}: the {named} card of the Decree's {column} column "
                 f"needs a {named} clearing"
             )
-        blocked = next((why_not_place(state, ID, c) for c in places if isinstance(c, int)), None)
+        blocked = next(filter(None, (why_not_place(state, ID, c) for c in places if isinstance(c, int))), None)
         if column in ("recruit", "build") and blocked:
             return blocked
         return f"the Decree's {column} column needs a clearing matching {suits}"
