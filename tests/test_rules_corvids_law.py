@@ -213,7 +213,7 @@ def test_13_5_2_the_warriors_must_all_be_in_the_clearing():
     assert "plot 3 bomb" not in legal(s, "plot") and refusal(s, "plot 3 bomb")  # none there at all
 
 
-def test_13_5_2_the_cost_counts_plots_placed_this_turn_even_those_since_removed_and_the_exerts():
+def test_13_5_2_13_6_1_the_exerts_plot_costs_one_more_per_plot_placed_in_daylight():
     s = table()
     put(s, 1, "corvids", "warrior", 1)
     put(s, 2, "corvids", "warrior", 2)
