@@ -137,9 +137,10 @@ def piece_outline(fill: RGB, ground: RGB) -> tuple[RGB, int]:
 @cache
 def rimmed_outline(fill: RGB, ground: RGB, rim: RGB | None) -> tuple[RGB, int]:
     """The outline of a piece drawn in a tone of its faction's colour: that colour where it reads against both the
-    piece and the ground (a pale gear rimmed in the Tinker's rust), else the usual black or white."""
+    piece and the ground (a pale gear rimmed in the Tinker's rust), else the usual black or white; heavy, as the
+    usual one, where the piece alone would not read on the ground."""
     if rim is not None and min(contrast(rim, fill), contrast(rim, ground)) >= MIN_PIECE_CONTRAST:
-        return rim, OUTLINE
+        return rim, OUTLINE if contrast(fill, ground) >= MIN_PIECE_CONTRAST else HEAVY_OUTLINE
     return piece_outline(fill, ground)
 
 

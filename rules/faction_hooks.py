@@ -366,6 +366,12 @@ class CardsHooks(Declarations):
         (the Supporters stack), so that rules.hidden can re-deal them. None by default."""
         return {}
 
+    def face_down_tokens(self, state: GameState, seat: int) -> dict[str, list[int]]:
+        """Values of the faction's tokens lying face down for everyone, itself included (the Keepers' relics), by
+        pool: the state's own lists, each holding the values its face-down tokens may show, so that rules.hidden can
+        re-deal each pool among itself. None by default."""
+        return {}
+
     def shown_cards(self, state: GameState, seat: int) -> list[int]:
         """The held cards the whole table can see (the Decree): every held card not lying face down."""
         hidden = {c for cards in self.face_down(state, seat).values() for c in cards}

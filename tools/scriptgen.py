@@ -7,7 +7,9 @@ Usage: python -m tools.scriptgen --out assets/examples/short-game.txt [--seed 7]
 assets/examples/frontier-game.txt with --mode frontier, six factions, --teams A,A,A,B,B,B --win-points 15 --seed 3;
 assets/examples/tinker-game.txt with --factions marquise,eyrie,tinker --avoid doover, so the Tinker keeps his setup;
 assets/examples/lake-game.txt with --map lake --prefer ferry, assets/examples/mountain-game.txt with --map mountain
---prefer clear: the maps' own actions are chosen whenever they are legal)
+--prefer clear: the maps' own actions are chosen whenever they are legal; assets/examples/keepers-game.txt with
+--factions marquise,eyrie,keepers and the options its first line shows, --avoid decamp --prefer recover,relic,carry
+--seed 27, so that relics are delved, carried, recovered and taken)
 Every line is run as it is written, so the script is known to play to the end with nothing refused.
 """
 
