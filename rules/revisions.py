@@ -94,6 +94,13 @@ class Revision:
     """The Jailor could not coerce to pay for the Riverfolk's services (V.12, 11.2.6.3; revision 10 offers Coerce while
     the services are on offer to him, and offers them when a coerced card could pay)."""
 
+    marquise_places_anywhere: bool = False
+    """The Marquise recruited, placed wood at her sawmills, overworked and used Field Hospitals in clearings where
+    another faction forbids placing pieces (a Corvid face-up snare, overgrowth, a torch); revision 10 keeps to them."""
+    corvids_recruit_in_order: bool = False
+    """The Corvids' recruit, short of warriors, filled the clearings of its suit in the order of their numbers
+    (revision 10 lets the Corvids choose which get the warriors left, 1.5.4)."""
+
 
 OLDER_SETUPS = ("spore", "tinker")  # the factions whose data did not keep their setup stage before a3f33da
 _TODAY = Revision(10, "359933c", 2, "today's rules")
@@ -103,14 +110,19 @@ _BEFORE_VB_REVIEW = replace(
     _TODAY, number=9, since="a841156",
     note="before revision 10, the Ranger's Hideout was offered only in a clearing, the Jailor's coerced card stood in "
     "for an item after he left its clearing and could not pay for the Riverfolk's services, the Harrier glided out "
-    "of a clearing with a face-up snare, a 3x3 Vagrant could not make a rival battle its own teammate, and the "
-    "Vagabond's first face-up items paid for a service; its replay plays them so",
+    "of a clearing with a face-up snare, a 3x3 Vagrant could not make a rival battle its own teammate, the "
+    "Vagabond's first face-up items paid for a service, the Marquise recruited, placed wood and overworked where "
+    "another faction forbids placing pieces (a Corvid face-up snare, overgrowth, a torch), Field Hospitals sent "
+    "warriors to such a keep, and the Corvids' recruit short of warriors filled its clearings in number order; its "
+    "replay plays them so",
     hideout_in_clearings=True,
     coerce_anywhere=True,
     glide_past_snare=True,
     instigate_no_friendly_fire=True,
     vagabond_pays_first_items=True,
     coerce_not_for_services=True,
+    marquise_places_anywhere=True,
+    corvids_recruit_in_order=True,
 )
 _BEFORE_REVENGE = replace(
     _BEFORE_VB_REVIEW, number=8, since="b052b0f",

@@ -255,6 +255,8 @@ OLD_ENGINE = {  # revision 4: 383602a's engine
     "friendly fire": "1310e6e2f4ed7daddedc5dbdcc05ee3b58e791a34cf66894dcbf87b25ff652c1",
     "glide": "b64e8147fea25e445e55efefe564b4e769f56774c30c7a1fb35cee58142019d4",
     "pays": "7e54d960012b1d1a02de9805523f2aa16ade174735dcf03244328115c6f34ab3",
+    "snare": "26f602313c9943c2f4afc342715783fc8517b05f8a9eb5f5c62d7f0862b1822d",
+    "short recruit": "358aca96554a9ad2c3f663cb8bb39df80e37645c894f53a979360cb6bd8c107e",
 }
 """The digest the engine of the revision's own commit gives each record the tests below build (its state as that
 engine saved it): `tools/legacy/differ.py COMMIT REVISION --records FILE` replays records with it."""
@@ -628,3 +630,86 @@ def test_a_vagabond_of_revision_9_paid_for_a_service_with_his_first_face_up_item
     today = _last_line_today(record)
     assert today is not None and today.pending[0].get("owed")  # today he is asked which items pay
     assert not old.pending or not old.pending[0].get("owed")
+MARQUISE_CORVIDS = {"factions": ["marquise", "corvids"], "first_player": 0}
+
+
+def _snare_a_sawmill() -> Nudge:
+    """Once, in the Corvids' Daylight: three Corvid warriors at a sawmill with no plot, to plot a snare there."""
+    done: list[bool] = []
+
+    def nudge(state: rules.GameState) -> list[str]:
+        seat = rules.to_act(state)
+        if done or seat is None or state.seats[seat].faction != "corvids" or state.turn.step != "corvids.daylight":
+            return []
+        mills = [c for c in state.board.ids() if state.clearings[c - 1].get("marquise:sawmill")]
+        if not mills or state.seats[seat].supply.get("warrior", 0) < 3:
+            return []
+        done.append(True)
+        return [f"!place {mills[0]} corvids:warrior x3"]
+
+    return nudge
+
+
+def _snaring(state: rules.GameState, actions: list[rules.Action]) -> list[rules.Action]:
+    """The Corvids plot snares at sawmills and flip them; the Marquise recruits and overworks."""
+    mills = {c for c in state.board.ids() if state.clearings[c - 1].get("marquise:sawmill")}
+    return [
+        a
+        for a in actions
+        if (a.verb == "plot" and getattr(a, "kind", "") == "snare" and getattr(a, "clearing", 0) in mills)
+        or a.verb in ("flip", "recruit", "overwork")
+    ]
+
+
+def test_the_marquise_of_revision_9_placed_pieces_in_a_snared_clearing() -> None:
+    """Before revision 10 the Marquise placed wood at a sawmill (and recruited, overworked) where a Corvid face-up
+    snare forbids her placing pieces (13.7.2)."""
+    record = _first(
+        "marquise_places_anywhere", MARQUISE_CORVIDS, 9, range(1, 9), nudge=_snare_a_sawmill(), prefer=_snaring
+    )
+    old, today = _as_the_old_engine("snare", record), _last_line_today(record)
+    assert today is not None
+
+    def in_snares(s: rules.GameState) -> int:
+        return sum(
+            n
+            for c in s.clearings
+            if c.get("corvids:snare")
+            for k, n in c.items()
+            if k.startswith("marquise:") and k != "marquise:sawmill"
+        )
+
+    assert in_snares(old) > in_snares(today)
+
+
+def _crowd_the_corvids() -> Nudge:
+    """Once, in the Corvids' Daylight: all but two of their warriors in their supply put in clearing 3."""
+    done: list[bool] = []
+
+    def nudge(state: rules.GameState) -> list[str]:
+        seat = rules.to_act(state)
+        if done or seat is None or state.seats[seat].faction != "corvids" or state.turn.step != "corvids.daylight":
+            return []
+        left = state.seats[seat].supply.get("warrior", 0)
+        if left <= 2:
+            return []
+        done.append(True)
+        return [f"!place 3 corvids:warrior x{left - 2}"]
+
+    return nudge
+
+
+def test_the_corvids_recruit_of_revision_9_filled_the_clearings_in_number_order_when_short() -> None:
+    """Before revision 10 a recruit short of warriors placed them in the lowest numbered clearings of the suit; today
+    the Corvids name the clearings (1.5.4)."""
+    record = _first(
+        "corvids_recruit_in_order",
+        MARQUISE_CORVIDS,
+        9,
+        range(1, 9),
+        nudge=_crowd_the_corvids(),
+        prefer=lambda s, actions: [a for a in actions if a.verb == "recruit"],
+    )
+    old = _as_the_old_engine("short recruit", record)
+    assert record.actions[-1].startswith("recruit ") and old.seats[old.seat_of("corvids") or 0].supply["warrior"] == 0
+    assert _last_line_today(record) is None  # today the plain recruit is ambiguous: the Corvids name the clearings
