@@ -484,7 +484,7 @@ def corner_sites(state: GameState, seat: int) -> list[int]:
 def edge_sites(state: GameState, seat: int, corner: int) -> list[int]:
     """15.3.3: map-edge clearings next to the first one (any next to it, when none on the edge may take them)."""
     near = [c for c in sorted(state.board.adjacent_to(corner)) if may_place(state, ID, c, WARRIOR)]
-    edge = [c for c in near if state.board.is_edge(c) and may_set_up(state, seat, c)]
+    edge = [c for c in near if kb.on_map_edge(state, c) and may_set_up(state, seat, c)]
     return edge or near
 
 
@@ -532,7 +532,7 @@ def encamp_options(state: GameState, seat: int) -> Iterator[Encamp]:
             continue
         if camped and not state.clearings[cid - 1].get(WARRIOR_KEY):
             continue
-        if not camped and not state.board.is_edge(cid):
+        if not camped and not kb.on_map_edge(state, cid):
             continue
         for family in families:
             for side in kb.sides_of(family):
