@@ -15,6 +15,7 @@ from rules_helpers import (
     card_ids,
     check,
     count,
+    emptied,
     force_dice,
     goto,
     hand_keys,
@@ -636,3 +637,69 @@ def test_15_2_1_a_face_down_value_shows_in_no_legal_action_nor_refusal() -> None
         reasons.append(refused(s, "recover 5 figure3 retainer"))
         seen.append((legal(s), reasons))
     assert seen[0] == seen[1]
+
+
+
+def test_15_2_5_a_defender_removing_the_attackers_relic_places_it_in_the_keepers_turn() -> None:
+    """15.2.5: a defender removing the attacking Keepers' relic (their warriors gone first, 4.3.6) scores 2 and places
+    it at once, in the Keepers' turn; no delve follows without a Keeper warrior (15.5.2.2)."""
+    s = table()
+    put(s, 5, "keepers", "warrior")
+    put(s, 5, "keepers", "tablet2")
+    put(s, 5, "marquise", "warrior", 3)
+    in_forest(s, "A", "figure")
+    retinue(s, delve=["retainer"])
+    s = goto(s, K, "keepers.delve")
+    s = play(force_dice(s, 3, 3), "delve 5 marquise retainer")
+    s = answer(s, "trophy")  # the Marquise's 3 hits: one ignored, the warrior, then the relic
+    assert count(s, 5, "keepers", "warrior") == 0 and relics_at(s, 5) == {}
+    assert rules.to_act(s) == M and s.seats[M].points == 2
+    s = play(s, "trophy fB")
+    assert relics_at(s, "B") == {"tablet2": 1}
+    assert rules.to_act(s) == K and not (s.pending and s.pending[0].get("what") == "delve")
+    check(s)
+
+
+def _vagrant_with_keepers_in_coalition() -> GameState:
+    """Marquise, Eyrie, the Vagrant and the Keepers past setup, map emptied; the Vagabond in a coalition with the
+    Keepers (9.2.8), his pawn in clearing 5 with a torch."""
+    s = rules.new_game({"factions": ["marquise", "eyrie", "vagabond", "keepers"], "first_player": 0}, 1)
+    wanted = ["keep 1", "build sawmill 1", "build workshop 5", "build recruiter 9", "leader despot",
+              "character vagrant"]
+    while s.turn.phase == "setup" and s.pending:
+        options = legal(s)
+        s = play(s, next((w for w in wanted if w in options), options[0]))
+    s = emptied(s)
+    for pieces in s.forests.values():
+        for piece in [p for p in pieces if p.startswith(("keepers:", "vagabond:"))]:
+            owner, kind = piece.split(":")[:2]
+            seat = s.seat_of(owner)
+            assert seat is not None
+            s.seats[seat].supply[kind] = s.seats[seat].supply.get(kind, 0) + pieces.pop(piece)
+    v, k = s.seat_of("vagabond"), s.seat_of("keepers")
+    assert v is not None and k is not None
+    s.seats[v].supply["pawn"] -= 1
+    s.clearings[4]["vagabond:pawn"] = 1
+    s.seats[v].data["coalition"] = k
+    return check(s)
+
+
+def test_faq_15_2_5_no_prized_trophies_for_a_vagrant_in_a_coalition_with_the_keepers() -> None:
+    """FAQ on 15.2.5: the Vagrant's Instigate removing a relic while in a coalition with the Keepers does not trigger
+    Prized Trophies (he is no enemy): nobody scores and nobody places it in a forest; removed (21), it goes back to
+    the Keepers' supply."""
+    s = _vagrant_with_keepers_in_coalition()
+    v, k = s.seat_of("vagabond"), s.seat_of("keepers")
+    assert v is not None and k is not None
+    torch = next(i for i in s.seats[v].items if i["item"] == "torch")
+    assert not torch.get("exhausted")
+    put(s, 5, "keepers", "figure3")
+    put(s, 5, "marquise", "warrior", 2)
+    s = goto(force_dice(s, 3, 0), v, "vagabond.daylight")
+    s = play(s, "instigate marquise keepers")
+    s = answer(s)
+    assert relics_at(s, 5) == {} and all(relics_at(s, f) == {} for f in s.board.forests)
+    assert not s.seats[k].areas.get(kb.TROPHIES_AREA)
+    assert s.seats[k].supply.get("figure", 0) == 4  # back in the supply, face down again
+    assert s.seats[v].points == 0 and s.seats[M].points == 0
+    check(s)

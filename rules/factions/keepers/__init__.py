@@ -65,7 +65,7 @@ from rules.map_pieces import may_place, open_slots, suit
 from rules.modes.base import may_set_up, starting_corners
 from rules.pieces import ABILITY, BUILDING, TOKEN, WARRIOR, PieceKind, key
 from rules.removal import remove_all
-from rules.rule import rules
+from rules.rule import enemies, rules
 from rules.state import BattleState, Decision, GameState
 from rules.words import plural
 
@@ -377,17 +377,23 @@ class Keepers(Faction):
 
     # --- Prized Trophies (15.2.5) ------------------------------------------------------------------------------------
     def intercept_removal(self, state: GameState, seat: int | None, removal: Removal) -> str | None:
-        """A removed relic waits off the map, face up, for its remover to place it in a forest."""
-        return TROPHIES_AREA if seat is not None and is_relic_key(removal.piece) else None
+        """A relic an enemy removed (or no one: the player taking the turn then places it) waits off the map, face up,
+        to be placed in a forest; one a non-enemy removed (a Vagabond in a coalition, FAQ on 15.2.5) triggers no Prized
+        Trophies and goes back to the supply like any removed token."""
+        if seat is None or not is_relic_key(removal.piece):
+            return None
+        if removal.by is not None and not enemies(state, removal.by, seat):
+            return None
+        return TROPHIES_AREA
 
     def on_removed(self, state: GameState, seat: int | None, removed: Removed) -> None:
-        """15.2.5: whoever removed a relic places it in any forest face up (the player taking the turn, when no one
-        did); an enemy scored for it (the token's point and the extra one) as it was removed."""
+        """15.2.5: an enemy that removed a relic places it in any forest face up (the player taking the turn, when no
+        one did); it scored for it (the token's point and the extra one) as it was removed."""
         if seat is None:
             return
         chooser = removed.by if removed.by is not None else state.turn.seat
         for piece, n in sorted(removed.pieces.items()):
-            if is_relic_key(piece):
+            if is_relic_key(piece) and removed.diverted.get(piece) == TROPHIES_AREA:
                 for _ in range(n):
                     decisions.push(
                         state, "faction", chooser, faction=ID, what="trophy", piece=piece,
