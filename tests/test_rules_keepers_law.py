@@ -703,3 +703,64 @@ def test_faq_15_2_5_no_prized_trophies_for_a_vagrant_in_a_coalition_with_the_kee
     assert s.seats[k].supply.get("figure", 0) == 4  # back in the supply, face down again
     assert s.seats[v].points == 0 and s.seats[M].points == 0
     check(s)
+
+
+def test_15_2_1_no_view_nor_board_image_shows_a_face_down_value() -> None:
+    """15.2.1: face-down relics look alike to everyone, the Keepers included: every seat's view, the spectator's and
+    the board image are the same whatever values the face-down relics hide, at the moment of choosing one to delve."""
+    from render import render_board
+    from rules.view import view_for
+
+    outputs = []
+    for values in ((3, 1, 2, 3), (1, 2, 3, 3)):
+        s = table()
+        put(s, 5, "keepers", "warrior")
+        put(s, 5, "keepers", "tablet2")  # a face-up relic beside them
+        in_forest(s, "A", "figure")
+        in_forest(s, "A", "figure")
+        values_next(s, "figure", *values)
+        retinue(s, delve=["retainer"])
+        s = play(goto(s, K, "keepers.delve"), "delve 5 retainer")
+        views = [view_for(s, seat) for seat in (None, M, E, K)]
+        outputs.append((views, render_board(views[0]), legal(s)))
+    assert outputs[0] == outputs[1]
+
+
+async def test_15_2_1_the_slash_commands_tell_nothing_of_a_face_down_value(tmp_path) -> None:  # type: ignore[no-untyped-def]
+    """15.2.1 through the slash commands: at a delve with a face-down relic next to the clearing, autocomplete offers
+    it by its kind alone, and naming it with any value is refused with the same words whatever value it hides; the
+    other players' autocomplete offers nothing; the reveal comes only when it is turned up."""
+    from discord_harness import OfflineUser, db_url, offline_bot, play_until, seated_game
+
+    channel = 1515
+    players = {"marquise": OfflineUser("alice"), "eyrie": OfflineUser("bob"), "keepers": OfflineUser("iris")}
+    bot = await offline_bot(db_url(tmp_path))
+    await seated_game(bot, channel, players)
+
+    def face_down_delve(state: GameState) -> bool:
+        return bool(state.pending) and state.pending[0].get("what") == "delve" and any(
+            a.split()[-1] in kb.RELICS for a in legal(state))
+
+    state = await play_until(bot, channel, players, face_down_delve, seed=5,
+                             liked=lambda a: a.verb in ("delve", "encamp", "recruit"), rounds=10)
+    iris = players["keepers"]
+    choice = next(a for a in legal(state) if a.split()[-1] in kb.RELICS)
+    forest, kind = choice.split()[1][1:], choice.split()[2]
+    offered = await bot.autocomplete(iris, channel, "keepers relic", "relic", forest=forest, relic="")
+    values = {str(c["value"]) for c in offered}
+    assert kind in values and values <= set(relics_at(state, forest))  # face down: the kind; face up: its value
+    hidden_next = kb.hidden_values(state, K)[kind][0]
+    said = []
+    for value in (1, 2, 3):
+        result = await bot.slash(iris, channel, "keepers relic", forest=forest, relic=f"{kind}{value}")
+        assert result.refused and "Traceback" not in result.text
+        said.append(result.text.replace(f"{kind}{value}", f"{kind}?"))
+    assert said[0] == said[1] == said[2], said
+    assert str(hidden_next) not in "".join(said).replace(forest, "")
+    for other in ("alice", "bob"):
+        assert await bot.autocomplete(players["marquise" if other == "alice" else "eyrie"], channel, "keepers relic",
+                                      "relic", forest=forest, relic="") == []
+    assert (await bot.service.table(channel)).state.digest() == state.digest()
+    turned = await bot.slash(iris, channel, "keepers relic", forest=forest, relic=kind)
+    assert not turned.refused and f"{kind} worth {hidden_next}" in turned.text
+    await bot.service.store.close()
