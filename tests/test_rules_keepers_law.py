@@ -722,6 +722,9 @@ def test_15_2_1_no_view_nor_board_image_shows_a_face_down_value() -> None:
         retinue(s, delve=["retainer"])
         s = play(goto(s, K, "keepers.delve"), "delve 5 retainer")
         views = [view_for(s, seat) for seat in (None, M, E, K)]
+        legend = views[0]["factions"]["keepers"]["pieces"]
+        assert views[0]["forests"]["A"] == {"keepers:figure": 2}  # both alike, face down
+        assert legend["figure"]["label"] == "F?" and legend["tablet2"]["label"] == "T2"
         outputs.append((views, render_board(views[0]), legal(s)))
     assert outputs[0] == outputs[1]
 
@@ -764,3 +767,34 @@ async def test_15_2_1_the_slash_commands_tell_nothing_of_a_face_down_value(tmp_p
     turned = await bot.slash(iris, channel, "keepers relic", forest=forest, relic=kind)
     assert not turned.refused and f"{kind} worth {hidden_next}" in turned.text
     await bot.service.store.close()
+
+
+def test_15_2_5_a_revolt_removing_relics_scores_two_each_and_the_alliance_places_them() -> None:
+    """15.2.5 with 8.4.1: a revolt removes every enemy piece in its clearing; each relic scores its remover 2 in all
+    and is placed by the Alliance, face up, in any forest; a waystation scores 1 (3.2.1)."""
+    from rules.factions.alliance import supporters
+
+    s = table(("marquise", "alliance", "keepers"))
+    a = 1
+    stack = supporters(s, a)
+    for key in ("anvil", "foxfolk-steel"):  # two fox supporters for the revolt in 8 (fox)
+        cid = next(c for c in s.deck if card(c).key == key)
+        s.deck.remove(cid)
+        stack.append(cid)
+    put(s, 8, "alliance", "sympathy")
+    put(s, 8, "keepers", "warrior")
+    put(s, 8, "keepers", "figure3")
+    put(s, 8, "keepers", "jewelry1")
+    put(s, 8, "keepers", "figure_tablet")
+    s = goto(check(s), a, "alliance.revolt")
+    s = play(s, "revolt 8")
+    assert s.seats[a].points == 1 + 2 + 2 and relics_at(s, 8) == {}
+    placed = []
+    while s.pending and s.pending[0].get("what") == "trophy":
+        assert rules.to_act(s) == a
+        forest = "G" if not placed else "D"
+        s = play(s, f"trophy f{forest}")
+        placed.append(forest)
+    assert len(placed) == 2
+    assert {**relics_at(s, "G"), **relics_at(s, "D")} == {"figure3": 1, "jewelry1": 1}
+    check(s)
