@@ -798,3 +798,19 @@ def test_15_2_5_a_revolt_removing_relics_scores_two_each_and_the_alliance_places
     assert len(placed) == 2
     assert {**relics_at(s, "G"), **relics_at(s, "D")} == {"figure3": 1, "jewelry1": 1}
     check(s)
+
+
+def test_15_5_2_2_with_mercenaries_alone_the_keepers_may_battle_but_not_delve() -> None:
+    """15.5.2.2 with 11.2.7.3 and 4.3: hired Riverfolk warriors are the Keepers' own for battle, so a Battle then Delve
+    card may battle where only they stand (and then must, an enemy being there); no delve follows without a Keeper
+    warrior."""
+    s = table(("eyrie", "riverfolk", "keepers"))
+    put(s, 5, "riverfolk", "warrior", 2)
+    put(s, 5, "eyrie", "warrior")
+    in_forest(s, "A", "figure")
+    retinue(s, delve=["retainer"])
+    s = goto(s, K, "keepers.delve", hired=True)
+    assert legal(s, "delve") == ["delve 5 eyrie retainer"]
+    s = answer(play(force_dice(s, 2, 0), "delve 5 eyrie retainer"), "delve")
+    assert count(s, 5, "eyrie", "warrior") == 0
+    assert not (s.pending and s.pending[0].get("what") == "delve")

@@ -652,13 +652,13 @@ def _move(state: GameState, seat: int, action: Action) -> None:
 
 
 def delve_options(state: GameState, seat: int) -> Iterator[Delve]:
-    """15.5.2.2: a clearing matching the card with a Keeper warrior: a battle there against each enemy that can be
-    battled (it must be, if any can), or, with none, a delve when one can be made."""
+    """15.5.2.2: a clearing matching the card: a battle there against each enemy that can be battled (it must be, if
+    any can: with Keeper warriors, or with hired mercenaries alone), or, with none, a delve when one can be made."""
     todo = flags(state).get("todo", {}).get("delve", [])
     for cid_card in distinct(todo):
         key_, word = named(cid_card)
         for cid in state.board.ids():
-            if not fits(card_suit(cid_card), suit(state, cid)) or not state.clearings[cid - 1].get(WARRIOR_KEY):
+            if not fits(card_suit(cid_card), suit(state, cid)):
                 continue
             foes = battle.defenders(state, seat, cid)
             for foe in foes:

@@ -291,9 +291,9 @@ def _why_not_delve(state: GameState, seat: int, action: Delve, step: str) -> str
     if reason:
         return reason
     cid = action.clearing
-    if not state.clearings[cid - 1].get(WARRIOR_KEY):
-        return f"you have no Keeper warrior in clearing {cid}: you can neither battle nor delve there"
     foes = battle.defenders(state, seat, cid)
+    if not state.clearings[cid - 1].get(WARRIOR_KEY) and not foes:
+        return f"you have no Keeper warrior in clearing {cid}: you can neither battle nor delve there"
     if foes and action.defender is None:
         names = ", ".join(foes)
         return f"you must battle in clearing {cid} before delving, since enemies there can be battled: name one " \
