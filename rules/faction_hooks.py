@@ -292,6 +292,14 @@ class PresenceHooks(Declarations):
         mushrooms): True when it changed the table, so the work runs again. By default there is none."""
         return False
 
+    def edit_pieces(
+        self, state: GameState, seat: int, piece: str, n: int, src: Place | None, dst: Place | None
+    ) -> str | None:
+        """A moderator edit moved n of this faction's pieces (`piece`, a map key) from `src` to `dst` (None: its
+        supply), the map already changed: keep the faction's own records of them (the Corvids' plot kinds), or say
+        why the edit can't be made. By default there is nothing to keep."""
+        return None
+
     def seize_pawn(self, state: GameState, seat: int, by: int, place: Place) -> bool:
         """Another faction would take control of this faction's pawn (The Spore's infection): do what happens
         instead. True when something did (the taker then gains what its rule gives); by default nothing can."""

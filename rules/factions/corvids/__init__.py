@@ -57,7 +57,7 @@ from rules.factions.corvids.words import (
     why_not,
     why_not_expose,
 )
-from rules.hooks import Removed
+from rules.hooks import Place, Removed
 from rules.map_pieces import count, may_place, place, suit
 from rules.modes.base import may_set_up
 from rules.pieces import BATTLE, TOKEN, WARRIOR, PieceKind
@@ -202,6 +202,13 @@ class Corvids(Faction):
         """The face-down plots on the map and the plots in the supply: what each is, only the Corvids know."""
         d = data(state, seat)
         return {"face-down plots": d.setdefault("hidden", []), "plot supply": d.setdefault("reserve", [])}
+
+    def edit_pieces(
+        self, state: GameState, seat: int, piece: str, n: int, src: Place | None, dst: Place | None
+    ) -> str | None:
+        """A moderator's edit of plots keeps their kinds: face-down ones shifted with theirs or back to the supply
+        unseen, face-up ones from or to the supply as their kind (never one placed face down: its kind is secret)."""
+        return plots.edited(state, seat, piece, n, src, dst)
 
     def private_lines(self, state: GameState, seat: int) -> list[str]:
         """The kind of each face-down plot and the plots left in the supply."""
