@@ -489,7 +489,9 @@ def test_15_5_2_the_columns_go_left_to_right_and_none_comes_back() -> None:
     s = play(s, "end")
     assert step(s) == (K, "keepers.delve")
     s = play(s, "end")
-    assert "left to right" in refused(s, "delve 5 retainer") or step(s)[1] != "keepers.recover"
+    assert step(s) == (K, "keepers.recover")  # the warriors may still move with its card
+    assert "left to right" in refused(s, "delve 5 retainer")
+    assert kb.retinue(s, K) == {column: [kb.RETAINER] for column in kb.COLUMNS}  # cards not used stay
 
 
 # --- 15.2.4 Devout Knights in battle, 15.2.5 Prized Trophies -------------------------------------------------------
