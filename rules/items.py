@@ -127,7 +127,7 @@ def under_ruin(state: GameState, cid: int) -> list[str]:
 def ruin_choice_asked(state: GameState, cid: int) -> bool:
     """Whether what is taken from a ruin is asked of the one taking it, even with a lone answer: with two item sets,
     whenever an item lies there, since that only one kind (two alike) or none may be taken would otherwise tell the
-    table what lies there (before revision 12 the engine took a lone kind for the player, and nothing unasked)."""
+    table what lies there (before revision 13 the engine took a lone kind for the player, and nothing unasked)."""
     if state.legacy is not None and state.legacy.ruin_lone_choice_taken:
         return False
     return bool(state.second_ruins) and bool(under_ruin(state, cid))

@@ -141,32 +141,49 @@ class Revision:
     ruin_lone_choice_taken: bool = False
     """With two item sets, the item under a ruin was taken for the one taking it (the Vagabond exploring, the Hundreds
     razing) when only one kind could be taken, two alike included, and nothing was taken unasked when none could: the
-    table learned what lay there (revision 12 asks whenever an item lies there)."""
+    table learned what lay there (revision 13 asks whenever an item lies there)."""
     strike_on_mycelium: bool = False
     """The Vagabond's Strike was offered on the Spore's mycelium, which only battle removes, exhausting the crossbow
-    for nothing (revision 12 offers a Strike only on pieces it can remove)."""
+    for nothing (revision 13 offers a Strike only on pieces it can remove)."""
+    marquise_places_anywhere: bool = False
+    """The Marquise recruited, placed wood at her sawmills, overworked and used Field Hospitals in clearings where
+    another faction forbids placing pieces (a Corvid face-up snare, overgrowth, a torch); revision 12 keeps to them."""
+    corvids_recruit_in_order: bool = False
+    """The Corvids' recruit, short of warriors, filled the clearings of its suit in the order of their numbers
+    (revision 12 lets the Corvids choose which get the warriors left, 1.5.4)."""
 
 
 OLDER_SETUPS = ("spore", "tinker")  # the factions whose data did not keep their setup stage before a3f33da
-_TODAY = Revision(12, "ed1d41c", 2, "today's rules")
+_TODAY = Revision(13, "ed1d41c", 2, "today's rules")
 # Each older revision is the next newer one with its own differences added: a flag holds on every revision before
-# the change that ended it. Revision 11 stands between 9 and 10: it is the rules main played under the number 9 from
-# 1189e2e until 10 came (see MISNUMBERED), which a record of 9 is identified as from what it saved.
+# the change that ended it. Main gave several rules the same number while branches merged into it (see MISNUMBERED),
+# so revisions 11 and 12 stand between others: 11 is what main played under the number 9 from 1189e2e until 10 came,
+# 12 what it played under the number 10 from ca344f1; a record of 9 or 10 is identified from what it saved.
 _BEFORE_RUIN_CHOICE = replace(
-    _TODAY, number=10, since="359933c",
-    note="before revision 12, with two item sets the engine took the only kind of item a ruin allowed for the "
+    _TODAY, number=12, since="513cc21",
+    note="before revision 13, with two item sets the engine took the only kind of item a ruin allowed for the "
     "Vagabond exploring and the Hundreds razing (and nothing, unasked, when none), and the Vagabond could strike the "
     "Spore's mycelium; its replay plays them so",
     ruin_lone_choice_taken=True, strike_on_mycelium=True,
 )
+_BEFORE_SNARE = replace(
+    _BEFORE_RUIN_CHOICE, number=10, since="359933c",
+    note="before revision 12, the Marquise recruited, placed wood and overworked where another faction forbids placing "
+    "pieces (a Corvid face-up snare, overgrowth, a torch), Field Hospitals sent warriors to such a keep, and the "
+    "Corvids' recruit short of warriors filled its clearings in number order; with two item sets the engine took the "
+    "only kind of item a ruin allowed for the Vagabond and the Hundreds, and the Vagabond could strike the Spore's "
+    "mycelium; its replay plays them so",
+    marquise_places_anywhere=True, corvids_recruit_in_order=True,
+)
 _BEFORE_VB_REVIEW = replace(
-    _BEFORE_RUIN_CHOICE, number=11, since="4ba4cd8",
+    _BEFORE_SNARE, number=11, since="4ba4cd8",
     note="before revision 10 (main numbered these games 9), the Ranger's Hideout was offered only in a clearing, the "
     "Jailor's coerced card stood in for an item after he left its clearing and could not pay for the Riverfolk's "
     "services, the Harrier glided out of a clearing with a face-up snare, a 3x3 Vagrant could not make a rival battle "
-    "its own teammate, and the Vagabond's first face-up items paid for a service; with two item sets the engine took "
-    "the only kind of item a ruin allowed for the Vagabond and the Hundreds, and the Vagabond could strike the "
-    "Spore's mycelium; its replay plays them so",
+    "its own teammate, and the Vagabond's first face-up items paid for a service; the Marquise placed where a snare "
+    "forbids it and a short Corvid recruit went in number order; with two item sets the engine took the only kind of "
+    "item a ruin allowed for the Vagabond and the Hundreds, and the Vagabond could strike the Spore's mycelium; its "
+    "replay plays them so",
     hideout_in_clearings=True,
     coerce_anywhere=True,
     glide_past_snare=True,
@@ -243,16 +260,18 @@ _BEFORE_B4B8814 = replace(
 )
 REVISIONS = (
     _BEFORE_B4B8814, _BEFORE_C3A2B9F, _BEFORE_FF0BDB2, _BEFORE_1BAA1FB, _BEFORE_A3F33DA, _BEFORE_2141E2F,
-    _BEFORE_b052b0f, _BEFORE_REVENGE, _BEFORE_NEWCOMERS, _BEFORE_VB_REVIEW, _BEFORE_RUIN_CHOICE, _TODAY,
+    _BEFORE_b052b0f, _BEFORE_REVENGE, _BEFORE_NEWCOMERS, _BEFORE_VB_REVIEW, _BEFORE_SNARE, _BEFORE_RUIN_CHOICE,
+    _TODAY,
 )
 CURRENT = REVISIONS[-1].number
 """Raise it (adding a Revision) whenever a rule change means an older record no longer replays as it was."""
-MISNUMBERED = (6, 9)
+MISNUMBERED = (6, 9, 10)
 """Revisions a record may carry for rules it was not played under when it has no `rules_until`: 397dc9b gave the
 games it began revision 6, then today's, though its engine already played as revision 7 (2141e2f came with it); main
-from 1189e2e until revision 10 came (c5494a7) gave the games it began revision 9 though its engine played the
-Hundreds', Duchy's and Riverfolk's finishes, revision 11 (main at 01daab9 played 9). Such a record is identified as one
-written before records carried a revision (see `unsure`)."""
+from 1189e2e until 10 came (c5494a7) gave the games it began revision 9 though its engine played the Hundreds',
+Duchy's and Riverfolk's finishes, revision 11 (main at 01daab9 played 9); main from ca344f1 gave them 10 though it
+played the snare against the Marquise and the Corvids' short recruit, revision 12 (c5494a7 played 10). Such a record is
+identified as one written before records carried a revision (see `unsure`)."""
 
 
 def unsure(number: int | None, until: int | None) -> bool:

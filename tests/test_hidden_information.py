@@ -468,7 +468,7 @@ def _ruin_tally(state: rules.GameState, action: rules.Action, cid: int, legacy: 
 def test_whether_two_items_under_a_ruin_are_alike_is_never_shown(who: str) -> None:
     """With two Vagabonds, two items lie under each ruin. The Vagabond exploring one, or the Hundreds' mob razing
     it, is asked which to take whatever they are: were a lone answer taken for them (two alike), the table would
-    learn what lay there. The re-deal comparison finds that leak in the engine before revision 12."""
+    learn what lay there. The re-deal comparison finds that leak in the engine before revision 13."""
     if who == "vagabond":
         state, action, cid = _moment(["vagabond", "vagabond2", "marquise"], _explored)
     else:

@@ -111,7 +111,8 @@ def test_a_record_of_revision_6_with_no_older_lines_counted_is_identified_like_o
     assert Record.from_json(raw).rules is None
     assert Record.from_json({**raw, "rules_until": 1}).rules == 6
     assert Record.from_json({**raw, "rules": 5}).rules == 5
-    assert Record.from_json({**raw, "rules": 9}).rules is None  # main from 1189e2e to c5494a7 misnumbered it too
+    assert Record.from_json({**raw, "rules": 9}).rules is None  # main misnumbered 9 and 10 too (MISNUMBERED)
+    assert Record.from_json({**raw, "rules": 10}).rules is None
     assert Record.from_json({**raw, "rules": 9, "rules_until": 1}).rules == 9
 
 
@@ -283,6 +284,8 @@ OLD_ENGINE = {  # revision 4: 383602a's engine
     "friendly fire": "1310e6e2f4ed7daddedc5dbdcc05ee3b58e791a34cf66894dcbf87b25ff652c1",
     "glide": "b64e8147fea25e445e55efefe564b4e769f56774c30c7a1fb35cee58142019d4",
     "pays": "7e54d960012b1d1a02de9805523f2aa16ade174735dcf03244328115c6f34ab3",
+    "snare": "26f602313c9943c2f4afc342715783fc8517b05f8a9eb5f5c62d7f0862b1822d",
+    "short recruit": "358aca96554a9ad2c3f663cb8bb39df80e37645c894f53a979360cb6bd8c107e",
 }
 """The digest the engine of the revision's own commit gives each record the tests below build (its state as that
 engine saved it): `tools/legacy/differ.py COMMIT REVISION --records FILE` replays records with it."""
@@ -656,6 +659,89 @@ def test_a_vagabond_of_revision_11_paid_for_a_service_with_his_first_face_up_ite
     today = _last_line_today(record)
     assert today is not None and today.pending[0].get("owed")  # today he is asked which items pay
     assert not old.pending or not old.pending[0].get("owed")
+MARQUISE_CORVIDS = {"factions": ["marquise", "corvids"], "first_player": 0}
+
+
+def _snare_a_sawmill() -> Nudge:
+    """Once, in the Corvids' Daylight: three Corvid warriors at a sawmill with no plot, to plot a snare there."""
+    done: list[bool] = []
+
+    def nudge(state: rules.GameState) -> list[str]:
+        seat = rules.to_act(state)
+        if done or seat is None or state.seats[seat].faction != "corvids" or state.turn.step != "corvids.daylight":
+            return []
+        mills = [c for c in state.board.ids() if state.clearings[c - 1].get("marquise:sawmill")]
+        if not mills or state.seats[seat].supply.get("warrior", 0) < 3:
+            return []
+        done.append(True)
+        return [f"!place {mills[0]} corvids:warrior x3"]
+
+    return nudge
+
+
+def _snaring(state: rules.GameState, actions: list[rules.Action]) -> list[rules.Action]:
+    """The Corvids plot snares at sawmills and flip them; the Marquise recruits and overworks."""
+    mills = {c for c in state.board.ids() if state.clearings[c - 1].get("marquise:sawmill")}
+    return [
+        a
+        for a in actions
+        if (a.verb == "plot" and getattr(a, "kind", "") == "snare" and getattr(a, "clearing", 0) in mills)
+        or a.verb in ("flip", "recruit", "overwork")
+    ]
+
+
+def test_the_marquise_of_revision_11_placed_pieces_in_a_snared_clearing() -> None:
+    """Before revision 12 the Marquise placed wood at a sawmill (and recruited, overworked) where a Corvid face-up
+    snare forbids her placing pieces (13.7.2)."""
+    record = _first(
+        "marquise_places_anywhere", MARQUISE_CORVIDS, 11, range(1, 9), nudge=_snare_a_sawmill(), prefer=_snaring
+    )
+    old, today = _as_the_old_engine("snare", record), _last_line_today(record)
+    assert today is not None
+
+    def in_snares(s: rules.GameState) -> int:
+        return sum(
+            n
+            for c in s.clearings
+            if c.get("corvids:snare")
+            for k, n in c.items()
+            if k.startswith("marquise:") and k != "marquise:sawmill"
+        )
+
+    assert in_snares(old) > in_snares(today)
+
+
+def _crowd_the_corvids() -> Nudge:
+    """Once, in the Corvids' Daylight: all but two of their warriors in their supply put in clearing 3."""
+    done: list[bool] = []
+
+    def nudge(state: rules.GameState) -> list[str]:
+        seat = rules.to_act(state)
+        if done or seat is None or state.seats[seat].faction != "corvids" or state.turn.step != "corvids.daylight":
+            return []
+        left = state.seats[seat].supply.get("warrior", 0)
+        if left <= 2:
+            return []
+        done.append(True)
+        return [f"!place 3 corvids:warrior x{left - 2}"]
+
+    return nudge
+
+
+def test_the_corvids_recruit_of_revision_11_filled_the_clearings_in_number_order_when_short() -> None:
+    """Before revision 12 a recruit short of warriors placed them in the lowest numbered clearings of the suit; today
+    the Corvids name the clearings (1.5.4)."""
+    record = _first(
+        "corvids_recruit_in_order",
+        MARQUISE_CORVIDS,
+        11,
+        range(1, 9),
+        nudge=_crowd_the_corvids(),
+        prefer=lambda s, actions: [a for a in actions if a.verb == "recruit"],
+    )
+    old = _as_the_old_engine("short recruit", record)
+    assert record.actions[-1].startswith("recruit ") and old.seats[old.seat_of("corvids") or 0].supply["warrior"] == 0
+    assert _last_line_today(record) is None  # today the plain recruit is ambiguous: the Corvids name the clearings
 
 
 # --- revisions 9 and 11: the Hundreds', the Duchy's and the Riverfolk's readings main changed since 60bd46f ---------
@@ -942,12 +1028,12 @@ def test_parliament_of_revision_9_paid_for_no_search_or_seizure_3x3() -> None:
     assert extra and all(a.split()[0] in ("search", "seize", "minister") for a in extra)
 
 
-# --- revision 12: the ruins of two item sets and the Strike on mycelium ----------------------------------------------
+# --- revision 13: the ruins of two item sets and the Strike on mycelium ----------------------------------------------
 
 
 @pytest.mark.parametrize(("name", "seed"), [("ruin raze", 7), ("ruin explore", 8)])
 def test_a_ruin_of_revision_11_with_one_kind_to_take_was_taken_for_the_explorer(name: str, seed: int) -> None:
-    """Before revision 12, with two item sets, the engine took a lone kind under a ruin for the one taking it (two
+    """Before revision 13, with two item sets, the engine took a lone kind under a ruin for the one taking it (two
     alike, or one of a kind held from a ruin; here the Hundreds razing, then the Vagabond exploring): the table learned
     what lay there. Today they are asked, whatever lies there."""
     options = {"factions": ["hundreds", "vagabond", "vagabond2"]}
@@ -958,7 +1044,7 @@ def test_a_ruin_of_revision_11_with_one_kind_to_take_was_taken_for_the_explorer(
 
 
 def test_a_strike_of_revision_11_was_offered_on_mycelium() -> None:
-    """Before revision 12 the Vagabond's Strike was offered on the Spore's mycelium, which only battle removes."""
+    """Before revision 13 the Vagabond's Strike was offered on the Spore's mycelium, which only battle removes."""
     record = _first("strike_on_mycelium", {"factions": ["spore", "eyrie", "vagabond"]}, 11, range(4, 5),
                     prefer=_strikes_on("mycelium"))
     old = _as_the_old_engine("mycelium", record)
@@ -970,10 +1056,11 @@ def test_a_strike_of_revision_11_was_offered_on_mycelium() -> None:
 def test_records_main_numbered_9_are_identified_by_the_state_they_saved() -> None:
     """01daab9 numbered its records 9 and played revision 9; main from 1189e2e to c5494a7 numbered them 9 too but
     played revision 11 (the Hundreds', Duchy's and Riverfolk's finishes): each is identified by its engine's digest,
-    as the newest revision that replays it alike (10 too, where nothing of the Vagabonds' review was met)."""
+    as the newest revision that replays it alike (here 12, as nothing of the Vagabonds' or the Corvids' reviews was
+    met)."""
     options = {"factions": ["hundreds", "vagabond", "vagabond2", "spinners"]}
     older = replace(_first("raze_takes_first", options, 9, range(1, 2)), rules=None)
     assert identify(older, digest=OLD_ENGINE["raze"]) == 9
     newer = replace(_first("ruin_lone_choice_taken", {"factions": ["hundreds", "vagabond", "vagabond2"]}, 11,
                            range(7, 8)), rules=None)
-    assert identify(newer, digest=OLD_ENGINE["ruin raze"]) == 10
+    assert identify(newer, digest=OLD_ENGINE["ruin raze"]) == 12

@@ -485,7 +485,7 @@ def test_a_strike_on_the_spore_takes_an_infected_warrior_first_and_makes_the_spo
 
 
 def test_a_strike_is_never_offered_on_mycelium_which_only_battle_removes_9_5_6_ts_2_3():
-    """Law 9.5.6 with TS: mycelium is removed only in battle, so a Strike can't take it (before revision 12 it was
+    """Law 9.5.6 with TS: mycelium is removed only in battle, so a Strike can't take it (before revision 13 it was
     offered, and exhausted the crossbow for nothing); a mushroom beside it can still be struck."""
     s = vagabond_table("crossbow")
     pawn_to(s, 5)  # the homeland clearing: a homeland mushroom and a mycelium

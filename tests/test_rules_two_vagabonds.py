@@ -270,7 +270,7 @@ def test_exploring_with_nothing_he_may_take_exhausts_the_torch_and_scores_nothin
 
 def test_two_of_the_same_item_are_asked_about_as_any_two_and_the_last_one_removes_the_ruin() -> None:
     """Two alike items leave one answer, but he is asked as for any two: answering for him would tell the table they
-    are alike (before revision 12 the engine took the item for him)."""
+    are alike (before revision 13 the engine took the item for him)."""
     state = _explorer("sack", "sack")
     state, events = play_events(state, "explore")
     assert legal(state) == ["explore sack"] and "two items" in public_text(events) and "sack" not in public_text(events)

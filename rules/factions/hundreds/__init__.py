@@ -560,7 +560,7 @@ def _raze_ruin(state: GameState, seat: int, cid: int) -> None:
         decisions.push(state, "faction", seat, faction=ID, what="ruin", clearing=cid, always_asked=True,
                        prompt=f"take an item under the ruin in clearing {cid} (plunder ITEM), or pass if the Hoard "
                        "has each kind there from a ruin")
-    elif takeable and len(found) > 1:  # before revision 12: a lone kind was taken for the Hundreds
+    elif takeable and len(found) > 1:  # before revision 13: a lone kind was taken for the Hundreds
         state.say(
             f"The mob in clearing {cid} finds two items under the ruin; {NAME} looks at them.",
             {seat: f"Under the ruin: {' and '.join(found)}."},

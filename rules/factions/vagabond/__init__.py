@@ -421,7 +421,7 @@ class Vagabond(Faction):
         rest = [] if shielded else [p for p in mine if category_of_key(p) != WARRIOR and parse_key(p)[0] == faction]
         legacy = state.legacy
         older = legacy is not None and legacy.strike_on_warlord  # before c5ab522
-        tokens = legacy is not None and legacy.strike_on_mycelium  # before revision 12
+        tokens = legacy is not None and legacy.strike_on_mycelium  # before revision 13
         struck = [p for p in warriors if older or kind_of_key(p).removable(ABILITY)] if warriors else rest
         if not warriors and not tokens:  # never a piece only battle removes (the Spore's mycelium)
             struck = [p for p in rest if kind_of_key(p).removable(ABILITY)]
