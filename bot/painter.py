@@ -1,0 +1,111 @@
+"""Drawing pictures off the event loop: in a pool of worker processes, or (no workers) in a thread of this process.
+
+Composing a board holds the GIL, so a thread would still slow every other command of the process; a worker process
+does not. The pool starts at the first picture (forkserver with render/ preloaded, so a worker starts in a fraction
+of a second), and a pool whose worker died (killed, out of memory) is replaced and the picture drawn again once.
+With no workers, pictures are drawn with `asyncio.to_thread` as before (the console and the in-process tests).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import multiprocessing
+from collections.abc import Callable
+from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
+from functools import partial
+from typing import TypeVar
+
+from rules.state import Mark
+from rules.view_types import View
+
+log = logging.getLogger(__name__)
+T = TypeVar("T")
+PRELOADED = ["render", "bot.painter"]  # imported once by the forkserver, so each worker starts with them
+
+
+def draw_board(view: View, marks: list[Mark]) -> bytes:
+    """The board as PNG bytes (run in a worker; render/ is imported there, never in the bot's event loop)."""
+    from render import render_board  # preloaded by the forkserver; imported on first use in thread mode
+
+    return render_board(view, last=marks)
+
+
+def draw_hand(view: View) -> bytes:
+    """A seat's hand as PNG bytes (run in a worker)."""
+    from render import render_hand
+
+    return render_hand(view)
+
+
+def _warm() -> int:
+    """Nothing but make a worker start (and import render/) before the first real picture."""
+    import render  # noqa: F401  (the import is the point)
+
+    return multiprocessing.current_process().pid or 0
+
+
+class Painter:
+    """Where pictures are drawn: `workers` processes (0: a thread of this process, calling `in_thread`)."""
+
+    def __init__(self, workers: int, in_thread: tuple[Callable[..., bytes], Callable[..., bytes]] | None = None):
+        self.workers = workers
+        self._pool: ProcessPoolExecutor | None = None
+        self._in_thread = in_thread or (draw_board, draw_hand)
+
+    @property
+    def slots(self) -> int:
+        """How many pictures may be drawn at once (a worker each; two threads with no worker)."""
+        return self.workers or 2
+
+    async def board(self, view: View, marks: list[Mark]) -> bytes:
+        """A board picture, drawn off the event loop."""
+        if not self.workers:
+            return await asyncio.to_thread(self._in_thread[0], view, marks)
+        return await self._in_pool(partial(draw_board, view, marks))
+
+    async def hand(self, view: View) -> bytes:
+        """A hand picture, drawn off the event loop."""
+        if not self.workers:
+            return await asyncio.to_thread(self._in_thread[1], view)
+        return await self._in_pool(partial(draw_hand, view))
+
+    async def start(self) -> None:
+        """Start the workers now (else they start with the first picture)."""
+        if self.workers:
+            await asyncio.gather(*(self._in_pool(_warm) for _ in range(self.workers)))
+
+    async def _in_pool(self, work: Callable[[], T]) -> T:
+        """Run work in a worker process; a broken pool (a worker died) is replaced and the work tried once more."""
+        loop = asyncio.get_running_loop()
+        for attempt in range(2):
+            pool = self._executor()
+            try:
+                return await loop.run_in_executor(pool, work)
+            except BrokenProcessPool:
+                if attempt:
+                    raise
+                log.warning("a drawing worker died; starting new ones")
+                if self._pool is pool:
+                    self._pool = None
+                pool.shutdown(wait=False, cancel_futures=True)
+        raise AssertionError("unreachable")
+
+    def _executor(self) -> Executor:
+        if self._pool is None:
+            context = multiprocessing.get_context("forkserver")
+            context.set_forkserver_preload(PRELOADED)
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+        return self._pool
+
+    def worker_pids(self) -> list[int]:
+        """The process ids of the workers running now (the benchmark reads their memory)."""
+        processes = getattr(self._pool, "_processes", None) or {}
+        return [int(pid) for pid in processes]
+
+    def close(self) -> None:
+        """Stop the workers (pictures still waiting are dropped)."""
+        if self._pool is not None:
+            self._pool.shutdown(wait=False, cancel_futures=True)
+            self._pool = None
