@@ -23,6 +23,7 @@ log = logging.getLogger(__name__)
 Draw = Callable[[], Awaitable[bytes]]
 Deliver = Callable[[bytes | None], Coroutine[Any, Any, None]]
 SHOWN_KEPT = 100_000  # channels whose newest shown version is remembered (an int each)
+MARK_EVERY = 1.0  # seconds between two writes of the boards shown (one transaction for all the channels)
 
 
 @dataclass
@@ -121,3 +122,44 @@ class BoardQueue:
             await asyncio.create_task(board.deliver(png), context=board.context)
         except Exception:
             log.exception("could not deliver the board of channel %s", channel_id)
+
+
+class ShownMarks:
+    """Boards shown, written to the database in one transaction a second for all channels (`games.board_owed`).
+
+    A busy channel's next move overwrites what it owes anyway, so most marks cost nothing; should the process die
+    before a mark is written, the recovery loop posts that board once more (a repeat, never a loss).
+    """
+
+    def __init__(self, write: Callable[[dict[int, int]], Awaitable[None]], every: float = MARK_EVERY) -> None:
+        self._write, self._every = write, every
+        self._pending: dict[int, int] = {}
+        self._timer: asyncio.Task[None] | None = None
+
+    def mark(self, channel_id: int, version: int) -> None:
+        """A board of this version was shown in the channel (written within `every` seconds)."""
+        self._pending[channel_id] = max(self._pending.get(channel_id, -1), version)
+        if self._timer is None:
+            self._timer = asyncio.create_task(self._later())
+
+    async def _later(self) -> None:
+        await asyncio.sleep(self._every)
+        self._timer = None
+        await self.flush()
+
+    async def flush(self) -> None:
+        """Write the marks now (a failure is logged: those boards are then posted again late, never lost)."""
+        pending, self._pending = self._pending, {}
+        if not pending:
+            return
+        try:
+            await self._write(pending)
+        except Exception:
+            log.exception("could not mark %s boards shown", len(pending))
+
+    async def close(self) -> None:
+        """Write what is pending and stop the timer."""
+        if self._timer is not None:
+            self._timer.cancel()
+            self._timer = None
+        await self.flush()

@@ -9,8 +9,10 @@ With no workers, pictures are drawn with `asyncio.to_thread` as before (the cons
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import multiprocessing
+import os
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -23,6 +25,7 @@ from rules.view_types import View
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 PRELOADED = ["render", "bot.painter"]  # imported once by the forkserver, so each worker starts with them
+NICE = 5  # workers yield the CPU to the bot's own process: moves are answered first, boards follow
 
 
 def draw_board(view: View, marks: list[Mark]) -> bytes:
@@ -37,6 +40,12 @@ def draw_hand(view: View) -> bytes:
     from render import render_hand
 
     return render_hand(view)
+
+
+def _lower_priority() -> None:
+    """A worker's start: below the bot's process, so drawing never delays an answer (an idle CPU still draws)."""
+    with contextlib.suppress(OSError):  # not allowed here: drawing at the same priority is fine too
+        os.nice(NICE)
 
 
 def _warm() -> int:
@@ -96,7 +105,7 @@ class Painter:
         if self._pool is None:
             context = multiprocessing.get_context("forkserver")
             context.set_forkserver_preload(PRELOADED)
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context)
+            self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_lower_priority)
         return self._pool
 
     def worker_pids(self) -> list[int]:

@@ -622,14 +622,11 @@ class Store:
         statement = update(Game).where(col(Game.channel_id) == channel_id).values(board_message_id=message_id)
         await self.run(lambda s: s.exec(statement))
 
-    async def board_shown(self, channel_id: int, version: int) -> None:
-        """A board of this version (or newer) was shown: boards owed up to it are no longer owed."""
-        statement = (
-            update(Game)
-            .where(col(Game.channel_id) == channel_id, col(Game.board_owed) <= version)
-            .values(board_owed=None, board_due_at=None)
-        )
-        await self.run(lambda s: s.exec(statement))
+    async def boards_shown(self, shown: dict[int, int]) -> None:
+        """Boards of these versions (channel: version) were shown: none up to them is owed now (one transaction)."""
+        params = [{"match_channel": channel, "match_version": version} for channel, version in shown.items()]
+        if params:
+            await self.run(lambda s: s.connection().execute(_SHOWN, params))
 
     async def owed_boards(self, now: int, limit: int = 50) -> list[tuple[int, int, int]]:
         """Games whose board is owed and due (channel, version owed, due time), the longest owed first."""
@@ -760,6 +757,11 @@ _LOAD = (
 _LOAD_LOCKED = _LOAD.with_for_update(of=Game, key_share=True)
 _BUMP = update(_GAMES).where(
     _GAMES.c.channel_id == bindparam("match_channel"), _GAMES.c.version == bindparam("match_version")
+)
+_SHOWN = (
+    update(_GAMES)
+    .where(_GAMES.c.channel_id == bindparam("match_channel"), _GAMES.c.board_owed <= bindparam("match_version"))
+    .values(board_owed=None, board_due_at=None)
 )
 _NEXT_SEQ = (
     select(func.coalesce(func.max(_LOG.c.seq), 0) + 1).where(_LOG.c.channel_id == bindparam("log_channel"))
