@@ -602,11 +602,12 @@ class OfflineBot:
         self, user: OfflineUser, channel_id: int, kind: int, data: dict[str, Any], extra: dict[str, Any]
     ) -> dict[str, Any]:
         permissions = PLAYER_PERMISSIONS | (MANAGE_GUILD if user.moderator else 0)
+        interaction_id = next(_ids)
         return {
-            "id": str(next(_ids)),
+            "id": str(interaction_id),
             "application_id": str(APP_ID),
             "type": kind,
-            "token": "offline",
+            "token": f"offline-{interaction_id}",  # one per interaction: an edit finds its own answer
             "version": 1,
             "guild_id": str(GUILD_ID),
             "channel_id": str(channel_id),
