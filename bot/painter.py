@@ -13,6 +13,7 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import time
 from collections.abc import Callable
 from concurrent.futures import Executor, ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -26,13 +27,15 @@ log = logging.getLogger(__name__)
 T = TypeVar("T")
 PRELOADED = ["render", "bot.painter"]  # imported once by the forkserver, so each worker starts with them
 NICE = 5  # workers yield the CPU to the bot's own process: moves are answered first, boards follow
+WARM_SECONDS = 0.3  # a new worker's warm-up: long enough that the next warm-up starts another worker
 
 
 def draw_board(view: View, marks: list[Mark]) -> bytes:
     """The board as PNG bytes (run in a worker; render/ is imported there, never in the bot's event loop)."""
     from render import render_board  # preloaded by the forkserver; imported on first use in thread mode
+    from render.scale import POSTED
 
-    return render_board(view, last=marks)
+    return render_board(view, last=marks, scale=POSTED)
 
 
 def draw_hand(view: View) -> bytes:
@@ -48,10 +51,11 @@ def _lower_priority() -> None:
         os.nice(NICE)
 
 
-def _warm() -> int:
-    """Nothing but make a worker start (and import render/) before the first real picture."""
-    import render  # noqa: F401  (the import is the point)
+def _warm(seconds: float) -> int:
+    """Nothing but keep a new worker busy a moment, so that each warm-up starts a worker of its own."""
+    import render  # noqa: F401  (preloaded; imported here too in case the forkserver was started without it)
 
+    time.sleep(seconds)
     return multiprocessing.current_process().pid or 0
 
 
@@ -61,6 +65,7 @@ class Painter:
     def __init__(self, workers: int, in_thread: tuple[Callable[..., bytes], Callable[..., bytes]] | None = None):
         self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
+        self._starting: asyncio.Lock | None = None
         self._in_thread = in_thread or (draw_board, draw_hand)
 
     @property
@@ -83,13 +88,13 @@ class Painter:
     async def start(self) -> None:
         """Start the workers now (else they start with the first picture)."""
         if self.workers:
-            await asyncio.gather(*(self._in_pool(_warm) for _ in range(self.workers)))
+            await self._executor()
 
     async def _in_pool(self, work: Callable[[], T]) -> T:
         """Run work in a worker process; a broken pool (a worker died) is replaced and the work tried once more."""
         loop = asyncio.get_running_loop()
         for attempt in range(2):
-            pool = self._executor()
+            pool = await self._executor()
             try:
                 return await loop.run_in_executor(pool, work)
             except BrokenProcessPool:
@@ -101,12 +106,23 @@ class Painter:
                 pool.shutdown(wait=False, cancel_futures=True)
         raise AssertionError("unreachable")
 
-    def _executor(self) -> Executor:
-        if self._pool is None:
-            context = multiprocessing.get_context("forkserver")
-            context.set_forkserver_preload(PRELOADED)
-            self._pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_lower_priority)
-        return self._pool
+    async def _executor(self) -> Executor:
+        """The pool, started on a thread the first time: starting a process waits for it, never on the event loop."""
+        if self._starting is None:
+            self._starting = asyncio.Lock()
+        async with self._starting:
+            if self._pool is None:
+                self._pool = await asyncio.to_thread(self._new_pool)
+            return self._pool
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        """A pool with every worker started (each warm-up keeps one busy, so each starts a worker of its own)."""
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(PRELOADED)
+        pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_lower_priority)
+        for started in [pool.submit(_warm, WARM_SECONDS) for _ in range(self.workers)]:
+            started.result()
+        return pool
 
     def worker_pids(self) -> list[int]:
         """The process ids of the workers running now (the benchmark reads their memory)."""

@@ -155,9 +155,13 @@ def _map_names(pen: _Pen, geo: Layout) -> None:
         pen.draw.text(((box[0] + 24) * SCALE, (box[3] - 20) * SCALE), name, font=name_font, fill=P.MUTED, anchor="ls")
 
 
-def _quantise(image: Image.Image) -> Image.Image:
-    """A palette copy whose flat colours are exact, leaving palette room for later inks."""
-    small = image.reduce(SCALE)
+def _quantise(image: Image.Image, scale: float) -> Image.Image:
+    """A palette copy at `scale` of the design size whose flat colours are exact, leaving palette room for inks."""
+    if scale == 1.0:
+        small = image.reduce(SCALE)
+    else:
+        size = (round(image.width * scale / SCALE), round(image.height * scale / SCALE))
+        small = image.resize(size, Image.Resampling.BOX)
     quantised = small.quantize(COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     flat = quantised.getpalette() or []
     entries = [tuple(flat[i : i + 3]) for i in range(0, len(flat), 3)]
@@ -171,8 +175,9 @@ def _quantise(image: Image.Image) -> Image.Image:
 
 
 @lru_cache(maxsize=32)
-def map_layer(board_id: str, suits: tuple[str | None, ...]) -> Image.Image:
-    """The static layer of a board's maps with these clearing suits (shared: never draw on it)."""
+def map_layer(board_id: str, suits: tuple[str | None, ...], scale: float = 1.0) -> Image.Image:
+    """The static layer of a board's maps with these clearing suits, at `scale` of the design size (shared: never
+    draw on it)."""
     geo = layout(board_id)
     big = Image.new("RGB", (geo.map_width * SCALE, geo.map_height * SCALE), P.PANEL_BG)
     pen = _Pen(big)
@@ -181,4 +186,4 @@ def map_layer(board_id: str, suits: tuple[str | None, ...]) -> Image.Image:
     _links(pen, geo)
     _clearings(pen, geo, suits)
     _map_names(pen, geo)
-    return _quantise(big)
+    return _quantise(big, scale)

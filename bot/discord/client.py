@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
@@ -59,6 +60,7 @@ class RootClient(discord.AutoShardedClient):
         self.settings = settings
         self.sync_on_start = sync
         self.poster = ChannelPoster(self, drawing.painter_for(settings.render_workers))
+        self._drawing: asyncio.Task[None] | None = None
         self.tree = RootTree(self)
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]
         for command in build_commands():
@@ -77,6 +79,14 @@ class RootClient(discord.AutoShardedClient):
             await self.tree.sync()
         self.reminder_loop.change_interval(seconds=self.settings.reminder_poll_seconds)
         self.reminder_loop.start()
+        self._drawing = asyncio.create_task(self._start_drawing())  # the drawing workers start meanwhile
+
+    async def _start_drawing(self) -> None:
+        """Start the drawing workers (a failure is logged: they are tried again with the first picture)."""
+        try:
+            await self.poster.painter.start()
+        except Exception:
+            log.exception("could not start the drawing workers")
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A button press no button of the bot matches is answered (the others are the view store's)."""

@@ -30,8 +30,9 @@ def board_png(view: View, marks: list[Mark]) -> bytes:
     """The board as PNG bytes (render/ does the drawing)."""
     # Imported on first use: the bot starts (and its tests run) without loading Pillow until a picture is needed.
     from render import render_board
+    from render.scale import POSTED
 
-    return render_board(view, last=marks)
+    return render_board(view, last=marks, scale=POSTED)
 
 
 def hand_png(view: View) -> bytes:
