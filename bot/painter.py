@@ -75,20 +75,27 @@ class Painter:
 
     async def board(self, view: View, marks: list[Mark]) -> bytes:
         """A board picture, drawn off the event loop."""
-        if not self.workers:
+        if not await self.start():
             return await asyncio.to_thread(self._in_thread[0], view, marks)
         return await self._in_pool(partial(draw_board, view, marks))
 
     async def hand(self, view: View) -> bytes:
         """A hand picture, drawn off the event loop."""
-        if not self.workers:
+        if not await self.start():
             return await asyncio.to_thread(self._in_thread[1], view)
         return await self._in_pool(partial(draw_hand, view))
 
-    async def start(self) -> None:
-        """Start the workers now (else they start with the first picture)."""
-        if self.workers:
+    async def start(self) -> bool:
+        """Start the workers now (else they start with the first picture); False when there are none. Should they
+        fail to start (no forkserver here, no memory), pictures are drawn in a thread from then on, and it is logged."""
+        if not self.workers:
+            return False
+        try:
             await self._executor()
+        except (OSError, RuntimeError, BrokenProcessPool):
+            log.exception("the drawing workers could not start: pictures are drawn in a thread of the bot instead")
+            self.workers = 0
+        return bool(self.workers)
 
     async def _in_pool(self, work: Callable[[], T]) -> T:
         """Run work in a worker process; a broken pool (a worker died) is replaced and the work tried once more."""

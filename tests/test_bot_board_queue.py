@@ -4,7 +4,9 @@ survive a crash, and a burst bigger than the database pool waits in the bot's ow
 from __future__ import annotations
 
 import asyncio
+import os
 import random
+import signal
 import threading
 from collections.abc import Callable
 from pathlib import Path
@@ -101,6 +103,20 @@ async def test_random_bursts_over_many_channels_show_each_channel_s_boards_in_or
             assert seen == sorted(seen), (seed, channel, seen)  # never an older board after a newer one
             assert seen[-1] == newest[channel], (seed, channel, seen)  # the newest is never dropped
         assert set(shown) == set(newest)
+
+
+async def test_a_drawing_worker_process_draws_the_posted_board_and_one_that_died_is_replaced():
+    view = rules.view_for(rules.new_game({"factions": ["marquise", "eyrie"], "board": "autumn"}, 1), None)
+    painter = Painter(1)
+    try:
+        png = await painter.board(view, [])
+        assert png == drawing.board_png(view, [])  # the same picture as drawn here, at the posted size
+        [pid] = painter.worker_pids()
+        os.kill(pid, signal.SIGKILL)  # out of memory, say
+        assert await painter.board(view, []) == png  # a new worker drew it
+        assert painter.worker_pids() and pid not in painter.worker_pids()
+    finally:
+        painter.close()
 
 
 def held_painter(release: threading.Event, drawn: list[int]) -> Painter:

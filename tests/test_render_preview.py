@@ -17,8 +17,8 @@ from render import palette as P
 from render import render_board
 from render.board import columns_for
 from render.geometry import PILL_HEIGHT, PREVIEW, RADIUS, layout, preview_scale
-from render.scale import POSTED
 from render.samples import EXTRA_FACTIONS, frontier_views, standard_view
+from render.scale import POSTED
 
 MIN_DIGIT_PX = 8  # a bold digit this many pixels tall reads; the 3x3 board as first posted gave its numbers 5
 

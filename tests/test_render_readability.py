@@ -16,8 +16,8 @@ from render import render_board
 from render.geometry import RADIUS, layout
 from render.legend import legend
 from render.pieces import place_all, place_clearing
-from render.scale import POSTED
 from render.samples import EXTRA_FACTIONS, joined_view, played_game, standard_view
+from render.scale import POSTED
 from render.shapes import SHAPES
 from rules import registry
 
