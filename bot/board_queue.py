@@ -134,7 +134,8 @@ class ShownMarks:
     def __init__(self, write: Callable[[dict[int, int]], Awaitable[None]], every: float = MARK_EVERY) -> None:
         self._write, self._every = write, every
         self._pending: dict[int, int] = {}
-        self._timer: asyncio.Task[None] | None = None
+        self._timer: asyncio.Task[None] | None = None  # sleeping until the next write (None while writing)
+        self._writing: asyncio.Lock | None = None
 
     def mark(self, channel_id: int, version: int) -> None:
         """A board of this version was shown in the channel (written within `every` seconds)."""
@@ -148,17 +149,21 @@ class ShownMarks:
         await self.flush()
 
     async def flush(self) -> None:
-        """Write the marks now (a failure is logged: those boards are then posted again late, never lost)."""
-        pending, self._pending = self._pending, {}
-        if not pending:
-            return
-        try:
-            await self._write(pending)
-        except Exception:
-            log.exception("could not mark %s boards shown", len(pending))
+        """Write the marks now, after a write under way (a failure is logged: those boards are then posted again
+        late, never lost)."""
+        if self._writing is None:
+            self._writing = asyncio.Lock()
+        async with self._writing:
+            pending, self._pending = self._pending, {}
+            if not pending:
+                return
+            try:
+                await self._write(pending)
+            except Exception:
+                log.exception("could not mark %s boards shown", len(pending))
 
     async def close(self) -> None:
-        """Write what is pending and stop the timer."""
+        """Stop the timer (if it is only waiting) and write what is pending, after a write under way."""
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None

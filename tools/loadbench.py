@@ -135,6 +135,7 @@ def _copy_games(games: int) -> Callable[[Session], None]:
     """Work that copies the first game's rows into the other channels."""
 
     def work(s: Session) -> None:
+        s.execute(sa.text("UPDATE games SET board_owed = NULL, board_due_at = NULL"))  # the seeding showed none
         for table in COPIED:
             rows = [dict(r) for r in s.execute(sa.text(f"SELECT * FROM {table}")).mappings()]
             copies = [_copy(row, FIRST_CHANNEL + i) for i in range(1, games) for row in rows]
@@ -336,12 +337,13 @@ def shares(games: int, processes: int, make: Callable[[int, int, int], Spec]) ->
 
 
 @contextmanager
-def database(postgres: bool, folder: Path) -> Iterator[Callable[[str], str]]:
-    """A maker of fresh databases: on a throwaway PostgreSQL server, or SQLite files in a folder."""
+def database(postgres: bool, folder: Path, durable: bool = True) -> Iterator[Callable[[str], str]]:
+    """A maker of fresh databases: on a throwaway PostgreSQL server (durable: fsync on, as in production), or
+    SQLite files in a folder."""
     if not postgres:
         yield lambda name: f"sqlite+aiosqlite:///{folder / f'{name}.db'}"
         return
-    server = TempPostgres.start(durable=True)
+    server = TempPostgres.start(durable=durable)
     try:
         yield server.create_database
     finally:
@@ -406,7 +408,8 @@ def sustained_report(results: list[Measured], lost: tuple[int, int], where: str,
         f"loadbench: {len(results)} process(es) on {where}, {seconds:.0f} s: {len(acks)} moves acknowledged, "
         f"{rate(results, seconds):.1f} moves/s; ack median {median(acks):.0f} ms p95 {p95(acks):.0f} ms, board median "
         f"{median(boards):.0f} ms p95 {p95(boards):.0f} ms; {sum(r.coalesced for r in results)} boards coalesced; "
-        f"{sum(lost)} lost, {errors} errors, rss {max(r.rss_mib for r in results):.0f} MiB",
+        f"{sum(lost)} lost ({lost[0]} moves, {lost[1]} boards), {errors} errors, rss "
+        f"{max(r.rss_mib for r in results):.0f} MiB",
     ]
 
 
@@ -423,6 +426,9 @@ def parser() -> argparse.ArgumentParser:
     parser.add_argument("--pool", type=at_least(1), default=10, help="PostgreSQL connections per process")
     parser.add_argument("--queue", type=at_least(1), default=5000, help="commands that may wait for the database")
     parser.add_argument("--advance", type=at_least(0), default=30, help="moves played before the games are copied")
+    parser.add_argument(
+        "--no-fsync", action="store_true", help="PostgreSQL without fsync (when the disk is no limit)"
+    )
     return parser
 
 
@@ -435,7 +441,7 @@ def main(argv: list[str] | None = None) -> int:
     where = "PostgreSQL" if args.postgres else "SQLite"
     lines: list[str] = []
     rates: list[tuple[int, float]] = []
-    with tempfile.TemporaryDirectory() as folder, database(args.postgres, Path(folder)) as fresh:
+    with tempfile.TemporaryDirectory() as folder, database(args.postgres, Path(folder), not args.no_fsync) as fresh:
         for processes in args.processes:
             url = fresh(f"load{processes}")
             before = asyncio.run(seed_games(url, args.games, args.advance))
