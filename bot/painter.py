@@ -26,7 +26,7 @@ from rules.view_types import View
 log = logging.getLogger(__name__)
 T = TypeVar("T")
 PRELOADED = ["render", "bot.painter"]  # imported once by the forkserver, so each worker starts with them
-NICE = 5  # workers yield the CPU to the bot's own process: moves are answered first, boards follow
+NICE = 10  # workers yield the CPU to the bot's own process and the database: moves are answered first
 WARM_SECONDS = 0.3  # a new worker's warm-up: long enough that the next warm-up starts another worker
 
 
