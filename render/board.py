@@ -11,7 +11,7 @@ from PIL import Image, ImageDraw
 from render import palette as P
 from render.geometry import RADIUS, Layout, Point, layout
 from render.legend import Legend, legend
-from render.maplayer import label_boxes, map_layer
+from render.maplayer import NO_FEATURES, Features, label_boxes, map_layer
 from render.marks import draw_marks, drawn_kinds
 from render.panel import PAD, Row, block_height, draw_block, header_rows, seat_rows
 from render.pieces import draw_placed, draw_ruin, place_all
@@ -29,6 +29,20 @@ HEADER_BELOW = 480  # the header's column when the panel runs below the maps
 def columns_for(view: View) -> int:
     """Panel columns beside one map: one for up to four seats, two (a column per team when there are teams) beyond."""
     return 1 if len(view.get("seats") or []) <= MAX_SEATS_ONE_COLUMN else 2
+
+
+def features_of(view: View) -> Features:
+    """The map's landmarks as the view shows them (none on a map without them)."""
+    marks = view.get("landmarks")
+    if not isinstance(marks, dict):
+        return NO_FEATURES
+    closed = frozenset(
+        (min(p), max(p))
+        for p in marks.get("closed_paths") or []
+        if isinstance(p, list | tuple) and len(p) == 2 and all(isinstance(c, int) for c in p)
+    )
+    ferry, tower = marks.get("ferry"), marks.get("tower")
+    return (ferry if isinstance(ferry, int) else None, tower if isinstance(tower, int) else None, closed)
 
 
 def suits_of(view: View, geo: Layout) -> tuple[str | None, ...]:
@@ -165,7 +179,7 @@ def compose(view: View, last: Sequence[Mark] = (), scale: float = 1.0) -> Image.
     width = HEADER_BELOW if geo.below else geo.panel_width - 2 * PAD
     header = header_rows(view, key, width, not titled, drawn_kinds(geo, last))
     plan = (_plan_below if geo.below else _plan_beside)(view, geo, key, header, groups)
-    base = map_layer(geo.board.id, suits_of(view, geo), scale)
+    base = map_layer(geo.board.id, suits_of(view, geo), features_of(view), scale)
     image = _canvas(base, geo, plan.height, scale)
     draw = Scaled(image, scale) if scale != 1.0 else ImageDraw.Draw(image)
     _draw_links(draw, seats, geo)

@@ -45,6 +45,7 @@ class Layout:
     forest_polygons: dict[str, tuple[Point, ...]]
     forest_labels: dict[str, Point]
     panel_y: int = 0  # the top of the panel: 0 beside the map, the map's height below it
+    lake: tuple[Point, ...] = ()  # the lake's shore (the Lake map), in pixels
 
     @property
     def below(self) -> bool:
@@ -102,10 +103,11 @@ def _pulled(centre: Point, polygon: list[Point], pull: float = 0.22) -> tuple[Po
     return tuple((round(x + (cx - x) * pull), round(y + (cy - y) * pull)) for x, y in polygon)
 
 
-def _inside(p: tuple[float, float], polygon: list[Point]) -> bool:
+def inside_polygon(p: tuple[float, float], polygon: list[Point] | tuple[Point, ...]) -> bool:
+    """Whether a point lies inside a polygon."""
     x, y = p
     hit = False
-    for (x0, y0), (x1, y1) in zip(polygon, polygon[1:] + polygon[:1], strict=True):
+    for (x0, y0), (x1, y1) in zip(polygon, [*polygon[1:], *polygon[:1]], strict=True):
         if (y0 > y) != (y1 > y) and x < x0 + (y - y0) * (x1 - x0) / (y1 - y0):
             hit = not hit
     return hit
@@ -128,7 +130,7 @@ def _open_spot(polygon: list[Point], room: Room) -> Point:
     grid = [(x, y) for x in range(min(xs), max(xs), 24) for y in range(min(ys), max(ys), 24)]
     for step in (24, 6):
         for x, y in grid:
-            if not _inside((x, y), polygon):
+            if not inside_polygon((x, y), polygon):
                 continue
             here = room((x, y))
             if here > best_room:
@@ -138,25 +140,34 @@ def _open_spot(polygon: list[Point], room: Room) -> Point:
     return best
 
 
-def _piece_room(clearings: list[Point], links: list[tuple[Point, Point]]) -> Room:
-    """How far a point is from every clearing's rim and every path: room for a forest's pieces."""
+def _shore_room(p: tuple[float, float], lake: list[Point]) -> float:
+    """How far a point is from a lake (negative inside it; infinite without one)."""
+    if not lake:
+        return math.inf
+    edge = min(_segment_distance(p, a, b) for a, b in zip(lake, lake[1:] + lake[:1], strict=True))
+    return -edge if inside_polygon(p, lake) else edge
+
+
+def _piece_room(clearings: list[Point], links: list[tuple[Point, Point]], lake: list[Point]) -> Room:
+    """How far a point is from every clearing's rim, every path and the lake: room for a forest's pieces."""
 
     def room(p: tuple[float, float]) -> float:
         near = min(math.dist(p, c) - RADIUS for c in clearings)
-        return min(near, *(_segment_distance(p, a, b) - 12 for a, b in links))
+        return min(near, _shore_room(p, lake) - 12, *(_segment_distance(p, a, b) - 12 for a, b in links))
 
     return room
 
 
-def _label_room(clearings: list[Point], links: list[tuple[Point, Point]], spot: Point) -> Room:
-    """Room for a forest's label: clear of clearings and paths by its half width and height, and of its pieces."""
+def _label_room(clearings: list[Point], links: list[tuple[Point, Point]], spot: Point, lake: list[Point]) -> Room:
+    """Room for a forest's label: clear of clearings, paths and the lake by its half width and height, and of its
+    pieces."""
     w, h = FOREST_LABEL
 
     def room(p: tuple[float, float]) -> float:
         near = min(math.dist(p, c) - RADIUS - w for c in clearings)
         road = min(_segment_distance(p, a, b) - 12 - h for a, b in links)
         away = math.dist(p, spot)
-        return min(near, road, away - LABEL_CLEAR[0], LABEL_CLEAR[1] - away)
+        return min(near, road, _shore_room(p, lake) - w, away - LABEL_CLEAR[0], LABEL_CLEAR[1] - away)
 
     return room
 
@@ -169,7 +180,9 @@ def _forests(board_id: str) -> Forests:
     """Where each forest's pieces and label go, and its shaded area (computed once per board)."""
     board = load_board(board_id)
     centres = {c.id: _to_pixels(c.x, c.y, board.width_in_maps) for c in board.clearings}
-    links = [(centres[a], centres[b]) for a, b in sorted(board.paths | board.rivers | board.bridges)]
+    drawn = board.paths | board.closed_paths | board.printed_rivers | board.bridges
+    links = [(centres[a], centres[b]) for a, b in sorted(drawn)]
+    lake = list(_lake(board))
     spots: dict[str, Point] = {}
     polygons: dict[str, tuple[Point, ...]] = {}
     labels: dict[str, Point] = {}
@@ -178,9 +191,14 @@ def _forests(board_id: str) -> Forests:
         mid = (sum(p[0] for p in members) // len(members), sum(p[1] for p in members) // len(members))
         around = _around(mid, members)
         polygons[fid] = _pulled(mid, around)
-        spots[fid] = _open_spot(around, _piece_room(list(centres.values()), links))
-        labels[fid] = _open_spot(around, _label_room(list(centres.values()), links, spots[fid]))
+        spots[fid] = _open_spot(around, _piece_room(list(centres.values()), links, lake))
+        labels[fid] = _open_spot(around, _label_room(list(centres.values()), links, spots[fid], lake))
     return spots, polygons, labels
+
+
+def _lake(board: Board) -> tuple[Point, ...]:
+    """The lake's shore in pixels (none on a map without a lake)."""
+    return tuple(_to_pixels(x, y, board.width_in_maps) for x, y in board.lake_outline)
 
 
 @cache
@@ -207,4 +225,5 @@ def layout(board_id: str, columns: int = 1) -> Layout:
         forest_centres=spots,
         forest_polygons=polygons,
         forest_labels=labels,
+        lake=_lake(board),
     )

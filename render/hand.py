@@ -107,12 +107,15 @@ def compose_hand(view: View) -> Image.Image:
         raise ValueError("this view has no hand: only a seat's own view shows its cards")
     cards = [str(k) for k in hand]
     played = _play_area(view)
+    notes = [str(line) for line in view.get("private_lines") or []]
     rows = _rows(len(cards))
     extra = (TITLE_H + _rows(len(played)) * (TILE_H + GAP)) if played else 0
+    noted = (TITLE_H + len(notes) * NOTE_H + GAP // 2) if notes else 0
     title = _title(view, len(cards))
     tiles_width = GAP + max(1, min(COLUMNS, max(len(cards), len(played)))) * (TILE_W + GAP)
-    height = TITLE_H + rows * (TILE_H + GAP) + GAP // 2 + extra
-    image = Image.new("RGB", (max(tiles_width, width(title, font(28, True)) + 2 * GAP), height), P.PANEL_BG)
+    widest = max([width(title, font(28, True)), *(width(n, font(NOTE_FONT)) for n in notes)])
+    height = TITLE_H + rows * (TILE_H + GAP) + GAP // 2 + extra + noted
+    image = Image.new("RGB", (max(tiles_width, widest + 2 * GAP), height), P.PANEL_BG)
     draw = ImageDraw.Draw(image)
     draw.text((GAP, TITLE_H // 2 + 4), title, font=font(28, True), fill=P.INK, anchor="lm")
     if not cards:
@@ -123,7 +126,19 @@ def compose_hand(view: View) -> Image.Image:
         label = f"In play ({len(played)})"
         draw.text((GAP, top + TITLE_H // 2 + 4), label, font=font(28, True), fill=P.INK, anchor="lm")
         _tiles(draw, played, top + TITLE_H)
+    if notes:
+        _notes(draw, notes, height - noted)
     return image
+
+
+NOTE_H, NOTE_FONT = 30, 22
+
+
+def _notes(draw: ImageDraw.ImageDraw, notes: list[str], top: int) -> None:
+    """What only the viewer reads besides its hand (the Corvids' face-down plots), line by line."""
+    draw.text((GAP, top + TITLE_H // 2 + 4), "Only you see", font=font(28, True), fill=P.INK, anchor="lm")
+    for i, line in enumerate(notes):
+        draw.text((GAP, top + TITLE_H + i * NOTE_H), line, font=font(NOTE_FONT), fill=P.INK)
 
 
 def _rows(count: int) -> int:

@@ -44,6 +44,10 @@ FOREST_LABEL: RGB = (0x2E, 0x4A, 0x26)  # the tag with a forest's name, white on
 PATH: RGB = (0xA8, 0x90, 0x6A)
 PATH_EDGE: RGB = (0x6B, 0x57, 0x3A)
 RIVER: RGB = (0x3F, 0x8F, 0xD0)
+LAKE: RGB = (0x7F, 0xB8, 0xE3)  # the Lake map's lake, a paler blue than the rivers, rimmed in them
+CLOSED: RGB = (0x4E, 0x34, 0x2E)  # a closed path (Mountain map): dark rock, barred with white
+FERRY: RGB = (0x9C, 0x5B, 0x2A)  # the Ferry's hull
+TOWER: RGB = (0xB8, 0xB2, 0xA6)  # the Tower's stone
 BRIDGE: RGB = (0x8A, 0x5A, 0x2B)
 BRIDGE_EDGE: RGB = (0x3B, 0x25, 0x10)
 SLOT: RGB = (0xFF, 0xFF, 0xFF)
@@ -133,9 +137,10 @@ def piece_outline(fill: RGB, ground: RGB) -> tuple[RGB, int]:
 @cache
 def rimmed_outline(fill: RGB, ground: RGB, rim: RGB | None) -> tuple[RGB, int]:
     """The outline of a piece drawn in a tone of its faction's colour: that colour where it reads against both the
-    piece and the ground (a pale gear rimmed in the Tinker's rust), else the usual black or white."""
+    piece and the ground (a pale gear rimmed in the Tinker's rust), else the usual black or white; heavy, as the
+    usual one, where the piece alone would not read on the ground."""
     if rim is not None and min(contrast(rim, fill), contrast(rim, ground)) >= MIN_PIECE_CONTRAST:
-        return rim, OUTLINE
+        return rim, OUTLINE if contrast(fill, ground) >= MIN_PIECE_CONTRAST else HEAVY_OUTLINE
     return piece_outline(fill, ground)
 
 

@@ -154,6 +154,10 @@ def map_item_lines(view: View, legend: Legend) -> list[str]:
     for item in view.get("map_items") or []:
         if not isinstance(item, dict):
             continue
+        note = item.get("note")
+        if note:  # a shown item, no contraband: what it is there for
+            out.append(f"{note}: {item.get('item')} in clearing {item.get('clearing')}")
+            continue
         carrier = item.get("carrier")
         owner = str(carrier).split(":", 1)[0] if carrier else None
         who = f"carried by {legend.name(owner)}" if owner else "lying"

@@ -83,8 +83,15 @@ class Action:
     """Root's other words for this action ('march' for moves): typed as a verb, they are pointed to this one."""
     card_from_hand: ClassVar[bool] = True
     """Whether the action's `card` field names a card in the player's hand (not one taken from the discard pile)."""
+    moves_pieces: ClassVar[bool] = True
+    """Whether an action with a path (its `src` field) moves pieces out of `src` along it; False when the path only
+    aims (the Spore's spores)."""
     field_help: ClassVar[Mapping[str, str]] = MappingProxyType({})
     """What a player types in this class's own fields, or in a shared field it reads otherwise (see FIELD_HELP)."""
+    command_group: ClassVar[str] = ""
+    """The slash command this verb is a subcommand of, when the class says so itself: a verb added to a faction
+    whose older verbs keep commands of their own (the Vagabond characters' special actions, `/vagabond glide`).
+    Empty: its faction's `command_group` decides (bot.service.notation.verb_group)."""
 
     @classmethod
     def help_of(cls, name: str) -> str | None:
@@ -402,7 +409,7 @@ class Hit(Action):
 
 
 _SUITS = set(CARD_SUITS)
-_FOREST_TOKEN = r"f[0-9]?[a-z]+[0-9]?"
+_FOREST_TOKEN = r"f[0-9]?[a-z]+[0-9]{0,2}"
 _PLACE = rf"({DIGITS}+|{_FOREST_TOKEN})"
 _FOREST = re.compile(_FOREST_TOKEN)
 _PATH = re.compile(rf"^{_PLACE}\s*(?:>|->|-)\s*{_PLACE}$")
@@ -531,6 +538,10 @@ def parse_pattern(
             _refuse_word(raw, text, cls, values, cards)
             _refuse_misplaced(raw, cls, values, factions)
         slot = next((name for name, k in field_kinds if k == kind and name not in values), None)
+        if slot is None and kind == WORD:  # a word that is a card's name too ('sword') fills a card field left
+            key = find_key(token, cards)
+            slot = next((name for name, k in field_kinds if k == CARD and name not in values), None) if key else None
+            kind, value = (CARD, key) if slot is not None else (kind, value)
         if slot is None:
             raise InvalidActionError(f"'{echo(raw)}' does not fit the action '{verb}' in '{echo(text)}'")
         if kind == PATH:

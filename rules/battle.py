@@ -1,9 +1,10 @@
 """Battle: ambush and foil, the roll, effects after the roll, counting hits, assigning and resolving them.
 
 What a side fights with and how it takes hits come from its faction (`strength`, `can_attack`,
-`max_rolled_hits`, `defenseless`, `hit_options`, `resolve_hit`). Every seat and the mode may change a
-battle (`extra_hits`, `defender_rolls_high`, `after_roll_choices`) and step in after hits are
-assigned but before they resolve (`before_hits`: a non-combatant's First Response).
+`max_rolled_hits`, `defenseless`, `hit_options`, `resolve_hit`), and from any faction whose warriors fight for it
+(`fights_for`: hired mercenaries, which add to its warriors there and share its hits, `hired_hit_options`). Every
+seat and the mode may change a battle (`extra_hits`, `defender_rolls_high`, `after_roll_choices`) and step in after
+hits are assigned but before they resolve (`before_hits`: a non-combatant's First Response).
 """
 
 from __future__ import annotations
@@ -16,23 +17,39 @@ from rules.actions import Action, Ambush, Battle, Foil, Hit, Pass, Use
 from rules.cards import card, deck, keys
 from rules.hooks import Removed
 from rules.map_pieces import factions_in, suit
-from rules.pieces import BATTLE, WARRIOR, category_of_key, key, parse_key
+from rules.pieces import BATTLE, BUILDING, TOKEN, WARRIOR, category_of_key, key, kind_of_key, parse_key
 from rules.removal import describe_removed
-from rules.rule import enemies, side_of
+from rules.rule import enemies, hired, side_of
 from rules.scoring import score
 from rules.state import BattleState, GameState
 from rules.view_types import SideView
 from rules.words import plural
 
 
+def hired_here(state: GameState, seat: int, cid: int) -> dict[str, int]:
+    """Warriors of other factions fighting for a seat in a clearing now (mercenaries), by map key."""
+    lent = hired(state)
+    if not lent:
+        return {}
+    here = state.clearings[cid - 1]
+    return {piece: here[piece] for piece, to in lent.items() if to == seat and here.get(piece)}
+
+
+def _hired_count(state: GameState, seat: int, cid: int) -> int:
+    return sum(hired_here(state, seat, cid).values())
+
+
 def defenders(state: GameState, seat: int, cid: int) -> list[str]:
-    """Enemy factions a seat could battle in a clearing (it must be able to attack there)."""
-    if not registry.of(state, seat).can_attack(state, seat, cid):
+    """Enemy factions a seat could battle in a clearing (it must be able to attack there: with its own, or with
+    hired warriors, which never fight their own faction)."""
+    own = registry.of(state, seat).can_attack(state, seat, cid)
+    lenders = set() if own else {parse_key(p)[0] for p in hired_here(state, seat, cid)}
+    if not own and not lenders:
         return []
     out = []
     for faction in factions_in(state, cid):
         other = state.seat_of(faction)
-        if other is not None and enemies(state, seat, other):
+        if other is not None and enemies(state, seat, other) and (own or lenders - {faction}):
             out.append(faction)
     return out
 
@@ -62,6 +79,10 @@ def why_not_battle(state: GameState, seat: int, cid: int, defender: str) -> str 
             return f"{name} is on your team: you battle only enemies"
         return f"{name} is not your enemy now (you are in a coalition)"
     if not registry.of(state, seat).can_attack(state, seat, cid):
+        lenders = {parse_key(p)[0] for p in hired_here(state, seat, cid)}
+        if lenders == {defender}:
+            name = _seated_name(state, defender)
+            return f"the {name} warriors in clearing {cid} fight for you, but never against the {name} themselves"
         return f"you have no warriors in clearing {cid} to battle with"
     name = _seated_name(state, defender)
     held = _controllers(state, cid, defender)
@@ -123,7 +144,8 @@ def opponent(b: BattleState, seat: int) -> int:
 
 
 def _strength(state: GameState, seat: int, cid: int) -> int:
-    return registry.of(state, seat).strength(state, seat, cid)
+    """Warriors fighting for a seat in a clearing: its own (by its faction's count) and any it hired."""
+    return registry.of(state, seat).strength(state, seat, cid) + _hired_count(state, seat, cid)
 
 
 # --- ambush ----------------------------------------------------------------------
@@ -184,7 +206,8 @@ def _stage_ambush_check(state: GameState, b: BattleState) -> None:
 def _declared_before_roll(state: GameState, b: BattleState) -> bool:
     """Ask each seat whose faction declares something before the roll, once (True: a decision was pushed, the roll
     waits). A table where none does asks nothing and keeps nothing."""
-    seats = registry.seats_overriding(state, "before_roll")
+    overriding = registry.seats_overriding(state, "before_roll")
+    seats = [s for s in overriding if registry.of(state, s).asks_before_roll(state, s)]
     if not seats:
         return False
     asked = b.setdefault("declared", [])
@@ -208,8 +231,8 @@ def _stage_roll(state: GameState, b: BattleState) -> None:
     if any(hooks.defender_rolls_high(state, seat, b) for seat, hooks in listeners.listeners(state)):
         high, low = low, high
         b["defender_high"] = True
-    a_cap = registry.of(state, aseat).max_rolled_hits(state, aseat, cid)
-    d_cap = registry.of(state, dseat).max_rolled_hits(state, dseat, cid)
+    a_cap = _cap(state, b, aseat, cid)
+    d_cap = _cap(state, b, dseat, cid)
     b["rolled"] = [min(high, a_cap), min(low, d_cap)]
     a_name, d_name = registry.of(state, aseat).name, registry.of(state, dseat).name
     high_note = f" ({d_name} takes the higher die)" if b.get("defender_high") else ""
@@ -218,6 +241,17 @@ def _stage_roll(state: GameState, b: BattleState) -> None:
         f"{d_name} rolls {plural_hits(b['rolled'][1])}."
     )
     b["stage"] = "after_attacker"
+
+
+def _cap(state: GameState, b: BattleState, side: int, cid: int) -> int:
+    """The most rolled hits a side may take: its faction's cap, its hired warriors and what listeners add."""
+    faction_cap = registry.of(state, side).max_rolled_hits(state, side, cid)
+    return faction_cap + _hired_count(state, side, cid) + _added_cap(state, b, side)
+
+
+def _added_cap(state: GameState, b: BattleState, side: int) -> int:
+    """Rolled hits the listeners add to one side's cap (an enlisted Arbiter's swords)."""
+    return sum(hooks.added_rolled_hits(state, seat, b, side) for seat, hooks in listeners.listeners(state))
 
 
 def plural_hits(n: int) -> str:
@@ -274,7 +308,7 @@ def _stage_count(state: GameState, b: BattleState) -> None:
     for seat, hooks in listeners.listeners(state):
         for dealer, source in hooks.extra_hits(state, seat, b):
             sources[0 if dealer == aseat else 1].append(source)
-    if registry.of(state, dseat).defenseless(state, dseat, cid):
+    if registry.of(state, dseat).defenseless(state, dseat, cid) and not _hired_count(state, dseat, cid):
         sources[0].append("defenseless")
         state.say(f"{registry.of(state, dseat).name} is defenseless: one extra hit.")
     b["sources"] = sources
@@ -324,19 +358,41 @@ def _assign_hit(b: BattleState, seat: int, piece: str, n: int) -> None:
             entry[1] -= n
 
 
-def _stage_assign(state: GameState, b: BattleState) -> None:
-    """Assign owed hits one kind at a time; stop to resolve before a choice, and let the owner choose."""
+def _taken(b: BattleState, seat: int) -> int:
+    """Hits a seat has taken so far in this dealing: assigned, and resolved since the last dealing's report."""
+    resolved = sum(int(n) for who, _, n in b["removed"][b.get("reported", 0) :] if who == seat)
+    return resolved + sum(int(n) for who, _, n in b["hit"] if who == seat)
+
+
+def hit_choices(state: GameState, b: BattleState, seat: int) -> tuple[dict[str, int], bool]:
+    """Keys that may take a seat's next hits, with room for each, from its faction's `hit_options`; with warriors
+    fighting for it (hired) their faction splits the hits (`hired_hit_options`) and hits go one at a time (True)."""
     cid = b["clearing"]
+    assigned = assigned_to(b, seat)
+    options = registry.of(state, seat).hit_options(state, seat, cid, assigned)
+    for piece, n in sorted(hired_here(state, seat, cid).items()):
+        if n - assigned.get(piece, 0) > 0:
+            lender = state.seat_of(parse_key(piece)[0])
+            assert lender is not None
+            split = registry.of(state, lender).hired_hit_options(state, lender, seat, options, piece, _taken(b, seat))
+            return split, True
+    return options, False
+
+
+def _stage_assign(state: GameState, b: BattleState) -> None:
+    """Assign owed hits one kind at a time (one at a time when hired warriors share them); stop to resolve before a
+    choice, and let the owner choose."""
     for entry in b["owed"]:
         seat = entry[0]
         while entry[1] > 0:
-            options = registry.of(state, seat).hit_options(state, seat, cid, assigned_to(b, seat))
-            if not options:
+            options, singly = hit_choices(state, b, seat)
+            if not options or entry[1] <= 0:  # nothing left to hit, or a hit was ignored (the Hundreds' Stubborn)
                 entry[1] = 0
                 break
-            if len(options) == 1 or entry[1] >= sum(options.values()):
+            cap = 1 if singly else entry[1]
+            if len(options) == 1 or cap >= sum(options.values()):
                 for piece, room in sorted(options.items()):
-                    _assign_hit(b, seat, piece, min(room, entry[1]))
+                    _assign_hit(b, seat, piece, min(room, cap, entry[1]))
                 continue
             if b["hit"]:
                 b["stage"] = "intercept"
@@ -368,7 +424,7 @@ def _stage_resolve(state: GameState, b: BattleState) -> None:
     cid = b["clearing"]
     for seat, piece, n in b["hit"]:
         before = _held(state, piece)
-        done = registry.of(state, seat).resolve_hit(state, seat, cid, piece, n, opponent(b, seat))
+        done = registry.of(state, seat).resolve_hit(state, seat, cid, piece, n, remover(b, seat, piece))
         rose = [area for (i, area), held in _held(state, piece).items() if held > before.get((i, area), 0)]
         b["removed"].append([seat, piece, done, rose[0]] if done and rose else [seat, piece, done])
     b["hit"] = []
@@ -390,11 +446,30 @@ def _stage_triggers(state: GameState, b: BattleState) -> None:
     if removed:
         state.say(describe_removed(state, cid, removed), None, ("remove", cid, None))
     for seat in sorted(removed):
-        listeners.removed(state, Removed(cid, removed[seat], opponent(b, seat), BATTLE, diverted.get(seat, {})))
+        for by, pieces in _by_remover(b, seat, removed[seat]).items():
+            went = {p: area for p, area in diverted.get(seat, {}).items() if p in pieces}
+            listeners.removed(state, Removed(cid, pieces, by, BATTLE, went))
     b["owed"] = []
     after = b["after_deal"]
     assert after, "a battle deals hits only with a stage to go on to"
     b["stage"] = after
+
+
+def remover(b: BattleState, seat: int, piece: str) -> int:
+    """Who removes a seat's piece hit in this battle: the other side, or for a building or token the seat the battle
+    credits with them (`credit`: the Vagrant, who forced the battle)."""
+    credit = b.get("credit")
+    if credit is not None and kind_of_key(piece).category in (BUILDING, TOKEN):
+        return credit
+    return opponent(b, seat)
+
+
+def _by_remover(b: BattleState, seat: int, pieces: dict[str, int]) -> dict[int, dict[str, int]]:
+    """A seat's pieces removed in one go, by who removed them (one remover unless the battle credits another)."""
+    out: dict[int, dict[str, int]] = {}
+    for piece, n in pieces.items():
+        out.setdefault(remover(b, seat, piece), {})[piece] = n
+    return out
 
 
 def _stage_finish(state: GameState, b: BattleState) -> None:
@@ -441,7 +516,9 @@ def sides_view(b: BattleState) -> list[SideView]:
 
 
 def enemy_buildings_and_tokens_removed(state: GameState, seat: int, b: BattleState) -> int:
-    """Enemy buildings and tokens a seat removed in this battle."""
+    """Enemy buildings and tokens a seat removed in this battle (none when the battle credits another seat)."""
+    if b.get("credit", seat) != seat:
+        return 0
     return sum(
         n
         for victim, piece, n, *_ in b["removed"]
@@ -561,10 +638,9 @@ def hit_action(state: GameState, seat: int, piece: str) -> Hit:
 def _hits_legal(state: GameState, d: decisions.Decision) -> Iterator[Action]:
     b = state.battle
     assert b is not None
-    seat = d["seat"]
-    options = registry.of(state, seat).hit_options(state, seat, b["clearing"], assigned_to(b, seat))
+    options, _ = hit_choices(state, b, d["seat"])
     for piece in sorted(options):
-        yield hit_action(state, seat, piece)
+        yield hit_action(state, d["seat"], piece)
 
 
 def _hits_resolve(state: GameState, d: decisions.Decision, action: Action) -> bool:
@@ -572,7 +648,9 @@ def _hits_resolve(state: GameState, d: decisions.Decision, action: Action) -> bo
     assert b is not None and isinstance(action, Hit)
     seat = d["seat"]
     me = state.seats[seat].faction
-    piece = key(action.owner or me, action.kind, me)
+    options, _ = hit_choices(state, b, seat)
+    named = [p for p in sorted(options) if hit_action(state, seat, p) == action]
+    piece = named[0] if named else key(action.owner or me, action.kind, me)
     _assign_hit(b, seat, piece, 1)
     b["stage"] = "assign"
     return True

@@ -1,4 +1,5 @@
-"""The static map: clearings, paths, rivers, forests, and two maps joined by border bridges."""
+"""The static map: clearings, paths, rivers, forests, two maps joined by border bridges, and what a map declares of its
+own (appendix M): the lake and its coastal clearings, closed paths, landmarks."""
 
 from __future__ import annotations
 
@@ -7,7 +8,9 @@ from functools import cache
 
 from rules.assets import map_data
 
-MAPS = ("autumn", "winter")
+MAPS = ("autumn", "winter", "lake", "mountain")
+JOINABLE = ("autumn", "winter")
+"""Maps that may be joined side by side: those without a lake, closed paths or landmarks of their own."""
 SUITS = ("fox", "mouse", "rabbit")
 
 
@@ -51,6 +54,14 @@ class Board:
     forests: dict[str, ForestInfo]
     forest_links: frozenset[tuple[str, str]]
     opposite_corners: tuple[tuple[int, int], ...]
+    coastal: frozenset[int] = frozenset()
+    """Clearings on the lake's shore (25.3.3): the lake links each to every other, as rivers."""
+    closed_paths: frozenset[tuple[int, int]] = frozenset()
+    """Paths still covered by a closed path marker (25.4.2): they join no clearings but divide forests."""
+    landmarks: tuple[tuple[str, int], ...] = ()
+    """Landmarks the map places at setup, by kind: the Ferry, the Tower."""
+    lake_outline: tuple[tuple[float, float], ...] = ()
+    """The lake's shore for drawing, in the board's 0..1 coordinates."""
 
     def clearing(self, cid: int) -> ClearingInfo:
         """The clearing with this id."""
@@ -89,6 +100,15 @@ class Board:
                 return a
         return None
 
+    @property
+    def printed_rivers(self) -> frozenset[tuple[int, int]]:
+        """River links drawn on the map: every river but the lake's links between coastal clearings."""
+        return frozenset(r for r in self.rivers if not (r[0] in self.coastal and r[1] in self.coastal))
+
+    def landmark(self, kind: str) -> int | None:
+        """The clearing where the map places a landmark at setup (None: this map has none)."""
+        return next((cid for name, cid in self.landmarks if name == kind), None)
+
     def map_of(self, cid: int) -> str:
         """Which printed map a clearing belongs to."""
         return self.clearing(cid).map_id
@@ -123,6 +143,7 @@ class _MapPart:
     forest_links: set[tuple[str, str]]
     opposite: list[tuple[int, int]]
     corners: dict[str, int]
+    closed: set[tuple[int, int]]
 
 
 def _map_part(map_id: str, offset: int, index: int, count: int) -> _MapPart:
@@ -162,21 +183,65 @@ def _map_part(map_id: str, offset: int, index: int, count: int) -> _MapPart:
         forest_links={_forest_link(rename[a], rename[b]) for a, b in data["forest_links"]},
         opposite=[(a + offset, b + offset) for a, b in data["opposite_corners"]],
         corners={name: n + offset for name, n in data["corners"].items()},
+        closed={_pair(a + offset, b + offset) for a, b in data.get("closed_paths", [])},
     )
 
 
-@cache
-def load_board(board_id: str) -> Board:
-    """Build a board from its id: 'autumn', 'winter', or two maps joined as 'autumn+winter'."""
+def _lake(map_id: str) -> tuple[frozenset[int], set[tuple[int, int]], tuple[tuple[float, float], ...]]:
+    """A map's coastal clearings, the lake's links between each two of them (25.3.2) and its drawn shore."""
+    lake = map_data(map_id).get("lake")
+    if not lake:
+        return frozenset(), set(), ()
+    coastal = sorted(lake["coastal"])
+    links = {_pair(a, b) for i, a in enumerate(coastal) for b in coastal[i + 1 :]}
+    return frozenset(coastal), links, tuple((float(x), float(y)) for x, y in lake["outline"])
+
+
+def path_key(a: int, b: int) -> str:
+    """How a path is named in a game's state: '2-5', the lower clearing first."""
+    low, high = _pair(a, b)
+    return f"{low}-{high}"
+
+
+def parse_path_key(text: str) -> tuple[int, int]:
+    """The two clearings of a path named as path_key writes it."""
+    low, high = text.split("-")
+    return int(low), int(high)
+
+
+def map_names() -> dict[str, str]:
+    """Every map by id, with its name ('lake': 'Lake')."""
+    return {m: str(map_data(m)["name"]) for m in MAPS}
+
+
+def check_board_id(board_id: str) -> tuple[str, ...]:
+    """The maps a board id names, or a ValueError saying in words why it names no board."""
     map_ids = tuple(board_id.split("+"))
     for map_id in map_ids:
         if map_id not in MAPS:
-            raise ValueError(f"unknown map {map_id!r}; maps are {', '.join(MAPS)}")
+            shown = map_id if len(map_id) <= 24 else map_id[:24] + "…"
+            raise ValueError(f"unknown map {shown!r}; maps are {', '.join(MAPS)}")
     if len(map_ids) > 2:
         raise ValueError("at most two maps can be joined")
+    lone = [m for m in map_ids if m not in JOINABLE]
+    if len(map_ids) > 1 and lone:
+        raise ValueError(f"the {lone[0].title()} map is played alone: it is not joined to another map")
+    return map_ids
+
+
+@cache
+def load_board(board_id: str, opened: tuple[str, ...] = ()) -> Board:
+    """Build a board from its id: 'autumn', 'lake', ... or two maps joined as 'autumn+winter'.
+
+    `opened`: closed paths removed during the game (25.4.3), as path_key names them; they are paths again.
+    """
+    map_ids = check_board_id(board_id)
     parts = [_map_part(m, 12 * i, i, len(map_ids)) for i, m in enumerate(map_ids)]
     clearings = [c for part in parts for c in part.clearings]
-    paths = set().union(*(part.paths for part in parts))
+    closed = set().union(*(part.closed for part in parts))
+    reopened = {parse_path_key(key) for key in opened} & closed
+    paths = set().union(*(part.paths for part in parts)) | reopened
+    coastal, lake_links, outline = _lake(map_ids[0]) if len(map_ids) == 1 else (frozenset(), set(), ())
     bridges: set[tuple[int, int]] = set()
     if len(parts) == 2:
         left, right = parts[0].corners, parts[1].corners
@@ -192,9 +257,20 @@ def load_board(board_id: str) -> Board:
         clearings=tuple(clearings),
         neighbours=tuple(frozenset(n) for n in neighbours),
         paths=frozenset(paths),
-        rivers=frozenset().union(*(part.rivers for part in parts)),
+        rivers=frozenset().union(*(part.rivers for part in parts), lake_links),
         bridges=frozenset(bridges),
         forests={fid: f for part in parts for fid, f in part.forests.items()},
         forest_links=frozenset().union(*(part.forest_links for part in parts)),
         opposite_corners=tuple(pair for part in parts for pair in part.opposite),
+        coastal=coastal,
+        closed_paths=frozenset(closed - reopened),
+        landmarks=_landmarks(map_ids),
+        lake_outline=outline,
     )
+
+
+def _landmarks(map_ids: tuple[str, ...]) -> tuple[tuple[str, int], ...]:
+    """The landmarks a lone map places at setup (25.3.1 the Ferry, 25.4.1 the Tower)."""
+    if len(map_ids) != 1:
+        return ()
+    return tuple(sorted((kind, int(cid)) for kind, cid in map_data(map_ids[0]).get("landmarks", {}).items()))

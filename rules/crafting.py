@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterator
+from dataclasses import replace
 from itertools import combinations_with_replacement
 
 from rules import hand, registry
@@ -12,9 +13,9 @@ from rules.cards import card, keys
 from rules.hooks import Removed
 from rules.map_pieces import suit
 from rules.modes.base import mode_of
-from rules.pieces import CARD, parse_key
+from rules.pieces import CARD
 from rules.removal import remove_all, trigger
-from rules.rule import enemies
+from rules.rule import enemy_piece
 from rules.scoring import score
 from rules.state import GameState
 
@@ -194,11 +195,10 @@ def favor(state: GameState, seat: int, favor_suit: str) -> None:
             continue
         plan = {}
         for piece, n in state.clearings[cid - 1].items():
-            other = state.seat_of(parse_key(piece)[2])
-            if other is not None and enemies(state, seat, other):
+            if enemy_piece(state, seat, piece):
                 plan[piece] = n
         done = remove_all(state, cid, plan, seat, CARD, react=False) if plan else None
         if done is not None:
             removals.append(done)
-    for what in removals:
-        trigger(state, what)
+    for i, what in enumerate(removals):  # heard one place at a time, each knowing the places heard before it
+        trigger(state, replace(what, earlier=tuple(removals[:i])))

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from rules import battle, decisions, dominance, hand, registry
-from rules.actions import Action, Activate, Battle, Move, Pass, Take, Use
+from rules.actions import Action, Activate, Battle, Pass, Take, Use
 from rules.cards import card, keys, label
 from rules.map_pieces import controlled_warriors
 from rules.pieces import CARD, WARRIOR, key
@@ -67,7 +67,7 @@ def apply_window(state: GameState, seat: int, action: Action) -> None:
         cid = next(c for c in crafted if card(c).key == action.card)
         crafted.remove(cid)
         hand.to_discard(state, cid)
-        ruled = len(ruled_by(state, seat))
+        ruled = len(ruled_by(state, seat)) + registry.of(state, seat).ruled_off_map(state, seat)
         state.say(f"{name} discards Royal Claim.")
         score(state, seat, ruled, f"Royal Claim, {ruled} ruled clearings")
     elif effect == "stand_and_deliver":
@@ -177,7 +177,7 @@ def _cobbler_legal(state: GameState, d: decisions.Decision) -> Iterator[Action]:
 
 
 def _cobbler_resolve(state: GameState, d: decisions.Decision, action: Action) -> bool:
-    if isinstance(action, Move):
+    if not isinstance(action, Pass):  # a move the faction grants: warriors, or its own kind (the warlord's lead)
         state.say(f"{registry.of(state, d['seat']).name} uses Cobbler.")
         registry.of(state, d["seat"]).take_granted_move(state, d["seat"], action)
     return True

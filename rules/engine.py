@@ -6,7 +6,7 @@ from collections.abc import Iterator
 from dataclasses import MISSING, fields
 from typing import Any
 
-from rules import crafting, decisions, effects, flow, hand, movement, registry
+from rules import crafting, decisions, effects, flow, hand, landmarks, movement, registry
 from rules.actions import (
     CARD,
     COUNT,
@@ -55,7 +55,7 @@ def to_act(state: GameState) -> int | None:
 def _generate(state: GameState, seat: int, verb: str | None) -> Iterator[Action]:
     if state.pending:
         d = state.pending[0]
-        return decisions.KINDS[d["kind"]].legal(state, d)
+        return flow.permitted(state, seat, decisions.KINDS[d["kind"]].legal(state, d))
     return flow.step_actions(state, seat, verb)
 
 
@@ -137,6 +137,16 @@ def apply_unchecked(state: GameState, actor: int, action: Action) -> tuple[GameS
 
 
 def _perform(state: GameState, actor: int, action: Action) -> None:
+    route = movement.ferry_route(state, action) if state.landmarks else None
+    if route is None:
+        _carry_out(state, actor, action)
+        return
+    landmarks.start_crossing(state, route)  # the pieces' arrival moves the Ferry (rules.movement.arrived)
+    _carry_out(state, actor, action.as_move() if isinstance(action, landmarks.Ferry) and not state.pending else action)
+    landmarks.end_crossing(state)
+
+
+def _carry_out(state: GameState, actor: int, action: Action) -> None:
     if state.pending:
         flow.resolve(state, action)
     elif isinstance(action, End):
@@ -144,9 +154,13 @@ def _perform(state: GameState, actor: int, action: Action) -> None:
     elif action.verb in ("use", "activate", "take"):
         registry.of(state, actor).interrupt(state, actor)
         effects.apply_window(state, actor, action)
+    elif isinstance(action, landmarks.Clear):
+        landmarks.clear(state, actor, action)
     else:
         line, step = registry.lineup(state), state.turn.step
-        if not (line.mode_actions and line.mode.apply_action(state, actor, step, action)):
+        if line.mode_actions and line.mode.apply_action(state, actor, step, action):
+            return
+        if not flow.take_offered(state, actor, action):
             line.plugins[actor].apply(state, actor, step, action)
 
 
@@ -329,13 +343,24 @@ def _wrong_card_type(verb: str | None, card_key: Any) -> str | None:
 def _specific_reason(state: GameState, seat: int, action: Action | None) -> str | None:
     if action is None:
         return None
+    kept = flow.forbidden(state, seat, action)
+    if kept:
+        return kept
     if state.pending:
         return decisions.why_not(state, state.pending[0], action) or _other_answers(state, seat, action)
-    first = registry.of(state, seat).explain_first(state, seat, action)
+    if isinstance(action, landmarks.Clear):
+        return landmarks.why_not_clear(state, seat, action)
+    by_ferry = isinstance(action, landmarks.Ferry)
+    if isinstance(action, landmarks.Ferry):
+        reason = landmarks.why_not_ferry(state, action)
+        if reason:
+            return reason
+        action = action.as_move()  # the faction judges the move itself
+    first = registry.of(state, seat).explain_first(state, seat, action) or flow.explain_offered(state, seat, action)
     if first:
         return first
     if isinstance(action, Move) and not registry.of(state, seat).explains_moves:
-        reason = movement.why_not_move(state, seat, action.src, action.dst, action.count)
+        reason = movement.why_not_move(state, seat, action.src, action.dst, action.count, by_ferry)
         if reason:
             return reason
     if isinstance(action, Battle):

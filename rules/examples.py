@@ -28,10 +28,11 @@ class RareExample:
 @dataclass(frozen=True)
 class ExampleGame:
     """A game the command examples are looked for in: the factions `/root create` lists (one per seat, in that
-    order), the order their players join (default: the same; with a team each in a team mode), the verbs a walk
-    plays whenever it may (to reach moments a uniform walk rarely does), edits made once the setup is over, and
-    the verbs its walks don't reach, shown refused at a moment of this game. A mode's games are games of that mode;
-    a faction's, of the standard game."""
+    order), the order their players join (default: the same; with a team each in a team mode), the verbs (or whole
+    notations, such as `character ronin`) a walk plays whenever it may (to reach moments a uniform walk rarely does),
+    edits made once the setup is over, the verbs its walks don't reach, shown refused at a moment of this game, and
+    its map (`/root create map:`, when not the default). A mode's games are games of that mode; a faction's, of the
+    standard game."""
 
     factions: tuple[str, ...]
     joins: tuple[str, ...] = ()
@@ -39,6 +40,7 @@ class ExampleGame:
     prefer: tuple[str, ...] = ()
     edits: Edits | None = None
     rare: Mapping[str, RareExample] = field(default_factory=dict)
+    board: str | None = None
 
     @property
     def seated(self) -> tuple[str, ...]:

@@ -7,7 +7,7 @@ without importing the mechanics back.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -18,7 +18,7 @@ from rules.pieces import BUILDING, TOKEN, WARRIOR, PieceKind, controller, kind_o
 if TYPE_CHECKING:
     from rules.actions import Action
     from rules.examples import Examples
-    from rules.state import BattleState, Decision, GameState, Item
+    from rules.state import BattleState, Decision, GameState, Item, MapItem
 
 
 class Declarations:
@@ -58,6 +58,9 @@ class Declarations:
     examples: ClassVar[Examples | None] = None
     """Who plays it in the examples of docs/commands.md and the games its verbs are shown in (None: a player named
     after its id, in the games of other plug-ins only)."""
+    unhindered_steps: ClassVar[tuple[str, ...]] = ()
+    """Its steps whose moves ignore every effect that keeps pieces from leaving a clearing (the Vagabond's Slip,
+    Law 9.4.2, past the Corvids' snare)."""
 
 
 class SetupHooks(Declarations):
@@ -78,6 +81,10 @@ class SetupHooks(Declarations):
     def setup_prompt(self, state: GameState, seat: int) -> str:
         """What this faction's setup decision asks, in a few words."""
         return f"set up the {self.name}"
+
+    def problems(self, state: GameState, seat: int) -> list[str]:
+        """What is inconsistent in the faction's own data (rules.invariants reports it with the shared checks)."""
+        return []
 
     def setup_done(self, state: GameState, seat: int) -> bool:
         """Whether this faction's setup is complete: a faction whose setup asks choices keeps `data["setup"]` at its
@@ -153,6 +160,24 @@ class TurnHooks(Declarations):
         """Moves a card lets this faction take (Cobbler): its warriors' moves by default."""
         raise NotImplementedError("rules.factions.base.Faction gives the default")
 
+    def offered(self, state: GameState, seat: int, actor: int, step: str, verb: str | None) -> Iterator[Action]:
+        """Actions this faction lets another seat take in that seat's own steps that wait for it (the Corvids'
+        Exposure), offered after that seat's own (verb narrows the search). None by default."""
+        return iter(())
+
+    def take_offered(self, state: GameState, seat: int, actor: int, action: Action) -> bool:
+        """Carry out an action this faction offered another seat; False when the action is not one of its."""
+        return False
+
+    def explain_offered(self, state: GameState, seat: int, actor: int, action: Action) -> str | None:
+        """Why an action of the kind this faction offers others is refused to a seat now, or None."""
+        return None
+
+    def offers_from_hand(self, state: GameState, seat: int, actor: int, step: str) -> bool:
+        """From public information only: could what this faction offers the acting seat depend on its hand? Whether
+        the game stops for that seat must not tell the table what it holds."""
+        return False
+
     def take_granted_move(self, state: GameState, seat: int, action: Action) -> None:
         """Carry out a move a card granted."""
         raise NotImplementedError("rules.factions.base.Faction gives the default")
@@ -190,11 +215,32 @@ class CombatantHooks(Declarations):
     def resolve_hit(self, state: GameState, seat: int, cid: int, piece: str, n: int, by: int) -> int:
         """Carry out n hits assigned to pieces under one key; returns how many pieces were removed."""
         raise NotImplementedError("rules.factions.base.Faction gives the default")
+    def asks_before_roll(self, state: GameState, seat: int) -> bool:
+        """Whether this faction may declare something before the roll in this game (`TableHooks.before_roll`): one
+        that can't is never asked and nothing is kept for it (the Vagabond asks only as the Arbiter)."""
+        return True
+
     def on_battle_start(self, state: GameState, seat: int, battle: BattleState) -> None:
         """React when this faction has just started a battle, before any ambush (the Vagabond's allies)."""
 
     def on_battle_end(self, state: GameState, seat: int, battle: BattleState) -> None:
         """React when a battle this faction fought is over."""
+
+    def fights_for(self, state: GameState, seat: int) -> int | None:
+        """The seat whose own this faction's warriors on the map count as right now, in rule and in battle, though
+        they stay this faction's pieces (the Riverfolk's mercenaries, hired for a turn); None, the default: they
+        count for this faction."""
+        return None
+
+    def hired_hit_options(
+        self, state: GameState, seat: int, hirer: int, own: dict[str, int], lent: str, taken: int
+    ) -> dict[str, int]:
+        """Keys that may take the next hit dealt to a hirer fighting with this faction's warriors (`lent`, some
+        left in the clearing), given the hirer's own options and the hits it has taken so far in this dealing; one
+        hit is placed at a time. By default they join the hirer's warriors and it chooses; before its buildings and
+        tokens."""
+        warriors = {k: 1 for k, n in own.items() if n > 0 and kind_of_key(k).hit_category == WARRIOR}
+        return {**warriors, lent: 1}
 
 
 class PresenceHooks(Declarations):
@@ -213,6 +259,11 @@ class PresenceHooks(Declarations):
         """Whether this faction rules a clearing whatever the presence (two mushrooms)."""
         return False
 
+    def ruled_off_map(self, state: GameState, seat: int) -> int:
+        """Clearings off the map this faction rules, counted where an effect counts the clearings it rules (the
+        Duchy's Burrow, for Royal Claim): none by default."""
+        return 0
+
     def move_warriors(self, state: GameState, seat: int, src: int, dst: int, n: int) -> list[tuple[str, int]]:
         """Shift n warriors (own first, then others' it controls); returns what moved, by key."""
         raise NotImplementedError("rules.factions.base.Faction gives the default")
@@ -222,9 +273,19 @@ class PresenceHooks(Declarations):
         """Whether this faction stops another faction placing a piece (of a category, or any) in a clearing."""
         return False
 
+    def forbids(self, state: GameState, seat: int, actor: int, action: Action) -> str | None:
+        """Why this faction forbids another seat an action now (the Corvids' face-up snare keeps its enemies' pieces
+        in its clearing), or None: every action offered to another seat, and every one it names, is asked."""
+        return None
+
     def placement_refusal(self, state: GameState, seat: int, cid: int) -> str:
         """Why this faction stops others placing pieces in a clearing (when `blocks_placement` says it does)."""
         return f"{self.name} lets no one else place pieces in clearing {cid}"
+
+    def closed_clearings(self, state: GameState, seat: int) -> Mapping[int, str]:
+        """The clearings no piece of anyone may be moved into because of this faction, each with the reason (the
+        Scoundrel's torch of Scorched Earth): by default none."""
+        return {}
 
     def keep_standing(self, state: GameState, seat: int) -> bool:
         """Enforce a standing condition of the faction's once the automatic work is done (the Spore's two
@@ -305,10 +366,22 @@ class CardsHooks(Declarations):
         (the Supporters stack), so that rules.hidden can re-deal them. None by default."""
         return {}
 
+    def face_down_tokens(self, state: GameState, seat: int) -> dict[str, list[int]]:
+        """Values of the faction's tokens lying face down for everyone, itself included (the Keepers' relics), by
+        pool: the state's own lists, each holding the values its face-down tokens may show, so that rules.hidden can
+        re-deal each pool among itself. None by default."""
+        return {}
+
     def shown_cards(self, state: GameState, seat: int) -> list[int]:
         """The held cards the whole table can see (the Decree): every held card not lying face down."""
         hidden = {c for cards in self.face_down(state, seat).values() for c in cards}
         return [c for c in self.held_cards(state, seat) if c not in hidden]
+
+    def hidden_pieces(self, state: GameState, seat: int) -> dict[str, list[int]]:
+        """Pieces whose kind only this seat may look at (the Corvids' face-down plots, on the map and in the supply),
+        by place name: the state's own lists of the numbers the faction gives their kinds, so that rules.hidden
+        re-deals them among those places (how many each place holds stays public). None by default."""
+        return {}
 
     def private_cards(self, state: GameState, seat: int) -> dict[str, list[int]]:
         """Face-down cards only this seat may look at besides its hand, by pile name (the Supporters): copies."""
@@ -342,6 +415,11 @@ class WordsHooks(Declarations):
         """Lines of the faction board others may see."""
         return []
 
+    def private_lines(self, state: GameState, seat: int) -> list[str]:
+        """Lines only this seat may read besides its hand (where its face-down plots are and what they are), shown
+        with its hand; none by default."""
+        return []
+
     def map_links(self, state: GameState, seat: int) -> list[tuple[int, int]]:
         """Pairs of adjacent clearings the board image joins with a thread in the faction's colour (a network)."""
         return []
@@ -349,6 +427,11 @@ class WordsHooks(Declarations):
     def piece_notes(self, state: GameState, seat: int) -> dict[str, dict[str, str]]:
         """Short public marks drawn on single pieces of the map, by place ('5', 'fA') and piece key: a robot's gears."""
         return {}
+
+    def shown_items(self, state: GameState, seat: int) -> list[MapItem]:
+        """Items the table sees lying on the map that are no item of anyone's, each with its `note` (a Scoundrel's
+        torch of Scorched Earth): the board draws them as items lying in their clearing."""
+        return []
 
 class FactionHooks(
     SetupHooks, TurnHooks, CombatantHooks, PresenceHooks, SidesHooks, CardsHooks, WordsHooks, TableHooks

@@ -5,14 +5,18 @@ from __future__ import annotations
 from collections.abc import Iterator
 from functools import cache
 from itertools import islice
+from typing import TYPE_CHECKING
 
-from rules import battle, decisions, dominance, effects, hand, listeners, registry
+from rules import battle, decisions, dominance, effects, hand, landmarks, listeners, registry
 from rules.actions import Action, Discard, End, Pass
 from rules.cards import label
 from rules.modes.base import mode_of
 from rules.options import mode_id
 from rules.registry import lineup
 from rules.state import GameState
+
+if TYPE_CHECKING:
+    from rules.faction_hooks import FactionHooks
 from rules.words import possessive
 
 HAND_LIMIT = 5
@@ -98,6 +102,10 @@ def enter(state: GameState, seat: int, step: str) -> None:
         if len(state.seats[seat].hand) > HAND_LIMIT:
             decisions.push(state, "discard", seat)
     elif step == "turn.end":
+        if landmarks.end_of_evening(state, seat):
+            mode_of(state).check_victory(state)
+            if state.over:
+                return
         mode_of(state).end_of_turn(state, seat)
         order = state.order
         begin_turn(state, order[(order.index(seat) + 1) % len(order)])
@@ -120,17 +128,56 @@ def can_end(state: GameState, seat: int, step: str) -> bool:
 
 
 def step_actions(state: GameState, seat: int, verb: str | None = None) -> Iterator[Action]:
-    """Actions of the current interactive step, 'end' first when allowed."""
+    """Actions of the current interactive step, 'end' first when allowed, none that another seat forbids."""
+    return permitted(state, seat, _step_actions(state, seat, verb))
+
+
+def _step_actions(state: GameState, seat: int, verb: str | None) -> Iterator[Action]:
     step, phase = state.turn.step, state.turn.phase
     if can_end(state, seat, step) and verb in (None, "end"):
         yield End()
     if verb in (None, "use", "activate", "take"):
         yield from effects.window_actions(state, seat, phase)
+    if verb in (None, "clear") and phase == "daylight":
+        yield from landmarks.clear_options(state, seat)
     if step not in GENERIC:
         line = state.lineup or lineup(state)
-        yield from line.plugins[seat].legal(state, seat, step, verb)
+        asked = "move" if verb == "ferry" else verb  # a faction offers the Ferry among its moves
+        yield from line.plugins[seat].legal(state, seat, step, asked)
         if line.mode_actions:
-            yield from line.mode.actions(state, seat, step, verb)
+            yield from line.mode.actions(state, seat, step, asked)
+        for other, plugin in others(state, seat, "offered"):
+            yield from plugin.offered(state, other, seat, step, verb)
+
+
+def others(state: GameState, seat: int | None, hook: str) -> list[tuple[int, FactionHooks]]:
+    """Every seat but this one whose faction overrides a hook (every seat for None), with its plug-in."""
+    line = state.lineup or lineup(state)
+    return [(other, line.plugins[other]) for other in line.overriding.get(hook, ()) if other != seat]
+
+
+def permitted(state: GameState, seat: int, actions: Iterator[Action]) -> Iterator[Action]:
+    """The actions no other seat's faction forbids the seat (`Faction.forbids`: the Corvids' snare)."""
+    judges = others(state, seat, "forbids")
+    if not judges:
+        return actions
+    return (a for a in actions if not any(plugin.forbids(state, j, seat, a) for j, plugin in judges))
+
+
+def forbidden(state: GameState, seat: int, action: Action) -> str | None:
+    """Why another seat's faction forbids the seat an action now, or None."""
+    return next(filter(None, (p.forbids(state, o, seat, action) for o, p in others(state, seat, "forbids"))), None)
+
+
+def take_offered(state: GameState, seat: int, action: Action) -> bool:
+    """Carry out an action another seat's faction offers this one (True when one took it)."""
+    return any(p.take_offered(state, o, seat, action) for o, p in others(state, seat, "take_offered"))
+
+
+def explain_offered(state: GameState, seat: int, action: Action) -> str | None:
+    """Why a seat's faction refuses the seat an action of the kind it offers others (to itself too), or None."""
+    reasons = (p.explain_offered(state, o, seat, action) for o, p in others(state, None, "explain_offered"))
+    return next(filter(None, reasons), None)
 
 
 def advance(state: GameState) -> None:
@@ -202,7 +249,12 @@ def might_use_hand(state: GameState, seat: int) -> bool:
         return False
     if state.turn.phase == "daylight" and dominance.publicly_possible(state, seat):
         return True
-    return step not in GENERIC and faction.hand_choices(state, seat, step)
+    return step not in GENERIC and (faction.hand_choices(state, seat, step) or _offered_from_hand(state, seat, step))
+
+
+def _offered_from_hand(state: GameState, seat: int, step: str) -> bool:
+    """From public information only: could what another seat's faction offers this one depend on its hand?"""
+    return any(p.offers_from_hand(state, o, seat, step) for o, p in others(state, seat, "offers_from_hand"))
 
 
 def _obliged_but_unable(state: GameState) -> bool:
@@ -212,9 +264,10 @@ def _obliged_but_unable(state: GameState) -> bool:
     if step in GENERIC or can_end(state, seat, step):
         return False
     line = state.lineup or lineup(state)
-    if next(line.plugins[seat].legal(state, seat, step, None), None) is not None:
+    if next(permitted(state, seat, line.plugins[seat].legal(state, seat, step, None)), None) is not None:
         return False
-    return not line.mode_actions or next(line.mode.actions(state, seat, step, None), None) is None
+    mode = line.mode.actions(state, seat, step, None) if line.mode_actions else iter(())
+    return next(permitted(state, seat, mode), None) is None
 
 
 def _stuck(state: GameState) -> None:
@@ -235,7 +288,7 @@ def _auto_decide(state: GameState) -> bool:
     """
     d = state.pending[0]
     kind = decisions.KINDS[d["kind"]]
-    options = list(islice(kind.legal(state, d), 2))
+    options = list(islice(permitted(state, d["seat"], kind.legal(state, d)), 2))
     if not options:
         if kind.empty is not None:
             kind.empty(state, d)

@@ -2,8 +2,11 @@
 
 The places are found from declarations, never from a list of factions: every seat's hand, the deck, each
 faction's face-down cards (`Faction.face_down`: the Supporters), the face-down piles a faction or the mode declares
-(`TableHooks.hidden_piles`: the quest deck) and the items under the ruins. The table knows how many cards each place
-holds and which cards are in none of the open places, never which card is where (nor the deck's order).
+(`TableHooks.hidden_piles`: the quest deck), each faction's face-down pieces (`Faction.hidden_pieces`: the Corvids'
+plots, numbers standing for their kinds, a "deck" of the faction's own), the values of its tokens lying face down for
+everyone (`Faction.face_down_tokens`: the Keepers' relics, each pool a "deck" of its own) and the items under the
+ruins. The table knows how many cards each place holds and which cards are in none of the open places, never which
+card is where (nor the deck's order).
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from rules.listeners import listeners
 from rules.state import GameState
 
 SHARED_DECK = "base"
+PIECES = "pieces"
+"""The deck a faction's face-down pieces are counted in: `pieces:<faction>`."""
 ITEMS = "items"
 """What `hidden_contents` counts the items under the ruins as."""
 
@@ -37,8 +42,13 @@ def hidden_places(state: GameState) -> list[HiddenPlace]:
     for seat, s in enumerate(state.seats):
         if not registry.of(state, seat).public_hand:
             places.append(HiddenPlace(f"hand:{s.faction}", SHARED_DECK, seat, s.hand))
-        for name, cards in registry.of(state, seat).face_down(state, seat).items():
+        plugin = registry.of(state, seat)
+        for name, cards in plugin.face_down(state, seat).items():
             places.append(HiddenPlace(f"{name}:{s.faction}", SHARED_DECK, seat, cards))
+        for name, tokens in plugin.hidden_pieces(state, seat).items():
+            places.append(HiddenPlace(f"{name}:{s.faction}", f"{PIECES}:{s.faction}", seat, tokens))
+        for pool, values in plugin.face_down_tokens(state, seat).items():
+            places.append(HiddenPlace(f"{pool}:{s.faction}", f"{s.faction}:{pool}", None, values))
     piles = dict.fromkeys(pile for _, hooks in listeners(state) for pile in hooks.hidden_piles)
     for pile in piles:
         if pile in state.piles:

@@ -44,6 +44,9 @@ class Removed:
     by: int | None
     cause: str
     diverted: dict[str, str]
+    earlier: tuple[Removed, ...] = ()
+    """The removals of the same effect, made at once in other places, that every seat heard before this one (a
+    Favor's clearings): what triggers once whenever any number of pieces are removed looks here."""
 
     def owned_by(self, faction: str) -> dict[str, int]:
         """The removed pieces whose owner's box is this faction's."""
@@ -109,6 +112,11 @@ class TableHooks:
         """The ambush is over and the dice come next: push a decision owed before the roll (a declaration such as
         the Hundreds' Bitter mood; True when one was pushed). Each seat is asked once per battle (not the mode)."""
         return False
+
+    def added_rolled_hits(self, state: GameState, seat: int | None, battle: BattleState, side: int) -> int:
+        """Rolled hits this listener adds to the cap of the seat `side` in this battle, beyond its own maximum (an
+        enlisted Arbiter's swords for the defender); by default none."""
+        return 0
 
     def before_hits(self, state: GameState, seat: int | None, battle: BattleState) -> bool:
         """Hits are assigned but not yet resolved: push a decision to step in (True when one was pushed)."""

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 from rules import items, registry
+from rules.board import load_board
 from rules.cards import deck
 from rules.pieces import BUILDING, category_of_key, kind_of, kinds_of, parse_key
 from rules.state import GameState
@@ -20,7 +21,24 @@ def problems(state: GameState) -> list[str]:
         *_points(state),
         *_turn(state),
         *_setup(state),
+        *_landmarks(state),
+        *_own(state),
     ]
+
+
+def _landmarks(state: GameState) -> list[str]:
+    """The Ferry stays on the lake's shore; only closed paths of the map are ever removed, each once."""
+    out = []
+    ferry, board = state.landmarks.get("ferry"), state.board
+    if (ferry is None) != (board.landmark("ferry") is None):
+        out.append(f"the Ferry is at {ferry} on a map whose Ferry starts at {board.landmark('ferry')}")
+    elif ferry is not None and ferry not in board.coastal:
+        out.append(f"the Ferry is in clearing {ferry}, which is not coastal")
+    opened = state.landmarks.get("opened", [])
+    printed = load_board(state.board_id).closed_paths
+    if len(set(opened)) != len(opened) or len(board.closed_paths) + len(opened) != len(printed):
+        out.append(f"closed paths removed: {opened}, left: {sorted(board.closed_paths)}")
+    return out
 
 
 def _pieces(state: GameState) -> list[str]:
@@ -113,6 +131,12 @@ def _turn(state: GameState) -> list[str]:
     if sorted(state.order) != list(range(n)):
         out.append("turn order is not a permutation of the seats")
     return out
+
+
+def _own(state: GameState) -> list[str]:
+    """Each faction's checks of its own data (`Faction.problems`: the Corvids' plots against the pieces on the map)."""
+    seats = registry.seats_overriding(state, "problems")
+    return [p for seat in seats for p in registry.of(state, seat).problems(state, seat)]
 
 
 def _setup(state: GameState) -> list[str]:

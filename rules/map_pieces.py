@@ -4,7 +4,16 @@ from __future__ import annotations
 
 from rules import registry
 from rules.hooks import Place
-from rules.pieces import BUILDING, WARRIOR, category_of_key, key, own_warrior_keys, parse_key, warrior_controller
+from rules.pieces import (
+    BUILDING,
+    WARRIOR,
+    category_of_key,
+    key,
+    kind_of_key,
+    own_warrior_keys,
+    parse_key,
+    warrior_controller,
+)
 from rules.state import GameState
 
 
@@ -44,6 +53,25 @@ def warriors_of(state: GameState, faction: str, cid: int) -> int:
     if (state.lineup or registry.lineup(state)).foreign_control:
         total += sum(n for p, n in pieces.items() if p.count(":") == 2 and warrior_controller(p) == faction)
     return total
+
+
+def may_move_now(state: GameState, piece: str) -> bool:
+    """Whether a piece may be moved now: a kind that moves only in its owner's turn (the warlord, 14.2.2) not in
+    another's."""
+    return kind_of_key(piece).moves_off_turn or parse_key(piece)[0] == state.seats[state.turn.seat].faction
+
+
+def pinned(state: GameState, faction: str, cid: int) -> int:
+    """Others' warriors a faction controls in a clearing that can't be moved now (an infected warlord outside the
+    Hundreds' turn, 14.2.2); none at a table where no faction controls others' warriors."""
+    if not (state.lineup or registry.lineup(state)).foreign_control:
+        return 0
+    pieces = state.clearings[cid - 1]
+    return sum(
+        n
+        for p, n in pieces.items()
+        if n and p.count(":") == 2 and warrior_controller(p) == faction and not may_move_now(state, p)
+    )
 
 
 def warriors_counted(state: GameState, seat: int, cid: int) -> int:

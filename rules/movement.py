@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
-from rules import decisions, hand, listeners, registry
+from rules import decisions, hand, landmarks, listeners, registry
 from rules.actions import Action, Move, Pay
 from rules.cards import label
 from rules.hooks import Entered, Place
@@ -29,19 +29,64 @@ def move_options(
         have = faction.movable(state, seat, src)
         if have <= 0:
             continue
-        for dst in sorted(linked(state, src)):
+        near, ferry = linked(state, src), landmarks.ferry_links(state, src)
+        for dst in sorted(near | ferry):
             ruled = free or src in mine or dst in mine or (frees and table.mode.frees_move(state, seat, src, dst))
             if ruled and (not fees or fee_payable(state, seat, src, dst)):
                 for n in range(1, have + 1):
-                    yield Move(src, dst, n, decree)
+                    if dst in near:
+                        yield Move(src, dst, n, decree)
+                    if dst in ferry:
+                        yield landmarks.Ferry(src, dst, n, decree)
 
 
 def linked(state: GameState, src: int) -> frozenset[int]:
-    """Clearings a move may reach from src: along paths, and along rivers while they count as paths this turn."""
+    """Clearings a move may reach from src: along paths, and along rivers while they count as paths this turn; never
+    a clearing closed to every piece (`closed`)."""
     near = state.board.adjacent_to(src)
-    if not state.turn.flags.get("rivers_as_paths"):
-        return near
-    return near | {b if a == src else a for a, b in state.board.rivers if src in (a, b)}
+    if state.turn.flags.get("rivers_as_paths"):
+        near = near | {b if a == src else a for a, b in state.board.rivers if src in (a, b)}
+    for seat in registry.seats_overriding(state, "closed_clearings"):
+        shut = registry.of(state, seat).closed_clearings(state, seat)
+        if shut:
+            near = frozenset(c for c in near if c not in shut)
+    return near
+
+
+def why_closed(state: GameState, cid: int) -> str | None:
+    """Why no piece may be moved into a clearing (a faction closes it: the Scoundrel's torch), or None."""
+    for seat in registry.seats_overriding(state, "closed_clearings"):
+        reason = registry.of(state, seat).closed_clearings(state, seat).get(cid)
+        if reason is not None:
+            return reason
+    return None
+
+
+def closed(state: GameState, place: Place) -> bool:
+    """Whether no piece may be moved into a place now (forests are never closed)."""
+    return isinstance(place, int) and why_closed(state, place) is not None
+
+
+def reach(state: GameState, src: int) -> frozenset[int]:
+    """Clearings any move from src may reach now: the linked ones, and the coastal ones by the Ferry (25.3.5)."""
+    ferry = frozenset(c for c in landmarks.ferry_links(state, src) if not closed(state, c))
+    return linked(state, src) | ferry if ferry else linked(state, src)
+
+
+def ferry_route(state: GameState, action: Action) -> tuple[int, int] | None:
+    """The origin and destination of an action that moves by the Ferry (None: it does not).
+
+    A `ferry` does; a faction's own kind of move (a crusade, a lead) does when only the Ferry reaches its destination;
+    a plain `move` never does (the Riverfolk swimming across the lake move without it).
+    """
+    src, dst = getattr(action, "src", None), getattr(action, "dst", None)
+    if not isinstance(src, int) or not isinstance(dst, int) or dst not in landmarks.ferry_links(state, src):
+        return None
+    if isinstance(action, landmarks.Ferry):
+        return src, dst
+    if isinstance(action, Move) or dst in linked(state, src):
+        return None
+    return src, dst
 
 
 def fee_payable(state: GameState, seat: int, src: Place, dst: Place) -> bool:
@@ -50,14 +95,19 @@ def fee_payable(state: GameState, seat: int, src: Place, dst: Place) -> bool:
     return fee is None or bool(hand.keys_matching(state, seat, fee))
 
 
-def why_not_move(state: GameState, seat: int, src: Place, dst: Place, n: int) -> str | None:
-    """The reason a move of warriors is not allowed, in Root's words, or None."""
+def why_not_move(state: GameState, seat: int, src: Place, dst: Place, n: int, by_ferry: bool = False) -> str | None:
+    """The reason a move of warriors (by the Ferry: by_ferry) is not allowed, in Root's words, or None."""
     board = state.board
     for place in (src, dst):
         if not isinstance(place, int) or place not in board.ids():
             return f"there is no clearing {place}"
     assert isinstance(src, int) and isinstance(dst, int)
-    if dst not in linked(state, src):
+    shut = why_closed(state, dst)
+    if shut is not None:
+        return shut
+    if dst not in (reach(state, src) if by_ferry else linked(state, src)):
+        if not by_ferry and dst in landmarks.ferry_links(state, src):
+            return f"no path joins clearing {src} and clearing {dst}; the Ferry can carry the move: ferry {src}>{dst}"
         return f"no path joins clearing {src} and clearing {dst}"
     faction = registry.of(state, seat)
     have = faction.movable(state, seat, src)
@@ -105,6 +155,8 @@ def arrived(state: GameState, seat: int, moved: list[tuple[str, int]], src: Plac
     fee = mode_of(state).move_fee(state, seat, src, dst)
     if fee is not None:
         decisions.push(state, "move_fee", seat, suit=fee, src=src, dst=dst)
+    if isinstance(src, int) and isinstance(dst, int) and state.landmarks:
+        landmarks.carried(state, moved, src, dst)
     for piece, k in moved:
         listeners.entered(state, Entered(piece, k, src, dst, seat))
 

@@ -32,6 +32,8 @@ class PieceKind:
     hit_as: the category it takes battle hits as (None: its own; pawns take none unless they say).
     rules: whether it counts towards rule (None: warriors and buildings do).
     colour: its own fill ('#RRGGBB') when it is not drawn in the faction's colour (a lighter web or gear).
+    moves_off_turn: whether it may be moved outside its owner's turn (False: the Hundreds' warlord, 14.2.2).
+    placed_by_others: whether others' rules may place it (False: only its owner's own rules do, the warlord).
     """
 
     faction: str
@@ -47,6 +49,8 @@ class PieceKind:
     hit_as: str | None = None
     rules: bool | None = None
     colour: str = ""
+    moves_off_turn: bool = True
+    placed_by_others: bool = True
 
     @property
     def box_family(self) -> str:

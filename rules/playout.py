@@ -1,7 +1,8 @@
 """Random playouts: play whole games choosing uniformly among legal actions, checking everything.
 
-Usage: python -m rules.playout --games N --seed S --factions marquise,eyrie [--board autumn] [--mode standard]
-[--teams A,A,B,B]. Without --factions a mode's default line-up is played (marquise,eyrie for the standard game).
+Usage: python -m rules.playout --games N --seed S --factions marquise,eyrie [--map lake] [--mode standard]
+[--teams A,A,B,B] [--character ronin]. Without --factions a mode's default line-up is played (marquise,eyrie for the
+standard game); --character makes the first Vagabond to choose take that character (the others choose at random).
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from rules import engine, parse, problems, view_for
-from rules.actions import verbs_for
+from rules.actions import action_class, verbs_for
 from rules.argtypes import at_least, share, whole_number
 from rules.edits import apply_edit
 from rules.errors import RulesError
@@ -48,8 +49,11 @@ def play(
     check_every: int = 1,
     prefer: frozenset[str] = frozenset(),
     stir: float = 0.0,
+    character: str | None = None,
 ) -> Outcome:
     """Play one game to its end with random legal choices (leaning to the `prefer` verbs when they are legal).
+
+    With `character`, the first Vagabond offered that character takes it (`character NAME` is played when legal).
 
     With `stir`, before that share of actions (outside setup and decisions) the mode may make a moderator edit
     that leads toward its rarer moments (`Mode.playout_stir`); the record keeps it, so the replay check still holds.
@@ -70,7 +74,11 @@ def play(
             out.violations.append(f"v{state.version}: no legal action for seat {seat} at {state.turn.step}")
             break
         preferred = [a for a in choices if a.verb in prefer]
-        action = chooser.choice(preferred if preferred and chooser.random() < PREFER_CHANCE else choices)
+        chosen = [a for a in choices if character is not None and a.notation() == f"character {character}"]
+        if chosen:
+            action = chosen[0]
+        else:
+            action = chooser.choice(preferred if preferred and chooser.random() < PREFER_CHANCE else choices)
         text = action.notation()
         if out.actions % check_every == 0 and parse(state, text) != action:
             out.violations.append(f"v{state.version}: '{text}' does not parse back to itself")
@@ -130,6 +138,19 @@ def known_verbs(text: str, options: dict[str, object]) -> frozenset[str]:
     return frozenset(names)
 
 
+def known_character(name: str | None, options: dict[str, object]) -> str | None:
+    """A character the game's Vagabond may choose (None when not asked); refused when no faction offers it."""
+    if name is None:
+        return None
+    factions = options.get("factions")
+    cls = action_class("character", factions if isinstance(factions, list) else [])
+    offered = cls.words if cls is not None else ()
+    if name.strip().lower() not in offered:
+        listed = ", ".join(offered) or "none: no faction of this game chooses a character"
+        raise RulesError(f"--character names no character of this game's factions; they are: {listed}")
+    return name.strip().lower()
+
+
 def playout_options(
     mode_id: str, factions: str | None, teams: str | None, board: str, round_limit: int | None
 ) -> dict[str, object]:
@@ -161,7 +182,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seed", type=whole_number, default=1)
     parser.add_argument("--factions", default=None, help="comma-separated (default: the mode's line-up)")
     parser.add_argument("--teams", default=None, help="a team letter per faction, comma-separated")
-    parser.add_argument("--board", default="autumn")
+    parser.add_argument("--board", "--map", dest="board", default="autumn", help="autumn, winter, lake, mountain")
     parser.add_argument("--mode", default="standard")
     parser.add_argument(
         "--round-limit", type=at_least(1), default=None, help=f"default {DEFAULT_ROUND_LIMIT}, or the mode's"
@@ -172,11 +193,13 @@ def main(argv: list[str] | None = None) -> int:
     share_text = f"{PREFER_CHANCE:.0%}".replace("%", "%%")  # argparse formats help text: '%%' shows as '%'
     prefer_help = f"comma-separated verbs chosen {share_text} of the time they are legal"
     parser.add_argument("--prefer", default="", help=prefer_help)
+    parser.add_argument("--character", default=None, help="the character the first Vagabond to choose takes")
     args = parser.parse_args(argv)
     try:
         options = playout_options(args.mode, args.factions, args.teams, args.board, args.round_limit)
         normalise(options)
         prefer = known_verbs(args.prefer, options)
+        character = known_character(args.character, options)
     except RulesError as err:
         print(f"playout: {err}", file=sys.stderr)
         return 2
@@ -190,7 +213,7 @@ def main(argv: list[str] | None = None) -> int:
         seed = args.seed + i
         game_started = time.perf_counter()
         try:
-            result = play(options, seed, args.check_every, prefer, args.stir)
+            result = play(options, seed, args.check_every, prefer, args.stir, character)
         except Exception:  # noqa: BLE001 - a playout reports every crash and carries on
             traceback.print_exc()
             print(f"game seed={seed}: exception", file=sys.stderr)

@@ -108,7 +108,18 @@ def describe_removed(state: GameState, place: Place, removed: dict[int, dict[str
     """Public text for pieces removed from one place, per seat."""
     parts = []
     for seat, pieces in sorted(removed.items()):
-        names = ", ".join(plural(n, kind_of(parse_key(p)[0], parse_key(p)[1]).name.lower()) for p, n in pieces.items())
+        names = ", ".join(plural(n, _piece_name(state, seat, p)) for p, n in pieces.items())
         parts.append(f"{registry.of(state, seat).name} loses {names}")
     where = place_name(place)
     return f"In {where}: " + "; ".join(parts) + "."
+
+
+def _piece_name(state: GameState, seat: int, piece: str) -> str:
+    """A piece's name as the seat that lost it says it: its own plainly ('warrior'), another faction's with that
+    faction's name (an infected or hired 'Riverfolk Company warrior')."""
+    owner, kind, _ = parse_key(piece)
+    name = kind_of(owner, kind).name.lower()
+    if owner == state.seats[seat].faction:
+        return name
+    other = state.seat_of(owner)
+    return f"{registry.of(state, other).name if other is not None else owner} {name}"

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import Any
 
-from rules import decisions, flow, registry, rng
+from rules import decisions, flow, landmarks, registry, rng
 from rules.actions import Action
 from rules.assets import items_data
 from rules.board import SUITS, Board, load_board
@@ -108,6 +108,7 @@ def new_game(options: dict[str, Any], seed: int, rules: int | None = None) -> Ga
         turn=Turn(seat=order[0]),
         rng=position,
         second_ruins=second_ruins,
+        landmarks=landmarks.at_setup(board),
         legacy=None if rev.number == CURRENT else rev,
     )
     for seat in order:

@@ -83,6 +83,9 @@ class BattleState(TypedDict):
     """How many of `removed` have been told to the listeners."""
     declared: NotRequired[list[int]]
     """Seats already asked for a decision owed before the roll (`TableHooks.before_roll`)."""
+    credit: NotRequired[int]
+    """The seat treated as removing the buildings and tokens the battle removes, for points and everything that hears
+    who removed them, when it is not the side dealing the hits (the Vagrant's Instigate, a battle he forces)."""
 
 
 class Item(TypedDict):
@@ -93,6 +96,8 @@ class Item(TypedDict):
     damaged: bool
     ruin: NotRequired[bool]
     """Taken from a ruin (with two item sets a Vagabond takes no second of a kind from one)."""
+    stand_in: NotRequired[bool]
+    """A card spent to count as this item (the Jailor's Coerce): no item of the box; gone once exhausted."""
 
 
 class MapItem(TypedDict):
@@ -105,6 +110,8 @@ class MapItem(TypedDict):
     by: int | None
     points: NotRequired[int]
     """What crafting it scored (3x3 contraband)."""
+    note: NotRequired[str]
+    """Why it lies there, when it is no contraband (a Scoundrel's torch: 'Scorched Earth'); shown items only."""
 
 
 class SeatData(TypedDict, total=False):
@@ -125,6 +132,23 @@ class TurnFlags(TypedDict, total=False):
     """Crafting pieces used this turn by suit (rules.crafting)."""
     rivers_as_paths: bool
     """Rivers count as paths for the seat's moves until the end of its turn (the Riverfolk's riverboats)."""
+    ferry_used: bool
+    """The Ferry has carried a move this turn (Law 25.3.5, rules.landmarks)."""
+    ferrying: list[int]
+    """While a move by the Ferry is carried out: its origin and destination (rules.landmarks)."""
+    ferried: list[str]
+    """Factions whose pieces the Ferry carried in the move being carried out (each draws once)."""
+    path_cleared: bool
+    """A closed path was removed this turn (Law 25.4.3, rules.landmarks)."""
+
+
+class Landmarks(TypedDict, total=False):
+    """What changes on the map's own features during a game (nothing on a map without them)."""
+
+    ferry: int
+    """The clearing the Ferry is in (Law 25.3.5)."""
+    opened: list[str]
+    """Closed paths removed so far, as rules.board.path_key names them (Law 25.4.3)."""
 
 
 D = TypeVar("D", bound=SeatData)
@@ -262,6 +286,8 @@ class GameState:
     piles: dict[str, list[int]] = field(default_factory=dict)
     second_ruins: list[str | None] = field(default_factory=list)
     """The second item under each ruin when two sets are used (empty list: one item per ruin)."""
+    landmarks: Landmarks = field(default_factory=Landmarks)
+    """Where the map's own movable features stand (empty on a map without them, and then never saved)."""
     schema: int = SCHEMA
     events: list[Event] = field(default_factory=list, compare=False, repr=False)
     irreversible: bool = field(default=False, compare=False, repr=False)
@@ -274,8 +300,14 @@ class GameState:
 
     @property
     def board(self) -> Board:
-        """The static map this game is played on."""
-        return load_board(self.board_id)
+        """The map this game is played on, as it stands: closed paths removed during the game are paths again."""
+        opened = self.landmarks.get("opened") if self.landmarks else None
+        return load_board(self.board_id, tuple(opened)) if opened else load_board(self.board_id)
+
+    @property
+    def board_key(self) -> tuple[str, tuple[str, ...]]:
+        """What `board` is built from (rules.board.load_board's arguments), for caches keyed on the map's shape."""
+        return self.board_id, tuple(self.landmarks.get("opened", ())) if self.landmarks else ()
 
     def pieces(self, cid: int) -> dict[str, int]:
         """Pieces in a clearing, by map key."""
@@ -321,6 +353,7 @@ class GameState:
             items_removed=list(self.items_removed),
             piles={k: list(v) for k, v in self.piles.items()} if self.piles else {},
             second_ruins=list(self.second_ruins),
+            landmarks=copy_json(self.landmarks) if self.landmarks else Landmarks(),
             schema=self.schema,
             lineup=self.lineup,
             legacy=self.legacy,
@@ -355,6 +388,7 @@ class GameState:
             "items_removed": list(self.items_removed),
             "piles": {k: list(v) for k, v in self.piles.items()},
             **({"second_ruins": list(self.second_ruins)} if self.second_ruins else {}),
+            **({"landmarks": copy_json(self.landmarks)} if self.landmarks else {}),
             "schema": self.schema,
         }
 

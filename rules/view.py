@@ -11,7 +11,7 @@ from rules.engine import to_act, waiting_for
 from rules.items import under_ruin
 from rules.pieces import kinds_of
 from rules.scoring import team_points
-from rules.state import Decision, GameState
+from rules.state import Decision, GameState, MapItem
 from rules.view_types import BattleView, CardView, FactionLegend, SeatView, View
 
 
@@ -53,7 +53,7 @@ def view_for(state: GameState, seat: int | None) -> View:
         "discard": [card(c).key for c in state.discard],
         "dominance_available": [card(c).key for c in state.dominance_available],
         "item_supply": {m: dict(s) for m, s in state.item_supply.items()},
-        "map_items": [i.copy() for i in state.map_items],
+        "map_items": [i.copy() for i in state.map_items] + _shown_items(state),
         "pending": [
             {"seat": d["seat"], "kind": d["kind"], "prompt": _pending_prompt(state, d, i)}
             for i, d in enumerate(state.pending)
@@ -63,9 +63,18 @@ def view_for(state: GameState, seat: int | None) -> View:
         "hand": sorted(card(c).key for c in state.seats[seat].hand) if seat is not None else None,
         "private_cards": _private_cards(state, seat),
     }
+    lines = registry.of(state, seat).private_lines(state, seat) if seat is not None else []
+    if lines:
+        view["private_lines"] = lines
     teams = sorted({s.team for s in state.seats if s.team})
     if teams:
         view["team_points"] = {t: team_points(state, t) for t in teams}
+    if board.landmarks or board.closed_paths or state.landmarks:
+        view["landmarks"] = {
+            "ferry": state.landmarks.get("ferry"),
+            "tower": board.landmark("tower"),
+            "closed_paths": [list(p) for p in sorted(board.closed_paths)],
+        }
     return view
 
 
@@ -101,6 +110,11 @@ def _private_cards(state: GameState, seat: int | None) -> dict[str, list[str]]:
         return {}
     piles = registry.of(state, seat).private_cards(state, seat)
     return {name: sorted(card(c).key for c in cards) for name, cards in piles.items()}
+
+
+def _shown_items(state: GameState) -> list[MapItem]:
+    """Items the factions show lying on the map besides the state's own (a scorched clearing's torch)."""
+    return [item for i in range(len(state.seats)) for item in registry.of(state, i).shown_items(state, i)]
 
 
 def _seat_view(state: GameState, i: int) -> SeatView:

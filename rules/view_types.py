@@ -2,8 +2,8 @@
 
 A view is JSON-ready (it is sent to renderers and stored with a board job), so its parts are TypedDicts: mypy
 checks every read of it in render/ and bot/, and the tree stays plain dicts and lists. A faction fills its own
-parts through its hooks (`panel`, `piece_notes`, `play_area`, `map_links`, `private_cards`), each of a type
-declared here, so no part of the view is shaped per faction.
+parts through its hooks (`panel`, `piece_notes`, `play_area`, `map_links`, `private_cards`, `private_lines`), each
+of a type declared here, so no part of the view is shaped per faction.
 """
 
 from __future__ import annotations
@@ -132,6 +132,14 @@ class BattleView(TypedDict):
     sides: list[SideView]
 
 
+class LandmarkView(TypedDict):
+    """The map's own features as they stand (Law 25): the Ferry's and the Tower's clearings, the closed paths left."""
+
+    ferry: int | None
+    tower: int | None
+    closed_paths: list[list[int]]
+
+
 class View(TypedDict):
     """What one seat (or a spectator, viewer None) may see of a game."""
 
@@ -160,4 +168,9 @@ class View(TypedDict):
     viewer: int | None
     hand: list[str] | None
     private_cards: dict[str, list[str]]
+    private_lines: NotRequired[list[str]]
+    """Lines only the viewing seat may read besides its hand (`Faction.private_lines`: the Corvids' face-down plots);
+    absent when it has none, and from every other view."""
     team_points: NotRequired[dict[str, int]]
+    landmarks: NotRequired[LandmarkView]
+    """Only on a map with features of its own (the Lake, the Mountain)."""

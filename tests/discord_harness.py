@@ -164,6 +164,18 @@ async def play_action(bot: OfflineBot, user: OfflineUser, channel: int, action: 
     return await bot.slash(user, channel, slash_name(action.verb), **slash_options(action))
 
 
+async def refused_unchanged(
+    bot: OfflineBot, user: OfflineUser, channel: int, command: str, expected: str, **options: object
+) -> None:
+    """A command refused with a reply naming its reason, and the saved game left exactly as it was."""
+    before = (await bot.service.table(channel)).state
+    result = await bot.slash(user, channel, command, **options)
+    said = result.text
+    assert result.refused and expected in said and "Traceback" not in said, (command, options, said)
+    after = (await bot.service.table(channel)).state
+    assert after.version == before.version and after.digest() == before.digest()
+
+
 async def play_until(
     bot: OfflineBot,
     channel: int,

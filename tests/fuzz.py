@@ -284,7 +284,7 @@ class Fuzzer:
         players = dict(zip(factions, users, strict=True))
         options: dict[str, Any] = {"seats": len(factions), "factions": ",".join(factions), "mode": mode}
         if self.rng.random() < 0.3:
-            options["board"] = self.rng.choice(list(MAPS))
+            options["map"] = self.rng.choice(list(MAPS))
         if self.rng.random() < 0.2:
             options["round_limit"] = self.rng.randint(1, 4)
         await self.slash(users[0], channel, "root create", **options)

@@ -10,6 +10,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from random import Random
 
+import pytest
+
 import rules
 from rules import flow
 from rules.cards import card, deck, keys
@@ -38,6 +40,15 @@ def play(state: GameState, *texts: str) -> GameState:
     """Apply each text (in notation) as the seat to act, returning the final state."""
     state, _ = play_events(state, *texts)
     return state
+
+
+def refused(state: GameState, text: str) -> str:
+    """The refusal of a text (in notation), checking the state is left as it was."""
+    before = state.digest()
+    with pytest.raises(rules.RulesError) as caught:
+        play(state, text)
+    assert state.digest() == before
+    return str(caught.value)
 
 
 def play_events(state: GameState, *texts: str) -> tuple[GameState, list[Event]]:

@@ -187,9 +187,9 @@ def bot_role(name: str) -> int:
 
 
 async def test_choices_transform_and_ranges_are_checked_by_the_engine(bot):
-    result = await bot.slash(ALICE, CH, "root create", seats=9, board="winter")
+    result = await bot.slash(ALICE, CH, "root create", seats=9, map="winter")
     assert result.refused and "2 to 6" in result.private[0].content  # Range is only a hint to Discord clients
-    result = await bot.slash(ALICE, CH, "root create", seats=2, board="winter")
+    result = await bot.slash(ALICE, CH, "root create", seats=2, map="winter")
     assert "winter map" in result.public[0].content
 
 

@@ -90,7 +90,7 @@ def test_export_then_replay_reaches_the_same_state(tmp_path, capsys):
 def test_two_games_live_in_one_database(tmp_path, capsys):
     script = tmp_path / "two.txt"
     script.write_text(
-        "@alice /root create seats:2\n:channel other\n@bob /root create seats:2 board:winter\n"
+        "@alice /root create seats:2\n:channel other\n@bob /root create seats:2 map:winter\n"
         "@bob /root status\n:channel game\n@alice /root status\n"
     )
     assert run_console(tmp_path, script) == 0

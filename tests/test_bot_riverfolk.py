@@ -96,7 +96,7 @@ async def test_a_purchase_reaches_the_buyer_and_refusals_name_the_reason_11_2_6(
     missing = next(c.key for c in rules.cards.deck() if c.key not in held)
     await _refused(bot, user, "buy", "do not hold", service="hand", card=missing)
     await _refused(bot, user, "buy", "the services are", service="bread")
-    await _refused(bot, user, "buy", "not offered yet", service="mercenaries")
+    await _refused(bot, user, "buy", "could mean several things", service="hand")  # the card left out
     before = len(state.seats[buyer].hand)
     state = (await bot.service.table(CHANNEL)).state
     options = [a for a in rules.legal_actions(state, buyer) if a.verb == "buy"]
@@ -125,5 +125,53 @@ def test_the_offer_reaches_the_buyers_own_thread_with_a_choice_per_service_11_2_
     _, private = prompt_lines(state, 0)
     shown = sorted(c.notation for c in private)
     assert "buy hand ambush-bird" in shown and "buy riverboats" in shown and "pass" in shown
+    assert "buy mercenaries" in shown
     _, theirs = prompt_lines(state, RIVER)
     assert not any(c.notation.startswith("buy") for c in theirs)  # the Company is not asked
+
+
+async def test_each_of_the_companys_shared_verbs_refuses_bad_input_and_changes_nothing_11_5(tmp_path):
+    bot = await offline_bot(db_url(tmp_path))
+    await seated_game(bot, CHANNEL, PLAYERS)
+    rhea = PLAYERS["riverfolk"]
+    state = await _play_until(bot, _at_daylight, seed=3)
+    empty = next(c for c in state.board.ids() if not any(k.startswith("riverfolk:") for k in state.clearings[c - 1]))
+    held = {rules.cards.card(c).key for c in state.seats[RIVER].hand}
+    missing = next(c.key for c in rules.cards.deck() if c.key not in held and c.cost)
+    near = min(state.board.adjacent_to(empty))
+    await _refused(bot, rhea, "move", f"clearing {empty}", **{"from": empty, "to": near, "count": 1})
+    await _refused(bot, rhea, "battle", f"clearing {empty}", clearing=empty, defender="marquise")
+    await _refused(bot, rhea, "craft", "is not in your hand", card=missing)
+    await _refused(bot, rhea, "move", "there is no clearing 99", **{"from": 99, "to": near, "count": 1})
+    owners = rb.fund_owners(state, RIVER)
+    absent = next(f for f in PLAYERS if f not in owners)
+    await _refused(bot, rhea, "first", "are in your Funds", faction=absent)
+    await _refused(bot, PLAYERS["marquise"], "first", "not your turn", faction=owners[0])
+    await bot.service.store.close()
+
+
+async def test_mercenaries_are_bought_in_the_buyers_thread_and_refused_to_the_vagabond_11_2_7_3(tmp_path):
+    bot = await offline_bot(db_url(tmp_path))
+    players = {"marquise": OfflineUser("alice"), "vagabond": OfflineUser("vera"), "riverfolk": OfflineUser("rhea")}
+    await seated_game(bot, CHANNEL, players)
+
+    def vagabond_offered(state: rules.GameState) -> bool:
+        return any(d.get("faction") == "riverfolk" and d["seat"] == 1 for d in state.pending)
+
+    state = await play_until(bot, CHANNEL, players, vagabond_offered, seed=4)
+    assert not any(a.notation() == "buy mercenaries" for a in rules.legal_actions(state, 1))
+    before = (await bot.service.table(CHANNEL)).state
+    result = await bot.slash(players["vagabond"], CHANNEL, slash_name("buy"), service="mercenaries")
+    assert result.refused and "Vagabond cannot hire" in result.text, result.text
+    assert (await bot.service.table(CHANNEL)).state.digest() == before.digest()
+
+    def marquise_offered(state: rules.GameState) -> bool:
+        return any(d.get("faction") == "riverfolk" and d["seat"] == 0 for d in state.pending)
+
+    state = await play_until(bot, CHANNEL, players, marquise_offered, seed=5)
+    assert any(a.notation() == "buy mercenaries" for a in rules.legal_actions(state, 0))
+    result = await bot.slash(players["marquise"], CHANNEL, slash_name("buy"), service="mercenaries")
+    assert not result.refused and "hires the Riverfolk Company's mercenaries" in result.text, result.text
+    state = (await bot.service.table(CHANNEL)).state
+    assert state.turn.seat == 0 and state.turn.flags.get("hired")
+    await bot.service.store.close()

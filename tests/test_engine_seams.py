@@ -579,6 +579,8 @@ def test_words_for_pieces_come_from_their_declarations() -> None:
     buildings |= {"fox-infirmary", "mouse-infirmary", "rabbit-infirmary"}
     buildings |= {"fox-garden", "mouse-garden", "rabbit-garden", "stronghold"}
     buildings |= {"citadel", "market"}
+    buildings |= {"figure_tablet", "tablet_figure", "tablet_jewelry", "jewelry_tablet"}
+    buildings |= {"jewelry_figure", "figure_jewelry"}
     assert set(actions.words_of(actions.Build)) == buildings
 
 

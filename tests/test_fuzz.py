@@ -105,7 +105,7 @@ NEVER = [
     ("out of its range", "root undo", {"count": 3}, lambda d, o: o[0].update(value=21), "must be from 1 to 20"),
     ("a huge clearing", "rootmod place", {"clearing": 1, "piece": "marquise:warrior"},
      lambda d, o: o[0].update(value=2**64), "too large"),
-    ("a choice it does not offer", "root create", {"board": "autumn"}, lambda d, o: o[0].update(value="moon"), "wrong"),
+    ("a choice it does not offer", "root boards", {"when": "turn"}, lambda d, o: o[0].update(value="moon"), "wrong"),
     ("focused outside autocomplete", "play", {"action": "pass"}, lambda d, o: o[0].update(focused=True), "not shaped"),
     ("a context-menu type", "root status", {}, lambda d, o: d.update(type=2), "not a slash command"),
     ("a role it does not resolve", "rootmod settings", {},

@@ -9,7 +9,8 @@ are drawn from it), the channel's next-up text, its buttons (labels and custom i
 reminder, /root status, autocomplete for the other seats, and what applying an action legal in both deals tells the
 table (its text, the board's marks, the post and view after it). Actions the table sees alike (a secret card written
 '?') must tell it the same. For each seat, a re-deal that keeps what that seat may look at must leave its own view
-(and, after another seat's action, its private post) the same: no seat learns another's cards. A faction or mode
+(and, after another seat's action, its private post) the same, and, between decisions, the legal actions of the seat
+to act: no seat learns another's cards or face-down pieces. A faction or mode
 added later is covered without being named here."""
 
 from __future__ import annotations
@@ -182,6 +183,12 @@ def seen_by(state: rules.GameState, viewer: int, action: rules.Action | None) ->
     return {"private text": private, "posts": posts, "own view": rules.view_for(new, viewer)}
 
 
+def own_choices(state: rules.GameState, seat: int) -> dict[str, Any]:
+    """What the seat to act may do, as only it sees it: its legal actions depend on nothing it may not look at (an
+    Exposure never tells the guesser which guesses are right)."""
+    return {"legal actions": sorted(a.notation() for a in rules.legal_actions(state, seat))}
+
+
 def _own_cards(state: rules.GameState, seat: int) -> list[list[int]]:
     """The cards of every hidden place a seat may look at."""
     return [sorted(p.cards) for p in hidden_places(state) if p.owner == seat]
@@ -211,6 +218,8 @@ def check_moment(tally: Tally, state: rules.GameState, chooser: random.Random, w
         kept = redeal(state, position + viewer + 1, keep=viewer)
         tally.compare(f"{where}, seat {viewer}'s own", seen_by(state, viewer, None) or {}, seen_by(kept, viewer, None))
         if viewer == seat:
+            if not state.pending:  # a decision may show the seat what it chooses from (the items under a ruin)
+                tally.compare(f"{where}, seat {seat}'s own choices", own_choices(state, seat), own_choices(kept, seat))
             continue
         common = {a.notation(): a for a in rules.legal_actions(kept, seat)}
         names = sorted(common.keys() & legal.keys())

@@ -11,12 +11,14 @@ from rules_helpers import (
     blank_table,
     check,
     count,
+    craft_for,
     discard_keys,
     emptied,
     force_dice,
     goto,
     hand_keys,
     legal,
+    marquise_actions,
     play,
     play_events,
     public_text,
@@ -134,6 +136,43 @@ def test_warriors_move_down_a_tunnel_into_the_burrow_and_up_another_12_2_2():
     check(s)
 
 
+def test_a_move_cobbler_grants_may_go_through_the_burrow_12_2_2():
+    """Cobbler grants a move; the Burrow is adjacent to every clearing with a tunnel, so it may be that move."""
+    s = table()
+    put(s, 2, "duchy", "tunnel")
+    put(s, 2, "duchy", "warrior", 2)
+    s = burrowed(craft_for(s, D, "cobbler"), 1)
+    s = goto(check(s), D, "evening.start")
+    assert rules.to_act(s) == D and {"move 2>burrow x2", "move burrow>2 x1", "move 2>5 x2"} <= set(legal(s))
+    s = play(s, "move 2>burrow x2")
+    assert db.burrow(s, D) == 3 and count(s, 2, "duchy", "warrior") == 0
+    check(s)
+
+
+@pytest.mark.parametrize(("option", "points"), [(None, 3), ("burrow", 3), ("map", 2)])
+def test_royal_claim_counts_the_burrow_the_duchy_always_rules_12_2_2(option: str | None, points: int):
+    """The Burrow is a clearing the Duchy always rules (12.2.2; the Law names it where it must be left out, as in
+    12.3.3): Royal Claim counts it unless the game option reads Royal Claim as the map's clearings only."""
+    options = {} if option is None else {"duchy_royal_claim": option}
+    s = check(blank_table(FACTIONS, options=options))
+    put(s, 7, "duchy", "warrior")
+    put(s, 8, "duchy", "warrior")
+    s = goto(craft_for(s, D, "royal-claim"), D, "birdsong.start")
+    s = play(s, "use royal-claim")
+    assert s.seats[D].points == points
+
+
+def test_warriors_coming_up_a_tunnel_into_sympathy_owe_outrage_12_2_2_8_2_6():
+    """Coming up from the Burrow is a move into the clearing: the Alliance's Outrage is owed as for any move."""
+    s = table(("marquise", "alliance", "duchy"))
+    put(s, 2, "duchy", "tunnel")
+    put(s, 2, "alliance", "sympathy")
+    s = assembly(burrowed(set_hand(s, D, "bake-sale", "investments"), 2))  # 2 is mouse: Investments matches
+    s = play(s, "move burrow>2 x2")
+    assert s.pending and s.pending[0]["kind"] == "outrage" and s.pending[0]["seat"] == D
+    assert legal(s) == ["outrage investments"]
+
+
 def test_the_burrow_is_adjacent_only_to_clearings_with_a_tunnel_12_2_2():
     s = table()
     put(s, 2, "duchy", "warrior", 2)
@@ -209,6 +248,14 @@ def test_dig_spends_a_matching_card_places_a_tunnel_and_brings_warriors_up_12_5_
     s = play(s, "dig 8 anvil x3")
     assert count(s, 8, "duchy", "tunnel") == 1 and count(s, 8, "duchy", "warrior") == 3
     assert db.burrow(s, D) == 2 and "anvil" in discard_keys(s)
+    check(s)
+
+
+def test_a_dig_with_the_burrow_empty_places_the_tunnel_alone_12_5_1():
+    s = assembly(set_hand(table(), D, "anvil"))
+    assert legal(s, "dig") == ["dig 1 anvil x0", "dig 6 anvil x0", "dig 8 anvil x0", "dig 12 anvil x0"]  # fox
+    s = play(s, "dig 8 anvil")
+    assert db.tunnels(s) == [8] and count(s, 8, "duchy", "warrior") == 0
     check(s)
 
 
@@ -336,6 +383,24 @@ def test_the_brigadier_takes_two_moves_or_two_battles_not_one_of_each_12_5_2():
     assert db.flags(s)["worked"] == ["brigadier"] and not db.flags(s).get("acting")
 
 
+def test_a_minister_the_price_returns_mid_action_still_finishes_it_12_5_2_12_2_3():
+    """The Brigadier's first battle costs the citadel there: the Price returns the Brigadier (the highest), but its
+    action was taken while swayed, so its second battle is still open."""
+    s = table()
+    put(s, 7, "duchy", "warrior")
+    put(s, 7, "duchy", "citadel")
+    put(s, 7, "eyrie", "warrior", 3)
+    put(s, 8, "duchy", "warrior", 2)
+    put(s, 8, "eyrie", "warrior")
+    s = parliament(s, "brigadier", "marshal")
+    s = force_dice(s, 3, 2)  # the Duchy deals 1 (one warrior), the Eyrie 2: the warrior, then the citadel
+    s = play(s, "minister brigadier", "battle 7 eyrie")
+    assert count(s, 7, "duchy", "citadel") == 0 and db.swayed(s, D) == ["marshal"]
+    assert "battle 8 eyrie" in legal(s, "battle") and "pass" in legal(s)
+    s = play(s, "battle 8 eyrie")
+    assert db.flags(s)["worked"] == ["brigadier"] and not db.flags(s).get("acting")
+
+
 def test_the_banker_spends_cards_of_one_suit_for_points_12_5_2():
     s = table()
     s = parliament(set_hand(s, D, "anvil", "ambush-bird", "sword"), "banker")
@@ -424,6 +489,65 @@ def test_two_prices_owed_at_once_take_two_ministers_each_chosen_when_it_is_answe
     check(s)
 
 
+def test_a_favor_removing_buildings_in_several_clearings_at_once_costs_one_price_12_2_3():
+    """A Favor removes every enemy piece of its suit at once (Golden Rules: all are removed before anything
+    triggers), so losing a citadel in 7 and a market in 9 to it costs the Duchy one minister, not two."""
+    s = table()
+    for cid in (2, 7, 9):  # three mouse roosts to craft with
+        put(s, cid, "eyrie", "roost")
+    put(s, 7, "duchy", "citadel")
+    put(s, 11, "duchy", "market")
+    s = swayed(s, "marshal", "banker", "earl")
+    s = set_hand(s, D, "anvil", "sword", "bake-sale")
+    s = set_hand(s, E, "favor-of-the-mice")
+    s = goto(check(s), E, "eyrie.craft")
+    s = play(s, "craft favor-of-the-mice")
+    assert db.buildings_on_map(s, "citadel") == 0 and db.buildings_on_map(s, "market") == 0
+    assert db.swayed(s, D) == ["marshal", "banker"] and db.crowns_left(s, D, "lord") == 2  # the Earl only
+    assert len(s.seats[D].hand) == 2  # one random card discarded
+    check(s)
+
+
+def test_one_battle_taking_a_citadel_and_a_market_costs_one_price_12_2_3():
+    s = table()
+    put(s, 7, "duchy", "citadel")
+    put(s, 7, "duchy", "market")
+    put(s, 7, "eyrie", "warrior", 3)
+    s = swayed(set_hand(s, D, "anvil", "sword"), "marshal", "captain")
+    force_dice(check(s), 3, 0)
+    s = goto(s, E, "daylight.cards")
+    start(s, E, 7, "duchy")
+    rules.flow.advance(s)
+    s = play(s, "pass")  # no ambush
+    assert db.buildings_on_map(s, "citadel") == db.buildings_on_map(s, "market") == 0
+    if s.pending:  # two squires: the Duchy chooses one
+        s = play(s, "minister captain")
+    assert db.swayed(s, D) == ["marshal"] and len(s.seats[D].hand) == 1
+    check(s)
+
+
+def test_with_no_minister_swayed_the_price_is_a_random_card_12_2_3():
+    s = set_hand(table(), D, "anvil")
+    price_of_failure(s, D)
+    assert hand_keys(s, D) == [] and "anvil" in discard_keys(s) and not s.pending
+    assert all(db.crowns_left(s, D, r) == 3 for r in db.RANKS)
+
+
+def test_each_clearing_a_raze_clears_costs_its_own_price_14_4_1_12_2_3():
+    """Raze resolves the mobs one clearing after another (14.4.1), so each clearing's lost buildings are a removal of
+    their own: two razed clearings cost two ministers."""
+    s = table(("marquise", "hundreds", "duchy"))
+    for cid in (7, 9):
+        put(s, cid, "hundreds", "mob")
+    put(s, 7, "duchy", "citadel")
+    put(s, 9, "duchy", "market")
+    s = swayed(s, "marshal", "brigadier")
+    s = goto(check(s), 1, "hundreds.raze")
+    assert db.buildings_on_map(s, "citadel") == db.buildings_on_map(s, "market") == 0
+    assert db.swayed(s, D) == [] and db.crowns_left(s, D, "noble") == 2 and db.crowns_left(s, D, "squire") == 2
+    check(s)
+
+
 def test_a_removed_tunnel_costs_no_minister_12_2_3():
     s = table()
     put(s, 7, "duchy", "tunnel")
@@ -455,6 +579,69 @@ def test_citadels_and_markets_are_the_crafting_pieces_12_2_1():
     assert sorted(registry.of(s, D).crafting_suits(s, D)) == ["fox", "rabbit"]
     s = goto(set_hand(s, D, "anvil"), D, "duchy.craft")
     assert step(s) == (D, "duchy.craft") and "craft anvil" in legal(s, "craft")
+
+
+# --- the faction board as the table sees it ---------------------------------------------------------------------
+
+
+def test_the_panel_shows_the_tracks_ministers_crowns_and_what_each_uncovers_12_3():
+    s = table()
+    for cid in (1, 2, 3):
+        put(s, cid, "duchy", "tunnel")
+    put(s, 5, "duchy", "citadel")
+    put(s, 6, "duchy", "market")
+    put(s, 7, "duchy", "market")
+    s = swayed(s, "marshal", "earl")
+    db.data(s, D)["crowns_lost"] = {"noble": 1}
+    lines = rules.view_for(s, None)["seats"][D]["panel"]
+    assert "tunnels on the map: 3 of 3" in lines
+    assert "citadels on the map: 1 of 3 (Birdsong: 2 warriors to the Burrow)" in lines
+    assert "markets on the map: 2 of 3 (Evening: draw 3)" in lines
+    assert "swayed: Marshal, Earl of Stone" in lines
+    assert "crowns left: squire 2 (1 VP), noble 2 (2 VP), lord 2 (3 VP)" in lines
+
+
+def test_the_board_draws_every_duchy_piece_the_burrow_and_the_panel_12_3(monkeypatch: pytest.MonkeyPatch):
+    """Drawn from the declarations alone: the four kinds in clearings, the Burrow as the seat's area, the panel."""
+    from render import board as board_module
+    from render import panel as panel_module
+    from render import pieces as pieces_module
+    from render import render_board
+
+    seen: list[str] = []
+    original = panel_module.draw_text
+
+    def record(draw: object, xy: object, text: str, *args: object, **kwargs: object) -> None:
+        seen.append(text)
+        original(draw, xy, text, *args, **kwargs)  # type: ignore[arg-type]
+
+    for module in (panel_module, board_module, pieces_module):
+        monkeypatch.setattr(module, "draw_text", record)
+    s = table()
+    put(s, 7, "duchy", "warrior", 2)
+    put(s, 7, "duchy", "tunnel")
+    put(s, 7, "duchy", "citadel")
+    put(s, 8, "duchy", "market")
+    s = burrowed(s, 3)
+    view = rules.view_for(s, None)
+    assert set(view["factions"]["duchy"]["pieces"]) == {"warrior", "tunnel", "citadel", "market"}
+    png = render_board(view, [])
+    assert png.startswith(b"\x89PNG")
+    text = "\n".join(seen)
+    assert "Burrow" in text and "C" in seen and "M" in seen  # the area, and the buildings' labels
+    for line in ("tunnels on the map: 1 of 3", "swayed: none", "crowns left: squire 3 (1 VP), noble 3 (2 VP), lord 3"):
+        assert line in text
+
+
+def test_revealed_cards_lie_in_the_play_area_for_the_whole_table_12_5_1():
+    s = table()
+    put(s, 7, "duchy", "warrior", 2)
+    s = play(assembly(set_hand(s, D, "sword", "anvil")), "build citadel 7 sword")
+    for viewer in (None, M, D):
+        seat = rules.view_for(s, viewer)["seats"][D]
+        assert [c["key"] for c in seat["play_area"]] == ["sword"]
+        assert "revealed: Sword" in " ".join(seat["panel"])
+    assert "anvil" not in str(rules.view_for(s, M)) and "anvil" not in str(rules.view_for(s, None))
 
 
 # --- the seeds' Duchy paragraphs -----------------------------------------------------------------------------------
@@ -513,3 +700,76 @@ def test_in_3x3_the_duchy_surfaces_on_its_home_map_3x3_1():
         s = play(s, legal(s)[0])
     corner = registry.of(s, s.seat_of("duchy") or 0).starting_corner(s, s.seat_of("duchy") or 0)
     assert corner is not None and s.board.map_of(corner) == "winter"
+
+
+# --- named scenarios in notation: the Duchy's signature moments, played line by line --------------------------------
+
+
+def test_scenario_a_dig_and_a_move_through_the_burrow_12_2_2_12_5_1():
+    """Two warriors go down the tunnel in 2; a dig in 8 brings three up; the Marshal takes one more up to 2."""
+    s = table()
+    put(s, 2, "duchy", "tunnel")
+    put(s, 2, "duchy", "warrior", 3)
+    put(s, 8, "eyrie", "warrior", 1)
+    s = burrowed(swayed(set_hand(s, D, "anvil", "sword"), "marshal"), 2)
+    s = assembly(s)
+    s = play(s, "move 2>burrow x2", "dig 8 anvil x3")
+    assert db.burrow(s, D) == 1 and count(s, 2, "duchy", "warrior") == 1
+    assert count(s, 8, "duchy", "warrior") == 3 and db.tunnels(s) == [2, 8]
+    assert rules_clearing(s, D, 8) and "anvil" in discard_keys(s)  # the dig spends its card
+    s = play(s, "end", "minister marshal", "move burrow>2 x1")
+    assert db.burrow(s, D) == 0 and count(s, 2, "duchy", "warrior") == 2
+    check(s)
+
+
+def test_scenario_swaying_a_minister_then_using_it_12_5_3_12_5_2():
+    """The Brigadier is swayed with a fox, a mouse and a bird card (three clearings with Duchy pieces), scores its
+    crown; in Evening the bird is discarded and the others come back; next turn it moves twice."""
+    s = table()
+    put(s, 8, "duchy", "warrior", 2)  # fox
+    put(s, 7, "duchy", "tunnel")  # mouse
+    put(s, 5, "duchy", "warrior")  # rabbit
+    s = goto(set_hand(s, D, "anvil", "sword", "ambush-bird", "bake-sale"), D, "duchy.sway")
+    s = play(s, "sway brigadier anvil ambush-bird sword")
+    assert db.swayed(s, D) == ["brigadier"] and s.seats[D].points == db.CROWN_POINTS["noble"] == 2
+    assert sorted(card(c).key for c in db.revealed(s, D)) == ["ambush-bird", "anvil", "sword"]
+    s = play(s, "end")  # Evening: the revealed cards come back (the bird is discarded)
+    assert {"anvil", "sword", "bake-sale"} <= set(hand_keys(s, D)) and "ambush-bird" in discard_keys(s)
+    s = goto(s, D, "duchy.parliament")
+    s = play(s, "minister brigadier", "move 8>4 x1", "move 8>4 x1")
+    assert count(s, 4, "duchy", "warrior") == 2 and db.flags(s)["worked"] == ["brigadier"]
+    check(s)
+
+
+def test_scenario_the_price_of_failure_in_the_marquise_s_battle_12_2_3():
+    """The Marquise battles a lone citadel: it falls, the Duchy chooses which of its two lords returns (its crown
+    leaves the game), then discards a card at random."""
+    s = table()
+    put(s, 7, "duchy", "citadel")
+    put(s, 7, "marquise", "warrior", 2)
+    s = swayed(set_hand(s, D, "anvil"), "marshal", "earl", "baron")
+    s = force_dice(marquise_actions(s), 2, 0)
+    s = play(s, "battle 7 duchy", "pass")  # the Duchy plays no ambush
+    assert count(s, 7, "duchy", "citadel") == 0 and s.seats[M].points == 1
+    assert rules.to_act(s) == D and sorted(legal(s)) == ["minister baron", "minister earl"]
+    s = play(s, "minister earl")
+    assert db.swayed(s, D) == ["marshal", "baron"] and db.crowns_left(s, D, "lord") == 1
+    assert hand_keys(s, D) == [] and "anvil" in discard_keys(s) and rules.to_act(s) == M
+    check(s)
+
+
+def test_scenario_a_team_clearing_with_moles_in_3x3_5():
+    """The seed's own example: two Cats and a Bird (team A) govern against two Moles (team B). The Moles battle the
+    Bird alone; its ally takes no hit, and the hits left over after the Bird is gone are lost."""
+    s = frontier_table()
+    duchy = s.seat_of("duchy")
+    assert duchy is not None
+    put(s, 6, "marquise", "warrior", 2)
+    put(s, 6, "eyrie", "warrior")
+    put(s, 6, "duchy", "warrior", 2)
+    s = force_dice(goto(check(s), duchy, "duchy.assembly"), 3, 0)
+    s = play(s, "battle 6 eyrie")
+    assert count(s, 6, "eyrie", "warrior") == 0 and count(s, 6, "marquise", "warrior") == 2
+    assert count(s, 6, "duchy", "warrior") == 2
+    assert not rules_clearing(s, duchy, 6) and not rules_clearing(s, 0, 6)  # two against two: no one governs
+    check(s)

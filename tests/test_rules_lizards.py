@@ -22,6 +22,7 @@ from rules_helpers import (
     play_events,
     public_text,
     put,
+    refused,
     set_hand,
     set_supply,
     to_area,
@@ -102,15 +103,6 @@ def frontier(line: tuple[str, ...] = ("marquise", "lizards", "vagabond", "eyrie"
     assert cult is not None
     outcast(s, "fox", seat=cult)
     return s, cult
-
-
-def refused(s: GameState, text: str) -> str:
-    """The refusal of a text, checking the state is left as it was."""
-    before = s.digest()
-    with pytest.raises(rules.RulesError) as caught:
-        play(s, text)
-    assert s.digest() == before
-    return str(caught.value)
 
 
 # --- 10.3 setup --------------------------------------------------------------------------------------------------

@@ -13,6 +13,7 @@ import pytest
 
 import rules
 from rules.actions import Move
+from rules.factions.vagabond import board as vb
 from rules.migrate import written
 from rules.modes import mode_of
 from rules.modes.frontier import table
@@ -155,6 +156,16 @@ Nudge = Callable[[rules.GameState], list[str]]
 Prefer = Callable[[rules.GameState, list[rules.Action]], list[rules.Action]]
 
 
+LATER_CHARACTERS = {f"character {c}" for c in vb.character_names()[3:]}
+"""The characters the older engines did not have (they knew the Thief, the Tinker and the Ranger): a walk leaves them
+out, so its records are the ones those engines replayed for OLD_ENGINE."""
+
+
+def _known_then(state: rules.GameState, seat: int) -> list[rules.Action]:
+    """The legal actions an older engine offered too (no character it did not have)."""
+    return [a for a in rules.legal_actions(state, seat) if a.notation() not in LATER_CHARACTERS]
+
+
 def _reached(
     flag: str,
     options: dict[str, object],
@@ -176,7 +187,7 @@ def _reached(
             edits = [e for e in [mode_of(state).playout_stir(state, chooser)] if e]
         seat = rules.to_act(state)
         assert seat is not None
-        choices = rules.legal_actions(state, seat)
+        choices = _known_then(state, seat)
         for text in edits or [chooser.choice((prefer(state, choices) if prefer else None) or choices).notation()]:
             lines.append(text)
             played = _played(state, text)
@@ -354,7 +365,7 @@ def test_an_eyrie_skipped_in_a_setup_of_revision_5_deposed_no_leader_in_turmoil(
     while None not in state.seats[eyrie].data["deposed"]:
         seat = rules.to_act(state)
         assert seat is not None and len(lines) < 400
-        lines.append(chooser.choice(rules.legal_actions(state, seat)).notation())
+        lines.append(chooser.choice(_known_then(state, seat)).notation())
         state = rules.apply(state, rules.parse(state, lines[-1]))[0]
     record = Record(options, 2, lines, rules=5)
     assert rules.replay(record).seats[eyrie].data["deposed"][0] is None

@@ -47,7 +47,13 @@ OPTIONS_WINTER = {"factions": ["marquise", "eyrie", "vagabond"], "board": "winte
 def test_9_3_1_the_character_brings_its_starting_items_face_up() -> None:
     state = rules.new_game({"factions": ["marquise", "eyrie", "vagabond"], "first_player": 0}, 1)
     state = play(state, "keep 1", "build sawmill 1", "build workshop 5", "build recruiter 9", "leader despot")
-    assert legal(state) == ["character thief", "character tinker", "character ranger"]
+    assert legal(state) == [
+        f"character {c}"
+        for c in (
+            "thief", "tinker", "ranger", "vagrant", "arbiter", "scoundrel", "adventurer", "harrier", "ronin", "cheat",
+            "gladiator", "jailor",
+        )
+    ]
     state = play(state, "character ranger")
     assert item_specs(state) == ["boots", "crossbow", "sword", "torch"]
     assert rules.problems(state) == []  # the starting items come from the Vagabond's own box

@@ -53,8 +53,10 @@ def lobby(game: ExampleGame, mode: str = STANDARD) -> list[str]:
     """The console lines that create an example game (by the first listed faction's player), seat its players and
     start it (the last to join)."""
     mode_option = "" if mode == STANDARD else f"mode:{mode} "
+    map_option = f" map:{game.board}" if game.board else ""
     listed = ",".join(game.factions)
-    lines = [f"@{player(game.factions[0])} /root create {mode_option}seats:{len(game.factions)} factions:{listed}"]
+    create = f"/root create {mode_option}seats:{len(game.factions)} factions:{listed}{map_option}"
+    lines = [f"@{player(game.factions[0])} {create}"]
     teams = game.teams or ("",) * len(game.seated)
     for fid, team in zip(game.seated, teams, strict=True):
         lines.append(f"@{player(fid)} /root join faction:{fid}" + (f" team:{team}" if team else ""))
@@ -159,7 +161,8 @@ def _walks(
     """For each verb, the shortest record (over seeded walks) to a moment where the seat to act may play it.
 
     `edits` are moderator edits made once the setup is over (what some verbs need first); the walks choose among
-    the actions of the `prefer` verbs whenever there are some (to reach moments a uniform walk rarely does).
+    the actions of the `prefer` verbs (or whole notations: `character ronin`) whenever there are some (to reach
+    moments a uniform walk rarely does).
     """
     found: dict[str, tuple[list[str], rules.Action]] = {}
     for walk in range(WALKS):
@@ -177,7 +180,7 @@ def _walks(
             for action in legal:
                 if action.verb not in found or len(found[action.verb][0]) > len(record):
                     found[action.verb] = (list(record), action)
-            action = chooser.choice([a for a in legal if a.verb in prefer] or legal)
+            action = chooser.choice([a for a in legal if a.verb in prefer or a.notation() in prefer] or legal)
             here, _ = rules.apply(here, action, seat=seat)
             record.append(action.notation())
     return found
@@ -251,7 +254,7 @@ def other_examples(state: rules.GameState, options: dict[str, Any], seed: int, s
     mod = "@mo!"
     return {
         "root create": Example(
-            CREATE + " board:autumn win_points:15 round_limit:5 game_options:negative_points=true", lobby=False
+            CREATE + " map:autumn win_points:15 round_limit:5 game_options:negative_points=true", lobby=False
         ),
         "root join": Example("@alice /root join faction:marquise", lobby=False, lines=[CREATE]),
         "root leave": Example("@alice /root leave", lobby=False, lines=LOBBY[:2]),

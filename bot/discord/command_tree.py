@@ -30,7 +30,9 @@ def build_commands() -> list[AppCommand | app_commands.Group]:
 
 def _group(name: str, found: list[str]) -> app_commands.Group:
     """The command a faction's own verbs are offered under (its `command_group`), one subcommand per verb."""
-    owner = next((f.name for fid in registry.all_ids() if (f := registry.faction(fid)).command_group == name), name)
+    owner = next((f.name for fid in registry.all_ids() if (f := registry.faction(fid)).command_group == name), None)
+    if owner is None:  # a group its verbs name (Action.command_group): the faction of that id, if any
+        owner = registry.faction(name).name if name in registry.all_ids() else name
     group = app_commands.Group(name=name, description=f"The {owner}'s own actions"[:100], guild_only=True)
     for verb in found:
         group.add_command(action_command(verb))

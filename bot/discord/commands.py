@@ -18,7 +18,7 @@ from bot.service.suggest import Suggestion
 from bot.service.table import Actor
 from rules import numbers
 from rules.actions import WORD_LIMIT, place_token
-from rules.board import MAPS
+from rules.board import MAPS, map_names
 from rules.words import echo
 
 if TYPE_CHECKING:
@@ -45,6 +45,12 @@ def mode_choices(current: str) -> list[tuple[str, str]]:
         if any(typed in w for w in words):
             out.append((mode.id, f"{mode.name} ({mode.id})"[:100]))
     return out
+
+
+def map_choices(current: str) -> list[tuple[str, str]]:
+    """The maps whose id or name holds what was typed: (id, 'Name (id)')."""
+    typed = current.strip().lower()
+    return [(m, f"{name} ({m})") for m, name in map_names().items() if typed in m or typed in name.lower()]
 
 
 def service_of(interaction: discord.Interaction) -> GameService:
@@ -264,6 +270,9 @@ def root_group() -> app_commands.Group:
     async def modes(_interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return [app_commands.Choice(name=name, value=m) for m, name in mode_choices(current)]
 
+    async def maps(_interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return [app_commands.Choice(name=name, value=m) for m, name in map_choices(current)]
+
     async def faction_list(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return listed(current, service_of(interaction).suggest_factions)
 
@@ -274,15 +283,15 @@ def root_group() -> app_commands.Group:
     @root.command(name="create", description="Create a game in this channel")
     @app_commands.describe(
         seats="how many players (2 to 6)",
-        board="the map",
+        board=f"the map: {', '.join(MAPS)} (default autumn)",
         mode="the game mode",
         factions="factions allowed, comma separated (default: all)",
         win_points="points to win (default 30; in the 3x3 mode a team's points, default 90)",
         round_limit="end after this many rounds (most points wins)",
         game_options="game options, comma separated name=value (e.g. negative_points=true)",
     )
-    @app_commands.choices(board=[app_commands.Choice(name=b.title(), value=b) for b in MAPS])
-    @app_commands.autocomplete(factions=faction_list, mode=modes, game_options=option_list)
+    @app_commands.rename(board="map")
+    @app_commands.autocomplete(factions=faction_list, mode=modes, game_options=option_list, board=maps)
     async def create(
         interaction: discord.Interaction,
         seats: app_commands.Range[int, 2, 6] = 2,

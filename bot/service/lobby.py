@@ -127,6 +127,7 @@ def lobby_settings(
         raise Refusal(messages.REFUSED.format(reason=reason))
     if uses_teams(mode):
         _team_mode_seats(mode, seats)
+        find_mode(mode).validate_board({"board": board})  # the rest of a team game is checked at /root start
     in_range("win_points", win_points, WIN_POINTS)
     in_range("round_limit", round_limit, ROUND_LIMIT)
     settings = {

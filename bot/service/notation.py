@@ -96,8 +96,12 @@ def verbs() -> dict[str, type[actions.Action]]:
 
 
 def verb_group(verb: str) -> str:
-    """The slash command a verb is offered under: the command group its factions declare when all that use it
-    declare the same one, else '' (a command of its own: every shared verb, every verb of the older factions)."""
+    """The slash command a verb is offered under: the group its action classes name themselves when they all name
+    the same one (`Action.command_group`), else the command group its factions declare when all that use it declare
+    the same one, else '' (a command of its own: every shared verb, every verb of the older factions)."""
+    declared = {cls.command_group for cls in verb_classes(verb)}
+    if len(declared) == 1 and "" not in declared:
+        return declared.pop()
     groups = {_command_group(scope) for scope in actions.scopes_of(verb)} if verb not in actions.REGISTRY else {""}
     return groups.pop() if len(groups) == 1 else ""
 

@@ -192,6 +192,8 @@ def hand_text(state: rules.GameState, seat: int, view: View) -> str:
     for pile, held in (view.get("private_cards") or {}).items():  # face-down cards only this seat sees (Supporters)
         listed = "\n".join(_card_line(key) for key in held) or messages.NOTHING
         text += "\n" + messages.PRIVATE_PILE.format(pile=pile, count=len(held), cards="\n" + listed)
+    for line in view.get("private_lines") or []:  # what only this seat reads besides its hand (face-down plots)
+        text += "\n" + line
     return text
 
 

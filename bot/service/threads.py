@@ -26,7 +26,13 @@ def hand_line(state: rules.GameState, seat: int) -> str:
     for pile, held in rules.registry.of(state, seat).private_cards(state, seat).items():  # the Supporters
         shown = ", ".join(label(c) for c in sorted(held)) or messages.NOTHING
         lines.append(messages.PRIVATE_PILE.format(pile=pile, count=len(held), cards=shown))
+    lines += rules.registry.of(state, seat).private_lines(state, seat)  # the Corvids' face-down plots
     return "\n".join(lines)
+
+
+def _private_lines(state: rules.GameState | None, seat: int) -> list[str]:
+    """What only a seat reads besides its hand (the Corvids' face-down plots); none before the game."""
+    return rules.registry.of(state, seat).private_lines(state, seat) if state is not None else []
 
 
 def prompt_lines(state: rules.GameState, seat: int) -> tuple[str, list[Choice]]:
@@ -98,7 +104,8 @@ def _post(
     if note:
         lines.append(note)
     hand = None
-    if fresh or old is None or sorted(old.seats[seat].hand) != sorted(new.seats[seat].hand):
+    changed = old is None or sorted(old.seats[seat].hand) != sorted(new.seats[seat].hand)
+    if fresh or changed or _private_lines(old, seat) != _private_lines(new, seat):
         hand = rules.view_for(new, seat)
         lines.append(hand_line(new, seat))
     choices: list[Choice] = []

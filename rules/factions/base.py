@@ -19,7 +19,7 @@ from rules.faction_hooks import (
     WordsHooks,
     standard_hit_options,
 )
-from rules.map_pieces import controlled_warriors, shift, warriors_of
+from rules.map_pieces import controlled_warriors, may_move_now, pinned, shift, warriors_of
 from rules.movement import move, move_options
 from rules.pieces import BATTLE
 from rules.removal import take
@@ -52,6 +52,10 @@ class Faction(FactionHooks):
         """Warriors this faction fights with in a clearing, by any means (its own, others' it controls)."""
         return warriors_of(state, self.id, cid)
 
+    def movable(self, state: GameState, seat: int, cid: int) -> int:
+        """Warriors it fights with there, less others' it controls that can't be moved now (14.2.2)."""
+        return self.strength(state, seat, cid) - pinned(state, self.id, cid)
+
     def resolve_hit(self, state: GameState, seat: int, cid: int, piece: str, n: int, by: int) -> int:
         """Carry out n hits assigned to pieces under one key; returns how many pieces were removed."""
         return take(state, cid, piece, n, by, BATTLE)[0]
@@ -75,13 +79,14 @@ class Faction(FactionHooks):
 
 
 def shift_controlled(state: GameState, faction: str, src: int, dst: int, n: int) -> list[tuple[str, int]]:
-    """Move n warriors fighting for a faction: its own first, then the others' it controls in key order."""
+    """Move n warriors fighting for a faction: its own first, then the others' it controls in key order, never one
+    that can't be moved now (an infected warlord outside the Hundreds' turn, 14.2.2)."""
     here = controlled_warriors(state, faction, src)
     own = f"{faction}:warrior"
     moved = []
     for piece in sorted(here, key=lambda p: (p != own, p)):
         k = min(n, here[piece])
-        if k:
+        if k and (piece == own or may_move_now(state, piece)):
             shift(state, piece, src, dst, k)
             moved.append((piece, k))
             n -= k

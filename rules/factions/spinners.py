@@ -10,7 +10,7 @@ from dataclasses import dataclass, replace
 from itertools import combinations
 from typing import Any, ClassVar
 
-from rules import battle, crafting, decisions, hand, movement, registry
+from rules import battle, crafting, decisions, hand, landmarks, movement, registry
 from rules.actions import (
     CARD,
     CLEARING,
@@ -30,7 +30,7 @@ from rules.examples import ExampleGame, Examples
 from rules.factions.base import Faction, standard_hit_options
 from rules.factions.marquise import Hire
 from rules.hooks import CANCEL, Removal, Removed
-from rules.map_pieces import count, may_place, on_map, open_slots, place, shift, suit
+from rules.map_pieces import count, may_move_now, may_place, on_map, open_slots, place, shift, suit
 from rules.modes.base import may_set_up, skips_cornered, starting_corners
 from rules.options import GameOption
 from rules.pieces import (
@@ -43,10 +43,11 @@ from rules.pieces import (
     category_of_key,
     controller,
     kind_of,
+    kind_of_key,
     parse_key,
 )
 from rules.removal import remove_all
-from rules.rule import enemies
+from rules.rule import enemies, enemy_piece
 from rules.scoring import score
 from rules.state import BattleState, Decision, GameState, SeatData, TurnFlags
 from rules.words import plural
@@ -265,6 +266,18 @@ def patient_owners(state: GameState, seat: int) -> list[str]:
     return [s.faction for s in state.seats if s.faction in present]
 
 
+def dischargeable(state: GameState, seat: int, owner: str) -> list[str]:
+    """Ward keys of one owner's patients a discharge may place: never one only its owner places (the Hundreds'
+    warlord, 14.2.2: it waits in the Ward to be replaced, SOM.2.4)."""
+    return [p for p in patient_keys(state, seat, owner) if kind_of_key(p).placed_by_others]
+
+
+def carried_now(state: GameState, seat: int, piece: str) -> bool:
+    """A hit enemy warrior First Response may carry to the Ward now: not one that can't be moved outside its owner's
+    turn (the warlord, 14.2.2, as the Law keeps it from banish)."""
+    return _enemy_warrior(state, seat, piece) and may_move_now(state, piece)
+
+
 def _to_ward(state: GameState, seat: int, piece: str, n: int) -> None:
     held = state.seats[seat].areas.setdefault(WARD, {})
     held[piece] = held.get(piece, 0) + n
@@ -303,11 +316,9 @@ def _dealt_by_a_friend(state: GameState, seat: int, removal: Removal) -> bool:
 
 
 def _enemy_warrior(state: GameState, seat: int, piece: str) -> bool:
-    """A warrior fighting for an enemy of the Spinners (an infected warrior fights for the Spore)."""
-    if category_of_key(piece) != WARRIOR:
-        return False
-    other = state.seat_of(controller(piece))
-    return other is not None and enemies(state, seat, other)
+    """A warrior fighting for an enemy of the Spinners (an infected warrior fights for the Spore, a mercenary for
+    whoever hired it)."""
+    return category_of_key(piece) == WARRIOR and enemy_piece(state, seat, piece)
 
 
 # --- setup ----------------------------------------------------------------------------------------------------
@@ -507,13 +518,14 @@ class Spinners(Faction):
         owners = patient_owners(state, seat)
         if not owners:
             return
+        owners = [o for o in owners if dischargeable(state, seat, o)]
         for cid in infirmary_clearings(state):
             if self.release_room(state, cid) > 0 and may_place(state, ID, cid, WARRIOR):
                 for owner in owners:
                     yield Discharge(owner, cid)
 
     def _discharge(self, state: GameState, seat: int, action: Discharge) -> None:
-        piece = patient_keys(state, seat, action.patient)[0]
+        piece = dischargeable(state, seat, action.patient)[0]
         _from_ward(state, seat, piece)
         pieces = state.clearings[action.clearing - 1]
         pieces[piece] = pieces.get(piece, 0) + 1
@@ -577,8 +589,11 @@ class Spinners(Faction):
             have = count(state, ID, "warrior", src)
             if not have or not webs_at(state, src):
                 continue
-            for dst in sorted(state.board.adjacent_to(src)):
-                if webs_at(state, dst) and movement.fee_payable(state, seat, src, dst):
+            near = state.board.adjacent_to(src) | landmarks.ferry_links(state, src)  # the Ferry too (25.3.5)
+            for dst in sorted(near):
+                if movement.closed(state, dst) or not webs_at(state, dst):
+                    continue
+                if movement.fee_payable(state, seat, src, dst):
                     for n in range(1, have + 1):
                         yield Move(src, dst, n)
 
@@ -791,7 +806,7 @@ class Spinners(Faction):
         """First Response in anyone's battle: offer it when enemy warriors were assigned hits where it may answer."""
         assert seat is not None
         cid = b["clearing"]
-        if not any(n and _enemy_warrior(state, seat, p) for _, p, n in b["hit"]):
+        if not any(n and carried_now(state, seat, p) for _, p, n in b["hit"]):
             return False
         if not self.may_respond(state, seat, cid, b):
             return False
@@ -934,7 +949,7 @@ class Spinners(Faction):
         carried: dict[str, int] = {}
         pieces = state.clearings[cid - 1]
         for who, piece, n in b["hit"]:
-            if n and _enemy_warrior(state, seat, piece):
+            if n and carried_now(state, seat, piece):
                 n = min(n, pieces.get(piece, 0))
                 if n:
                     self._carry(state, seat, cid, piece, n)
@@ -980,13 +995,14 @@ class Spinners(Faction):
             data.pop("declining", None)
 
     def _triage(self, state: GameState, seat: int, decision: SpinnersChoice, owner: str) -> None:
-        """Return one patient: to its owner's supply, or (game option) into the clearing of the battle."""
-        piece = patient_keys(state, seat, owner)[0]
+        """Return one patient: to its owner's supply, or (game option) into the clearing of the battle (a plain
+        warrior first: the warlord only ever goes back to the supply, 14.2.2)."""
+        piece = (dischargeable(state, seat, owner) or patient_keys(state, seat, owner))[0]
         _from_ward(state, seat, piece)
         cid = decision["clearing"]
         who = registry.faction(owner).name
         to_clearing = state.options.get(OPTION_TRIAGE, "supply") == "clearing" and isinstance(cid, int)
-        if to_clearing and may_place(state, ID, cid, WARRIOR):
+        if to_clearing and may_place(state, ID, cid, WARRIOR) and kind_of_key(piece).placed_by_others:
             state.clearings[cid - 1][piece] = state.clearings[cid - 1].get(piece, 0) + 1
             state.say(f"Triage: a {who} warrior leaves the Ward into clearing {cid}.", None, ("place", cid, None))
             return
@@ -1028,6 +1044,10 @@ class Spinners(Faction):
             return "the Spinners take that action in Daylight"
         if isinstance(action, Discharge) and step != "spinners.discharge":
             return "patients are discharged at the start of Birdsong"
+        waiting = patient_keys(state, seat, action.patient) if isinstance(action, Discharge) else []
+        if waiting and isinstance(action, Discharge) and not dischargeable(state, seat, action.patient):
+            kind, owner = kind_of_key(waiting[0]).name.lower(), registry.faction(action.patient).name
+            return f"only the {owner} place their {kind} (14.2.2): it waits in the Ward to be replaced (SOM.2.4)"
         if isinstance(action, Secure):
             if step != "spinners.secure":
                 return "webs are secured in Birdsong"

@@ -20,7 +20,7 @@ from rules.cards import keys, label
 from rules.examples import ExampleGame, Examples
 from rules.factions.base import Faction, standard_hit_options
 from rules.hooks import Entered
-from rules.map_pieces import may_place, on_map, place, suit, why_not_place
+from rules.map_pieces import may_place, on_map, pinned, place, suit, why_not_place
 from rules.modes.base import may_set_up
 from rules.options import GameOption
 from rules.pieces import ABILITY, BATTLE, BUILDING, PAWN, TOKEN, WARRIOR, PieceKind, kind_of_key, parse_key
@@ -149,6 +149,7 @@ class Spores(Action):
 
     verb: ClassVar[str] = "spores"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("src", PATH),)
+    moves_pieces: ClassVar[bool] = False  # the path aims the spores: nothing leaves src
     src: int
     dst: int
 
@@ -229,14 +230,16 @@ def _grid(state: GameState) -> tuple[frozenset[int], frozenset[int]]:
             grown.append(cid)
         if HOMELAND in pieces:
             home = cid
-    return _connected(state.board_id, home, tuple(grown))
+    return _connected(state.board_key, home, tuple(grown))
 
 
 @cache
-def _connected(board_id: str, home: int | None, grown: tuple[int, ...]) -> tuple[frozenset[int], frozenset[int]]:
+def _connected(
+    board_key: tuple[str, tuple[str, ...]], home: int | None, grown: tuple[int, ...]
+) -> tuple[frozenset[int], frozenset[int]]:
     if home is None or home not in grown:
         return frozenset(), frozenset()
-    board = load_board(board_id)
+    board = load_board(*board_key)  # as it stands: closed paths removed since are paths (Law 25.4.3)
     seen = {home}
     todo = [home]
     while todo:
@@ -754,12 +757,14 @@ class Spore(Faction):
         )
 
     def movable(self, state: GameState, seat: int, cid: int) -> int:
-        """TS.2.4: only infected in or next to the connected network can be commanded."""
-        return self.strength(state, seat, cid) if cid in command_reach(state) else 0
+        """TS.2.4: only infected in or next to the connected network can be commanded; an infected warlord never
+        moves outside the Hundreds' turn (14.2.2)."""
+        return self.strength(state, seat, cid) - pinned(state, ID, cid) if cid in command_reach(state) else 0
 
     def can_attack(self, state: GameState, seat: int, cid: int) -> bool:
-        """Battle only with infected that can be commanded (they defend wherever they are)."""
-        return self.movable(state, seat, cid) > 0
+        """Battle only with infected that can be commanded (they defend wherever they are; an infected warlord
+        fights though it can't be moved)."""
+        return cid in command_reach(state) and self.strength(state, seat, cid) > 0
 
     def hit_options(self, state: GameState, seat: int, cid: int, assigned: dict[str, int]) -> dict[str, int]:
         """Infected first, then mushrooms and mycelium; a covered mycelium can take a second hit (game option)."""
@@ -951,6 +956,11 @@ class Spore(Faction):
             return f"the infected in clearing {where} are not next to the connected network, so they can't be commanded"
         if isinstance(action, Move) and action.dst not in reach:
             return f"clearing {action.dst} is more than one clearing away from the connected network"
+        src = action.src if isinstance(action, Move) and isinstance(action.src, int) else None
+        if src is not None and isinstance(action, Move) and pinned(state, ID, src) and action.count > self.movable(
+            state, seat, src
+        ):
+            return f"the infected warlord in clearing {src} can't be moved outside the Hundreds' turn (14.2.2)"
         return None
 
     def _why_not_command(self, state: GameState, seat: int, action: Action) -> str:

@@ -80,6 +80,10 @@ class Mode(TableHooks):
         if options.get("teams") and not self.teams:
             raise RulesError(f"a {self.id} game is played without teams")
         check_all(self.game_options, options)
+        self.validate_board(options)
+
+    def validate_board(self, options: dict[str, Any]) -> None:
+        """Refuse a map this mode is not played on (the standard game is played on every map)."""
 
     def default_lineup(self) -> dict[str, Any] | None:
         """Factions (and teams) to play when none are named, e.g. by playouts (None: the caller chooses)."""

@@ -33,6 +33,8 @@ from rules.factions.duchy.board import (
     NAME,
     NOBLE,
     RANKS,
+    ROYAL_CLAIM_OPTION,
+    ROYAL_CLAIM_READINGS,
     SQUIRE,
     SWAY_CARDS,
     TITLES,
@@ -54,10 +56,11 @@ from rules.factions.duchy.board import (
     tunnels,
     unswayed,
 )
-from rules.factions.duchy.words import panel_lines, why_not, why_not_burrow_move
+from rules.factions.duchy.words import panel_lines, why_not, why_not_first
 from rules.hooks import Entered, Removed
 from rules.map_pieces import may_place, open_slots, place, suit, unplace
 from rules.modes.base import may_set_up, starting_corners
+from rules.options import GameOption
 from rules.pieces import BUILDING, TOKEN, WARRIOR, PieceKind
 from rules.rng import below
 from rules.rule import rules
@@ -106,6 +109,14 @@ class Duchy(Faction):
     order: ClassVar[int | None] = 110
     playable: ClassVar[bool] = True
     examples: ClassVar[Examples | None] = Examples("gwen", (ExampleGame(("marquise", "eyrie", ID)),))
+    game_options: ClassVar[tuple[GameOption, ...]] = (
+        GameOption(
+            ROYAL_CLAIM_OPTION,
+            ROYAL_CLAIM_READINGS,
+            "Royal Claim counts the Burrow the Duchy always rules (burrow) or only the map's clearings (map)",
+            "12.2.2",
+        ),
+    )
     pieces: ClassVar[tuple[PieceKind, ...]] = (
         PieceKind(ID, "warrior", WARRIOR, db.WARRIORS, "Warrior", "circle"),
         PieceKind(ID, TUNNEL, TOKEN, db.TUNNELS, "Tunnel", "triangle"),
@@ -327,14 +338,20 @@ class Duchy(Faction):
             self._call(state, seat, action)
             return
         assert acting is not None
-        if acting == "brigadier":
-            f["brigadier"] = "move" if isinstance(action, Move) else "battle"
+        self._carried_out(state, "move" if isinstance(action, Move) else "battle")
+        self._act(state, seat, action)
+
+    def _carried_out(self, state: GameState, kind: str) -> None:
+        """One move or battle of the minister under way (the Foremole's build counts as its one action): the
+        Brigadier's first sets its kind and leaves its second open; any other minister is done."""
+        f = flags(state)
+        if f.get("acting") == "brigadier":
+            f["brigadier"] = kind
             f["brigadier_done"] = f.get("brigadier_done", 0) + 1
             if f["brigadier_done"] >= 2:
                 self._worked(state)
         else:
             self._worked(state)
-        self._act(state, seat, action)
 
     def _call(self, state: GameState, seat: int, action: Minister) -> None:
         """A minister's action: scored at once (the Banker, the lords), or begun (the others, the Mayor)."""
@@ -372,22 +389,43 @@ class Duchy(Faction):
             self._worked(state)
 
     def action_ways(self, state: GameState, seat: int, step: str, kind: str, cid: int) -> tuple[str | None, ...]:
-        """An Assembly action pays for a move or a battle the mode puts in its place."""
-        if step == ASSEMBLY and flags(state).get("assembly", 0) < ASSEMBLY_ACTIONS:
+        """An Assembly action, or the move or battle of the minister under way in Parliament (the Marshal's, the
+        Captain's, the Brigadier's), pays for a move or a battle the mode puts in its place."""
+        f = flags(state)
+        if step == ASSEMBLY and f.get("assembly", 0) < ASSEMBLY_ACTIONS:
+            return (None,)
+        if step == PARLIAMENT and kind in acting_kinds(f.get("acting"), f.get("brigadier")):
             return (None,)
         return ()
 
     def spend_action(self, state: GameState, seat: int, step: str, kind: str, cid: int, way: str | None) -> None:
-        """Take one Assembly action."""
-        flags(state)["assembly"] = flags(state).get("assembly", 0) + 1
+        """Take one Assembly action, or carry out the minister's move or battle."""
+        if step == ASSEMBLY:
+            flags(state)["assembly"] = flags(state).get("assembly", 0) + 1
+        else:
+            self._carried_out(state, kind)
 
     # --- hooks into shared mechanics ---------------------------------------------------------------------------
+    def granted_moves(self, state: GameState, seat: int) -> Iterator[Action]:
+        """A move a card grants (Cobbler) may go through the Burrow like any of the Duchy's moves (12.2.2)."""
+        return duchy_moves(state, seat)
+
+    def take_granted_move(self, state: GameState, seat: int, action: Action) -> None:
+        """Carry out a granted move, into or out of the Burrow too."""
+        assert isinstance(action, Move)
+        duchy_move(state, seat, action)
+
     def crafting_clearings(self, state: GameState, seat: int) -> list[int]:
         """12.2.1: citadels and markets craft alike."""
         out: list[int] = []
         for cid, pieces in enumerate(state.clearings, start=1):
             out += [cid] * sum(pieces.get(f"{ID}:{k}", 0) for k in BUILDINGS)
         return out
+
+    def ruled_off_map(self, state: GameState, seat: int) -> int:
+        """12.2.2: the Duchy always rules the Burrow, a clearing beside the map (Royal Claim counts it, unless the
+        game option reads Royal Claim as the map's clearings only)."""
+        return 0 if state.options.get(ROYAL_CLAIM_OPTION) == "map" else 1
 
     def draw_bonus(self, state: GameState, seat: int) -> int:
         """12.6.3: one more card per draw icon uncovered on the market track."""
@@ -397,9 +435,14 @@ class Duchy(Faction):
         """The cards revealed this turn lie in the play area, face up."""
         return list(data(state, seat).get("revealed", []))
 
+    def play_area(self, state: GameState, seat: int) -> list[tuple[str, int]]:
+        """The cards revealed this turn, face up in the play area until Evening (12.5.1, 12.5.3, 12.6.1)."""
+        return [("base", c) for c in data(state, seat).get("revealed", [])]
+
     def on_removed(self, state: GameState, seat: int | None, removed: Removed) -> None:
-        """12.2.3: removing Duchy buildings (any number at once) costs the Price of Failure."""
-        if seat is None or not any(removed.count(f"{ID}:{k}") for k in BUILDINGS):
+        """12.2.3: removing Duchy buildings (any number at once: one battle, or one effect in several clearings)
+        costs the Price of Failure once."""
+        if seat is None or not lost_buildings(removed) or any(lost_buildings(r) for r in removed.earlier):
             return
         if state.battle is not None:
             b = _duchy_battle(state.battle)
@@ -422,10 +465,8 @@ class Duchy(Faction):
         return True
 
     def explain_first(self, state: GameState, seat: int, action: Action) -> str | None:
-        """Moves into or out of the Burrow are the Duchy's own to explain."""
-        if isinstance(action, Move) and BURROW in (action.src, action.dst):
-            return why_not_burrow_move(state, seat, action) or why_not(state, seat, action)
-        return None
+        """Moves into or out of the Burrow are the Duchy's own to explain, and so is crafting outside Evening."""
+        return why_not_first(state, seat, action)
 
     def explain(self, state: GameState, seat: int, action: Action) -> str | None:
         """Why one of the Duchy's actions is refused."""
@@ -464,6 +505,8 @@ def duchy_moves(state: GameState, seat: int) -> Iterator[Action]:
     yield from movement.move_options(state, seat)
     here = burrow(state, seat)
     for cid in tunnels(state):
+        if movement.closed(state, cid):
+            continue
         for n in range(1, here + 1):
             yield Move(BURROW, cid, n)
     for cid in tunnels(state):
@@ -583,22 +626,45 @@ def minister_options(state: GameState, seat: int, minister: str) -> Iterator[Act
             if MINISTERS[m] in (SQUIRE, NOBLE) and m != "mayor"
         ):
             yield Minister(minister)
-    elif next(acting_options(state, seat, minister, None, None), None) is not None:
+    elif next(acting_options(state, seat, minister, None, None), None) is not None or mode_pays(state, seat, minister):
         yield Minister(minister)
+
+
+def mode_pays(state: GameState, seat: int, minister: str) -> bool:
+    """Whether the minister's move or battle could pay for one the mode puts in its place (a 3x3 search or
+    seizure), asked of a copy with the minister under way."""
+    table = registry.lineup(state)
+    if not table.mode_actions or not acting_kinds(minister, None):
+        return False
+    probe = state.clone()
+    probe_flags = flags(probe)
+    probe_flags["acting"], probe_flags["brigadier"] = minister, None
+    return next(iter(table.mode.actions(probe, seat, PARLIAMENT, None)), None) is not None
 
 
 def acting_options(
     state: GameState, seat: int, minister: str, brigadier: str | None, verb: str | None
 ) -> Iterator[Action]:
     """The actions that carry out a begun minister's action."""
-    moves = minister == "marshal" or (minister == "brigadier" and brigadier in (None, "move"))
-    battles = minister == "captain" or (minister == "brigadier" and brigadier in (None, "battle"))
+    kinds = acting_kinds(minister, brigadier)
     if minister == "foremole" and verb in (None, "build"):
         yield from build_options(state, seat, matching=False)
-    if moves and verb in (None, "move"):
+    if "move" in kinds and verb in (None, "move"):
         yield from duchy_moves(state, seat)
-    if battles and verb in (None, "battle"):
+    if "battle" in kinds and verb in (None, "battle"):
         yield from battle.battle_options(state, seat)
+
+
+def acting_kinds(minister: str | None, brigadier: str | None) -> tuple[str, ...]:
+    """Whether a minister under way takes a move or a battle next: the Marshal a move, the Captain a battle, the
+    Brigadier either until its first, then the same again."""
+    if minister == "marshal":
+        return ("move",)
+    if minister == "captain":
+        return ("battle",)
+    if minister == "brigadier":
+        return (brigadier,) if brigadier else ("move", "battle")
+    return ()
 
 
 def banker_options(state: GameState, seat: int) -> Iterator[Action]:
@@ -668,6 +734,11 @@ def price_of_failure(state: GameState, seat: int) -> None:
         ministers=highest,
         prompt="the Price of Failure: choose the swayed minister of highest rank to return (minister NAME)",
     )
+
+
+def lost_buildings(removed: Removed) -> int:
+    """How many Duchy buildings a removal took."""
+    return sum(removed.count(f"{ID}:{k}") for k in BUILDINGS)
 
 
 def highest_swayed(state: GameState, seat: int) -> list[str]:

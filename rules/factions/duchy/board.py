@@ -59,6 +59,9 @@ CROWN_POINTS = {SQUIRE: 1, NOBLE: 2, LORD: 3}
 """Points uncovered by taking a crown of each rank off the faction board (uncertain: docs/rulings.md)."""
 CROWNS = 3
 """Crowns of each rank on the faction board at setup."""
+ROYAL_CLAIM_OPTION = "duchy_royal_claim"
+ROYAL_CLAIM_READINGS = ("burrow", "map")
+"""Whether Royal Claim counts the Burrow, a clearing the Duchy always rules (the default), or the map's clearings."""
 
 
 class DuchyData(SeatData, total=False):

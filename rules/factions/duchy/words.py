@@ -3,21 +3,28 @@
 from __future__ import annotations
 
 from rules import hand, registry
-from rules.actions import Action, Battle, Build, Move, Pass, Recruit
+from rules.actions import Action, Battle, Build, Craft, Move, Pass, Recruit
 from rules.cards import card, keys, label
 from rules.factions.duchy.actions import BANK_FIELDS, Dig, Minister, Surface, Sway, cards_of
 from rules.factions.duchy.board import (
     ASSEMBLY_ACTIONS,
+    BIRDSONG_WARRIORS,
     BUILDINGS,
     BURROW,
+    CITADEL,
+    CROWN_POINTS,
     DIG_MOVES,
     ID,
+    MARKET,
     MINISTERS,
     NAME,
+    PER_BUILDING,
     RANKS,
     SWAY_CARDS,
     TITLES,
     TUNNEL,
+    TUNNELS,
+    buildings_on_map,
     burrow,
     crowns_left,
     data,
@@ -35,7 +42,16 @@ from rules.rule import rules
 from rules.state import GameState
 from rules.words import plural
 
-ASSEMBLY, PARLIAMENT, SWAY = "duchy.assembly", "duchy.parliament", "duchy.sway"
+ASSEMBLY, PARLIAMENT, SWAY, CRAFT = "duchy.assembly", "duchy.parliament", "duchy.sway", "duchy.craft"
+
+
+def why_not_first(state: GameState, seat: int, action: Action) -> str | None:
+    """Reasons that come before the shared ones: a move through the Burrow, a craft outside Evening."""
+    if isinstance(action, Move) and BURROW in (action.src, action.dst):
+        return why_not_burrow_move(state, seat, action) or why_not(state, seat, action)
+    if isinstance(action, Craft) and state.turn.step != CRAFT:
+        return f"the {NAME} crafts in Evening, after returning its revealed cards, with its citadels and markets"
+    return None
 
 
 def why_not(state: GameState, seat: int, action: Action) -> str | None:
@@ -76,8 +92,15 @@ def _why_not_act(state: GameState, seat: int, action: Action, step: str) -> str 
         return None
     if step == PARLIAMENT and acting:
         return _why_not_acting(state, seat, action, str(acting))
+    if step == PARLIAMENT and isinstance(action, (Recruit, Dig)):
+        return "recruiting and digging are Assembly actions; in Parliament the ministers build, move and battle"
+    if step == PARLIAMENT and isinstance(action, Build):
+        return "in Parliament only the Foremole builds: begin its action first (minister foremole)"
     if step == PARLIAMENT:
-        return "begin a minister's action first (minister NAME)"
+        return (
+            "begin a minister's action first (minister NAME): the Marshal moves, the Captain battles, the Brigadier "
+            "does either twice"
+        )
     return f"the {NAME} builds, recruits, moves, battles and digs in its Daylight Assembly"
 
 
@@ -240,11 +263,18 @@ def why_not_burrow_move(state: GameState, seat: int, action: Move) -> str | None
 def panel_lines(state: GameState, seat: int) -> list[str]:
     """The tunnels, the ministers, the crowns, the cards revealed this turn, and what is left of the turn."""
     d = data(state, seat)
-    lines = [f"tunnels on the map: {len(tunnels(state))} of 3"]  # the Burrow is drawn as the seat's area
+    citadels, markets = buildings_on_map(state, CITADEL), buildings_on_map(state, MARKET)
+    lines = [  # the Burrow is drawn as the seat's area
+        f"tunnels on the map: {len(tunnels(state))} of {TUNNELS}",
+        f"citadels on the map: {citadels} of {PER_BUILDING} (Birdsong: "
+        f"{plural(BIRDSONG_WARRIORS[citadels], 'warrior')} to the Burrow)",
+        f"markets on the map: {markets} of {PER_BUILDING} (Evening: draw {1 + markets})",
+    ]
     mine = swayed(state, seat)
     lines.append("swayed: " + (", ".join(TITLES[m] for m in mine) if mine else "none"))
     lines.append("unswayed: " + ", ".join(TITLES[m] for m in unswayed(state, seat)))
-    lines.append("crowns left: " + ", ".join(f"{r} {crowns_left(state, seat, r)}" for r in RANKS))
+    crowns = (f"{r} {crowns_left(state, seat, r)} ({CROWN_POINTS[r]} VP)" for r in RANKS)
+    lines.append("crowns left: " + ", ".join(crowns))
     shown = d.get("revealed", [])
     if shown:
         lines.append("revealed: " + ", ".join(label(c) for c in shown))

@@ -3,11 +3,12 @@ and the mob die, the Hoard with its Command and Prowess tracks, the mood cards, 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
+from itertools import combinations
 from typing import ClassVar, TypedDict, cast
 
 from rules import battle, crafting, decisions, hand, movement, registry
-from rules.actions import Action, Battle, Craft, Move, Pass
+from rules.actions import Action, Battle, Craft, Move, Pass, Recruit
 from rules.cards import keys, label
 from rules.examples import ExampleGame, Examples, RareExample
 from rules.factions.base import Faction
@@ -42,14 +43,14 @@ from rules.factions.hundreds.board import (
     HundredsFlags,
 )
 from rules.factions.hundreds.moods import bitter_sites
+from rules.factions.hundreds.setup import garrison_sites
 from rules.factions.hundreds.words import panel_lines, why_not
 from rules.items import take_from_ruin, under_ruin
 from rules.map_pieces import may_place, open_slots, place, shift, suit
-from rules.modes.base import starting_corners
-from rules.pieces import ABILITY, BATTLE, BUILDING, TOKEN, WARRIOR, PieceKind, category_of_key, parse_key
+from rules.pieces import ABILITY, BATTLE, BUILDING, TOKEN, WARRIOR, PieceKind, category_of_key
 from rules.removal import remove_all
 from rules.rng import below
-from rules.rule import enemies, rules
+from rules.rule import enemy_piece, rules
 from rules.scoring import score
 from rules.state import BattleState, Decision, GameState
 from rules.words import plural
@@ -65,10 +66,10 @@ COMMAND_STEPS = ("hundreds.command", "hundreds.command_after")
 
 RARE = {
     "unhoard": RareExample(
-        "/hundreds unhoard item:boots", "mood", "is not possible now", "gaining an item onto a full track of the Hoard"
+        "/hundreds unhoard item:boots", "mood", "nothing asks it", "gaining an item onto a full track of the Hoard"
     ),
     "target": RareExample(
-        "/hundreds target", "battle", "is not possible now", "a battle against the Spore where the warlord is infected"
+        "/hundreds target", "battle", "nothing asks it", "a battle against the Spore where the warlord is infected"
     ),
 }
 """Verbs the example walks don't reach, shown refused in a game with the Hundreds."""
@@ -81,6 +82,8 @@ class HundredsChoice(Decision, total=False):
     item: str
     points: int
     defender: int
+    clearing: int
+    """The razed clearing whose ruin holds two items (`ruin`)."""
 
 
 class HundredsBattle(TypedDict, total=False):
@@ -125,7 +128,10 @@ class Hundreds(Faction):
     )
     pieces: ClassVar[tuple[PieceKind, ...]] = (
         PieceKind(ID, "warrior", WARRIOR, hb.WARRIORS, "Warrior", "circle"),
-        PieceKind(ID, "warlord", WARRIOR, 1, "Warlord", "meeple", removed_by=(BATTLE,)),
+        PieceKind(
+            ID, "warlord", WARRIOR, 1, "Warlord", "meeple", removed_by=(BATTLE,), moves_off_turn=False,
+            placed_by_others=False,
+        ),
         PieceKind(ID, "stronghold", BUILDING, hb.STRONGHOLDS, "Stronghold", "square", "Sh"),
         PieceKind(ID, "mob", TOKEN, hb.MOBS, "Mob", "shield", "X"),
     )
@@ -170,6 +176,8 @@ class Hundreds(Faction):
             _settle_hoard(state, seat)
             _raze(state, seat)
         elif step == "hundreds.spread":
+            if hb.mobs(state):
+                _roll_mob_die(state, seat)
             _settle_spread(state, seat)
         elif step == "hundreds.recruit":
             _recruit(state, seat)
@@ -191,6 +199,8 @@ class Hundreds(Faction):
         flags = state.turn.flags_as(HundredsFlags)
         if step == "hundreds.spread":
             return bool(flags.get("spread"))
+        if step == "hundreds.recruit":
+            return bool(flags.get("recruit"))
         if step == "hundreds.anoint":
             return not hb.warlord_on_map(state) and bool(_anoint_sites(state))
         if step == "hundreds.mood":
@@ -209,7 +219,10 @@ class Hundreds(Faction):
                 for cid in hb.spread_sites(state, flags["spread"]):
                     yield Mob(cid)
             return
-        if step == "hundreds.anoint" and verb in (None, "anoint") and not hb.warlord_on_map(state):
+        if step == "hundreds.recruit" and verb in (None, "recruit") and flags.get("recruit"):
+            for sites in recruit_choices(state, seat):
+                yield Recruit(sites)
+        elif step == "hundreds.anoint" and verb in (None, "anoint") and not hb.warlord_on_map(state):
             for cid in _anoint_sites(state):
                 yield Anoint(cid)
         elif step == "hundreds.mood" and verb in (None, "mood") and not flags.get("mood_chosen"):
@@ -232,6 +245,8 @@ class Hundreds(Faction):
         flags = state.turn.flags_as(HundredsFlags)
         if flags.get("spread") and hb.spread_sites(state, flags["spread"]):
             return False
+        if step == "hundreds.recruit":
+            return not flags.get("recruit") or not recruit_choices(state, seat)
         if step == "hundreds.anoint":
             return hb.warlord_on_map(state) or not _anoint_sites(state)
         if step == "hundreds.mood":
@@ -244,6 +259,8 @@ class Hundreds(Faction):
         if isinstance(action, Mob):
             _place_mob(state, seat, action.clearing, "the mob die's spread")
             flags["spread"] = ""
+        elif isinstance(action, Recruit):
+            _recruit_at(state, seat, action.clearings)
         elif isinstance(action, Anoint):
             _anoint(state, seat, action.clearing)
         elif isinstance(action, Mood):
@@ -279,6 +296,9 @@ class Hundreds(Faction):
         flags = state.turn.flags_as(HundredsFlags)
         if flags.get("spread"):
             return f"the mob die shows {flags['spread']}: place a mob next to a mob (mob N)"
+        if step == "hundreds.recruit":
+            left = state.seats[seat].supply.get("warrior", 0)
+            return f"too few warriors for every stronghold: choose the {left} that get one (recruit N,N)"
         if step == "hundreds.anoint":
             return "anoint the warlord: replace a Hundreds warrior with it (anoint N)"
         if step == "hundreds.mood":
@@ -308,6 +328,19 @@ class Hundreds(Faction):
         """A plain move shifts warriors, never the warlord."""
         shift(state, WARRIOR_KEY, src, dst, n)
         return [(WARRIOR_KEY, n)]
+
+    def granted_moves(self, state: GameState, seat: int) -> Iterator[Action]:
+        """A move a card grants (Cobbler) is a move like any: warriors, or the warlord led with warriors (14.2.2)."""
+        yield from movement.move_options(state, seat)
+        cid = hb.warlord_at(state)
+        yield from _lead_options(state, seat, [cid] if cid else [])
+
+    def take_granted_move(self, state: GameState, seat: int, action: Action) -> None:
+        """Carry out a move a card granted: a plain move, or the warlord's lead."""
+        if isinstance(action, Lead):
+            _lead(state, seat, action)
+        else:
+            super().take_granted_move(state, seat, action)
 
     def on_battle_start(self, state: GameState, seat: int, b: BattleState) -> None:
         """14.2.5 Looters and 14.7.1 Bitter, both asked before any ambush and the roll."""
@@ -416,11 +449,14 @@ class Hundreds(Faction):
             other = d["defender"]
             for name in sorted({i["item"] for i in registry.of(state, other).crafted_items(state, other)}):
                 yield Plunder(name)
+        elif what == "ruin":
+            for name in ruin_takeable(state, seat, d["clearing"]):
+                yield Plunder(name)
 
     def decision_apply(self, state: GameState, decision: Decision, action: Action) -> bool:
         """Resolve one of the Hundreds' decisions."""
         d = decisions.context(decision, HundredsChoice)
-        seat = d["seat"]
+        seat, what = d["seat"], d["what"]
         if isinstance(action, Unhoard):
             hoard.unhoard(state, seat, action.item)
         elif isinstance(action, Contempt):
@@ -437,6 +473,8 @@ class Hundreds(Faction):
             assert state.battle is not None
             _mark(state.battle)["target"] = True
             state.say(f"{registry.of(state, seat).name} targets the infected warlord first.")
+        elif isinstance(action, Plunder) and what == "ruin":
+            _take_ruin_item(state, seat, d["clearing"], action.item)
         elif isinstance(action, Plunder):
             _plunder(state, seat, d["defender"], action.item)
         return True
@@ -452,22 +490,6 @@ class Hundreds(Faction):
 
 
 # --- setup ------------------------------------------------------------------------------------------
-
-
-def garrison_sites(state: GameState, seat: int) -> list[int]:
-    """14.3.2: corners no other player started in; those diagonally opposite a starting corner when there are."""
-    taken = set()
-    for other in range(len(state.seats)):
-        if other != seat:
-            corner = registry.of(state, other).starting_corner(state, other)
-            if corner is not None:
-                taken.add(corner)
-    def fits(c: int) -> bool:
-        return c not in taken and may_place(state, ID, c) and open_slots(state, c) > 0  # room for the stronghold
-
-    found = starting_corners(state, seat, fits)  # else the mode's fallback (3x3: an edge clearing of its side)
-    opposite = [c for c in found if any(state.board.opposite(t) == c for t in taken)]
-    return opposite or found
 
 
 # --- Birdsong (14.4) --------------------------------------------------------------------------------
@@ -487,24 +509,46 @@ def _raze(state: GameState, seat: int) -> None:
         plan = {
             p: n
             for p, n in state.clearings[cid - 1].items()
-            if n and _enemy_piece(state, seat, p) and category_of_key(p) in (BUILDING, TOKEN)
+            if n and enemy_piece(state, seat, p) and category_of_key(p) in (BUILDING, TOKEN)
         }
         if plan:
             state.say(f"The mob in clearing {cid} razes it.")
             remove_all(state, cid, plan, seat, ABILITY)
-        found = under_ruin(state, cid)
-        if found:
-            take_from_ruin(state, cid, found[0])
-            gone = "" if under_ruin(state, cid) else " The ruin is removed."
-            state.say(f"The mob in clearing {cid} takes the {found[0]} from the ruin.{gone}")
-            hoard.gain(state, seat, found[0], "from a ruin")
-    if hb.mobs(state):
-        _roll_mob_die(state, seat)
+        _raze_ruin(state, seat, cid)
 
 
-def _enemy_piece(state: GameState, seat: int, piece: str) -> bool:
-    other = state.seat_of(parse_key(piece)[2])
-    return other is not None and other != seat and enemies(state, seat, other)
+def ruin_takeable(state: GameState, seat: int, cid: int) -> list[str]:
+    """The items under a ruin a mob may take: with two item sets, none of a kind the Hoard holds from a ruin (Law,
+    Playing with Two Vagabonds)."""
+    found = under_ruin(state, cid)
+    if not state.second_ruins:
+        return found
+    held = {i["item"] for i in state.seats[seat].items if i.get("ruin")}
+    return sorted({i for i in found if i not in held})
+
+
+def _raze_ruin(state: GameState, seat: int, cid: int) -> None:
+    """14.4.1: one item from the ruin; of two, the Hundreds look at both and take one of their choice."""
+    takeable = ruin_takeable(state, seat, cid)
+    if takeable and len(under_ruin(state, cid)) > 1:  # asked whatever the two are, so the asking shows nothing
+        state.say(
+            f"The mob in clearing {cid} finds two items under the ruin; {NAME} looks at them.",
+            {seat: f"Under the ruin: {' and '.join(under_ruin(state, cid))}."},
+        )
+        decisions.push(state, "faction", seat, faction=ID, what="ruin", clearing=cid,
+                       prompt=f"take one of the items under the ruin in clearing {cid} (plunder ITEM)")
+    elif takeable:
+        _take_ruin_item(state, seat, cid, takeable[0])
+    elif under_ruin(state, cid):
+        state.say(f"The mob in clearing {cid} takes nothing from the ruin: the Hoard has each of its items from a "
+                  "ruin.")
+
+
+def _take_ruin_item(state: GameState, seat: int, cid: int, name: str) -> None:
+    take_from_ruin(state, cid, name)
+    gone = "" if under_ruin(state, cid) else " The ruin is removed."
+    state.say(f"The mob in clearing {cid} takes the {name} from the ruin.{gone}")
+    hoard.gain(state, seat, name, "from a ruin", ruin=True)
 
 
 def _roll_mob_die(state: GameState, seat: int) -> None:
@@ -539,28 +583,37 @@ def _place_mob(state: GameState, seat: int, cid: int, why: str) -> None:
 
 
 def _recruit(state: GameState, seat: int) -> None:
-    """14.4.2: warriors equal to Prowess with the warlord, then one per stronghold."""
+    """14.4.2: warriors equal to Prowess with the warlord, then one per stronghold; with too few warriors left for
+    every stronghold, the Hundreds choose which get one (`recruit N,N`)."""
     cid = hb.warlord_at(state)
     placed: list[int] = []
     if cid is not None and may_place(state, ID, cid, WARRIOR):
-        n = place(state, seat, "warrior", cid, hb.level(state, seat, "prowess"))
-        placed += [cid] * n
-    for site in state.board.ids():
-        for _ in range(state.clearings[site - 1].get(STRONGHOLD, 0)):
-            if may_place(state, ID, site, WARRIOR) and place(state, seat, "warrior", site):
-                placed.append(site)
+        placed += [cid] * place(state, seat, "warrior", cid, hb.level(state, seat, "prowess"))
+    spots = hb.recruit_spots(state)
+    left = state.seats[seat].supply.get("warrior", 0)
+    if spots and 0 < left < len(spots) and len(recruit_choices(state, seat)) > 1:
+        state.turn.flags_as(HundredsFlags)["recruit"] = True
+    else:
+        placed += [site for site in spots[:left] if place(state, seat, "warrior", site)]
+    _say_recruited(state, placed)
+
+
+def _say_recruited(state: GameState, placed: list[int]) -> None:
     if placed:
         state.say(f"{NAME} recruits {plural(len(placed), 'warrior')}.", None,
                   *[("place", c, None) for c in sorted(set(placed))])
 
 
-def _warlord_elsewhere(state: GameState) -> tuple[int, str] | None:
-    """A seat's area holding the warlord off the map (a Ward), as (seat, area)."""
-    for s, seat in enumerate(state.seats):
-        for area, pieces in seat.areas.items():
-            if any(p.startswith(WARLORD) and n for p, n in pieces.items()):
-                return s, area
-    return None
+def recruit_choices(state: GameState, seat: int) -> list[tuple[int, ...]]:
+    """The strongholds that may get the warriors left when there are too few for all (Piece Limits: the most)."""
+    left = state.seats[seat].supply.get("warrior", 0)
+    return sorted(set(combinations(hb.recruit_spots(state), left))) if left > 0 else []
+
+
+def _recruit_at(state: GameState, seat: int, sites: Iterable[int]) -> None:
+    """The warriors left placed at the chosen strongholds."""
+    state.turn.flags_as(HundredsFlags)["recruit"] = False
+    _say_recruited(state, [site for site in sites if place(state, seat, "warrior", site)])
 
 
 def _anoint_sites(state: GameState) -> list[int]:
@@ -582,7 +635,7 @@ def _anoint_forced(state: GameState, seat: int) -> None:
 def _anoint(state: GameState, seat: int, cid: int) -> None:
     """The warlord replaces a warrior there (or is placed); SOM.2.4: one in a Ward is replaced, taken from it."""
     s = state.seats[seat]
-    held = _warlord_elsewhere(state)
+    held = hb.warlord_held(state)
     if held is not None and not s.supply.get("warlord"):
         other, area = held
         pieces = state.seats[other].areas[area]
@@ -660,7 +713,7 @@ def _lead_options(state: GameState, seat: int, sources: list[int]) -> Iterator[A
         here = state.clearings[src - 1]
         if not here.get(WARLORD):
             continue
-        for dst in sorted(movement.linked(state, src)):
+        for dst in sorted(movement.reach(state, src)):  # the Ferry too (Law 25.3.5)
             if not (rules(state, seat, src) or rules(state, seat, dst)):
                 continue
             if not movement.fee_payable(state, seat, src, dst):

@@ -147,7 +147,7 @@ class Loot(Action):
 @register_for(ID)
 @dataclass(frozen=True, slots=True)
 class Plunder(Action):
-    """14.2.5: the item taken from the defender's Crafted Items box after a looting battle."""
+    """14.2.5, 14.4.1: the item taken after looting a defender, or from a razed ruin holding two."""
 
     verb: ClassVar[str] = "plunder"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("item", WORD),)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from rules.map_pieces import may_place
 from rules.pieces import parse_key
-from rules.rule import enemies
+from rules.rule import enemy_piece
 from rules.state import GameState, SeatData, TurnFlags
 
 ID = "hundreds"
@@ -67,6 +67,8 @@ class HundredsFlags(TurnFlags, total=False):
     jubilant: int
     """Jubilant rolls left after an Incite in the warlord's clearing."""
     mood_chosen: bool
+    recruit: bool
+    """Warriors too few for every stronghold in Recruit: the Hundreds choose where they go."""
 
 
 def track_of(item: str) -> str | None:
@@ -108,6 +110,15 @@ def warlord_on_map(state: GameState) -> bool:
     return any(p.startswith(WARLORD) for pieces in state.clearings for p in pieces if pieces[p])
 
 
+def warlord_held(state: GameState) -> tuple[int, str] | None:
+    """A seat's area holding the warlord off the map (a Ward), as (seat, area)."""
+    for s, seat in enumerate(state.seats):
+        for area, pieces in seat.areas.items():
+            if any(p.startswith(WARLORD) and n for p, n in pieces.items()):
+                return s, area
+    return None
+
+
 def mobs(state: GameState) -> list[int]:
     """Clearings with a mob."""
     return [cid for cid, pieces in enumerate(state.clearings, start=1) if pieces.get(MOB)]
@@ -124,14 +135,19 @@ def spread_sites(state: GameState, suit: str) -> list[int]:
     )
 
 
+def recruit_spots(state: GameState) -> list[int]:
+    """A clearing per stronghold on the map, where the Hundreds may place a warrior (14.4.2)."""
+    return [
+        site
+        for site in state.board.ids()
+        for _ in range(state.clearings[site - 1].get(STRONGHOLD, 0))
+        if may_place(state, ID, site, "warrior")
+    ]
+
+
 def enemy_pieces(state: GameState, seat: int, cid: int) -> int:
-    """How many enemy pieces are in a clearing."""
-    total = 0
-    for piece, n in state.clearings[cid - 1].items():
-        other = state.seat_of(parse_key(piece)[2])
-        if n and other is not None and other != seat and enemies(state, seat, other):
-            total += n
-    return total
+    """How many enemy pieces are in a clearing (hired mercenaries fighting for the Hundreds are none)."""
+    return sum(n for piece, n in state.clearings[cid - 1].items() if n and enemy_piece(state, seat, piece))
 
 
 def own_pieces(state: GameState, cid: int) -> int:

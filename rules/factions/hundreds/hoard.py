@@ -3,22 +3,28 @@
 from __future__ import annotations
 
 from rules import decisions
-from rules.factions.hundreds.board import ID, NAME, TRACK_SPACES, hoard, track_of
+from rules.factions.hundreds.board import ID, NAME, TRACK_SPACES, HundredsFlags, hoard, level, mood, track_of
 from rules.items import make
 from rules.scoring import score
 from rules.state import GameState, Item
 from rules.words import plural
 
 
-def gain(state: GameState, seat: int, name: str, why: str) -> None:
-    """14.2.4.I: an item gained goes on its track; with the track full, one item of it is removed for a point."""
+def gain(state: GameState, seat: int, name: str, why: str, ruin: bool = False) -> None:
+    """14.2.4.I: an item gained goes on its track; with the track full, one item of it is removed for a point.
+    `ruin`: taken from a ruin (marked, as the Vagabond's are, for the two-Vagabond rule)."""
     track = track_of(name)
     if track is None:
         state.items_removed.append(name)
         state.say(f"{NAME} can't hoard the {name}: it is removed from the game.")
         return
-    state.seats[seat].items.append(make(name))
+    before = level(state, seat, track)
+    item = make(name)
+    if ruin:
+        item["ruin"] = True
+    state.seats[seat].items.append(item)
     state.say(f"{NAME} puts the {name} ({why}) on the {track.title()} track of the Hoard.")
+    _count_the_rise(state, seat, track, level(state, seat, track) - before)
     if len(hoard(state, seat, track)) > TRACK_SPACES:
         decisions.push(
             state,
@@ -29,6 +35,20 @@ def gain(state: GameState, seat: int, name: str, why: str) -> None:
             track=track,
             prompt=f"the {track.title()} track is full: remove an item of it for good (unhoard ITEM), scoring 1",
         )
+
+
+def _count_the_rise(state: GameState, seat: int, track: str, rise: int) -> None:
+    """14.5.2, 14.5.3: Command and Prowess count as they stand, so an item gained in the middle of the step that
+    counts them (a looting battle) adds its rise to the actions left there."""
+    if rise <= 0 or state.turn.seat != seat:
+        return
+    flags = state.turn.flags_as(HundredsFlags)
+    step = state.turn.step
+    commanding = "hundreds.command_after" if mood(state, seat) == "grandiose" else "hundreds.command"
+    if track == "command" and step == commanding:
+        flags["commands"] = flags.get("commands", 0) + rise
+    elif track == "prowess" and step == "hundreds.advance":
+        flags["advances"] = flags.get("advances", 0) + rise
 
 
 def overflowing(state: GameState, seat: int, track: str) -> list[str]:

@@ -2,29 +2,37 @@
 
 from __future__ import annotations
 
-from rules import hand, movement
-from rules.actions import Action, Battle, Craft, Move
+from rules import hand, movement, registry
+from rules.actions import Action, Battle, Craft, Move, Recruit
 from rules.cards import keys
 from rules.factions.hundreds import board as hb
 from rules.factions.hundreds import hoard
 from rules.factions.hundreds.actions import (
     Anoint,
+    Bitter,
+    Contempt,
     Garrison,
     Incite,
     Jubilant,
     Lavish,
     Lead,
+    Loot,
     Mob,
     Mood,
+    Plunder,
     Stronghold,
+    Target,
+    Unhoard,
 )
 from rules.factions.hundreds.board import ID, MOB, WARLORD, WARRIOR_KEY, HundredsFlags
 from rules.factions.hundreds.moods import why_not_mood
+from rules.factions.hundreds.setup import garrison_sites, starting_corners_of_others
 from rules.map_pieces import may_place, on_map, open_slots, suit
 from rules.rule import rules
 from rules.state import GameState
 
 STEP_OF = {
+    Recruit: ("hundreds.recruit", "the Hundreds recruit in Birdsong, after Raze"),
     Anoint: ("hundreds.anoint", "the warlord is anointed in Birdsong, and only when it is not on the map"),
     Mood: ("hundreds.mood", "the mood is chosen in Birdsong, after Anoint"),
     Lavish: ("hundreds.lavish", "Lavish removes items at the end of Birdsong, when the mood is Lavish"),
@@ -33,19 +41,23 @@ STEP_OF = {
     Stronghold: ("hundreds.command", "strongholds are built while commanding the Hundreds, in Daylight"),
 }
 
+ASKED: dict[type[Action], str] = {
+    Contempt: "Contempt for Trade is chosen right after the Hundreds craft an item",
+    Unhoard: "an item leaves the Hoard this way only when one is gained onto a full track",
+    Loot: "looting is declared as the Hundreds start a battle against a defender with crafted items",
+    Plunder: "an item is plundered after a looting battle, or from a razed ruin holding two",
+    Bitter: "Bitter is asked before the roll of a battle in a Bitter warlord's clearing with mobs near",
+    Target: "the infected warlord is targeted before the roll of a battle against the Spore in its clearing",
+}
+"""The verbs that answer a decision, and when that decision is asked (refusals when none is)."""
+
 
 def panel_lines(state: GameState, seat: int) -> list[str]:
     """The mood, the Hoard with Command and Prowess, the warlord, mobs and strongholds."""
     lines = [f"Mood: {hb.mood(state, seat).title()}"]
     for track in hb.TRACKS:
         lines.append(f"{track.title()} {hb.level(state, seat, track)}: {hoard.describe(state, seat, track)}")
-    cid = hb.warlord_at(state)
-    if cid is not None:
-        lines.append(f"Warlord: clearing {cid}")
-    elif hb.warlord_on_map(state):
-        lines.append("Warlord: on the map, not under the Hundreds' command")
-    else:
-        lines.append("Warlord: off the map (anointed next Birdsong)")
+    lines.append(f"Warlord: {_warlord_place(state)}")
     lines.append(f"Mobs on the map: {on_map(state, ID, 'mob')}/{hb.MOBS}")
     lines.append(f"Strongholds on the map: {on_map(state, ID, 'stronghold')}/{hb.STRONGHOLDS}")
     flags = state.turn.flags_as(HundredsFlags)
@@ -56,13 +68,30 @@ def panel_lines(state: GameState, seat: int) -> list[str]:
     return lines
 
 
+def _warlord_place(state: GameState) -> str:
+    """Where the warlord is, in words: its clearing, infected, held off the map (a Ward), or in the supply."""
+    cid = hb.warlord_at(state)
+    held = hb.warlord_held(state)
+    if cid is not None:
+        return f"clearing {cid}"
+    if hb.warlord_on_map(state):
+        return "on the map, not under the Hundreds' command"
+    if held is not None:
+        return f"in the {held[1]} of the {registry.of(state, held[0]).name} (Anoint replaces it, in Birdsong)"
+    return "off the map (Anoint places it, in Birdsong)"
+
+
 def why_not(state: GameState, seat: int, action: Action) -> str | None:
     """Why one of the Hundreds' actions is refused now, or None when the shared reasons should speak."""
+    if isinstance(action, Garrison) and state.pending and state.pending[0]["kind"] == "setup":
+        return _why_not_garrison(state, seat, action.clearing)
     if state.pending:
         return None
     step = state.turn.step
     if isinstance(action, Garrison):
         return "the garrison is placed in setup"
+    if type(action) in ASKED:
+        return f"nothing asks it of you now: {ASKED[type(action)]}"
     flags = state.turn.flags_as(HundredsFlags)
     if isinstance(action, Mob):
         return _why_not_mob(state, action.clearing)
@@ -71,6 +100,8 @@ def why_not(state: GameState, seat: int, action: Action) -> str | None:
     known = STEP_OF.get(type(action))
     if known is not None and step != known[0] and not (isinstance(action, Stronghold) and step.endswith("_after")):
         return known[1]
+    if isinstance(action, Recruit):
+        return _why_not_recruit(state, seat, action)
     if isinstance(action, Anoint):
         return _why_not_anoint(state, action.clearing)
     if isinstance(action, Mood):
@@ -96,6 +127,18 @@ def why_not(state: GameState, seat: int, action: Action) -> str | None:
     return None
 
 
+def _why_not_garrison(state: GameState, seat: int, cid: int) -> str:
+    """14.3.2: a corner no other player started in, diagonally opposite a starting corner when one is free."""
+    found = [str(c) for c in garrison_sites(state, seat)]
+    sites = " or ".join(filter(None, (", ".join(found[:-1]), found[-1]))) if found else "none"
+    if cid not in state.board.ids():
+        return f"there is no clearing {cid}"
+    if cid in starting_corners_of_others(state, seat):
+        return f"clearing {cid} is another player's starting corner: the garrison goes in clearing {sites}"
+    return (f"the garrison goes in a corner no one started in, diagonally opposite a starting corner when one is "
+            f"free: clearing {sites}")
+
+
 def _why_not_mob(state: GameState, cid: int) -> str:
     flags = state.turn.flags_as(HundredsFlags)
     shown = flags.get("spread")
@@ -104,6 +147,17 @@ def _why_not_mob(state: GameState, cid: int) -> str:
     sites = hb.spread_sites(state, shown)
     where = ", ".join(map(str, sites))
     return f"the mob goes in a {shown} clearing with no mob next to a mob ({where}), not clearing {cid}"
+
+
+def _why_not_recruit(state: GameState, seat: int, action: Recruit) -> str:
+    if not state.turn.flags_as(HundredsFlags).get("recruit"):
+        return "Recruit places its warriors by itself: you choose only when too few are left for every stronghold"
+    left = state.seats[seat].supply.get("warrior", 0)
+    spots = hb.recruit_spots(state)
+    wrong = next((c for c in action.clearings if action.clearings.count(c) > spots.count(c)), None)
+    if wrong is not None:
+        return f"clearing {wrong} has too few of your strongholds for that (strongholds: {', '.join(map(str, spots))})"
+    return f"name {left} clearings with strongholds, one for each warrior left in your supply"
 
 
 def _why_not_anoint(state: GameState, cid: int) -> str | None:
@@ -167,6 +221,9 @@ def _why_not_lead(state: GameState, seat: int, action: Lead) -> str | None:
     if action.src not in state.board.ids() or action.dst not in state.board.ids():
         return "there is no such clearing"
     if not state.clearings[action.src - 1].get(WARLORD):
+        if any(p.startswith(WARLORD) and n for p, n in state.clearings[action.src - 1].items()):
+            return (f"the warlord in clearing {action.src} is not on the map under your command: infected, it is "
+                    "the Spore's until it is removed (TS.2.5)")
         return f"the warlord is not in clearing {action.src}"
     if action.dst not in movement.linked(state, action.src):
         return f"no path joins clearing {action.src} and clearing {action.dst}"

@@ -64,10 +64,9 @@ def conspiracy_options(state: GameState, seat: int, verb: str | None) -> Iterato
         yield from battle.battle_options(state, seat, [follow])
     places = outcast_clearings(state, seat)
     if affords(state, seat, "crusade"):
-        if verb in (None, "crusade"):
-            for move in movement.move_options(state, seat, places):
-                if isinstance(move, Move):
-                    yield Crusade(int(move.src), int(move.dst), move.count)
+        if verb in (None, "crusade"):  # a move by the Ferry and along a river-path may reach the same clearing
+            moves = movement.move_options(state, seat, places)
+            yield from dict.fromkeys(Crusade(int(m.src), int(m.dst), m.count) for m in moves if isinstance(m, Move))
         if verb in (None, "battle"):
             for b in battle.battle_options(state, seat, places):
                 if b.clearing != follow:

@@ -14,7 +14,7 @@ from rules.examples import ExampleGame, Examples
 from rules.factions.base import Faction
 from rules.factions.riverfolk import board as rb
 from rules.factions.riverfolk import services
-from rules.factions.riverfolk.actions import Buy, Cost, Draw, Export, Post, Start
+from rules.factions.riverfolk.actions import Buy, Cost, Draw, Export, First, Post, Start
 from rules.factions.riverfolk.board import (
     BOXES,
     COMMITTED,
@@ -42,6 +42,7 @@ from rules.hooks import Removed
 from rules.map_pieces import may_place, place, suit
 from rules.pieces import TOKEN, PieceKind
 from rules.pieces import WARRIOR as WARRIOR_CATEGORY
+from rules.rule import ruler
 from rules.scoring import score
 from rules.state import GameState
 from rules.words import plural
@@ -200,6 +201,16 @@ class Riverfolk(Faction):
         """Buy a service (the offer stays while more may be bought), or pass."""
         return services.apply(state, decision, action)
 
+    def fights_for(self, state: GameState, seat: int) -> int | None:
+        """Mercenaries (11.2.7.3): the buyer's own for rule and battle in its Daylight and Evening, not against us."""
+        return services.hirer(state, seat) if state.turn.flags.get("hired") else None
+
+    def hired_hit_options(
+        self, state: GameState, seat: int, hirer: int, own: dict[str, int], lent: str, taken: int
+    ) -> dict[str, int]:
+        """11.2.7.3.I: the buyer's odd hits on its own warriors, the even ones on the mercenaries."""
+        return services.split_hits(own, lent, taken)
+
     # --- crafting, cards, removal (Law 11.2) ---------------------------------------------------------------------
     def crafting_suits(self, state: GameState, seat: int) -> list[str]:
         """The uncovered spaces of the Trade Posts tracks (11.2.1), while funds last to commit to them."""
@@ -229,6 +240,10 @@ class Riverfolk(Faction):
     def explain(self, state: GameState, seat: int, action: Action) -> str | None:
         """Why one of the Company's actions is refused now."""
         return why_not(state, seat, action)
+
+    def explain_first(self, state: GameState, seat: int, action: Action) -> str | None:
+        """A craft is refused in the Company's terms (funds and Trade Posts spaces, not crafting pieces)."""
+        return why_not(state, seat, action) if isinstance(action, Craft) else None
 
 
 def _start_clearings(state: GameState) -> list[int]:
@@ -280,13 +295,12 @@ def daylight_options(state: GameState, seat: int, verb: str | None) -> Iterator[
         yield from move_options(state, seat)
     if verb in (None, "battle"):
         yield from battle.battle_options(state, seat)
-    if verb in (None, "craft"):
-        for c in crafting.craft_options(state, seat):
-            if len(keys()[c.card].cost) <= have:
-                yield c
-    if verb in (None, "export"):
-        for k in exportable(state, seat):
-            yield Export(k)
+    if verb in (None, "craft", "export"):
+        paid = exportable(state, seat)
+        if verb in (None, "craft"):
+            yield from (c for c in crafting.craft_options(state, seat) if c.card in paid)
+        if verb in (None, "export"):
+            yield from (Export(k) for k in paid)
     if verb in (None, "draw"):
         yield Draw()
     if verb in (None, "recruit") and state.seats[seat].supply.get("warrior", 0) > 0:
@@ -296,6 +310,18 @@ def daylight_options(state: GameState, seat: int, verb: str | None) -> Iterator[
     if verb in (None, "post"):
         for cid in post_options(state, seat):
             yield Post(cid)
+    if verb in (None, "first"):
+        yield from first_options(state, seat)
+
+
+def first_options(state: GameState, seat: int) -> Iterator[First]:
+    """Once a turn, with funds of two factions or more: put another faction's funds first (11.2.4)."""
+    owners = rb.fund_owners(state, seat)
+    if len(owners) < 2 or state.turn.flags_as(RiverFlags).get("chose_first"):
+        return
+    for faction in owners:
+        if faction != rb.info(state, seat).get("first"):
+            yield First(faction)
 
 
 def move_options(state: GameState, seat: int) -> Iterator[Move]:
@@ -306,9 +332,9 @@ def move_options(state: GameState, seat: int) -> Iterator[Move]:
         seen.add(m)
         yield m
     faction = registry.of(state, seat)
-    for src in state.board.ids():
+    for src in sorted(rb.river_clearings(state)):
         have = faction.movable(state, seat, src)
-        for dst in rb.river_links(state, src) if have > 0 else []:
+        for dst in rb.river_links(state, src) if have > 0 else ():
             if movement.fee_payable(state, seat, src, dst):
                 for n in range(1, have + 1):
                     m = Move(src, dst, n)
@@ -317,24 +343,23 @@ def move_options(state: GameState, seat: int) -> Iterator[Move]:
 
 
 def exportable(state: GameState, seat: int) -> list[str]:
-    """Cards in hand whose crafting cost the open spaces and funds pay for (11.5.3.1)."""
-    power, waive = crafting.power(state, seat), crafting.waivers(state, seat)
-    out = []
-    for k in hand.distinct_keys(state, seat):
-        cost = keys()[k].cost
-        if cost and len(cost) <= rb.funds(state, seat) and crafting.pay_plan(cost, power, (), waive) is not None:
-            out.append(k)
-    return out
+    """Cards in hand the Company could craft now, the funds paying their whole cost (11.5.3.1; the FAQ: an item no
+    longer in the supply, or a persistent effect already in front of it, can't be exported either)."""
+    have = rb.funds(state, seat)
+    return [k for k in crafting.craftable(state, seat) if len(keys()[k].cost) <= have]
 
 
 def post_options(state: GameState, seat: int) -> list[int]:
-    """Clearings without a trade post, ruled by a side whose warriors are two of the funds, a post of the suit left."""
+    """Clearings without a trade post where the Company may place one, ruled by a side whose warriors are two of the
+    funds, a post of the suit left (11.5.6)."""
+    rich = {side for side, n in rb.funds_by_side(state, seat).items() if n >= 2}
+    if not rich:
+        return []
     out = []
     for cid in state.board.ids():
         if rb.post_at(state, cid) or rb.posts_left(state, seat, suit(state, cid)) < 1:
             continue
-        owners = ruling_owners(state, cid)
-        if owners and rb.funds_of(state, seat, owners) >= 2:
+        if ruler(state, cid) in rich and may_place(state, ID, cid, TOKEN):
             out.append(cid)
     return out
 
@@ -362,6 +387,12 @@ def daylight_apply(state: GameState, seat: int, action: Action) -> None:
         state.say(f"The {NAME} spend a fund to recruit in clearing {cid}.", None, ("place", cid, None))
     elif isinstance(action, Post):
         establish(state, seat, action.clearing)
+    elif isinstance(action, First):
+        rb.info(state, seat)["first"] = action.faction
+        state.turn.flags_as(RiverFlags)["chose_first"] = True
+        other = state.seat_of(action.faction)
+        name = registry.of(state, other).name if other is not None else action.faction
+        state.say(f"The {NAME} will commit and spend the {name}'s warriors in Funds first.")
 
 
 def export(state: GameState, seat: int, key: str) -> None:

@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import ClassVar
 
-from rules.actions import CARD, CLEARING, COUNT, WORD, Action, register, register_for
+from rules.actions import CARD, CLEARING, COUNT, FACTION, WORD, Action, register, register_for
 from rules.factions.riverfolk.board import ID, SERVICES
 
 
@@ -62,6 +62,17 @@ class Post(Action):
     verb: ClassVar[str] = "post"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("clearing", CLEARING),)
     clearing: int
+
+
+@register_for(ID)
+@dataclass(frozen=True, slots=True)
+class First(Action):
+    """Daylight, once a turn, free: put a faction's warriors first when funds are committed or spent."""
+
+    verb: ClassVar[str] = "first"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("faction", FACTION),)
+    field_help: ClassVar[Mapping[str, str]] = {"faction": "the faction whose warriors in your Funds go first"}
+    faction: str
 
 
 @register

@@ -3,8 +3,11 @@ Committed boxes, and the Services tracks. State helpers only; the faction itself
 
 from __future__ import annotations
 
+from functools import cache
+
 from rules.board import SUITS
 from rules.pieces import key, parse_key
+from rules.rule import ruler, side_of_faction
 from rules.state import GameState, SeatData, TurnFlags
 
 ID = "riverfolk"
@@ -30,16 +33,21 @@ BOXES = (PAYMENTS, FUNDS, COMMITTED, TRACKS)
 
 
 class RiverData(SeatData, total=False):
-    """The Company's own data: the prices on the Services tracks and the warriors placed at setup."""
+    """The Company's own data: the prices on the Services tracks, the warriors placed at setup, and the faction whose
+    funds go first (`first`, chosen in Daylight)."""
 
     prices: dict[str, int]
     placed: int
+    first: str
 
 
 class RiverFlags(TurnFlags, total=False):
-    """The Company's Evening: the services whose marker was moved this turn (each once)."""
+    """The Company's turn: whether it chose whose funds go first (once), the services whose marker was moved in
+    Evening (each once); another player's turn: whether they hired the mercenaries."""
 
+    chose_first: bool
     priced: list[str]
+    hired: bool
 
 
 def post_kind(post_suit: str) -> str:
@@ -76,6 +84,15 @@ def funds_of(state: GameState, seat: int, owners: set[str]) -> int:
     return sum(n for k, n in area(state, seat, FUNDS).items() if parse_key(k)[0] in owners)
 
 
+def funds_by_side(state: GameState, seat: int) -> dict[str, int]:
+    """Funds by the side their owners play for (a faction, or a team)."""
+    out: dict[str, int] = {}
+    for k, n in area(state, seat, FUNDS).items():
+        side = side_of_faction(state, parse_key(k)[0])
+        out[side] = out.get(side, 0) + n
+    return out
+
+
 def shift_box(state: GameState, seat: int, src: str, dst: str, piece: str, n: int = 1) -> None:
     """Move warriors under one key between two boxes."""
     a, b = area(state, seat, src), area(state, seat, dst)
@@ -86,10 +103,19 @@ def shift_box(state: GameState, seat: int, src: str, dst: str, piece: str, n: in
 
 
 def pick_fund(state: GameState, seat: int, owners: set[str] | None = None) -> str:
-    """The fund the Company parts with next: the most plentiful owner's warrior (first in order among equals)."""
+    """The fund the Company parts with next: a warrior of the faction it put first, if any is left; else the most
+    plentiful owner's warrior (first in order among equals)."""
     box = area(state, seat, FUNDS)
     choices = [k for k in sorted(box) if box[k] and (owners is None or parse_key(k)[0] in owners)]
-    return max(choices, key=lambda k: box[k])
+    first = info(state, seat).get("first")
+    chosen = [k for k in choices if parse_key(k)[0] == first]
+    return chosen[0] if chosen else max(choices, key=lambda k: box[k])
+
+
+def fund_owners(state: GameState, seat: int) -> list[str]:
+    """The factions whose warriors are in Funds, in seat order."""
+    present = {parse_key(k)[0] for k, n in area(state, seat, FUNDS).items() if n}
+    return [s.faction for s in state.seats if s.faction in present]
 
 
 def commit(state: GameState, seat: int, n: int = 1, to: str = COMMITTED) -> None:
@@ -153,12 +179,22 @@ def post_clearings(state: GameState) -> list[int]:
 
 def river_clearings(state: GameState) -> set[int]:
     """Clearings a river touches."""
-    return {c for pair in state.board.rivers for c in pair}
+    return set(_rivers(state.board.rivers))
 
 
-def river_links(state: GameState, cid: int) -> list[int]:
+def river_links(state: GameState, cid: int) -> tuple[int, ...]:
     """Clearings a river links to this one."""
-    return sorted({b if a == cid else a for a, b in state.board.rivers if cid in (a, b)})
+    return _rivers(state.board.rivers).get(cid, ())
+
+
+@cache
+def _rivers(rivers: frozenset[tuple[int, int]]) -> dict[int, tuple[int, ...]]:
+    """Each clearing a river touches, with the clearings the rivers link it to (worked out once per board)."""
+    out: dict[int, set[int]] = {}
+    for a, b in rivers:
+        out.setdefault(a, set()).add(b)
+        out.setdefault(b, set()).add(a)
+    return {c: tuple(sorted(near)) for c, near in sorted(out.items())}
 
 
 def price(state: GameState, seat: int, service: str) -> int:
@@ -168,8 +204,6 @@ def price(state: GameState, seat: int, service: str) -> int:
 
 def ruling_owners(state: GameState, cid: int) -> set[str]:
     """The factions of the side ruling a clearing (none when nobody rules it)."""
-    from rules.rule import ruler, side_of_faction
-
     side = ruler(state, cid)
     if side is None:
         return set()

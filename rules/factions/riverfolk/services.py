@@ -1,5 +1,7 @@
 """The Riverfolk's services (Law 11.2.6-11.2.7): bought by another player at the start of their Birdsong, paid in
-warriors into the Payments box (the Vagabond exhausts items instead)."""
+warriors into the Payments box (the Vagabond exhausts items instead): a card of the public hand, riverboats (rivers as
+paths for the turn), mercenaries (the Company's warriors count as the buyer's own in rule and battle in its Daylight
+and Evening, `fights_for`, sharing its hits, `split_hits`)."""
 
 from __future__ import annotations
 
@@ -11,13 +13,16 @@ from rules.cards import keys, label
 from rules.decisions import Decision
 from rules.factions.riverfolk import board as rb
 from rules.factions.riverfolk.actions import Buy
-from rules.factions.riverfolk.board import ID, NAME, SERVICES
+from rules.factions.riverfolk.board import ID, NAME, SERVICES, RiverFlags
+from rules.pieces import WARRIOR, kind_of_key, parse_key
 from rules.state import GameState
 from rules.words import plural
 
 WHAT = "services"
-OFFERED = ("hand", "riverboats")
-"""The services offered so far (mercenaries need the seam of whose warriors fight for whom)."""
+ONCE = ("riverboats", "mercenaries")
+"""Services whose effect lasts the turn: a second purchase would buy nothing, so each is offered once a turn."""
+HIRED_PHASES = ("daylight", "evening")
+"""When hired mercenaries count as the buyer's (11.2.7.3)."""
 
 
 class ServiceOffer(Decision, total=False):
@@ -43,20 +48,15 @@ def purse(state: GameState, seat: int) -> int:
 
 
 def allowed(state: GameState, buyer: int) -> int:
-    """Services a buyer may buy this turn: one, plus one per trade post clearing with their pieces (11.2.6.2)."""
+    """Services a buyer may buy this turn: one, plus one per trade post clearing with any piece of theirs, each such
+    clearing once (11.2.6.2; the Vagabond's pawn is one of his pieces)."""
     faction = state.seats[buyer].faction
-    near = sum(
-        1 for cid in rb.post_clearings(state) if any(k.split(":", 1)[0] == faction for k in state.clearings[cid - 1])
-    )
-    if is_vagabond(state, buyer):
-        near += sum(1 for cid in rb.post_clearings(state) if _vagabond_at(state, buyer, cid))
-    return 1 + near
+    return 1 + sum(1 for cid in rb.post_clearings(state) if _has_piece(state, faction, cid))
 
 
-def _vagabond_at(state: GameState, buyer: int, cid: int) -> bool:
-    """Whether the Vagabond's pawn stands in a clearing (pawns are faction pieces)."""
-    faction = state.seats[buyer].faction
-    return any(k.startswith(f"{faction}:") for k in state.clearings[cid - 1])
+def _has_piece(state: GameState, faction: str, cid: int) -> bool:
+    """Whether a faction owns any piece in a clearing."""
+    return any(n and parse_key(k)[0] == faction for k, n in state.clearings[cid - 1].items())
 
 
 def choices(state: GameState, river: int, buyer: int, bought: list[str]) -> Iterator[Buy]:
@@ -67,15 +67,22 @@ def choices(state: GameState, river: int, buyer: int, bought: list[str]) -> Iter
     if money >= rb.price(state, river, "hand"):
         for k in hand.distinct_keys(state, river):
             yield Buy("hand", k)
-    if "riverboats" not in bought and money >= rb.price(state, river, "riverboats"):
-        yield Buy("riverboats")
+    for service in ONCE:
+        if service not in bought and money >= rb.price(state, river, service) and may_buy(state, buyer, service):
+            yield Buy(service)
+
+
+def may_buy(state: GameState, buyer: int, service: str) -> bool:
+    """The Vagabond cannot hire mercenaries (11.2.7.3.II); every other service is open to every buyer."""
+    return service != "mercenaries" or not is_vagabond(state, buyer)
 
 
 def offer(state: GameState, river: int, buyer: int) -> None:
     """Push the offer to the buyer when they could buy anything."""
     if state.over or not any(choices(state, river, buyer, [])):
         return
-    prices = ", ".join(f"{s} {rb.price(state, river, s)}" for s in SERVICES if s in OFFERED)
+    prices = ", ".join(f"{s} {rb.price(state, river, s)}" for s in SERVICES if may_buy(state, buyer, s))
+    verbs = "buy hand CARD, buy riverboats" + (", buy mercenaries" if may_buy(state, buyer, "mercenaries") else "")
     decisions.push(
         state,
         "faction",
@@ -84,7 +91,7 @@ def offer(state: GameState, river: int, buyer: int) -> None:
         what=WHAT,
         river=river,
         bought=[],
-        prompt=f"buy the {NAME}'s services ({prices}): buy hand CARD, buy riverboats, or pass",
+        prompt=f"buy the {NAME}'s services ({prices}): {verbs}, or pass",
     )
 
 
@@ -108,10 +115,40 @@ def apply(state: GameState, d: Decision, action: Action) -> bool:
         cid = hand.take(state, river, action.card)
         state.seats[buyer].hand.append(cid)
         state.say(f"{registry.of(state, buyer).name} buys {label(cid)} from the {NAME}'s hand.")
-    else:
+    elif action.service == "riverboats":
         state.turn.flags["rivers_as_paths"] = True
         state.say(f"{registry.of(state, buyer).name} buys riverboats: rivers are paths for them this turn.")
+    else:
+        state.turn.flags_as(RiverFlags)["hired"] = True
+        state.say(
+            f"{registry.of(state, buyer).name} hires the {NAME}'s mercenaries: in their Daylight and Evening the "
+            f"{NAME}'s warriors count as theirs for rule and battle, except against the {NAME}."
+        )
     return not any(choices(state, river, buyer, offer_["bought"]))
+
+
+def hirer(state: GameState, river: int) -> int | None:
+    """The seat the Company's warriors count for now (11.2.7.3): the buyer of mercenaries, in its Daylight and
+    Evening, except in a battle against the Company."""
+    turn = state.turn
+    if turn.seat == river or not turn.flags_as(RiverFlags).get("hired"):
+        return None
+    if turn.phase not in HIRED_PHASES or turn.step == "turn.end":
+        return None
+    b = state.battle
+    if b is not None and river in (b["attacker"], b["defender"]):
+        return None
+    return turn.seat
+
+
+def split_hits(own: dict[str, int], lent: str, taken: int) -> dict[str, int]:
+    """11.2.7.3.I: the buyer takes the odd hits (first, third, ...) on its own warriors while it has any there, the
+    mercenaries take the even ones; with no warrior of its own left, every hit falls on the mercenaries (its buildings
+    and tokens only once no warrior of either side is left)."""
+    warriors = {k: 1 for k, n in own.items() if n > 0 and kind_of_key(k).hit_category == WARRIOR}
+    if taken % 2 == 1 or not warriors:
+        return {lent: 1}
+    return {k: 1 for k, n in own.items() if n > 0}
 
 
 def pay(state: GameState, river: int, buyer: int, cost: int) -> None:
@@ -131,8 +168,10 @@ def why_not_buy(state: GameState, river: int, buyer: int, action: Buy) -> str | 
     """Why a purchase is refused, in the Law's terms."""
     if action.service not in SERVICES:
         return f"the services are {', '.join(SERVICES)}"
-    if action.service == "mercenaries":
-        return "mercenaries are not offered yet in this version; hand cards and riverboats are"
+    if action.card is not None and action.service != "hand":
+        return f"only a hand card names a card: buy {action.service}, with none"
+    if not may_buy(state, buyer, action.service):
+        return "the Vagabond cannot hire the Riverfolk's mercenaries (11.2.7.3)"
     cost = rb.price(state, river, action.service)
     if purse(state, buyer) < cost:
         what = "ready items" if is_vagabond(state, buyer) else "warriors in your supply"
@@ -142,6 +181,15 @@ def why_not_buy(state: GameState, river: int, buyer: int, action: Buy) -> str | 
             return "name the card you take from the Riverfolk's hand: buy hand CARD"
         if not hand.holds(state, river, action.card):
             return f"the {NAME} do not hold {keys()[action.card].name}" if action.card in keys() else "no such card"
-    if action.service == "riverboats":
-        return "you already have riverboats this turn"
-    return f"you may buy {allowed(state, buyer)} services this turn"
+    bought = _bought(state, buyer)
+    if action.service in ONCE and action.service in bought:
+        return f"you already have {action.service} this turn"
+    return f"you may buy {plural(allowed(state, buyer), 'service')} this turn, and you have bought {len(bought)}"
+
+
+def _bought(state: GameState, buyer: int) -> list[str]:
+    """What the buyer bought so far in the offer still open to them."""
+    for d in state.pending:
+        if d.get("faction") == ID and d.get("what") == WHAT and d["seat"] == buyer:
+            return list(decisions.context(d, ServiceOffer).get("bought", []))
+    return []

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from rules import hand
+from rules import crafting, hand, registry
 from rules.actions import Action, Battle, Build, Craft, Move, Recruit
 from rules.board import SUITS
 from rules.cards import keys, label
 from rules.factions.riverfolk import board as rb
-from rules.factions.riverfolk.actions import Buy, Cost, Draw, Export, Post, Start
+from rules.factions.riverfolk.actions import Buy, Cost, Draw, Export, First, Post, Start
 from rules.factions.riverfolk.board import (
     COMMITTED,
     FUNDS,
@@ -20,8 +20,8 @@ from rules.factions.riverfolk.board import (
     TRACKS,
     RiverFlags,
 )
-from rules.map_pieces import may_place, suit
-from rules.pieces import WARRIOR
+from rules.map_pieces import may_place, suit, why_not_place
+from rules.pieces import TOKEN, WARRIOR
 from rules.state import GameState
 from rules.words import echo, plural
 
@@ -39,7 +39,7 @@ def why_not(state: GameState, seat: int, action: Action) -> str | None:
         return _why_not_cost(state, seat, action)
     if isinstance(action, Build):
         return f"the {NAME} build no buildings; they establish trade posts in Daylight: post N"
-    if isinstance(action, (Move, Battle, Craft, Export, Draw, Recruit, Post)):
+    if isinstance(action, (Move, Battle, Craft, Export, Draw, Recruit, Post, First)):
         return _why_not_daylight(state, seat, action)
     return None
 
@@ -88,6 +88,8 @@ def _why_not_daylight(state: GameState, seat: int, action: Action) -> str:
         return _why_not_recruit(state, seat, action)
     if isinstance(action, Post):
         return _why_not_post(state, seat, action)
+    if isinstance(action, First):
+        return _why_not_first(state, seat, action)
     if isinstance(action, (Craft, Export)):
         return _why_not_craft(state, seat, action.card, have)
     if isinstance(action, Move):
@@ -110,6 +112,19 @@ def _why_not_recruit(state: GameState, seat: int, action: Recruit) -> str:
     return "recruit one clearing at a time: recruit N"
 
 
+def _why_not_first(state: GameState, seat: int, action: First) -> str:
+    owners = rb.fund_owners(state, seat)
+    other = state.seat_of(action.faction)
+    name = registry.of(state, other).name if other is not None else f"'{echo(action.faction)}'"
+    if state.turn.flags_as(RiverFlags).get("chose_first"):
+        return "you already chose whose funds go first this turn"
+    if action.faction not in owners:
+        return f"no {name} warriors are in your Funds"
+    if len(owners) < 2:
+        return "all your funds are one faction's warriors: there is nothing to choose"
+    return f"the {name}'s funds already go first"
+
+
 def _why_not_post(state: GameState, seat: int, action: Post) -> str:
     cid = action.clearing
     if cid not in state.board.ids():
@@ -118,6 +133,9 @@ def _why_not_post(state: GameState, seat: int, action: Post) -> str:
         return f"clearing {cid} already has a trade post"
     if rb.posts_left(state, seat, suit(state, cid)) < 1:
         return f"no {suit(state, cid)} trade post is left on your tracks"
+    blocked = why_not_place(state, ID, cid, TOKEN)
+    if blocked:
+        return blocked
     owners = rb.ruling_owners(state, cid)
     if not owners:
         return f"nobody rules clearing {cid}; a trade post goes where some player rules"
@@ -126,6 +144,8 @@ def _why_not_post(state: GameState, seat: int, action: Post) -> str:
 
 
 def _why_not_craft(state: GameState, seat: int, key: str, have: int) -> str:
+    """Why a card can't be crafted or exported now: as for any craft, then the funds, then the open spaces (an
+    export too needs a card that could be crafted: the FAQ on 11.5.3)."""
     if key not in keys():
         return f"there is no card '{echo(key)}'"
     if not hand.holds(state, seat, key):
@@ -136,7 +156,10 @@ def _why_not_craft(state: GameState, seat: int, key: str, have: int) -> str:
     if len(cost) > have:
         return f"{keys()[key].name} needs {plural(len(cost), 'fund')} committed, and you have {have}"
     spaces = ", ".join(rb.open_spaces(state, seat)) or "none"
-    return f"your open Trade Posts spaces ({spaces}, less those used this turn) don't pay {keys()[key].name}'s cost"
+    plan = crafting.pay_plan(cost, crafting.power(state, seat), (), crafting.waivers(state, seat))
+    if plan is None:
+        return f"your open Trade Posts spaces ({spaces}, less those used this turn) don't pay {keys()[key].name}'s cost"
+    return crafting.why_not_craft(state, seat, key) or f"{keys()[key].name} can't be crafted now"
 
 
 def prompt_of(state: GameState, seat: int, step: str) -> str:
@@ -144,7 +167,7 @@ def prompt_of(state: GameState, seat: int, step: str) -> str:
     if step == DAYLIGHT:
         return (
             f"commit or spend funds ({rb.funds(state, seat)}): move, battle, craft, export CARD, draw, recruit N, "
-            "post N, or end"
+            "post N, first FACTION (whose funds go first), or end"
         )
     return "set costs (cost hand|riverboats|mercenaries x1-x4), or end"
 
@@ -155,13 +178,22 @@ def panel_lines(state: GameState, seat: int) -> list[str]:
         f"{name} {rb.total(state, seat, box)}"
         for name, box in (("Payments", PAYMENTS), ("Funds", FUNDS), ("Committed", COMMITTED), ("Tracks", TRACKS))
     )
+    first = state.seat_of(rb.info(state, seat).get("first", ""))
+    if first is not None:
+        boxes += f" · {registry.of(state, first).name} funds first"
     prices = " · ".join(f"{s} {rb.price(state, seat, s)}" for s in SERVICES)
     posts = " · ".join(f"{s} {rb.posts_left(state, seat, s)}" for s in SUITS)
     gone = rb.total(state, seat, GONE)
     shown = ", ".join(label(c) for c in sorted(state.seats[seat].hand)) or "empty"
-    return [
+    lines = [
         boxes,
         f"Services: {prices}",
         f"Trade posts left: {posts}" + (f" · {gone} lost" if gone else ""),
         f"Public hand: {shown}",
     ]
+    flags = state.turn.flags
+    bought = [s for s, flag in (("riverboats", "rivers_as_paths"), ("mercenaries", "hired")) if flags.get(flag)]
+    if bought and state.turn.seat != seat:
+        buyer = registry.of(state, state.turn.seat).name
+        lines.append(f"Bought this turn by the {buyer}: {', '.join(bought)}")
+    return lines

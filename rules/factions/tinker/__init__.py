@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from typing import ClassVar
 
-from rules import battle, crafting, decisions, hand, listeners, movement, registry
+from rules import battle, crafting, decisions, hand, landmarks, listeners, movement, registry
 from rules.actions import Action, Battle, Build, Craft
 from rules.cards import card, keys, label
 from rules.examples import ExampleGame, Examples
@@ -547,6 +547,8 @@ def _bustle_options(state: GameState) -> Iterator[Action]:
         lying = least = state.forests[here].get(GEAR, 0)  # gears he carried in must go on with him
     most = min(lying, data()["bustle"]["gears"])
     for dst in near:
+        if movement.closed(state, dst):
+            continue
         for n in range(least, most + 1):
             if n and isinstance(dst, str) and left < 2:
                 continue  # he could not carry them out of the forest again
@@ -628,8 +630,8 @@ def crusade_moves(state: GameState, seat: int) -> Iterator[Action]:
         groups: list[str | None] = [None, *movable_groups(state, seat, src)]
         if not drones and len(groups) == 1:
             continue
-        for dst in sorted(state.board.adjacent_to(src)):
-            if not (rules(state, seat, src) or rules(state, seat, dst)):
+        for dst in sorted(state.board.adjacent_to(src) | landmarks.ferry_links(state, src)):  # the Ferry too (25.3.5)
+            if movement.closed(state, dst) or not (rules(state, seat, src) or rules(state, seat, dst)):
                 continue
             if not movement.fee_payable(state, seat, src, dst):
                 continue

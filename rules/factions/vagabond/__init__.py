@@ -3,10 +3,10 @@ relationships with every other faction, and a coalition in games of four or more
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar, Literal, TypedDict, cast
 
-from rules import battle, crafting, decisions, flow, hand, items, movement, registry, rng
+from rules import battle, crafting, decisions, hand, items, landmarks, movement, registry, rng
 from rules.actions import Action, Battle, Craft, Move, Pass
 from rules.cards import card, deck, keys, label
 from rules.dominance import ACTIVATE_AT
@@ -24,25 +24,24 @@ from rules.factions.vagabond.actions import (
     Drop,
     Exhaust,
     Explore,
-    Hideout,
-    Labor,
     Lead,
     Pawn,
     Quest,
     Refresh,
     Repair,
-    Steal,
     Strike,
     register_verbs,
 )
+from rules.factions.vagabond.characters import SWIFT_OPTION, Ability, CharacterFlags, ability_of
 from rules.factions.vagabond.words import panel_lines, why_not
 from rules.hooks import CANCEL, Place, Removal, Removed
 from rules.map_pieces import factions_in, place, place_name, suit
-from rules.pieces import ABILITY, BATTLE, PAWN, WARRIOR, PieceKind, category_of_key, key, parse_key
+from rules.options import GameOption
+from rules.pieces import ABILITY, BATTLE, PAWN, WARRIOR, PieceKind, category_of_key, key, kind_of_key, parse_key
 from rules.removal import remove_all
-from rules.rule import enemies, rules
+from rules.rule import enemies, hired, rules
 from rules.scoring import score
-from rules.state import BattleState, Decision, GameState
+from rules.state import BattleState, Decision, GameState, MapItem
 from rules.words import plural, possessive
 
 ID = vb.ID  # the first Vagabond; SecondVagabond below is vb.ID2
@@ -117,7 +116,7 @@ ALLIED = ("aid", "exhaust", "claim", "ally", "lead", "battle")  # verbs that lea
 
 
 class Vagabond(Faction):
-    """The Vagabond (the Thief, the Tinker or the Ranger)."""
+    """The Vagabond, as one of the twelve characters of appendix V (his special action: `ability`)."""
 
     id: ClassVar[str] = vb.ID
     name: ClassVar[str] = "Vagabond"
@@ -127,12 +126,15 @@ class Vagabond(Faction):
     colour: ClassVar[str] = "#000000"
     setup_order: ClassVar[int] = 4
     order: ClassVar[int | None] = 70
+    unhindered_steps: ClassVar[tuple[str, ...]] = (SLIP,)  # the Slip ignores what keeps pieces in (9.4.2: a snare)
     examples: ClassVar[Examples | None] = Examples(
         "dave",
         (
             ExampleGame(("marquise", "eyrie", vb.ID)),
             ExampleGame(("marquise", "eyrie", vb.ID), prefer=ALLIED),  # an Allied faction: lead, ally
             ExampleGame(("marquise", "eyrie", "alliance", vb.ID), prefer=("coalition",), edits=coalition_ready),
+            ExampleGame(("marquise", "eyrie", vb.ID), prefer=("character ronin", "battle", "swift")),
+            ExampleGame(("marquise", "eyrie", "alliance", vb.ID), prefer=("character arbiter", "battle", "enlist")),
         ),
         order=2,
         rare={
@@ -146,6 +148,7 @@ class Vagabond(Faction):
     moves_ignoring_rule: ClassVar[bool] = True
     explains_moves: ClassVar[bool] = True
     activates_dominance: ClassVar[bool] = False
+    game_options: ClassVar[tuple[GameOption, ...]] = (SWIFT_OPTION,)
     playable: ClassVar[bool] = True
     decks: ClassVar[tuple[str, ...]] = (vb.DECK,)
     hidden_piles: ClassVar[tuple[str, ...]] = (vb.QUEST_DECK,)
@@ -182,7 +185,7 @@ class Vagabond(Faction):
         """Character first, then the pawn's forest."""
         if state.seats[seat].data_as(vb.VagabondData)["setup"] == "character":
             names = self.free_characters(state, seat)
-            return f"choose a character: {' or '.join(names)} (character NAME)"
+            return f"choose a character: {', '.join(names)} (character NAME)"
         return "place the pawn in any forest (pawn fA)"
 
     def free_characters(self, state: GameState, seat: int) -> list[str]:
@@ -223,9 +226,14 @@ class Vagabond(Faction):
         """The chosen character's starting items come from the Vagabond's own box."""
         chosen = vb.character(state, seat)
         out: dict[str, int] = {}
-        for name in chosen["items"] if chosen else ():
+        stand_ins = [i["item"] for i in state.seats[seat].items if i.get("stand_in")]  # cards, not items of the box
+        for name in [*(chosen["items"] if chosen else ()), *stand_ins]:
             out[name] = out.get(name, 0) + 1
         return out
+
+    def ability(self, state: GameState, seat: int) -> Ability:
+        """His character's special action or ability (rules.factions.vagabond.characters); none before the choice."""
+        return ability_of(state.seats[seat].data_as(vb.VagabondData).get("character"))
 
     # --- the turn ------------------------------------------------------------------
     def enter_step(self, state: GameState, seat: int, step: str) -> None:
@@ -233,22 +241,23 @@ class Vagabond(Faction):
         if step == REFRESH:
             self._refresh(state, seat)
         elif step == REST:
+            self.ability(state, seat).evening(self, state, seat)
             self._rest(state, seat)
         elif step == CAPACITY:
             self._capacity(state, seat)
 
     def _refresh(self, state: GameState, seat: int) -> None:
         n = vb.refresh_count(state.seats[seat].items)
-        done = self._all_or_choose(state, seat, "refresh", n, f"refresh {plural(n, 'exhausted item')}: choose which")
+        done = self.all_or_choose(state, seat, "refresh", n, f"refresh {plural(n, 'exhausted item')}: choose which")
         if done:
             state.say(f"The {self.name} refreshes {plural(done, 'item')}.")
 
-    def _all_or_choose(self, state: GameState, seat: int, what: str, n: int, prompt: str) -> int:
+    def all_or_choose(self, state: GameState, seat: int, what: str, n: int, prompt: str) -> int:
         """Refresh, damage or repair every item that could be chosen when there are at most n (returns how many);
         else ask the Vagabond to choose n of them."""
         candidates = self._choosable(state, seat, {"kind": "faction", "seat": seat, "what": what})
         if len(candidates) > n:
-            self._ask(state, seat, what, n, prompt)
+            self.ask(state, seat, what, n, prompt)
             return 0
         mark, value = CHANGES[what]
         for item in candidates:
@@ -268,9 +277,9 @@ class Vagabond(Faction):
         mine = state.seats[seat].items
         over = len(vb.carried(mine)) - vb.item_limit(mine)
         if over > 0:
-            self._ask(state, seat, "drop", over, f"remove {plural(over, 'item')} over the item limit")
+            self.ask(state, seat, "drop", over, f"remove {plural(over, 'item')} over the item limit")
 
-    def _ask(self, state: GameState, seat: int, what: str, left: int, prompt: str, **extra: Any) -> None:
+    def ask(self, state: GameState, seat: int, what: str, left: int, prompt: str, **extra: Any) -> None:
         decisions.push(state, "faction", seat, faction=self.id, what=what, left=left, prompt=prompt, **extra)
 
     def interactive(self, state: GameState, seat: int, step: str) -> bool:
@@ -326,6 +335,7 @@ class Vagabond(Faction):
         if verb in (None, "coalition"):
             yield from self._coalitions(state, seat)
         if not isinstance(here, int):
+            yield from self.ability(state, seat).daylight(self, state, seat, here, verb)  # a Glide from a forest
             return
         if verb in (None, "battle") and ready["sword"]:
             yield from battle.battle_options(state, seat, [here])
@@ -339,18 +349,19 @@ class Vagabond(Faction):
             yield from self._strikes(state, seat, here)
         if verb in (None, "craft"):
             yield from crafting.craft_options(state, seat)
-        if ready["torch"]:
-            yield from self._special(state, seat, here, verb)
+        yield from self.ability(state, seat).daylight(self, state, seat, here, verb)
 
     def _moves(self, state: GameState, seat: int, here: Place, boots: int, verb: str | None) -> Iterator[Action]:
         board = state.board
         near = movement.linked(state, here) if isinstance(here, int) else board.forests[here].clearings
-        targets = sorted(near)
-        for dst in targets:
+        ferry = landmarks.ferry_links(state, here) if isinstance(here, int) else frozenset()
+        for dst in sorted(near | ferry):
             if boots < self.boots_needed(state, seat, dst) or not movement.fee_payable(state, seat, here, dst):
                 continue
-            if verb in (None, "move"):
+            if verb in (None, "move") and dst in near:
                 yield Move(here, dst, 1)
+            if verb in (None, "move") and dst in ferry:
+                yield landmarks.Ferry(here, dst, 1)
             if verb in (None, "lead") and isinstance(here, int):
                 yield from self._leads(state, seat, here, dst)
 
@@ -398,26 +409,15 @@ class Vagabond(Faction):
 
     def _strike_kinds(self, state: GameState, faction: str, cid: int) -> list[str]:
         """Kinds a Strike may remove: the enemy's warriors there, else its other pieces there (not while it has
-        warriors there that are no pieces to strike, such as a robot's gears)."""
+        warriors there that are no pieces to strike, such as a robot's gears), never a warrior a Strike can't remove
+        (the Hundreds' warlord, removed only in battle: while it stands there, nothing of theirs can be struck)."""
         mine = [p for p, n in state.clearings[cid - 1].items() if n and parse_key(p)[2] == faction]
         warriors = [p for p in mine if category_of_key(p) == WARRIOR]  # others' warriors it controls too
         other = state.seat_of(faction)
         shielded = other is not None and registry.of(state, other).warrior_bonus(state, other, cid) > 0
         rest = [] if shielded else [p for p in mine if category_of_key(p) != WARRIOR and parse_key(p)[0] == faction]
-        return sorted({parse_key(p)[1] for p in warriors or rest if category_of_key(p) != PAWN})
-
-    def _special(self, state: GameState, seat: int, here: int, verb: str | None) -> Iterator[Action]:
-        special = (vb.character(state, seat) or {}).get("special")
-        if special == "steal" and verb in (None, "steal"):
-            for faction in factions_in(state, here):
-                other = state.seat_of(faction)
-                if faction != self.id and other is not None and state.seats[other].hand:
-                    yield Steal(faction)
-        elif special == "labor" and verb in (None, "labor"):
-            for card_key in sorted({card(c).key for c in state.discard if card(c).matches(suit(state, here))}):
-                yield Labor(card_key)
-        elif special == "hideout" and verb in (None, "hideout"):
-            yield Hideout()
+        struck = [p for p in warriors if kind_of_key(p).removable(ABILITY)] if warriors else rest
+        return sorted({parse_key(p)[1] for p in struck if category_of_key(p) != PAWN})
 
     def _coalitions(self, state: GameState, seat: int) -> Iterator[Action]:
         me = state.seats[seat]
@@ -450,27 +450,33 @@ class Vagabond(Faction):
         if step == SLIP:
             assert isinstance(action, Move)
             state.turn.flags_as(vb.VagabondFlags)["slipped"] = True
-            self._go(state, seat, action.src, action.dst, "slips")
+            self.go(state, seat, action.src, action.dst, "slips")
+            return
+        ability = self.ability(state, seat)
+        if action.verb in ability.verbs:
+            ability.apply(self, state, seat, action)
             return
         handler = getattr(self, f"_do_{action.verb}")
         handler(state, seat, action)
 
-    def _exhaust(self, state: GameState, seat: int, *names: str) -> None:
+    def exhaust(self, state: GameState, seat: int, *names: str) -> None:
+        """Exhaust face-up undamaged items by name (a stand-in of that name first: it is the first of his items)."""
         for name in names:
             items.exhaust(state, seat, name)
 
-    def _go(self, state: GameState, seat: int, src: Place, dst: Place, verb: str) -> None:
+    def go(self, state: GameState, seat: int, src: Place, dst: Place, verb: str) -> None:
+        """Move the pawn, saying so (the mode's fee is owed, every seat hears)."""
         state.say(f"The {self.name} {verb} from {place_name(src)} to {place_name(dst)}.", None, ("move", src, dst))
         movement.move_piece(state, seat, vb.pawn(self.id), src, dst)
 
     def _do_move(self, state: GameState, seat: int, action: Move) -> None:
         assert isinstance(action.dst, int)
-        self._exhaust(state, seat, *["boots"] * self.boots_needed(state, seat, action.dst))
-        self._go(state, seat, action.src, action.dst, "moves")
+        self.exhaust(state, seat, *["boots"] * self.boots_needed(state, seat, action.dst))
+        self.go(state, seat, action.src, action.dst, "moves")
 
     def _do_lead(self, state: GameState, seat: int, action: Lead) -> None:
-        self._exhaust(state, seat, *["boots"] * self.boots_needed(state, seat, action.dst))
-        self._go(state, seat, action.src, action.dst, "moves")
+        self.exhaust(state, seat, *["boots"] * self.boots_needed(state, seat, action.dst))
+        self.go(state, seat, action.src, action.dst, "moves")
         other = state.seat_of(action.ally)
         assert other is not None
         piece = key(action.ally, "warrior")
@@ -482,13 +488,17 @@ class Vagabond(Faction):
         movement.move_piece(state, other, piece, action.src, action.dst, action.count)
 
     def _do_battle(self, state: GameState, seat: int, action: Battle) -> None:
-        self._exhaust(state, seat, "sword")
-        battle.start(state, seat, action.clearing, action.defender)
+        self.exhaust(state, seat, "sword")
+        self.begin_battle(state, seat, action.clearing, action.defender)
+
+    def begin_battle(self, state: GameState, seat: int, cid: int, defender: str) -> None:
+        """Start a battle he attacks in, however he pays for it (a sword; the Vagrant's torch)."""
+        battle.start(state, seat, cid, defender)
 
     def _do_explore(self, state: GameState, seat: int, action: Explore) -> None:
         cid = vb.clearing(state, self.id)
         assert cid is not None
-        self._exhaust(state, seat, "torch")
+        self.exhaust(state, seat, "torch")
         state.irreversible = True
         takeable = sorted(set(self._takeable(state, seat, cid)))
         if len(takeable) > 1:
@@ -497,7 +507,7 @@ class Vagabond(Faction):
                 {seat: f"Under the ruin: {' and '.join(items.under_ruin(state, cid))}."},
                 ("place", cid, None),
             )
-            self._ask(state, seat, "ruin", 1, "take one of the items under the ruin", clearing=cid)
+            self.ask(state, seat, "ruin", 1, "take one of the items under the ruin", clearing=cid)
         elif takeable:
             self._take_from_ruin(state, seat, cid, takeable[0])
         else:
@@ -535,16 +545,20 @@ class Vagabond(Faction):
             f"The {self.name} aids the {name}, giving a card.",
             {seat: f"You gave {label(given)}.", other: f"The {self.name} gave you {label(given)}."},
         )
-        self._ask(state, seat, "exhaust", 1, "exhaust an item for the aid", other=other)
+        self.ask(state, seat, "exhaust", 1, "exhaust an item for the aid", other=other)
 
     def _do_quest(self, state: GameState, seat: int, action: Quest) -> None:
         qid = next(q for q in vb.offered(state) if vb.quest(q).key == action.quest)
+        self.exhaust(state, seat, *vb.quest(qid).cost)
+        self.complete_quest(state, seat, qid, action.reward)
+
+    def complete_quest(self, state: GameState, seat: int, qid: int, reward: str) -> None:
+        """A face-up quest whose items are paid: to his completed quests, the reward, a new quest turned up."""
         c = vb.quest(qid)
-        self._exhaust(state, seat, *c.cost)
         state.piles[vb.OFFER].remove(qid)
         state.piles.setdefault(vb.done_pile(self.id), []).append(qid)
         state.say(f"The {self.name} completes the quest {c.name} ({c.suit}).")
-        if action.reward == "score":
+        if reward == "score":
             n = vb.done_of(state, self.id, c.suit)
             score(state, seat, n, plural(n, c.suit + " quest"))
         else:
@@ -558,12 +572,12 @@ class Vagabond(Faction):
     def _do_strike(self, state: GameState, seat: int, action: Strike) -> None:
         cid = vb.clearing(state, self.id)
         assert cid is not None
-        self._exhaust(state, seat, "crossbow")
+        self.exhaust(state, seat, "crossbow")
         state.say(f"The {self.name} strikes with a crossbow in clearing {cid}.")
         remove_all(state, cid, {_struck(state, cid, action): 1}, seat, ABILITY)
 
     def _do_repair(self, state: GameState, seat: int, action: Repair) -> None:
-        self._exhaust(state, seat, "hammer")
+        self.exhaust(state, seat, "hammer")
         self._repair(state, seat, action)
 
     def _repair(self, state: GameState, seat: int, action: Repair) -> None:
@@ -576,34 +590,7 @@ class Vagabond(Faction):
         cost = len(keys()[action.card].cost)
         crafting.craft(state, seat, action.card, action.using)
         state.turn.flags_as(vb.VagabondFlags).pop("crafted_with", None)
-        self._exhaust(state, seat, *["hammer"] * cost)
-
-    def _do_steal(self, state: GameState, seat: int, action: Steal) -> None:
-        other = state.seat_of(action.faction)
-        assert other is not None
-        self._exhaust(state, seat, "torch")
-        taken = hand.take_random(state, seat, other)
-        name = registry.of(state, other).name
-        state.say(
-            f"The Thief steals a random card from the {name}.",
-            {seat: f"You stole {label(taken)}.", other: f"The Thief stole your {label(taken)}."},
-        )
-
-    def _do_labor(self, state: GameState, seat: int, action: Labor) -> None:
-        self._exhaust(state, seat, "torch")
-        taken = next(c for c in state.discard if card(c).key == action.card)
-        state.discard.remove(taken)
-        state.seats[seat].hand.append(taken)
-        state.say(f"Day Labor: the Tinker takes {label(taken)} from the discard pile.")
-
-    def _do_hideout(self, state: GameState, seat: int, action: Hideout) -> None:
-        self._exhaust(state, seat, "torch")
-        state.say("The Ranger goes to the Hideout.")
-        repaired = self._all_or_choose(state, seat, "repair", 3, "repair three items in the Hideout")
-        if repaired:
-            state.say(f"The Ranger repairs {plural(repaired, 'item')}.")
-        state.say("Daylight ends in the Hideout.")
-        flow.goto(state, "evening.start")
+        self.exhaust(state, seat, *["hammer"] * cost)
 
     def _do_coalition(self, state: GameState, seat: int, action: Coalition) -> None:
         other = state.seat_of(action.faction)
@@ -625,6 +612,10 @@ class Vagabond(Faction):
         """Which item to refresh, damage, drop, exhaust, claim or repair; whether to fight with an ally."""
         decision = decisions.context(decision, VagabondChoice)
         seat, what = decision["seat"], decision["what"]
+        ability = self.ability(state, self.own_seat(state))
+        if what in ability.decisions:
+            yield from ability.decision_legal(self, state, decision)
+            return
         if what == "ally":
             yield Pass()
             for faction in decision["allies"]:
@@ -643,9 +634,11 @@ class Vagabond(Faction):
         mine = state.seats[seat].items
         what = decision["what"]
         if what == "refresh":
-            return [i for i in mine if i["exhausted"]]
-        if what in ("damage", "exhaust"):
-            return [i for i in mine if not i["damaged"] and (what == "damage" or items.is_ready(i))]
+            return [i for i in vb.own(mine) if i["exhausted"]]
+        if what == "damage":
+            return [i for i in vb.own(mine) if not i["damaged"]]
+        if what == "exhaust":  # a stand-in may pay for an aid (the Jailor's Coerce)
+            return [i for i in mine if items.is_ready(i)]
         if what == "drop":
             return vb.carried(mine)
         if what == "repair":
@@ -657,6 +650,9 @@ class Vagabond(Faction):
         """Carry out one choice; True when the decision is finished."""
         decision = decisions.context(decision, VagabondChoice)
         seat, what = decision["seat"], decision["what"]
+        ability = self.ability(state, self.own_seat(state))
+        if what in ability.decisions:
+            return ability.decision_apply(self, state, decision, action)
         if isinstance(action, Ally):
             b = state.battle
             assert b is not None
@@ -697,7 +693,7 @@ class Vagabond(Faction):
         self._aided(state, seat, other)
         if registry.of(state, other).crafted_items(state, other):
             name = registry.of(state, other).name
-            self._ask(state, seat, "claim", 1, f"take an item from the {possessive(name)} crafted items, or pass",
+            self.ask(state, seat, "claim", 1, f"take an item from the {possessive(name)} crafted items, or pass",
                       other=other)
 
     def _choose_claim(self, state: GameState, seat: int, decision: VagabondChoice, action: Claim) -> None:
@@ -733,16 +729,19 @@ class Vagabond(Faction):
         score(state, seat, rule["points"][level], f"a better relationship with the {name}")
 
     def on_removed(self, state: GameState, seat: int | None, removed: Removed) -> None:
-        """Removing a warrior of a non-Hostile faction makes it Hostile; Infamy scores in battle on his turn."""
+        """Removing a warrior of a non-Hostile faction makes it Hostile; Infamy scores in battle on his turn. Hired
+        mercenaries removed fighting for another player make no one Hostile (11.2.7.3.II)."""
         assert seat is not None
-        if removed.by != seat:
+        if removed.by != seat or state.turn.flags_as(CharacterFlags).get("dueling"):  # a Duel makes no one Hostile
             return
         relations = state.seats[seat].data_as(vb.VagabondData).get("relations", {})
         in_battle = removed.cause == BATTLE and state.turn.seat == seat
-        for faction in sorted({parse_key(p)[2] for p in removed.pieces}):
+        lent = hired(state)
+        pieces = {p: n for p, n in removed.pieces.items() if p not in lent}
+        for faction in sorted({parse_key(p)[2] for p in pieces}):
             if faction not in relations:
                 continue
-            mine = {p: n for p, n in removed.pieces.items() if parse_key(p)[2] == faction}  # its infected too
+            mine = {p: n for p, n in pieces.items() if parse_key(p)[2] == faction}  # its infected too
             warriors = sum(n for p, n in mine.items() if category_of_key(p) == WARRIOR)
             spared = 0
             if warriors and relations[faction] != vb.HOSTILE:
@@ -772,11 +771,11 @@ class Vagabond(Faction):
 
     def max_rolled_hits(self, state: GameState, seat: int, cid: int) -> int:
         """Undamaged swords, face up or down, plus Allied warriors fighting with him."""
-        return items.undamaged(state, seat, "sword") + self._ally_warriors(state, cid)
+        return vb.undamaged(state, seat, "sword") + self._ally_warriors(state, cid)
 
     def defenseless(self, state: GameState, seat: int, cid: int) -> bool:
         """Without an undamaged sword."""
-        return items.undamaged(state, seat, "sword") == 0
+        return vb.undamaged(state, seat, "sword") == 0
 
     def movable(self, state: GameState, seat: int, cid: int) -> int:
         """No warriors of his own to move with the shared moves."""
@@ -796,12 +795,12 @@ class Vagabond(Faction):
     def take_granted_move(self, state: GameState, seat: int, action: Action) -> None:
         """Move the pawn, exhausting a boot only to enter a clearing with Hostile warriors."""
         assert isinstance(action, Move) and isinstance(action.dst, int)
-        self._exhaust(state, seat, *["boots"] * (self.boots_needed(state, seat, action.dst) - 1))
-        self._go(state, seat, action.src, action.dst, "moves")
+        self.exhaust(state, seat, *["boots"] * (self.boots_needed(state, seat, action.dst) - 1))
+        self.go(state, seat, action.src, action.dst, "moves")
 
     def hit_options(self, state: GameState, seat: int, cid: int, assigned: dict[str, int]) -> dict[str, int]:
         """Each hit damages an undamaged item (on the pawn), or removes an Allied warrior fighting with him."""
-        out = {vb.pawn(self.id): items.undamaged(state, seat) - assigned.get(vb.pawn(self.id), 0)}
+        out = {vb.pawn(self.id): vb.undamaged(state, seat) - assigned.get(vb.pawn(self.id), 0)}
         b = state.battle
         ally = _tally_of(b, self.id).get("ally") if b is not None else None
         if ally:
@@ -824,12 +823,12 @@ class Vagabond(Faction):
 
     def take_damage(self, state: GameState, seat: int, n: int, why: str) -> None:
         """Damage n undamaged items: all of them when no more are left, else the Vagabond chooses."""
-        if self._all_or_choose(state, seat, "damage", n, f"damage {plural(n, 'item')} to {why}"):
+        if self.all_or_choose(state, seat, "damage", n, f"damage {plural(n, 'item')} to {why}"):
             state.say(f"The {self.name}'s items are all damaged ({why}).")
 
     def seize_pawn(self, state: GameState, seat: int, by: int, place: Place) -> bool:
         """The Spore's infection (TS.2.5): one item of his choice is damaged instead; False with none undamaged."""
-        if not items.undamaged(state, seat):
+        if not vb.undamaged(state, seat):
             return False
         self.take_damage(state, seat, 1, "resist the infection")
         return True
@@ -841,7 +840,7 @@ class Vagabond(Faction):
         here = state.clearings[b["clearing"] - 1]
         allies = [f for f in self.allies(state, seat) if f != defender and here.get(key(f, "warrior"))]
         if allies:
-            self._ask(state, seat, "ally", 1, "fight with the warriors of an Allied faction, or pass", allies=allies)
+            self.ask(state, seat, "ally", 1, "fight with the warriors of an Allied faction, or pass", allies=allies)
 
     def on_battle_end(self, state: GameState, seat: int, b: BattleState) -> None:
         """More hits taken by Allied warriors than by items makes that ally Hostile."""
@@ -851,6 +850,57 @@ class Vagabond(Faction):
             state.seats[seat].data_as(vb.VagabondData)["relations"][ally] = vb.HOSTILE
             name = registry.faction(ally).name
             state.say(f"The {self.name}'s relationship with the {name} is now Hostile (more of their warriors fell).")
+
+    # --- the characters' seams: what a special action changes at the table ------------------------------------
+    def own_seat(self, state: GameState) -> int:
+        """His seat (a decision of his may be owed by another seat: an Arbiter's defender)."""
+        found = state.seat_of(self.id)
+        assert found is not None
+        return found
+
+    def asks_before_roll(self, state: GameState, seat: int) -> bool:
+        """Only the Arbiter ever asks anything before the roll."""
+        return self.ability(state, seat).asks_before_roll
+
+    def before_roll(self, state: GameState, seat: int | None, b: BattleState) -> bool:
+        """The Arbiter's Protector: the defender may enlist him (V.5)."""
+        return seat is not None and self.ability(state, seat).before_roll(self, state, seat, b)
+
+    def added_rolled_hits(self, state: GameState, seat: int | None, b: BattleState, side: int) -> int:
+        """An enlisted Arbiter's undamaged swords, for the defender (V.5)."""
+        return 0 if seat is None else self.ability(state, seat).added_rolled_hits(self, state, seat, b, side)
+
+    def after_roll_choices(self, state: GameState, seat: int | None, chooser: int, b: BattleState) -> list[Action]:
+        """The Ronin's Swift Strike, in a battle he fights (V.9)."""
+        if seat is None or seat != chooser:
+            return []
+        return self.ability(state, seat).after_roll_choices(self, state, seat, b)
+
+    def after_roll_apply(
+        self, state: GameState, seat: int | None, chooser: int, b: BattleState, action: Action
+    ) -> bool:
+        """Strike swiftly."""
+        return seat == chooser and self.ability(state, chooser).after_roll_apply(self, state, chooser, b, action)
+
+    def closed_clearings(self, state: GameState, seat: int) -> Mapping[int, str]:
+        """The Scoundrel's scorched clearings (V.6)."""
+        return self.ability(state, seat).closed(self, state, seat)
+
+    def blocks_placement(
+        self, state: GameState, seat: int, placer: str, cid: int, category: str | None = None
+    ) -> bool:
+        """No one places a piece in a scorched clearing (V.6)."""
+        return cid in self.closed_clearings(state, seat)
+
+    def placement_refusal(self, state: GameState, seat: int, cid: int) -> str:
+        """Why: the torch burns there."""
+        return self.closed_clearings(state, seat).get(cid) or super().placement_refusal(state, seat, cid)
+
+    def keep_standing(self, state: GameState, seat: int) -> bool:
+        """The Jailor's point, lost once the action his coerced card paid for is over (V.12)."""
+        if state.turn.seat != seat or state.battle is not None or state.pending:
+            return False
+        return self.ability(state, seat).keep_standing(self, state, seat)
 
     def intercept_removal(self, state: GameState, seat: int | None, removal: Removal) -> str | None:
         """The pawn is never removed; an effect removing every enemy piece in his clearing damages three items."""
@@ -895,6 +945,10 @@ class Vagabond(Faction):
     def panel(self, state: GameState, seat: int) -> list[str]:
         """Character, tracks, relationships, quests and coalition."""
         return panel_lines(self, state, seat)
+
+    def shown_items(self, state: GameState, seat: int) -> list[MapItem]:
+        """The torches a Scoundrel placed (V.6), drawn in their clearings."""
+        return self.ability(state, seat).shown_items(self, state, seat)
 
 
 class SecondVagabond(Vagabond):

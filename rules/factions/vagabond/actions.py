@@ -7,9 +7,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import ClassVar
+from typing import Any, ClassVar
 
-from rules.actions import CARD, COUNT, FACTION, FOREST, PATH, WORD, Action, register_for
+from rules.actions import CARD, CLEARING, COUNT, FACTION, FOREST, PATH, WORD, Action, register_for
 from rules.assets import load_json
 from rules.cards import deck
 from rules.items import STATES
@@ -27,7 +27,7 @@ def quest_keys() -> tuple[str, ...]:
 
 @dataclass(frozen=True, slots=True)
 class Character(Action):
-    """Vagabond setup: choose a character (thief, tinker or ranger)."""
+    """Vagabond setup: choose one of the twelve characters (thief, tinker, ranger, vagrant, arbiter...)."""
 
     verb: ClassVar[str] = "character"
     spec: ClassVar[tuple[tuple[str, str], ...]] = (("name", WORD),)
@@ -212,9 +212,151 @@ class Coalition(Action):
     faction: str
 
 
+GROUP = "vagabond"  # the slash command the later characters' special actions are subcommands of
+
+
+@dataclass(frozen=True, slots=True)
+class Instigate(Action):
+    """Vagrant (Instigate): exhaust a torch to force a player (even you) to battle another one here."""
+
+    verb: ClassVar[str] = "instigate"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("attacker", FACTION), ("defender", FACTION))
+    field_help: ClassVar[Mapping[str, str]] = {
+        "attacker": "the faction forced to attack (you may name yourself)",
+        "defender": "the faction it battles",
+    }
+    command_group: ClassVar[str] = GROUP
+    attacker: str
+    defender: str
+
+
+@dataclass(frozen=True, slots=True)
+class Enlist(Action):
+    """Arbiter (Protector): a defender where he stands enlists him before the roll, adding his swords."""
+
+    verb: ClassVar[str] = "enlist"
+    command_group: ClassVar[str] = GROUP
+
+
+@dataclass(frozen=True, slots=True)
+class Scorch(Action):
+    """Scoundrel (Scorched Earth): place a torch here, removing all enemy pieces; no piece may enter after."""
+
+    verb: ClassVar[str] = "scorch"
+    command_group: ClassVar[str] = GROUP
+
+
+@dataclass(frozen=True, slots=True)
+class Improvise(Action):
+    """Adventurer (Improvise, once a turn): quest with a face-up item standing for another (it is damaged)."""
+
+    verb: ClassVar[str] = "improvise"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (
+        ("quest", WORD), ("reward", WORD), ("item", WORD), ("stands_for", WORD)
+    )
+    field_help: ClassVar[Mapping[str, str]] = {
+        "quest": "the face-up quest",
+        "reward": "score (a point per quest of its suit) or draw (two cards)",
+        "item": "your face-up item that stands in (it is exhausted and damaged)",
+        "stands_for": "the quest's item it stands for",
+    }
+    words: ClassVar[tuple[str, ...]] = quest_keys() + REWARDS + ITEMS
+    command_group: ClassVar[str] = GROUP
+    quest: str
+    reward: str
+    item: str
+    stands_for: str
+
+
+@dataclass(frozen=True, slots=True)
+class Glide(Action):
+    """Harrier (Glide): exhaust a torch to fly the pawn alone to any clearing, with no boots and no path."""
+
+    verb: ClassVar[str] = "glide"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("clearing", CLEARING),)
+    command_group: ClassVar[str] = GROUP
+    clearing: int
+
+
+@dataclass(frozen=True, slots=True)
+class Swift(Action):
+    """Ronin (Swift Strike): after the roll, exhaust a sword to deal an extra hit in this battle."""
+
+    verb: ClassVar[str] = "swift"
+    command_group: ClassVar[str] = GROUP
+
+
+@dataclass(frozen=True, slots=True)
+class Con(Action):
+    """Cheat (Con, once a turn): quest by exhausting any two items; the quest is shuffled into the deck."""
+
+    verb: ClassVar[str] = "con"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("quest", WORD), ("reward", WORD), ("item", WORD), ("second", WORD))
+    field_help: ClassVar[Mapping[str, str]] = {
+        "quest": "the face-up quest",
+        "reward": "score (a point per quest of its suit) or draw (two cards)",
+        "item": "the first item you exhaust",
+        "second": "the second item you exhaust",
+    }
+    words: ClassVar[tuple[str, ...]] = quest_keys() + REWARDS + ITEMS
+    command_group: ClassVar[str] = GROUP
+    quest: str
+    reward: str
+    item: str
+    second: str
+
+    def __post_init__(self) -> None:
+        if self.second < self.item:  # the two items in name order, however they were typed
+            first, second = self.second, self.item
+            object.__setattr__(self, "item", first)
+            object.__setattr__(self, "second", second)
+
+    @classmethod
+    def normal_pattern(cls, values: dict[str, Any]) -> dict[str, Any]:
+        """The two items named in name order."""
+        both = [values[f] for f in ("item", "second") if isinstance(values.get(f), str)]
+        if len(both) == 2:
+            values = {**values, "item": min(both), "second": max(both)}
+        return values
+
+
+@dataclass(frozen=True, slots=True)
+class Duel(Action):
+    """Gladiator (Duel): exhaust and damage an item to remove an enemy warrior here, then draw a card."""
+
+    verb: ClassVar[str] = "duel"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("faction", FACTION), ("item", WORD))
+    field_help: ClassVar[Mapping[str, str]] = {
+        "faction": "the faction whose warrior you remove",
+        "item": "your face-up item to exhaust and damage",
+    }
+    words: ClassVar[tuple[str, ...]] = ITEMS
+    command_group: ClassVar[str] = GROUP
+    faction: str
+    item: str
+
+
+@dataclass(frozen=True, slots=True)
+class Coerce(Action):
+    """Jailor (Coerce, once a turn): spend a card matching your clearing as any item; lose a point after."""
+
+    verb: ClassVar[str] = "coerce"
+    spec: ClassVar[tuple[tuple[str, str], ...]] = (("item", WORD), ("card", CARD))  # 'coerce sword sword': the card
+    field_help: ClassVar[Mapping[str, str]] = {
+        "item": "the item the card counts as, exhausted by your next action",
+        "card": "a card from your hand matching your clearing (birds are wild)",
+    }
+    words: ClassVar[tuple[str, ...]] = ITEMS
+    command_group: ClassVar[str] = GROUP
+    item: str
+    card: str
+
+
+CHARACTER_VERBS: tuple[type[Action], ...] = (Instigate, Enlist, Scorch, Improvise, Glide, Swift, Con, Duel, Coerce)
+
 VERBS: tuple[type[Action], ...] = (
     Character, Pawn, Lead, Explore, Aid, Quest, Strike, Repair, Refresh, Damage, Drop, Exhaust, Claim,
-    Steal, Labor, Hideout, Ally, Coalition,
+    Steal, Labor, Hideout, Ally, Coalition, *CHARACTER_VERBS,
 )
 
 

@@ -50,6 +50,11 @@ def data() -> dict[str, Any]:
     return found
 
 
+def character_names() -> tuple[str, ...]:
+    """Every character's id (appendix V order)."""
+    return tuple(data()["characters"])
+
+
 def character(state: GameState, seat: int) -> dict[str, Any] | None:
     """The chosen character's data, if one is chosen."""
     name = state.seats[seat].data_as(VagabondData).get("character")
@@ -79,10 +84,21 @@ def clearing(state: GameState, fid: str) -> int | None:
 # --- items -------------------------------------------------------------------------
 
 
+def own(items: list[Item]) -> list[Item]:
+    """His real items: not a card standing in for one (the Jailor's Coerce), which is on no track nor in the Satchel,
+    takes no hit and counts for no limit, no sword and no track."""
+    return [i for i in items if not i.get("stand_in")]
+
+
+def undamaged(state: GameState, seat: int, name: str | None = None) -> int:
+    """His undamaged items (of one name, or all), face up or face down, stand-ins left out."""
+    return sum(1 for i in own(state.seats[seat].items) if not i["damaged"] and name in (None, i["item"]))
+
+
 def on_track(items: list[Item]) -> Counter[str]:
     """Tea, coins and sacks on their tracks: the face-up undamaged ones, up to each track's size."""
     sizes: dict[str, int] = data()["tracks"]
-    face_up = Counter(i["item"] for i in items if i["item"] in sizes and is_ready(i))
+    face_up = Counter(i["item"] for i in own(items) if i["item"] in sizes and is_ready(i))
     return Counter({name: min(n, sizes[name]) for name, n in face_up.items()})
 
 
@@ -90,7 +106,7 @@ def carried(items: list[Item]) -> list[Item]:
     """Items in the Satchel and the Damaged box (everything not on a track), the ones the item limit counts."""
     room = Counter(on_track(items))
     out = []
-    for item in items:
+    for item in own(items):
         if is_ready(item) and room[item["item"]] > 0:
             room[item["item"]] -= 1
         else:

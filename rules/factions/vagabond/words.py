@@ -24,26 +24,21 @@ from rules.factions.vagabond.actions import (
     Steal,
     Strike,
 )
+from rules.factions.vagabond.characters import Ability, Host, character_of_verb
 from rules.map_pieces import factions_in, place_name, suit
 from rules.state import GameState
 from rules.words import plural
 
 
-class Vagabond(Protocol):
+class Vagabond(Host, Protocol):
     """What these words ask of the Vagabond (`rules.factions.vagabond.Vagabond`, which imports them)."""
-
-    @property
-    def id(self) -> str:
-        """His faction id."""
-        ...
-
-    @property
-    def name(self) -> str:
-        """His name."""
-        ...
 
     def free_characters(self, state: GameState, seat: int) -> list[str]:
         """The characters no other Vagabond at the table has chosen."""
+        ...
+
+    def ability(self, state: GameState, seat: int) -> Ability:
+        """His character's special action."""
         ...
 
     def setup_legal(self, state: GameState, seat: int) -> Iterator[Action]:
@@ -70,8 +65,11 @@ class Vagabond(Protocol):
         """The seat he is in a coalition with, if any."""
         ...
 
-DAYLIGHT_VERBS = ("lead", "explore", "aid", "quest", "strike", "repair", "steal", "labor", "hideout", "coalition")
-SPECIALS = {"steal": "thief", "labor": "tinker", "hideout": "ranger"}
+DAYLIGHT_VERBS = (
+    "lead", "explore", "aid", "quest", "strike", "repair", "steal", "labor", "hideout", "coalition",
+    "instigate", "scorch", "improvise", "glide", "con", "duel", "coerce",
+)
+SPECIALS = character_of_verb()  # each special action's verb: the character whose it is
 NEEDS = {"explore": "torch", "steal": "torch", "labor": "torch", "hideout": "torch", "strike": "crossbow"}
 
 
@@ -87,6 +85,10 @@ def why_not(faction: Vagabond, state: GameState, seat: int, action: Action) -> s
     special = SPECIALS.get(action.verb)
     if special and state.seats[seat].data_as(vb.VagabondData).get("character") != special:
         return f"only the {special.title()} can {action.verb}"
+    ability = faction.ability(state, seat)
+    reason = ability.explain(faction, state, seat, action) if action.verb in ability.verbs else None
+    if reason is not None:
+        return reason
     if isinstance(action, Ally):
         return "an Allied faction's warriors join a battle only at the start of a battle you start beside them"
     if isinstance(action, Coalition):
@@ -225,7 +227,7 @@ def panel_lines(faction: Vagabond, state: GameState, seat: int) -> list[str]:
     """Character, pawn, tracks, relationships, quests, coalition."""
     s = state.seats[seat]
     chosen = vb.character(state, seat)
-    lines = [f"Character: {chosen['name']} ({chosen['special_name']})" if chosen else "Character: not chosen yet"]
+    lines = [_character_line(chosen) if chosen else "Character: not chosen yet"]
     here = vb.where(state, faction.id)
     lines.append(f"Pawn: {place_name(here)}" if here is not None else "Pawn: not placed yet")
     mine = s.items
@@ -243,7 +245,12 @@ def panel_lines(faction: Vagabond, state: GameState, seat: int) -> list[str]:
     partner = faction.coalition_with(state, seat)
     if partner is not None:
         lines.append(f"Coalition with the {registry.of(state, partner).name}")
-    return lines
+    return lines + faction.ability(state, seat).panel(faction, state, seat)
+
+
+def _character_line(chosen: dict[str, str]) -> str:
+    """'Character: Ranger (Hideout)'."""
+    return f"Character: {chosen['name']} ({chosen['special_name']})"
 
 
 def _relations(state: GameState, seat: int) -> str:

@@ -22,7 +22,7 @@ from rules.modes.frontier.eyrie import FrontierEyrie
 from rules.options import GameOption
 from rules.registry import register_mode
 from rules.scoring import finish, team_points
-from rules.words import plural
+from rules.words import echo, plural
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterator, Mapping
@@ -35,6 +35,9 @@ if TYPE_CHECKING:
     from rules.state import BattleState, GameState
 
 ROUNDS = 6
+BOARDS = ("autumn", "winter", "autumn+winter")
+"""Board options a 3x3 game accepts (it is always played on Autumn and Winter joined; the lobby's default is
+autumn); any other map is refused (docs/rulings.md, Maps)."""
 WIN_POINTS = 90
 ROLE_RANK = {"militant": 0, "insurgent": 1, "vagabond": 2}
 SET_ASIDE = ("favor", "dominance")
@@ -102,6 +105,15 @@ class Frontier(Mode):
                 raise RulesError(f"team {team} needs a militant faction to play Military 1")
             if kinds.count("vagabond") > 1:
                 raise RulesError(f"team {team} has two Vagabonds; each team has at most one")
+
+    def validate_board(self, options: dict[str, Any]) -> None:
+        """Only Autumn and Winter, joined (3x3.1): the teams' home maps and the bridges are theirs."""
+        board = str(options.get("board") or "autumn")
+        if board not in BOARDS:
+            raise RulesError(
+                f"the 3x3 mode is played on the Autumn and Winter maps joined by bridges, not on the {echo(board)} map:"
+                " its home maps and bridges are those two maps'"
+            )
 
     def default_lineup(self) -> dict[str, Any] | None:
         """Six registered factions in two teams (used by playouts when no factions are named)."""

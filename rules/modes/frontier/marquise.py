@@ -21,7 +21,7 @@ from rules.factions.marquise import (
 )
 from rules.map_pieces import on_map, shift, suit, unplace
 from rules.modes.frontier import table
-from rules.pieces import BATTLE, WARRIOR, category_of_key, kind_of, parse_key
+from rules.pieces import BATTLE, WARRIOR, category_of_key, kind_of, kind_of_key, parse_key
 from rules.state import Decision
 from rules.words import plural
 
@@ -135,7 +135,8 @@ class FrontierMarquise(Marquise):
             owner, kind, controller = parse_key(piece)
             if piece in removed.diverted and not _hospital_after_diversion(state):
                 continue  # they never reached the supply (the Cult's Revenge, First Response): nothing to send
-            if n and owner in allied and controller == owner and category_of_key(piece) == WARRIOR:
+            placed = kind_of_key(piece).placed_by_others  # never the Hundreds' warlord (14.2.2)
+            if n and owner in allied and controller == owner and category_of_key(piece) == WARRIOR and placed:
                 decisions.push(
                     state,
                     "faction",

@@ -14,7 +14,7 @@ from rules import cards, decisions, registry
 from rules.actions import FACTION, Action, register_for
 from rules.map_pieces import warriors_counted
 from rules.options import GameOption
-from rules.rule import ruler
+from rules.rule import hired_out, ruler
 from rules.scoring import team_points
 
 if TYPE_CHECKING:
@@ -116,12 +116,12 @@ def entrances(state: GameState, src: int, dst: int) -> list[int]:
 def bridge_keepers(state: GameState, seat: int, src: int, dst: int) -> list[int]:
     """The rival seats a bridge fee may go to: where the rival team rules an entrance with 5+ warriors there, those
     with the most warriors there, in turn order (more than one: level, and their team chooses); empty when it is
-    discarded."""
+    discarded. Warriors hired by the mover (the Riverfolk's mercenaries) fight for the mover, not for the guard."""
     team = rival(team_of(state, seat))
     rivals = sorted(members(state, team), key=state.order.index)
     unruled = state.legacy is not None and state.legacy.bridge_fee_unruled  # before 86ac103
     for cid in entrances(state, src, dst):
-        counts = {r: warriors_counted(state, r, cid) for r in rivals}
+        counts = {r: warriors_counted(state, r, cid) - hired_out(state, r, cid) for r in rivals}
         if (unruled or ruler(state, cid) == f"team:{team}") and sum(counts.values()) >= BRIDGE_GUARD:
             most = max(counts.values())
             return [r for r in rivals if counts[r] == most]

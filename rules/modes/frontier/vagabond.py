@@ -21,7 +21,7 @@ from rules.cards import keys
 from rules.crafting import pay_plan, power
 from rules.factions.vagabond import SecondVagabond, Vagabond
 from rules.factions.vagabond import board as vb
-from rules.factions.vagabond.actions import Explore, Quest
+from rules.factions.vagabond.actions import Explore
 from rules.modes.frontier import contraband, table
 from rules.modes.frontier.legends import (
     LegendData,
@@ -71,14 +71,14 @@ class FrontierVagabond(Vagabond):
             return
         super()._aided(state, seat, other)
 
-    def _do_battle(self, state: GameState, seat: int, action: Battle) -> None:
-        """Attacking a rival makes it Hostile at once (3x3.7)."""
+    def begin_battle(self, state: GameState, seat: int, cid: int, defender: str) -> None:
+        """Attacking a rival makes it Hostile at once (3x3.7), however he pays for the battle."""
         relations = state.seats[seat].data_as(LegendData)["relations"]
-        if relations.get(action.defender, vb.HOSTILE) != vb.HOSTILE:
-            relations[action.defender] = vb.HOSTILE
-            me, them = registry.of(state, seat).name, registry.faction(action.defender).name
+        if relations.get(defender, vb.HOSTILE) != vb.HOSTILE:
+            relations[defender] = vb.HOSTILE
+            me, them = registry.of(state, seat).name, registry.faction(defender).name
             state.say(f"The {me} attacks: the {them} are now Hostile.")
-        super()._do_battle(state, seat, action)
+        super().begin_battle(state, seat, cid, defender)
 
     # --- Looting ---------------------------------------------------------------------------
     def _daylight(self, state: GameState, seat: int, here: Place, verb: str | None) -> Iterator[Action]:
@@ -116,7 +116,7 @@ class FrontierVagabond(Vagabond):
 
     def _do_search(self, state: GameState, seat: int, action: contraband.Search) -> None:
         """With his torch, the Vagabond takes lying contraband into his satchel (3x3.3)."""
-        self._exhaust(state, seat, "torch")
+        self.exhaust(state, seat, "torch")
         found = next(i for i in contraband.lying(state, action.clearing) if i["item"] == action.item)
         state.map_items.remove(found)
         items.gain(state, seat, action.item)
@@ -140,7 +140,7 @@ class FrontierVagabond(Vagabond):
         other = b["defender"]
         if b["rolled"][0] >= 1 and registry.of(state, other).crafted_items(state, other):
             name = registry.of(state, other).name
-            self._ask(state, seat, "claim", 1, f"take an item from the {name}'s crafted items", other=other)
+            self.ask(state, seat, "claim", 1, f"take an item from the {name}'s crafted items", other=other)
         else:
             state.say("The Looting takes nothing.")
 
@@ -150,9 +150,9 @@ class FrontierVagabond(Vagabond):
         super()._do_explore(state, seat, action)
         progress(state, seat, "ruins")
 
-    def _do_quest(self, state: GameState, seat: int, action: Quest) -> None:
-        """Complete a quest; count it toward a Legend."""
-        super()._do_quest(state, seat, action)
+    def complete_quest(self, state: GameState, seat: int, qid: int, reward: str) -> None:
+        """Complete a quest (however its items were paid: Improvise, Con); count it toward a Legend."""
+        super().complete_quest(state, seat, qid, reward)
         progress(state, seat, "quests")
 
     def craft_waivers(self, state: GameState, seat: int) -> int:
