@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 
@@ -19,15 +19,30 @@ from bot import messages
 from bot.board_queue import BoardQueue, ShownMarks, Waiting
 from bot.discord import drawing
 from bot.painter import Painter
-from bot.service.outbox import Outbox
+from bot.service.outbox import LiveBoard, Outbox
 
 if TYPE_CHECKING:
-    from bot.discord.delivery import ChannelPoster
     from bot.service.boards import Boards
 
 log = logging.getLogger(__name__)
 
 Attach = Callable[[list[discord.File]], Awaitable[Any]]  # puts the board's file on the message that told the move
+
+
+class ChannelPoster(Protocol):
+    """What the boards need of the poster of a live Discord client (bot.discord.delivery.ChannelPoster)."""
+
+    async def live_board(self, service: Boards, live: LiveBoard, png: bytes) -> None:
+        """Edit the game's live board message (or post it at the bottom)."""
+        ...
+
+    async def post(self, outbox: Outbox, board_after: bool = False) -> None:
+        """Send an outbox to its channel as a normal message."""
+        ...
+
+    async def notices(self, outbox: Outbox, channel_id: int | None) -> None:
+        """Tell a game's moderators what an outbox asks, once."""
+        ...
 
 
 class BoardPosts:
