@@ -4,6 +4,7 @@ Notation (every edit starts with '!'):
   !place 5 marquise:warrior x2     from the owner's supply to clearing 5
   !remove 5 eyrie:roost x1         from clearing 5 back to the owner's supply (no points)
   !shift 1>5 marquise:warrior x2   from one clearing to another
+  !place burrow duchy:warrior      a place is a clearing, a forest (fA) or a seat's area beside the map by its name
   !points eyrie 12                 set a seat's points
   !card anvil hand:marquise discard    move a card: hand:<faction>, crafted:<faction>, discard, deck, available
   !lay sword 5                     an item from the supply of clearing 5's map, lying in clearing 5
@@ -12,6 +13,7 @@ Notation (every edit starts with '!'):
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 
 from rules import flow, registry
 from rules.cards import card, keys
@@ -20,7 +22,7 @@ from rules.errors import IllegalActionError, InvalidActionError
 from rules.hooks import Place
 from rules.invariants import problems
 from rules.items import lay, stocked, supply_at
-from rules.map_pieces import pieces_at, place_name, shift
+from rules.map_pieces import pieces_at, place_name
 from rules.numbers import is_number, whole
 from rules.pieces import kind_of, parse_key
 from rules.state import Event, GameState
@@ -65,6 +67,8 @@ def apply_edit(state: GameState, text: str, strict: bool = True) -> tuple[GameSt
         handler(new, _read(verb, words[1:], strict))
     except _Bad as err:
         raise InvalidActionError(f"{err} ({USAGE[verb]})") from None
+    except IllegalActionError:
+        raise  # readable, but the faction keeping those pieces says why it can't be made
     except (ValueError, IndexError):
         raise InvalidActionError(f"could not read '{echo(text)}': write {USAGE[verb]}") from None
     already = problems(state)  # a game saved broken (by an older engine) may still be mended by edits
@@ -140,11 +144,40 @@ def _seat(state: GameState, faction: str) -> int:
     return seat
 
 
-def _where(state: GameState, text: str) -> Place:
-    """A clearing number, or a forest written 'f' and its id (fA)."""
+@dataclass(frozen=True)
+class _Spot:
+    """Where an edit moves pieces: a clearing, a forest (its id) or a seat's off-board area (its name), the pieces
+    there and the place in words."""
+
+    place: Place
+    pieces: dict[str, int]
+    name: str
+
+
+def _where(state: GameState, text: str) -> _Spot:
+    """A clearing number, a forest written 'f' and its id (fA), or the name of a seat's area off the board (burrow,
+    acolytes…; NAME:FACTION where two seats have one so named)."""
     if text[:1].lower() == "f" and text[1:].upper() in state.board.forests:
-        return text[1:].upper()
-    return _clearing(state, text)
+        forest = text[1:].upper()
+        return _Spot(forest, pieces_at(state, forest), place_name(forest))
+    name, _, faction = text.lower().partition(":")
+    holders = [i for i, s in enumerate(state.seats) if name in s.areas]
+    if faction:
+        holders = [i for i in holders if i == _seat(state, faction)]
+    if len(holders) == 1:
+        seat = state.seats[holders[0]]
+        return _Spot(name, seat.areas[name], f"the {registry.of(state, holders[0]).name}'s {name}")
+    if len(holders) > 1:
+        raise _Bad(f"several seats have an area called {name}: write it {name}:FACTION")
+    if is_number(text) or not (areas := _areas(state)):
+        cid = _clearing(state, text)
+        return _Spot(cid, pieces_at(state, cid), place_name(cid))
+    raise _Bad(f"there is no clearing {echo(text, 24)}; the areas beside the map are {', '.join(areas)}")
+
+
+def _areas(state: GameState) -> list[str]:
+    """The names of the seats' areas off the board, each once."""
+    return list(dict.fromkeys(name for s in state.seats for name in s.areas))
 
 
 def _place(state: GameState, args: list[str]) -> None:
@@ -153,29 +186,41 @@ def _place(state: GameState, args: list[str]) -> None:
     if state.seats[seat].supply.get(family, 0) < n:
         raise _Bad(f"{owner} has fewer than {n} {family} in supply")
     state.seats[seat].supply[family] -= n
-    pieces = pieces_at(state, where)
-    pieces[piece] = pieces.get(piece, 0) + n
+    where.pieces[piece] = where.pieces.get(piece, 0) + n
+    _kept(state, seat, piece, n, None, where.place)
 
 
 def _remove(state: GameState, args: list[str]) -> None:
     where, (piece, owner, family), n = _where(state, args[0]), _piece(args[1]), _count(args)
-    pieces = pieces_at(state, where)
-    if pieces.get(piece, 0) < n:
-        raise _Bad(f"{place_name(where)} has fewer than {n} {piece}")
-    pieces[piece] -= n
-    if not pieces[piece]:
-        del pieces[piece]
+    _take(where, piece, n)
     seat = _seat(state, owner)
     state.seats[seat].supply[family] = state.seats[seat].supply.get(family, 0) + n
+    _kept(state, seat, piece, n, where.place, None)
 
 
 def _shift(state: GameState, args: list[str]) -> None:
     src_text, _, dst_text = args[0].partition(">")
     src, dst = _where(state, src_text), _where(state, dst_text)
-    (piece, _, _), n = _piece(args[1]), _count(args)
-    if pieces_at(state, src).get(piece, 0) < n:
-        raise _Bad(f"{place_name(src)} has fewer than {n} {piece}")
-    shift(state, piece, src, dst, n)
+    (piece, owner, _), n = _piece(args[1]), _count(args)
+    _take(src, piece, n)
+    dst.pieces[piece] = dst.pieces.get(piece, 0) + n
+    _kept(state, _seat(state, owner), piece, n, src.place, dst.place)
+
+
+def _take(where: _Spot, piece: str, n: int) -> None:
+    """Take n pieces of one key from a place, refusing when fewer are there."""
+    if where.pieces.get(piece, 0) < n:
+        raise _Bad(f"{where.name} has fewer than {n} {piece}")
+    where.pieces[piece] -= n
+    if not where.pieces[piece]:
+        del where.pieces[piece]
+
+
+def _kept(state: GameState, seat: int, piece: str, n: int, src: Place | None, dst: Place | None) -> None:
+    """The owner's own records of the pieces an edit moved, kept by the owner (or its reason to refuse the edit)."""
+    reason = registry.of(state, seat).edit_pieces(state, seat, piece, n, src, dst)
+    if reason:
+        raise IllegalActionError(reason)
 
 
 def _points(state: GameState, args: list[str]) -> None:

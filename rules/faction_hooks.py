@@ -182,6 +182,23 @@ class TurnHooks(Declarations):
         """Carry out a move a card granted."""
         raise NotImplementedError("rules.factions.base.Faction gives the default")
 
+    def payment_answers(self, state: GameState, seat: int, owed: int) -> Iterator[Action]:
+        """Actions of this faction's own a seat may take while another faction's decision asks it to pay in items,
+        the decision staying open: with items owed, the ways to pay one (the Vagabond exhausts an item of his
+        choice); with none owed, what adds to what it can pay (the Jailor's Coerce while the Riverfolk offer their
+        services). None by default."""
+        return iter(())
+
+    def take_payment_answer(self, state: GameState, seat: int, action: Action) -> int:
+        """Carry out one of those actions: how many items it paid (0: none, it only added to the purse); -1 when the
+        action is not one of them."""
+        return -1
+
+    def payment_reserve(self, state: GameState, seat: int) -> int:
+        """From public information only: how many more items those actions could add to what the seat can pay now
+        (so a decision it could not pay yet is still asked, whatever its hand holds). 0 by default."""
+        return 0
+
 
 class CombatantHooks(Declarations):
     """Battle: how the faction fights, takes hits and reacts to a battle's start and end."""
@@ -291,6 +308,14 @@ class PresenceHooks(Declarations):
         """Enforce a standing condition of the faction's once the automatic work is done (the Spore's two
         mushrooms): True when it changed the table, so the work runs again. By default there is none."""
         return False
+
+    def edit_pieces(
+        self, state: GameState, seat: int, piece: str, n: int, src: Place | None, dst: Place | None
+    ) -> str | None:
+        """A moderator edit moved n of this faction's pieces (`piece`, a map key) from `src` to `dst` (None: its
+        supply), the map already changed: keep the faction's own records of them (the Corvids' plot kinds), or say
+        why the edit can't be made. By default there is nothing to keep."""
+        return None
 
     def seize_pawn(self, state: GameState, seat: int, by: int, place: Place) -> bool:
         """Another faction would take control of this faction's pawn (The Spore's infection): do what happens

@@ -75,14 +75,57 @@ class Revision:
     battle_diversions_unkept: bool = field(default=False, metadata=WRITTEN)
     """A battle's removed pieces did not name the area they went to instead of the supply (revision 9 keeps it as a
     fourth element, [seat, piece, count, area], so that listeners hear where they went)."""
+    hideout_in_clearings: bool = False
+    """The Ranger's Hideout (V.3) was offered only in a clearing (revision 10 offers it in a forest too: the Law asks
+    for no clearing)."""
+    coerce_anywhere: bool = False
+    """The Jailor's coerced card (V.12) stood in for an item wherever he took it, even after he left the clearing it
+    matched (revision 10: it lapses once he leaves that clearing unused)."""
+    glide_past_snare: bool = False
+    """The Harrier's Glide (V.8) flew out of a clearing with the Corvids' face-up snare (revision 10: a Glide is a
+    move, and the snare keeps enemy pieces from moving out, 13.7.2)."""
+    instigate_no_friendly_fire: bool = False
+    """In the 3x3 mode the Vagrant's Instigate never made a rival battle its own teammate (revision 10: the seed's
+    friendly fire, 3x3.5, lets an opposing ability make allies battle each other)."""
+    vagabond_pays_first_items: bool = False
+    """The Vagabond's payment for a Riverfolk service exhausted his first face-up items (revision 10: he chooses
+    which, 11.2.6.3, when more are ready than the price and they are not all alike)."""
+    coerce_not_for_services: bool = False
+    """The Jailor could not coerce to pay for the Riverfolk's services (V.12, 11.2.6.3; revision 10 offers Coerce while
+    the services are on offer to him, and offers them when a coerced card could pay)."""
+
+    marquise_places_anywhere: bool = False
+    """The Marquise recruited, placed wood at her sawmills, overworked and used Field Hospitals in clearings where
+    another faction forbids placing pieces (a Corvid face-up snare, overgrowth, a torch); revision 10 keeps to them."""
+    corvids_recruit_in_order: bool = False
+    """The Corvids' recruit, short of warriors, filled the clearings of its suit in the order of their numbers
+    (revision 10 lets the Corvids choose which get the warriors left, 1.5.4)."""
 
 
 OLDER_SETUPS = ("spore", "tinker")  # the factions whose data did not keep their setup stage before a3f33da
-_TODAY = Revision(9, "a841156", 2, "today's rules")
+_TODAY = Revision(10, "359933c", 2, "today's rules")
 # Each older revision is the next newer one with its own differences added: a flag holds on every revision before
 # the change that ended it.
+_BEFORE_VB_REVIEW = replace(
+    _TODAY, number=9, since="a841156",
+    note="before revision 10, the Ranger's Hideout was offered only in a clearing, the Jailor's coerced card stood in "
+    "for an item after he left its clearing and could not pay for the Riverfolk's services, the Harrier glided out "
+    "of a clearing with a face-up snare, a 3x3 Vagrant could not make a rival battle its own teammate, the "
+    "Vagabond's first face-up items paid for a service, the Marquise recruited, placed wood and overworked where "
+    "another faction forbids placing pieces (a Corvid face-up snare, overgrowth, a torch), Field Hospitals sent "
+    "warriors to such a keep, and the Corvids' recruit short of warriors filled its clearings in number order; its "
+    "replay plays them so",
+    hideout_in_clearings=True,
+    coerce_anywhere=True,
+    glide_past_snare=True,
+    instigate_no_friendly_fire=True,
+    vagabond_pays_first_items=True,
+    coerce_not_for_services=True,
+    marquise_places_anywhere=True,
+    corvids_recruit_in_order=True,
+)
 _BEFORE_REVENGE = replace(
-    _TODAY, number=8, since="b052b0f",
+    _BEFORE_VB_REVIEW, number=8, since="b052b0f",
     note="before revision 9, the 3x3 Shared Field Hospitals was offered for an ally's warriors that went to the "
     "Cult's Acolytes box or the Spinners' Ward instead of the supply, and brought other warriors of that ally to the "
     "keep; its replay offers it so",
@@ -136,7 +179,7 @@ _BEFORE_B4B8814 = replace(
 )
 REVISIONS = (
     _BEFORE_B4B8814, _BEFORE_C3A2B9F, _BEFORE_FF0BDB2, _BEFORE_1BAA1FB, _BEFORE_A3F33DA, _BEFORE_2141E2F,
-    _BEFORE_b052b0f, _BEFORE_REVENGE, _TODAY,
+    _BEFORE_b052b0f, _BEFORE_REVENGE, _BEFORE_VB_REVIEW, _TODAY,
 )
 CURRENT = REVISIONS[-1].number
 """Raise it (adding a Revision) whenever a rule change means an older record no longer replays as it was."""

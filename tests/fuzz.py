@@ -91,6 +91,10 @@ class Report:
     payloads: int = 0
     games: int = 0
     lineups: set[tuple[str, ...]] = field(default_factory=set)
+    maps: set[str] = field(default_factory=set)
+    characters: set[str] = field(default_factory=set)
+    edits: int = 0
+    edits_accepted: int = 0
     refused: int = 0
     legal: int = 0
     legal_refused: int = 0
@@ -120,7 +124,9 @@ class Report:
             f"seed {self.seed}: {self.payloads} payloads, {self.games} games, {len(self.lineups)} line-ups "
             f"({sum(1 for lineup in self.lineups if lineup[0] == 'frontier')} of them 3x3 frontier), "
             f"{self.legal} legal moves ({self.legal_refused} refused), {self.never_sent} payloads Discord never "
-            f"sends, {self.refused} refusals, {self.seconds:.0f} s",
+            f"sends, {self.refused} refusals, {self.edits} moderator edits ({self.edits_accepted} accepted), "
+            f"{self.seconds:.0f} s",
+            f"maps: {', '.join(sorted(self.maps))}; Vagabond characters chosen: {', '.join(sorted(self.characters))}",
             f"unhandled errors: {self.unhandled} ({len(self.failures)} signatures)",
         ]
         for title, found in (("", self.failures), ("known defect ", self.known)):
@@ -283,7 +289,7 @@ class Fuzzer:
         users = self.rng.sample(self.players, len(factions))
         players = dict(zip(factions, users, strict=True))
         options: dict[str, Any] = {"seats": len(factions), "factions": ",".join(factions), "mode": mode}
-        if self.rng.random() < 0.3:
+        if self.rng.random() < 0.4:
             options["map"] = self.rng.choice(list(MAPS))
         if self.rng.random() < 0.2:
             options["round_limit"] = self.rng.randint(1, 4)
@@ -295,6 +301,7 @@ class Fuzzer:
         if result is not None and not result.refused:
             self.report.games += 1
             self.report.lineups.add((mode, *factions))
+            self.report.maps.add((await self.bot.service.table(channel)).state.board_id)
             far = self.rng.random() < 0.15  # some are played far, to the late game and its end
             budget = self.rng.randint(1500, 3000) if far else self.rng.randint(80, 400)
             self.games.append(Game(channel, players, budget))
@@ -330,8 +337,10 @@ class Fuzzer:
             await self.legal(game, state)
         elif state is not None and roll < 0.5:
             await self.near_legal(game, state)
-        elif roll < 0.6:
+        elif roll < 0.57:
             await self.random_command(game, state)
+        elif state is not None and roll < 0.6:
+            await self.edit(game, state)
         elif roll < 0.72:
             await self.never_sent(game, state)
         elif roll < 0.84:
@@ -358,6 +367,8 @@ class Fuzzer:
             await self.slash(self.rng.choice(self.players), game.channel, "root join", faction=faction)
             return
         self.report.legal += 1
+        if action.verb == "character":
+            self.report.characters.add(action.notation().split()[-1])
         if self.rng.random() < 0.5:
             result = await self.slash(user, game.channel, "play", action=action.notation())
         else:
@@ -446,6 +457,38 @@ class Fuzzer:
             for p in command.parameters
             if p.required or self.rng.random() < 0.4
         }
+
+    async def edit(self, game: Game, state: rules.GameState) -> None:
+        """A moderator edit in notation of the pieces in play (every kind of every seat's, standing on the map or
+        not), the points or a card: each must be accepted with the game consistent, or refused with it unchanged."""
+        self.report.edits += 1
+        text = self.edit_text(state)
+        result = await self.slash(self.moderator, game.channel, "rootmod edit", text=text)
+        after = await self.state(game)
+        self.report.edits_accepted += 1 if result is not None and not result.refused else 0
+        found = rules.invariants.problems(after) if result is not None and after is not None else []
+        if found:
+            self.report.add(f"an edit left the game inconsistent: {found[0][:60]}", {"edit": text}, "\n".join(found))
+
+    def edit_text(self, state: rules.GameState) -> str:
+        """A moderator edit of this game, most often of pieces standing on the map or in its places."""
+        legend = rules.view_for(state, None)["factions"]
+        pieces = [f"{s.faction}:{kind}" for s in state.seats for kind in legend[s.faction]["pieces"]]
+        standing = [(cid, piece) for cid, here in enumerate(state.clearings, 1) for piece, n in here.items() if n]
+        places = [str(c) for c in state.board.ids()] + [f"f{f}" for f in state.board.forests] + ["burrow", "fA", "0"]
+        roll, n = self.rng.random(), self.rng.choice(["", "", " x2", " x0", " x-1", " x٣"])
+        if standing and roll < 0.5:
+            cid, piece = self.rng.choice(standing)
+            if self.rng.random() < 0.5:
+                return f"!remove {cid} {piece}{n}"
+            return f"!shift {cid}>{self.rng.choice(places)} {piece}{n}"
+        if roll < 0.8:
+            return f"!place {self.rng.choice(places)} {self.rng.choice(pieces)}{n}"
+        faction = self.rng.choice(state.seats).faction
+        if self.rng.random() < 0.5:
+            return f"!points {faction} {self.rng.randint(-3, 40)}"
+        key = self.rng.choice(list(rules.cards.keys()))
+        return f"!card {key} {self.rng.choice(['deck', 'discard'])} hand:{faction}"
 
     async def random_command(self, game: Game, state: rules.GameState | None) -> None:
         """Any command with random options Discord could send, by anyone."""

@@ -8,10 +8,12 @@ from typing import Any
 
 import rules
 from rules import registry
+from rules.board import MAPS
 from rules.modes import find_mode
 from rules.modes import playable_ids as mode_ids
 from rules.modes.base import Mode
 from rules.playout import DEFAULT_ROUND_LIMIT
+from rules.setup import DEFAULTS
 
 TEAM_LINEUPS = 3
 
@@ -69,4 +71,24 @@ def game_options() -> list[dict[str, Any]]:
         for options in lineups_of(mode):
             rounds = {} if mode.rounds else {"round_limit": DEFAULT_ROUND_LIMIT}
             games.append({**options, "mode": mode_id, **rounds})
+    return games
+
+
+def hiding(fid: str) -> bool:
+    """Whether a faction keeps something of its own the table may not see beyond a hand (face-down cards or pieces,
+    a face-down pile), or shows its hand."""
+    plugin = registry.faction(fid)
+    return plugin.overrides("face_down") or plugin.overrides("hidden_pieces") or bool(plugin.hidden_piles) \
+        or plugin.public_hand
+
+
+def map_games() -> list[dict[str, Any]]:
+    """A standard game of four seats on every map but the default one, the factions that hide something of their own
+    at the head of its line-up (taken in turn from map to map), the rest filled from the registry."""
+    ids = registry.playable_ids()
+    first = [f for f in ids if hiding(f)] + [f for f in ids if not hiding(f)]
+    games = []
+    for i, board in enumerate(m for m in MAPS if m != DEFAULTS["board"]):
+        factions = (first[i:] + first[:i])[:4]
+        games.append({"factions": factions, "mode": "standard", "board": board, "round_limit": DEFAULT_ROUND_LIMIT})
     return games

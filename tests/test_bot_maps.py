@@ -49,6 +49,15 @@ async def test_root_create_offers_every_map_and_refuses_another(tmp_path):
     assert (await bot.service.store.load(CHANNEL)) is None  # nothing was made
 
 
+async def test_a_map_is_read_in_any_case_as_a_faction_or_a_mode_is(tmp_path):
+    bot = await offline_bot(db_url(tmp_path))
+    alice = PLAYERS["marquise"]
+    for channel, typed, board in ((CHANNEL, "Lake", "lake"), (CHANNEL + 1, " Autumn+WINTER ", "autumn+winter")):
+        created = await bot.slash(alice, channel, "root create", seats=2, factions="Marquise,EYRIE", map=typed)
+        assert not created.refused, created.text
+        assert (await bot.service.table(channel)).lobby["board"] == board
+
+
 async def test_the_ferry_is_played_and_refused_through_its_command(tmp_path):
     """25.3.5 through /ferry: a move across the lake, and refusals that say why."""
     bot = await offline_bot(db_url(tmp_path))

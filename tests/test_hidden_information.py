@@ -1,7 +1,8 @@
 """Hidden information stays hidden: every public output is a function of public information alone.
 
 Seeded random playouts of line-ups computed from the registries: every faction in games of two to four seats of
-each mode without teams (the standard game), and several team line-ups of each team mode (the 3x3). At sampled
+each mode without teams (the standard game), several team line-ups of each team mode (the 3x3), and a game on each
+other map with the factions that hide something of their own (the Lake's Ferry beside the Corvids' plots). At sampled
 moments every hidden thing (hands, the deck's order, face-down cards such as the Supporters, face-down piles such
 as the quest deck, the items under the ruins: see rules.hidden) is dealt again as the table could imagine it, and
 every output anyone but its owner sees must stay the same: the spectator's view (the board image and the live board
@@ -22,7 +23,7 @@ from functools import cache
 from typing import Any
 
 import pytest
-from lineups import TEAM_LINEUPS, game_options
+from lineups import TEAM_LINEUPS, game_options, map_games
 from qa_helpers import A, B, M, close_stores, qa_bot_game  # noqa: F401
 
 import rules
@@ -36,6 +37,7 @@ from bot.service.table import Table
 from bot.service.threads import seat_posts
 from bot.storage.models import Deadline, Game, SeatRow
 from rules import engine, registry
+from rules.board import MAPS
 from rules.cards import card, label
 from rules.hidden import SHARED_DECK, hidden_contents, hidden_places, redeal
 from rules.modes import playable_ids as mode_ids
@@ -264,7 +266,7 @@ def play_and_check(options: dict[str, Any], seed: int, tally: Tally) -> None:
 def tally() -> Tally:
     """Every game played and checked once for the module."""
     found = Tally()
-    for i, options in enumerate(game_options()):
+    for i, options in enumerate([*game_options(), *map_games()]):
         play_and_check(options, 1 + i, found)
     return found
 
@@ -279,9 +281,16 @@ def test_line_ups_cover_every_registered_faction_in_every_mode() -> None:
     assert any(g.get("teams") for g in games if g["mode"] == "frontier")
 
 
+def test_every_map_is_played_with_the_factions_that_hide_something_of_their_own() -> None:
+    boards = {g.get("board", "autumn") for g in [*game_options(), *map_games()]}
+    assert boards == set(MAPS)
+    lake = next(g for g in map_games() if g["board"] == "lake")
+    assert {"corvids", "riverfolk"} <= set(lake["factions"])  # face-down plots, a public hand, the Ferry
+
+
 def test_every_public_output_is_the_same_whatever_the_hidden_cards(tally: Tally) -> None:
     print(f"{tally.games} games, {tally.moments} moments, {tally.actions} actions applied, {tally.outputs} outputs")
-    assert tally.games == len(game_options()) and tally.moments > 100 and tally.actions > 100
+    assert tally.games == len(game_options()) + len(map_games()) and tally.moments > 100 and tally.actions > 100
     assert not tally.leaks, f"{len(tally.leaks)} outputs depend on hidden information:\n" + "\n".join(tally.leaks[:30])
 
 

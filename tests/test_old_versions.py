@@ -33,11 +33,11 @@ REVISION_OF = {  # the newest rules revision under which each game's record repl
     ("9ead3fb", "game"): 2,
     ("b589521", "game"): 2,
     ("e7cbbc3", "game"): 2,
-    ("6471d1b", "game"): 9,
+    ("6471d1b", "game"): 10,
     ("87d6567", "game"): 3,
     ("b3467d4", "game"): 3,
     ("bd0f766", "game"): 5,
-    ("e99ba9a", "game"): 9,
+    ("e99ba9a", "game"): 10,
     ("a142de1", "game"): 5,
     ("4fb3d57", "game"): 3,
     ("87439cc", "game"): 5,
@@ -291,9 +291,9 @@ def test_a_game_397dc9b_began_as_revision_6_is_identified_again_and_undoes(
     assert cli.main(["migrate", "--db", str(db)]) == 0
     capsys.readouterr()
     with sqlite3.connect(db) as con:
-        assert con.execute("select rules, rules_until from games").fetchall() == [(9, None), (9, None)]
+        assert con.execute("select rules, rules_until from games").fetchall() == [(10, None), (10, None)]
     channel = cli.channel_id("game")
-    asyncio.run(_replays_and_undoes(db, channel, saved[channel], 9))
+    asyncio.run(_replays_and_undoes(db, channel, saved[channel], 10))
 
 
 def test_an_export_397dc9b_wrote_as_revision_6_replays_as_the_same_state(

@@ -63,7 +63,7 @@ def test_ts_2_4_infected_keeper_warriors_are_the_spores_for_every_keepers_rule()
     assert s.clearings[4].get("keepers:warrior:spore") == 4  # Live Off the Land counts Keeper warriors only
     s = goto(s, k, "keepers.encamp")
     sites = {int(a.split()[1]) for a in legal(s, "encamp")}
-    assert sites == {c for c in s.board.ids() if s.board.is_edge(c)}  # as with no warrior in any clearing
+    assert sites == set(kb.edge_clearings(s.board_id))  # as with no warrior in any clearing
     put(s, 5, "marquise", "warrior", 2)
     s = goto(s, 0, "marquise.actions")
     s, events = play_events(force_dice(s, 2, 0), "battle 5 keepers")

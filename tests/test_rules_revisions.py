@@ -248,6 +248,15 @@ OLD_ENGINE = {  # revision 4: 383602a's engine
     "slip": "f8a7a7e7ed13127ef3dbdea223b18dfbe8b5d543e7ec54c308a3fd492690f471",
     # revision 8: 516d1cf's engine
     "revenge": "9d2b0c441693d1fbf1ca1ae54fec57e407938d7d30482375f28ef8834caf638c",
+    # revision 9: 8b3bd0b's engine
+    "hideout": "0b24ba1b743ee69d87e4e97aff88a7a905d5fd5a68465a4468e03f445f3df3ea",
+    "coerce": "7cc7486020e4ab00012c053ef89fe4d0e03bca5ab5267dc50712610a7d4278e0",
+    "services": "c498e664863aec8d50ccf81f62960b57b8dd2a3376a2ed27e84c67ab182473bd",
+    "friendly fire": "1310e6e2f4ed7daddedc5dbdcc05ee3b58e791a34cf66894dcbf87b25ff652c1",
+    "glide": "b64e8147fea25e445e55efefe564b4e769f56774c30c7a1fb35cee58142019d4",
+    "pays": "7e54d960012b1d1a02de9805523f2aa16ade174735dcf03244328115c6f34ab3",
+    "snare": "26f602313c9943c2f4afc342715783fc8517b05f8a9eb5f5c62d7f0862b1822d",
+    "short recruit": "358aca96554a9ad2c3f663cb8bb39df80e37645c894f53a979360cb6bd8c107e",
 }
 """The digest the engine of the revision's own commit gives each record the tests below build (its state as that
 engine saved it): `tools/legacy/differ.py COMMIT REVISION --records FILE` replays records with it."""
@@ -407,3 +416,300 @@ def test_shared_field_hospitals_of_revision_8_answered_for_cult_warriors_gone_to
     assert not any(d.get("what") == "shared_hospital" for d in today.pending)  # Revenge took them: none to send
     cult = today.seat_of("lizards")
     assert today.seats[cult].areas["acolytes"] == old.seats[cult].areas["acolytes"]
+
+
+# --- revision 10: the Vagabond characters checked against appendix V (vb-review) ------------------------------------
+
+Script = Callable[[rules.GameState], list[str] | None]
+
+
+def _scripted(flag: str, options: dict[str, object], script: Script, seed: int = 1, number: int = 9) -> Record:
+    """A walk under an older revision whose lines a script may choose (actions, legal under either rules, or
+    moderator edits; else a random legal action), up to the first line that plays otherwise when only `flag` is
+    taken as today's: its record."""
+    chooser = random.Random(seed)
+    state = rules.replay(Record(options, seed, rules=number))
+    ablated = replace(state.legacy, **{flag: False})
+    lines: list[str] = []
+    while not state.over and len(lines) < 600:
+        seat = rules.to_act(state)
+        assert seat is not None
+        for text in script(state) or [chooser.choice(rules.legal_actions(state, seat)).notation()]:
+            lines.append(text)
+            played, today = _played(state, text), _played(_under(state, ablated), text)
+            if _tree(today) != _tree(played):
+                return Record(options, seed, lines, rules=number)
+            assert played is not None, text
+            state = played
+    raise AssertionError(f"the script never reached {flag}")
+
+
+def _offered(state: rules.GameState, text: str) -> bool:
+    seat = rules.to_act(state)
+    return seat is not None and any(a.notation() == text for a in rules.legal_actions(state, seat))
+
+
+def _vagabond_at(state: rules.GameState, step: str, faction: str = "vagabond") -> bool:
+    """Whether a Vagabond's step waits on him with nothing pending."""
+    return state.turn.step == step and not state.pending and state.seats[state.turn.seat].faction == faction
+
+
+def _into_a_clearing(state: rules.GameState) -> list[str] | None:
+    """The Vagabond's Slip into a clearing (the first one offered)."""
+    seat = rules.to_act(state)
+    assert seat is not None
+    slips = [a for a in rules.legal_actions(state, seat, verb="move") if isinstance(getattr(a, "dst", None), int)]
+    return [slips[0].notation()] if slips else None
+
+
+def _chosen(character: str) -> Script:
+    """A script that takes a character at setup, else leaves the line to the walk."""
+    return lambda state: [f"character {character}"] if _offered(state, f"character {character}") else None
+
+
+def test_a_hideout_of_revision_9_was_refused_in_a_forest() -> None:
+    """Before revision 10 the Ranger's Hideout was offered only in a clearing (V.3 names no place)."""
+
+    def script(state: rules.GameState) -> list[str] | None:
+        if _vagabond_at(state, "vagabond.slip"):
+            return ["end"]  # he stays in his starting forest
+        if _vagabond_at(state, "vagabond.daylight"):
+            return ["hideout"]
+        return _chosen("ranger")(state)
+
+    record = _scripted("hideout_in_clearings", {"factions": ["marquise", "eyrie", "vagabond"]}, script)
+    _as_the_old_engine("hideout", replace(record, actions=record.actions[:-1]))
+    assert record.actions[-1] == "hideout"
+    with pytest.raises(rules.RulesError):
+        rules.replay(record)
+    today = _last_line_today(record)
+    assert today is not None
+    assert any(i["item"] == "torch" and i["exhausted"] for i in today.seats[2].items)  # taken in the forest
+
+
+def _bird_to_hand(state: rules.GameState, faction: str = "vagabond") -> list[str]:
+    """A moderator edit giving a Vagabond a bird card from the deck (birds match every clearing)."""
+    key = next(rules.cards.card(c).key for c in reversed(state.deck) if rules.cards.card(c).suit == "bird")
+    return [f"!card {key} deck hand:{faction}"]
+
+
+def test_a_coerced_card_of_revision_9_stood_in_after_the_jailor_left_its_clearing() -> None:
+    """Before revision 10 the stand-in stayed until used, wherever he went; today it lapses once he leaves."""
+
+    def script(state: rules.GameState) -> list[str] | None:
+        if _vagabond_at(state, "vagabond.slip"):
+            return _into_a_clearing(state)
+        if _vagabond_at(state, "vagabond.daylight"):
+            seat = state.turn.seat
+            if state.turn.flags.get("coerced"):
+                moves = rules.legal_actions(state, seat, verb="move")
+                return [moves[0].notation()] if moves else None
+            coerces = [a.notation() for a in rules.legal_actions(state, seat, verb="coerce")]
+            torches = [text for text in coerces if text.startswith("coerce torch")]
+            return torches[:1] or _bird_to_hand(state)
+        return _chosen("jailor")(state)
+
+    record = _scripted("coerce_anywhere", {"factions": ["marquise", "eyrie", "vagabond"]}, script)
+    assert record.actions[-1].startswith("coerce torch")  # today's engine keeps where the card was spent
+    old = rules.replay(record)
+    move = rules.legal_actions(old, 2, verb="move")[0].notation()
+    walked = replace(record, actions=[*record.actions, move])
+    old = _as_the_old_engine("coerce", walked)
+    assert any(i.get("stand_in") for i in old.seats[2].items)  # still waiting to be used, in another clearing
+    today = rules.replay(replace(walked, rules=CURRENT))
+    assert not any(i.get("stand_in") for i in today.seats[2].items)  # lapsed once he left its clearing
+
+
+def test_a_jailor_of_revision_9_could_not_coerce_for_the_riverfolks_services() -> None:
+    """Before revision 10 the Company's offer took no Coerce (V.12 names the services)."""
+
+    def script(state: rules.GameState) -> list[str] | None:
+        if state.pending and state.pending[0].get("what") == "services":
+            seat = rules.to_act(state)
+            assert seat is not None
+            if state.seats[seat].faction == "vagabond" and vb.clearing(state, "vagabond") is not None:
+                hand = {rules.cards.card(c).key for c in state.seats[seat].hand}
+                if "ambush-bird" in hand:
+                    return ["coerce torch ambush-bird"]
+            return ["pass"]
+        if _vagabond_at(state, "vagabond.slip"):
+            return _into_a_clearing(state)
+        if _vagabond_at(state, "vagabond.daylight"):
+            seat = state.turn.seat
+            if not any(rules.cards.card(c).key == "ambush-bird" for c in state.seats[seat].hand):
+                return ["!card ambush-bird deck hand:vagabond"] if _in_deck(state, "ambush-bird") else None
+            return ["end"]
+        return _chosen("jailor")(state)
+
+    record = _scripted(
+        "coerce_not_for_services", {"factions": ["marquise", "riverfolk", "vagabond"], "first_player": 0}, script
+    )
+    _as_the_old_engine("services", replace(record, actions=record.actions[:-1]))
+    assert record.actions[-1] == "coerce torch ambush-bird"
+    with pytest.raises(rules.RulesError):
+        rules.replay(record)
+    today = _last_line_today(record)
+    assert today is not None and today.pending[0].get("what") == "services"  # the offer stays open
+    assert any(i.get("stand_in") for i in today.seats[2].items)
+
+
+def _in_deck(state: rules.GameState, key: str) -> bool:
+    return any(rules.cards.card(c).key == key for c in state.deck)
+
+
+def test_a_vagrant_of_revision_9_made_no_rival_battle_its_own_teammate() -> None:
+    """Before revision 10 a 3x3 Instigate offered no friendly fire (3x3.5: an opposing ability may make allies
+    battle each other)."""
+    options = _teams("marquise", "eyrie", "vagabond", "tinker", "alliance", "vagabond2")
+
+    def script(state: rules.GameState) -> list[str] | None:
+        if _vagabond_at(state, "vagabond.slip"):
+            return _into_a_clearing(state)
+        if _vagabond_at(state, "vagabond.daylight"):
+            here = vb.clearing(state, "vagabond")
+            if here is None:
+                return None
+            if not state.clearings[here - 1].get("alliance:warrior"):
+                return [f"!place {here} alliance:warrior x2", f"!place {here} tinker:gear x1"]
+            return ["instigate alliance tinker"]
+        return _chosen("vagrant")(state)
+
+    record = _scripted("instigate_no_friendly_fire", options, script)
+    _as_the_old_engine("friendly fire", replace(record, actions=record.actions[:-1]))
+    assert record.actions[-1] == "instigate alliance tinker"
+    with pytest.raises(rules.RulesError):
+        rules.replay(record)
+    today = _last_line_today(record)
+    assert today is not None and today.battle is not None and today.battle.get("credit") == 2
+
+
+def test_a_glide_of_revision_9_flew_out_of_a_face_up_snare() -> None:
+    """Before revision 10 the Harrier's Glide took no heed of the Corvids' face-up snare (13.7.2)."""
+
+    def snared(state: rules.GameState) -> list[int]:
+        return [c for c in state.board.ids() if state.clearings[c - 1].get("corvids:snare")]
+
+    def script(state: rules.GameState) -> list[str] | None:
+        seat = rules.to_act(state)
+        assert seat is not None
+        mine = [a.notation() for a in rules.legal_actions(state, seat)]
+        if state.seats[seat].faction == "corvids":
+            wanted = [a for a in mine if a.endswith(" snare") and a.startswith("plot ") or a.startswith("flip ")]
+            return wanted[:1] or None
+        if _vagabond_at(state, "vagabond.slip"):
+            return ["end"]
+        if _vagabond_at(state, "vagabond.daylight") and snared(state):
+            here, traps = vb.where(state, "vagabond"), snared(state)
+            target = next(c for c in state.board.ids() if c not in traps) if here in traps else traps[0]
+            return [f"glide {target}"] if f"glide {target}" in mine else None
+        return _chosen("harrier")(state)
+
+    record = _scripted("glide_past_snare", {"factions": ["marquise", "corvids", "vagabond"], "first_player": 0}, script)
+    old = _as_the_old_engine("glide", record)
+    assert record.actions[-1].startswith("glide ")
+    assert _last_line_today(record) is None  # today the snare keeps him in
+    assert vb.where(old, "vagabond") == int(record.actions[-1].split()[1])
+
+
+def test_a_vagabond_of_revision_9_paid_for_a_service_with_his_first_face_up_items() -> None:
+    """Before revision 10 the engine chose the items that paid (11.2.6.3: he exhausts items, so he chooses)."""
+
+    def script(state: rules.GameState) -> list[str] | None:
+        if state.pending and state.pending[0].get("what") == "services":
+            seat = rules.to_act(state)
+            assert seat is not None
+            buys = [a.notation() for a in rules.legal_actions(state, seat, verb="buy")]
+            return buys[:1] if state.seats[seat].faction == "vagabond" else ["pass"]
+        return None
+
+    record = _scripted(
+        "vagabond_pays_first_items", {"factions": ["marquise", "riverfolk", "vagabond"], "first_player": 0}, script
+    )
+    old = _as_the_old_engine("pays", record)
+    assert record.actions[-1].startswith("buy ")
+    today = _last_line_today(record)
+    assert today is not None and today.pending[0].get("owed")  # today he is asked which items pay
+    assert not old.pending or not old.pending[0].get("owed")
+MARQUISE_CORVIDS = {"factions": ["marquise", "corvids"], "first_player": 0}
+
+
+def _snare_a_sawmill() -> Nudge:
+    """Once, in the Corvids' Daylight: three Corvid warriors at a sawmill with no plot, to plot a snare there."""
+    done: list[bool] = []
+
+    def nudge(state: rules.GameState) -> list[str]:
+        seat = rules.to_act(state)
+        if done or seat is None or state.seats[seat].faction != "corvids" or state.turn.step != "corvids.daylight":
+            return []
+        mills = [c for c in state.board.ids() if state.clearings[c - 1].get("marquise:sawmill")]
+        if not mills or state.seats[seat].supply.get("warrior", 0) < 3:
+            return []
+        done.append(True)
+        return [f"!place {mills[0]} corvids:warrior x3"]
+
+    return nudge
+
+
+def _snaring(state: rules.GameState, actions: list[rules.Action]) -> list[rules.Action]:
+    """The Corvids plot snares at sawmills and flip them; the Marquise recruits and overworks."""
+    mills = {c for c in state.board.ids() if state.clearings[c - 1].get("marquise:sawmill")}
+    return [
+        a
+        for a in actions
+        if (a.verb == "plot" and getattr(a, "kind", "") == "snare" and getattr(a, "clearing", 0) in mills)
+        or a.verb in ("flip", "recruit", "overwork")
+    ]
+
+
+def test_the_marquise_of_revision_9_placed_pieces_in_a_snared_clearing() -> None:
+    """Before revision 10 the Marquise placed wood at a sawmill (and recruited, overworked) where a Corvid face-up
+    snare forbids her placing pieces (13.7.2)."""
+    record = _first(
+        "marquise_places_anywhere", MARQUISE_CORVIDS, 9, range(1, 9), nudge=_snare_a_sawmill(), prefer=_snaring
+    )
+    old, today = _as_the_old_engine("snare", record), _last_line_today(record)
+    assert today is not None
+
+    def in_snares(s: rules.GameState) -> int:
+        return sum(
+            n
+            for c in s.clearings
+            if c.get("corvids:snare")
+            for k, n in c.items()
+            if k.startswith("marquise:") and k != "marquise:sawmill"
+        )
+
+    assert in_snares(old) > in_snares(today)
+
+
+def _crowd_the_corvids() -> Nudge:
+    """Once, in the Corvids' Daylight: all but two of their warriors in their supply put in clearing 3."""
+    done: list[bool] = []
+
+    def nudge(state: rules.GameState) -> list[str]:
+        seat = rules.to_act(state)
+        if done or seat is None or state.seats[seat].faction != "corvids" or state.turn.step != "corvids.daylight":
+            return []
+        left = state.seats[seat].supply.get("warrior", 0)
+        if left <= 2:
+            return []
+        done.append(True)
+        return [f"!place 3 corvids:warrior x{left - 2}"]
+
+    return nudge
+
+
+def test_the_corvids_recruit_of_revision_9_filled_the_clearings_in_number_order_when_short() -> None:
+    """Before revision 10 a recruit short of warriors placed them in the lowest numbered clearings of the suit; today
+    the Corvids name the clearings (1.5.4)."""
+    record = _first(
+        "corvids_recruit_in_order",
+        MARQUISE_CORVIDS,
+        9,
+        range(1, 9),
+        nudge=_crowd_the_corvids(),
+        prefer=lambda s, actions: [a for a in actions if a.verb == "recruit"],
+    )
+    old = _as_the_old_engine("short recruit", record)
+    assert record.actions[-1].startswith("recruit ") and old.seats[old.seat_of("corvids") or 0].supply["warrior"] == 0
+    assert _last_line_today(record) is None  # today the plain recruit is ambiguous: the Corvids name the clearings

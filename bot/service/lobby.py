@@ -174,6 +174,11 @@ def mode_id(mode: str) -> str:
         return mode
 
 
+def board_id(board: str) -> str:
+    """A map (or two joined with '+') typed in any case, as the engine names it: 'Lake' is 'lake'."""
+    return "+".join(part.strip().lower() for part in board.split("+"))
+
+
 def uses_teams(mode: str) -> bool:
     """Whether a game mode is played in teams (the standard game is not)."""
     try:
@@ -261,7 +266,7 @@ class Lobby(ServiceCore):
         """Open a lobby in the actor's channel."""
         mode = mode_id(mode)
         allowed = resolve_factions(factions)
-        settings = lobby_settings(mode, board, seats, allowed, win_points, round_limit, game_options)
+        settings = lobby_settings(mode, board_id(board), seats, allowed, win_points, round_limit, game_options)
         now = self.now()
         game = Game(
             channel_id=actor.channel_id,

@@ -22,7 +22,7 @@ from rules.actions import (
 from rules.cards import card, keys
 from rules.examples import ExampleGame, Examples
 from rules.factions.base import Faction
-from rules.map_pieces import all_warriors, may_place, on_map, open_slots, place, suit
+from rules.map_pieces import all_warriors, may_place, on_map, open_slots, place, suit, why_not_place
 from rules.modes.base import skips_cornered, starting_corners
 from rules.pieces import BUILDING, WARRIOR, PieceKind
 from rules.rule import rules
@@ -489,6 +489,9 @@ class Eyrie(Faction):
                 f"clearing {where} is {suit(state, where)}: the {named} card of the Decree's {column} column "
                 f"needs a {named} clearing"
             )
+        blocked = next(filter(None, (why_not_place(state, ID, c) for c in places if isinstance(c, int))), None)
+        if column in ("recruit", "build") and blocked:
+            return blocked
         return f"the Decree's {column} column needs a clearing matching {suits}"
 
     def explain(self, state: GameState, seat: int, action: Action) -> str | None:

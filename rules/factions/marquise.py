@@ -24,7 +24,7 @@ from rules.cards import keys
 from rules.examples import Examples
 from rules.factions.base import Faction
 from rules.hooks import Removed
-from rules.map_pieces import may_place, on_map, open_slots, place, suit
+from rules.map_pieces import may_place, on_map, open_slots, place, suit, why_not_place
 from rules.modes.base import starting_corners
 from rules.pieces import BUILDING, TOKEN, WARRIOR, PieceKind
 from rules.rule import ruled_by, rules
@@ -158,8 +158,20 @@ def build_wood(state: GameState, seat: int, kind: str, cid: int) -> tuple[int, .
 
 
 def recruit_spots(state: GameState) -> list[int]:
-    """Where a recruit places warriors: each recruiter's clearing (a clearing twice for two recruiters)."""
-    return [cid for cid in state.board.ids() for _ in range(state.clearings[cid - 1].get("marquise:recruiter", 0))]
+    """Where a recruit places warriors: each recruiter's clearing (a clearing twice for two recruiters), where no
+    other faction forbids placing one (a face-up snare)."""
+    return [
+        cid
+        for cid in state.board.ids()
+        for _ in range(state.clearings[cid - 1].get("marquise:recruiter", 0))
+        if placeable(state, cid, WARRIOR)
+    ]
+
+
+def placeable(state: GameState, cid: int, category: str) -> bool:
+    """Whether the Marquise may place a piece of a category in a clearing: no other faction forbids it (a face-up
+    snare, overgrowth, a torch); the engines before revision 10 let her recruit, produce wood and overwork anywhere."""
+    return (state.legacy is not None and state.legacy.marquise_places_anywhere) or may_place(state, ID, cid, category)
 
 
 def build_cost(state: GameState, kind: str) -> int | None:
@@ -280,7 +292,10 @@ class Marquise(Faction):
 
     def _place_wood(self, state: GameState, seat: int) -> None:
         sawmills = [
-            cid for cid in state.board.ids() for _ in range(state.clearings[cid - 1].get("marquise:sawmill", 0))
+            cid
+            for cid in state.board.ids()
+            for _ in range(state.clearings[cid - 1].get("marquise:sawmill", 0))
+            if placeable(state, cid, TOKEN)
         ]
         wood = state.seats[seat].supply.get("wood", 0)
         if not sawmills:
@@ -333,7 +348,7 @@ class Marquise(Faction):
             yield from self._build_options(state, seat)
         if verb in (None, "overwork") and state.seats[seat].supply.get("wood", 0) > 0:
             for cid in state.board.ids():
-                if state.clearings[cid - 1].get("marquise:sawmill"):
+                if state.clearings[cid - 1].get("marquise:sawmill") and placeable(state, cid, TOKEN):
                     for key in hand.keys_matching(state, seat, suit(state, cid)):
                         yield Overwork(cid, key)
 
@@ -502,7 +517,8 @@ class Marquise(Faction):
         lost = removed.count("marquise:warrior")
         keep = keep_clearing(state)
         cid = removed.place
-        if lost and keep is not None and state.seats[seat].hand and isinstance(cid, int):
+        hospital = keep is not None and placeable(state, keep, WARRIOR)
+        if lost and hospital and state.seats[seat].hand and isinstance(cid, int):
             decisions.push(
                 state,
                 "faction",
@@ -576,6 +592,10 @@ class Marquise(Faction):
         if isinstance(action, Recruit):
             if flags.get("recruited"):
                 return "you already recruited this turn"
+            sites = [c for c in state.board.ids() if state.clearings[c - 1].get("marquise:recruiter")]
+            reasons = [r for c in sites if (r := why_not_place(state, ID, c, WARRIOR))]
+            if sites and len(reasons) == len(sites):
+                return "; ".join(reasons)
             return "you have no recruiters on the map, or no warriors left in your supply"
         if isinstance(action, Overwork):
             if not state.clearings[action.clearing - 1].get("marquise:sawmill"):
@@ -584,6 +604,9 @@ class Marquise(Faction):
                 return f"{keys()[action.card].name} is not in your hand"
             if state.seats[seat].supply.get("wood", 0) <= 0:
                 return "all eight wood are already on the map"
+            kept = why_not_place(state, ID, action.clearing, TOKEN)
+            if kept:
+                return kept
             return (
                 f"{keys()[action.card].name} does not match clearing {action.clearing} ({suit(state, action.clearing)})"
             )
@@ -623,8 +646,9 @@ class Marquise(Faction):
             return f"all six {action.kind}s are already on the map"
         if not rules(state, seat, action.clearing):
             return f"you don't rule clearing {action.clearing}"
-        if not may_place(state, ID, action.clearing):
-            return f"you can't place pieces in clearing {action.clearing}"
+        blocked = why_not_place(state, ID, action.clearing)
+        if blocked:
+            return blocked
         if open_slots(state, action.clearing) <= 0:
             return f"clearing {action.clearing} has no open building slot"
         if action.wood:

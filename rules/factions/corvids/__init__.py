@@ -9,6 +9,7 @@ the supply), and every public word is a function of what the table sees (`words.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import combinations
 from typing import ClassVar
 
 from rules import battle, crafting, hand, movement, registry
@@ -57,7 +58,7 @@ from rules.factions.corvids.words import (
     why_not,
     why_not_expose,
 )
-from rules.hooks import Removed
+from rules.hooks import Place, Removed
 from rules.map_pieces import count, may_place, place, suit
 from rules.modes.base import may_set_up
 from rules.pieces import BATTLE, TOKEN, WARRIOR, PieceKind
@@ -203,6 +204,13 @@ class Corvids(Faction):
         d = data(state, seat)
         return {"face-down plots": d.setdefault("hidden", []), "plot supply": d.setdefault("reserve", [])}
 
+    def edit_pieces(
+        self, state: GameState, seat: int, piece: str, n: int, src: Place | None, dst: Place | None
+    ) -> str | None:
+        """A moderator's edit of plots keeps their kinds: face-down ones shifted with theirs or back to the supply
+        unseen, face-up ones from or to the supply as their kind (never one placed face down: its kind is secret)."""
+        return plots.edited(state, seat, piece, n, src, dst)
+
     def private_lines(self, state: GameState, seat: int) -> list[str]:
         """The kind of each face-down plot and the plots left in the supply."""
         return private_lines(state, seat)
@@ -315,32 +323,46 @@ def scatter_clearings(state: GameState, seat: int) -> list[int]:
 
 
 def recruit_options(state: GameState, seat: int) -> Iterator[Action]:
-    """Once per turn, with a warrior left: any card of the hand, a bird naming the suit it recruits in."""
+    """Once per turn, with a warrior left: any card of the hand, a bird naming the suit it recruits in; short of
+    warriors, the clearings that get the ones left (the Corvids choose, 1.5.4)."""
     if flags(state).get("recruited") or state.seats[seat].supply.get("warrior", 0) <= 0:
         return
     for key in hand.distinct_keys(state, seat):
         if keys()[key].suit == "bird":
             for s in SUITS:
-                yield Recruit(card=key, suit=s)
+                yield from _recruits(state, seat, key, s, s)
         else:
-            yield Recruit(card=key)
+            yield from _recruits(state, seat, key, keys()[key].suit, None)
+
+
+def _recruits(state: GameState, seat: int, key: str, wanted: str, named: str | None) -> Iterator[Action]:
+    """A recruit with a card in the clearings of a suit: everywhere, or each choice of as many as the supply holds."""
+    spots = recruit_spots(state, wanted)
+    left = state.seats[seat].supply.get("warrior", 0)
+    if left >= len(spots) or (state.legacy is not None and state.legacy.corvids_recruit_in_order):
+        yield Recruit(card=key, suit=named)
+        return
+    for chosen in combinations(spots, left):
+        yield Recruit(card=key, clearings=chosen, suit=named)
+
+
+def recruit_spots(state: GameState, wanted: str) -> list[int]:
+    """The clearings of a suit where a Corvid warrior may be placed."""
+    return [cid for cid in state.board.ids() if suit(state, cid) == wanted and may_place(state, ID, cid, WARRIOR)]
 
 
 def recruit(state: GameState, seat: int, action: Recruit) -> None:
-    """Spend the card; a warrior in each clearing of its suit where one may be placed, as far as the supply goes."""
+    """Spend the card; a warrior in each clearing of its suit where one may be placed (in the clearings chosen when
+    the supply runs short)."""
     assert action.card is not None
     spent = hand.spend(state, seat, action.card)
     flags(state)["recruited"] = True
     wanted = action.suit or card(spent).suit
-    placed = [cid for cid in state.board.ids() if suit(state, cid) == wanted and _recruit_in(state, seat, cid)]
+    spots = list(action.clearings) or recruit_spots(state, wanted)
+    placed = [cid for cid in spots if place(state, seat, "warrior", cid) > 0]
     marks = tuple(("place", c, None) for c in placed)
     where = ", ".join(map(str, placed)) or "no clearing"
     state.say(f"The {NAME} spend {label(spent)} to recruit in {wanted} clearings: {where}.", None, *marks)
-
-
-def _recruit_in(state: GameState, seat: int, cid: int) -> bool:
-    """Place one warrior there if it may be placed; whether one was."""
-    return may_place(state, ID, cid, WARRIOR) and place(state, seat, "warrior", cid) > 0
 
 
 # --- Daylight and the Exert (13.5, 13.6.1) ----------------------------------------------------------------------------

@@ -22,7 +22,7 @@ from rules.factions.corvids.board import (
     mint,
     take_hidden,
 )
-from rules.hooks import Removed
+from rules.hooks import Place, Removed
 from rules.map_pieces import may_place, place, suit
 from rules.pieces import ABILITY, WARRIOR, parse_key
 from rules.removal import remove_all, take, trigger
@@ -217,3 +217,44 @@ def expose(state: GameState, seat: int, guesser: int, cid: int, guess: str, key:
 def matching_clearing(state: GameState, cid: int, key_suit: str) -> bool:
     """Whether a card of this suit matches a clearing (birds match any)."""
     return key_suit == "bird" or suit(state, cid) == key_suit
+
+
+# --- moderator edits -------------------------------------------------------------------------------------------------
+
+
+def edited(state: GameState, seat: int, piece: str, n: int, src: Place | None, dst: Place | None) -> str | None:
+    """Keep the plots' records after an edit moved n plots from `src` to `dst` (None: the supply), or say why not:
+    a face-down plot keeps its number when shifted and goes back to the supply unseen; a face-up one is taken from
+    the supply as its kind, or goes back to it; none is placed face down (which kind is the Corvids' secret), nor
+    anywhere but a clearing."""
+    if piece != PLOT_KEY and piece not in FACE_UP_KEYS:
+        return None
+    if isinstance(src, str) or isinstance(dst, str):
+        return "plots lie only in clearings"
+    d = data(state, seat)
+    reserve = d.setdefault("reserve", [])
+    if piece == PLOT_KEY:
+        if src is None:
+            return (
+                "what a face-down plot is stays the Corvids' secret, so an edit can't place one: place a face-up "
+                "plot (corvids:bomb, corvids:snare…), or let the Corvids plot"
+            )
+        at = d.setdefault("hidden_at", [])
+        for _ in range(min(n, at.count(src))):  # more on the map than listed: the invariants say so
+            if dst is None:
+                token = take_hidden(state, seat, src)
+                assert token is not None  # listed there
+                reserve.append(token)
+            else:
+                at[at.index(src)] = dst
+        return None
+    kind = FACE_UP_KEYS[piece]
+    if src is None:
+        for _ in range(n):
+            token = next((t for t in reserve if kind_of(t) == kind), None)
+            if token is None:
+                return f"the {NAME} have no {kind} plot left in their supply"
+            reserve.remove(token)
+    if dst is None:
+        reserve.extend(mint(state, seat, kind) for _ in range(n))
+    return None

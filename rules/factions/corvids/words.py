@@ -80,7 +80,10 @@ def prompt_of(state: GameState, step: str) -> str:
     if step == FLIP:
         return "flip face-down plots where you have warriors (flip N), or end Birdsong's flips"
     if step == RECRUIT:
-        return "recruit: spend a card for a warrior in each matching clearing (recruit CARD [suit]), or end"
+        return (
+            "recruit: spend a card for a warrior in each matching clearing (recruit CARD [suit]; short of warriors, "
+            "name the clearings: recruit CARD 3,5), or end"
+        )
     if step == DAYLIGHT:
         left = DAYLIGHT_ACTIONS - flags(state).get("corvid_actions", 0)
         return f"move, battle, plot or trick ({plural(left, 'action')} left), or end Daylight"
@@ -106,7 +109,7 @@ def why_not(state: GameState, seat: int, action: Action) -> str | None:
     if state.turn.seat != seat:
         return None
     if isinstance(action, Flip):
-        return why_not_flip(state, action.clearing) if step == FLIP else "you flip plots in Birdsong"
+        return when_flips(step) or why_not_flip(state, action.clearing)
     if isinstance(action, Craft) and step != CRAFT:
         return "you craft in Birdsong, before flipping plots"
     if isinstance(action, Recruit):
@@ -140,6 +143,15 @@ def why_not_scatter(state: GameState, seat: int, action: Scatter) -> str | None:
     return why_not_place(state, ID, action.clearing, WARRIOR) or "your setup may not place a warrior there"
 
 
+def when_flips(step: str) -> str | None:
+    """13.4.2: flips are Birdsong's second step, after crafting and before recruiting."""
+    if step == FLIP:
+        return None
+    if step == CRAFT:
+        return "you flip plots after crafting: end crafting first"
+    return "you flip plots in Birdsong, after crafting and before recruiting: this turn's flips are over"
+
+
 def why_not_flip(state: GameState, cid: int) -> str | None:
     """13.4.2: a face-down plot, and Corvid warriors in its clearing."""
     if not state.clearings[cid - 1].get(PLOT_KEY):
@@ -164,6 +176,28 @@ def why_not_recruit(state: GameState, seat: int, action: Recruit) -> str | None:
         return "a bird card recruits in the clearings of one suit you name: recruit CARD fox|mouse|rabbit"
     if c is not None and c.suit != "bird" and action.suit not in (None, c.suit):
         return f"{c.name} recruits in {c.suit} clearings"
+    if c is not None and action.clearings:
+        return why_not_recruit_in(state, seat, action.suit or c.suit, action.clearings)
+    return None
+
+
+def why_not_recruit_in(state: GameState, seat: int, wanted: str, named: tuple[int, ...]) -> str | None:
+    """1.5.4: the clearings named for a recruit short of warriors, as many as the warriors left, of the suit."""
+    spots = [c for c in state.board.ids() if suit(state, c) == wanted and not why_not_place(state, ID, c, WARRIOR)]
+    left = state.seats[seat].supply.get("warrior", 0)
+    if left >= len(spots):
+        return f"you have warriors for every {wanted} clearing: name the card only (recruit CARD)"
+    for cid in named:
+        if cid not in state.board.ids():
+            return f"there is no clearing {cid} on this map"
+        if suit(state, cid) != wanted:
+            return f"clearing {cid} is {suit(state, cid)}, not {wanted}"
+        blocked = why_not_place(state, ID, cid, WARRIOR)
+        if blocked:
+            return blocked
+    if len(set(named)) != left or len(named) != left:
+        where = ", ".join(map(str, spots))
+        return f"you have {plural(left, 'warrior')} left: name {left} different {wanted} clearings of {where}"
     return None
 
 

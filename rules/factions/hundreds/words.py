@@ -27,7 +27,7 @@ from rules.factions.hundreds.actions import (
 from rules.factions.hundreds.board import ID, MOB, WARLORD, WARRIOR_KEY, HundredsFlags
 from rules.factions.hundreds.moods import why_not_mood
 from rules.factions.hundreds.setup import garrison_sites, starting_corners_of_others
-from rules.map_pieces import may_place, on_map, open_slots, suit
+from rules.map_pieces import on_map, open_slots, suit, why_not_place
 from rules.rule import rules
 from rules.state import GameState
 
@@ -165,8 +165,9 @@ def _why_not_anoint(state: GameState, cid: int) -> str | None:
         return "the warlord is already on the map"
     if cid not in state.board.ids():
         return f"there is no clearing {cid}"
-    if not may_place(state, ID, cid, "warrior"):
-        return f"you can't place pieces in clearing {cid}"
+    blocked = why_not_place(state, ID, cid, "warrior")
+    if blocked:
+        return blocked
     return f"the warlord replaces one of your warriors: clearing {cid} has none"
 
 
@@ -184,7 +185,7 @@ def _why_not_incite(state: GameState, seat: int, action: Incite) -> str | None:
         return f"a mob is incited where you have a warrior: clearing {cid} has none"
     if not keys()[action.card].matches(suit(state, cid)):
         return f"{keys()[action.card].name} does not match clearing {cid} ({suit(state, cid)})"
-    return f"you can't place pieces in clearing {cid}"
+    return why_not_place(state, ID, cid, "token") or f"you can't place pieces in clearing {cid}"
 
 
 def _why_not_daylight(state: GameState, seat: int, step: str, action: Action) -> str | None:
@@ -249,4 +250,4 @@ def _why_not_stronghold(state: GameState, seat: int, action: Stronghold) -> str 
         return f"clearing {cid} has no open building slot"
     if not keys()[action.card].matches(suit(state, cid)):
         return f"{keys()[action.card].name} does not match clearing {cid} ({suit(state, cid)})"
-    return f"you can't place pieces in clearing {cid}"
+    return why_not_place(state, ID, cid, "building") or f"you can't place pieces in clearing {cid}"

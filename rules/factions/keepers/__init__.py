@@ -65,7 +65,7 @@ from rules.map_pieces import may_place, open_slots, suit
 from rules.modes.base import may_set_up, starting_corners
 from rules.pieces import ABILITY, BUILDING, TOKEN, WARRIOR, PieceKind, key
 from rules.removal import remove_all
-from rules.rule import rules
+from rules.rule import enemies, rules
 from rules.state import BattleState, Decision, GameState
 from rules.words import plural
 
@@ -377,17 +377,23 @@ class Keepers(Faction):
 
     # --- Prized Trophies (15.2.5) ------------------------------------------------------------------------------------
     def intercept_removal(self, state: GameState, seat: int | None, removal: Removal) -> str | None:
-        """A removed relic waits off the map, face up, for its remover to place it in a forest."""
-        return TROPHIES_AREA if seat is not None and is_relic_key(removal.piece) else None
+        """A relic an enemy removed (or no one: the player taking the turn then places it) waits off the map, face up,
+        to be placed in a forest; one a non-enemy removed (a Vagabond in a coalition, FAQ on 15.2.5) triggers no Prized
+        Trophies and goes back to the supply like any removed token."""
+        if seat is None or not is_relic_key(removal.piece):
+            return None
+        if removal.by is not None and not enemies(state, removal.by, seat):
+            return None
+        return TROPHIES_AREA
 
     def on_removed(self, state: GameState, seat: int | None, removed: Removed) -> None:
-        """15.2.5: whoever removed a relic places it in any forest face up (the player taking the turn, when no one
-        did); an enemy scored for it (the token's point and the extra one) as it was removed."""
+        """15.2.5: an enemy that removed a relic places it in any forest face up (the player taking the turn, when no
+        one did); it scored for it (the token's point and the extra one) as it was removed."""
         if seat is None:
             return
         chooser = removed.by if removed.by is not None else state.turn.seat
         for piece, n in sorted(removed.pieces.items()):
-            if is_relic_key(piece):
+            if is_relic_key(piece) and removed.diverted.get(piece) == TROPHIES_AREA:
                 for _ in range(n):
                     decisions.push(
                         state, "faction", chooser, faction=ID, what="trophy", piece=piece,
@@ -484,7 +490,7 @@ def corner_sites(state: GameState, seat: int) -> list[int]:
 def edge_sites(state: GameState, seat: int, corner: int) -> list[int]:
     """15.3.3: map-edge clearings next to the first one (any next to it, when none on the edge may take them)."""
     near = [c for c in sorted(state.board.adjacent_to(corner)) if may_place(state, ID, c, WARRIOR)]
-    edge = [c for c in near if state.board.is_edge(c) and may_set_up(state, seat, c)]
+    edge = [c for c in near if kb.on_map_edge(state, c) and may_set_up(state, seat, c)]
     return edge or near
 
 
@@ -532,7 +538,7 @@ def encamp_options(state: GameState, seat: int) -> Iterator[Encamp]:
             continue
         if camped and not state.clearings[cid - 1].get(WARRIOR_KEY):
             continue
-        if not camped and not state.board.is_edge(cid):
+        if not camped and not kb.on_map_edge(state, cid):
             continue
         for family in families:
             for side in kb.sides_of(family):
@@ -646,13 +652,13 @@ def _move(state: GameState, seat: int, action: Action) -> None:
 
 
 def delve_options(state: GameState, seat: int) -> Iterator[Delve]:
-    """15.5.2.2: a clearing matching the card with a Keeper warrior: a battle there against each enemy that can be
-    battled (it must be, if any can), or, with none, a delve when one can be made."""
+    """15.5.2.2: a clearing matching the card: a battle there against each enemy that can be battled (it must be, if
+    any can: with Keeper warriors, or with hired mercenaries alone), or, with none, a delve when one can be made."""
     todo = flags(state).get("todo", {}).get("delve", [])
     for cid_card in distinct(todo):
         key_, word = named(cid_card)
         for cid in state.board.ids():
-            if not fits(card_suit(cid_card), suit(state, cid)) or not state.clearings[cid - 1].get(WARRIOR_KEY):
+            if not fits(card_suit(cid_card), suit(state, cid)):
                 continue
             foes = battle.defenders(state, seat, cid)
             for foe in foes:

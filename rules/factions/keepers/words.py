@@ -36,6 +36,7 @@ from rules.factions.keepers.board import (
     flags,
     hidden_values,
     info,
+    on_map_edge,
     parse_relic,
     recovered,
     relics_at,
@@ -169,7 +170,7 @@ def _why_not_encamp(state: GameState, seat: int, action: Encamp) -> str | None:
                  for c in state.clearings)
     if camped and not here.get(WARRIOR_KEY):
         return f"you have no Keeper warrior in clearing {cid} to replace with a waystation"
-    if not camped and not state.board.is_edge(cid):
+    if not camped and not on_map_edge(state, cid):
         return f"with no warrior or waystation in any clearing, you encamp in a clearing on the map edge, not {cid}"
     if open_slots(state, cid) <= 0:
         return f"clearing {cid} has no open building slot"
@@ -290,9 +291,9 @@ def _why_not_delve(state: GameState, seat: int, action: Delve, step: str) -> str
     if reason:
         return reason
     cid = action.clearing
-    if not state.clearings[cid - 1].get(WARRIOR_KEY):
-        return f"you have no Keeper warrior in clearing {cid}: you can neither battle nor delve there"
     foes = battle.defenders(state, seat, cid)
+    if not state.clearings[cid - 1].get(WARRIOR_KEY) and not foes:
+        return f"you have no Keeper warrior in clearing {cid}: you can neither battle nor delve there"
     if foes and action.defender is None:
         names = ", ".join(foes)
         return f"you must battle in clearing {cid} before delving, since enemies there can be battled: name one " \

@@ -6,6 +6,7 @@ and Evening, `fights_for`, sharing its hits, `split_hits`)."""
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import cast
 
 from rules import decisions, hand, items, registry
 from rules.actions import Action, Pass
@@ -32,6 +33,7 @@ class ServiceOffer(Decision, total=False):
     what: str
     river: int
     bought: list[str]
+    owed: int
     prompt: str
 
 
@@ -78,37 +80,84 @@ def may_buy(state: GameState, buyer: int, service: str) -> bool:
 
 
 def offer(state: GameState, river: int, buyer: int) -> None:
-    """Push the offer to the buyer when they could buy anything."""
-    if state.over or not any(choices(state, river, buyer, [])):
+    """Push the offer to the buyer when they could buy anything, or could once their own answers add to what they can
+    pay (a Jailor's Coerce: asked whatever his hand holds)."""
+    if state.over or not (any(choices(state, river, buyer, [])) or _could_pay_more(state, river, buyer, [])):
         return
+    prompt = _prompt(state, river, buyer)
+    decisions.push(state, "faction", buyer, faction=ID, what=WHAT, river=river, bought=[], prompt=prompt)
+
+
+def _prompt(state: GameState, river: int, buyer: int) -> str:
+    """What the offer asks."""
     prices = ", ".join(f"{s} {rb.price(state, river, s)}" for s in SERVICES if may_buy(state, buyer, s))
     verbs = "buy hand CARD, buy riverboats" + (", buy mercenaries" if may_buy(state, buyer, "mercenaries") else "")
-    decisions.push(
-        state,
-        "faction",
-        buyer,
-        faction=ID,
-        what=WHAT,
-        river=river,
-        bought=[],
-        prompt=f"buy the {NAME}'s services ({prices}): {verbs}, or pass",
+    return f"buy the {NAME}'s services ({prices}): {verbs}, or pass"
+
+
+def _could_pay_more(state: GameState, river: int, buyer: int, bought: list[str]) -> bool:
+    """Whether the buyer's own answers (`payment_answers`) might let them buy a service they can't pay for now."""
+    if not _answers_open(state) or len(bought) >= allowed(state, buyer):
+        return False
+    reserve = registry.of(state, buyer).payment_reserve(state, buyer)
+    money = purse(state, buyer) + reserve
+    return reserve > 0 and any(
+        money >= rb.price(state, river, s) and may_buy(state, buyer, s) and _on_offer(state, river, s, bought)
+        for s in SERVICES
     )
 
 
+def _on_offer(state: GameState, river: int, service: str, bought: list[str]) -> bool:
+    """Whether a service is there to buy: a card in the Company's hand, a service that lasts the turn not bought."""
+    return bool(state.seats[river].hand) if service == "hand" else service not in bought
+
+
+def _answers_open(state: GameState) -> bool:
+    """Whether a buyer may answer the offer with actions of their own (not before revision 10)."""
+    return state.legacy is None or not state.legacy.coerce_not_for_services
+
+
 def options(state: GameState, d: Decision) -> Iterator[Action]:
-    """Passing first, then the services on offer."""
+    """Passing first, then the services on offer, then what the buyer's own faction lets them do toward paying (the
+    Vagabond pays in items: a Jailor may coerce one, V.12)."""
     offer_ = decisions.context(d, ServiceOffer)
+    buyer = offer_["seat"]
+    owed = offer_.get("owed", 0)
+    if owed:  # the Vagabond chooses the items a purchase exhausts, one at a time
+        yield from registry.of(state, buyer).payment_answers(state, buyer, owed)
+        return
     yield Pass()
-    yield from choices(state, offer_["river"], offer_["seat"], offer_.get("bought", []))
+    yield from choices(state, offer_["river"], buyer, offer_.get("bought", []))
+    if _answers_open(state) and len(offer_.get("bought", [])) < allowed(state, buyer):
+        yield from registry.of(state, buyer).payment_answers(state, buyer, 0)
 
 
 def apply(state: GameState, d: Decision, action: Action) -> bool:
-    """Buy one service and keep the offer open while more may be bought; pass ends it."""
+    """Buy one service and keep the offer open while more may be bought; an answer of the buyer's own keeps it open
+    too; pass ends it."""
     offer_ = decisions.context(d, ServiceOffer)
-    if not isinstance(action, Buy):
-        return True
     river, buyer = offer_["river"], offer_["seat"]
-    pay(state, river, buyer, rb.price(state, river, action.service))
+    if isinstance(action, Pass):
+        return True
+    if not isinstance(action, Buy):
+        paid = registry.of(state, buyer).take_payment_answer(state, buyer, action)
+        assert paid >= 0, action
+        if not offer_.get("owed"):
+            return False
+        offer_["owed"] -= paid
+        if offer_["owed"] > 0:
+            return False
+        del offer_["owed"]
+        offer_["prompt"] = _prompt(state, river, buyer)
+        return _closed(state, river, buyer, offer_["bought"])
+    cost = rb.price(state, river, action.service)
+    if _chooses_items(state, buyer, cost):
+        rb.pay_in(state, river, river, cost)
+        offer_["owed"] = cost
+        offer_["prompt"] = f"pay the {NAME}: exhaust {plural(cost, 'item')} of your choice (exhaust ITEM)"
+        state.say(f"The Vagabond pays the {NAME} {plural(cost, 'item')}.")
+    else:
+        pay(state, river, buyer, cost)
     offer_.setdefault("bought", []).append(action.service)
     if action.service == "hand":
         assert action.card is not None
@@ -124,7 +173,21 @@ def apply(state: GameState, d: Decision, action: Action) -> bool:
             f"{registry.of(state, buyer).name} hires the {NAME}'s mercenaries: in their Daylight and Evening the "
             f"{NAME}'s warriors count as theirs for rule and battle, except against the {NAME}."
         )
-    return not any(choices(state, river, buyer, offer_["bought"]))
+    return not offer_.get("owed") and _closed(state, river, buyer, offer_["bought"])
+
+
+def _closed(state: GameState, river: int, buyer: int, bought: list[str]) -> bool:
+    """Whether nothing more can be bought, nor made payable, this turn."""
+    return not any(choices(state, river, buyer, bought)) and not _could_pay_more(state, river, buyer, bought)
+
+
+def _chooses_items(state: GameState, buyer: int, cost: int) -> bool:
+    """Whether the Vagabond chooses which items pay (11.2.6.3): more ready items than the cost, not all alike; never
+    before revision 10, whose engine exhausted his first ready items."""
+    if not is_vagabond(state, buyer) or (state.legacy is not None and state.legacy.vagabond_pays_first_items):
+        return False
+    ready = [i for i in state.seats[buyer].items if items.is_ready(i)]
+    return len(ready) > cost and len(items.groups(ready)) > 1
 
 
 def hirer(state: GameState, river: int) -> int | None:
@@ -166,6 +229,9 @@ def pay(state: GameState, river: int, buyer: int, cost: int) -> None:
 
 def why_not_buy(state: GameState, river: int, buyer: int, action: Buy) -> str | None:
     """Why a purchase is refused, in the Law's terms."""
+    owed = _offer_of(state, buyer).get("owed", 0)
+    if owed:
+        return f"first pay for your purchase: exhaust {plural(owed, 'more item')} of your choice (exhaust ITEM)"
     if action.service not in SERVICES:
         return f"the services are {', '.join(SERVICES)}"
     if action.card is not None and action.service != "hand":
@@ -189,7 +255,12 @@ def why_not_buy(state: GameState, river: int, buyer: int, action: Buy) -> str | 
 
 def _bought(state: GameState, buyer: int) -> list[str]:
     """What the buyer bought so far in the offer still open to them."""
+    return list(_offer_of(state, buyer).get("bought", []))
+
+
+def _offer_of(state: GameState, buyer: int) -> ServiceOffer:
+    """The offer still open to the buyer (empty when there is none)."""
     for d in state.pending:
         if d.get("faction") == ID and d.get("what") == WHAT and d["seat"] == buyer:
-            return list(decisions.context(d, ServiceOffer).get("bought", []))
-    return []
+            return decisions.context(d, ServiceOffer)
+    return cast(ServiceOffer, {})

@@ -239,6 +239,7 @@ class Vagabond(Faction):
     def enter_step(self, state: GameState, seat: int, step: str) -> None:
         """Refresh, rest and the item limit run by themselves, asking only when there is a choice."""
         if step == REFRESH:
+            self.ability(state, seat).keep_standing(self, state, seat)  # a service a coerced card paid is over
             self._refresh(state, seat)
         elif step == REST:
             self.ability(state, seat).evening(self, state, seat)
@@ -494,6 +495,10 @@ class Vagabond(Faction):
     def begin_battle(self, state: GameState, seat: int, cid: int, defender: str) -> None:
         """Start a battle he attacks in, however he pays for it (a sword; the Vagrant's torch)."""
         battle.start(state, seat, cid, defender)
+
+    def instigated(self, state: GameState, seat: int, forced: int, cid: int) -> list[str]:
+        """The Vagrant forces a player into a battle it could start there (V.4): against one of its enemies."""
+        return battle.defenders(state, forced, cid)
 
     def _do_explore(self, state: GameState, seat: int, action: Explore) -> None:
         cid = vb.clearing(state, self.id)
@@ -895,6 +900,33 @@ class Vagabond(Faction):
     def placement_refusal(self, state: GameState, seat: int, cid: int) -> str:
         """Why: the torch burns there."""
         return self.closed_clearings(state, seat).get(cid) or super().placement_refusal(state, seat, cid)
+
+    def payment_answers(self, state: GameState, seat: int, owed: int) -> Iterator[Action]:
+        """Paying another faction in items (11.2.6.3): with items owed, exhausting one of his choice (`exhaust
+        boots`); else his character's actions toward paying (the Jailor's Coerce, V.12)."""
+        if owed > 0:
+            for name, state_of in items.groups([i for i in state.seats[seat].items if items.is_ready(i)]):
+                yield Exhaust(name, state_of)
+            return
+        yield from self.ability(state, seat).payment_answers(self, state, seat)
+
+    def take_payment_answer(self, state: GameState, seat: int, action: Action) -> int:
+        """Exhaust the item chosen (one paid), or carry out his character's action (none paid yet)."""
+        if isinstance(action, Exhaust):
+            item = items.find(state.seats[seat].items, action.item, action.state)
+            assert item is not None and items.is_ready(item)
+            item["exhausted"] = True
+            state.say(f"The {self.name} exhausts a {action.item} to pay.")
+            return 1
+        ability = self.ability(state, seat)
+        if action.verb not in ability.verbs:
+            return -1
+        ability.apply(self, state, seat, action)
+        return 0
+
+    def payment_reserve(self, state: GameState, seat: int) -> int:
+        """What they might add, from public information."""
+        return self.ability(state, seat).payment_reserve(self, state, seat)
 
     def keep_standing(self, state: GameState, seat: int) -> bool:
         """The Jailor's point, lost once the action his coerced card paid for is over (V.12)."""

@@ -17,7 +17,7 @@ from collections.abc import Iterator, Mapping
 from typing import Any, ClassVar, Protocol, TypedDict, cast
 
 from rules import battle, flow, hand, items, listeners, movement, registry, rng
-from rules.actions import Action, Pass
+from rules.actions import Action, Move, Pass
 from rules.cards import card, keys, label
 from rules.factions.vagabond import board as vb
 from rules.factions.vagabond.actions import (
@@ -84,6 +84,10 @@ class Host(Protocol):
         """Complete a face-up quest whose items are exhausted: take the reward, turn up a new one."""
         ...
 
+    def instigated(self, state: GameState, seat: int, forced: int, cid: int) -> list[str]:
+        """The factions he may force a player to battle in a clearing (a mode may add its own: 3x3 friendly fire)."""
+        ...
+
 
 class Tally(TypedDict, total=False):
     """A Vagabond's keys in a battle's tally (beside the Allied faction's): enlisted as the Arbiter, Swift Strike."""
@@ -98,6 +102,7 @@ class CharacterFlags(vb.VagabondFlags, total=False):
     improvised: bool
     conned: bool
     coerced: bool
+    coerced_at: int
     dueling: bool
 
 
@@ -150,6 +155,14 @@ class Ability:
     def explain(self, host: Host, state: GameState, seat: int, action: Action) -> str | None:
         """Why one of its verbs is refused now (None: the Vagabond's own words decide)."""
         return None
+
+    def payment_answers(self, host: Host, state: GameState, seat: int) -> Iterator[Action]:
+        """Its actions open while another faction asks him to pay in items (answered with `apply`)."""
+        return iter(())
+
+    def payment_reserve(self, host: Host, state: GameState, seat: int) -> int:
+        """From public information: how many more items those actions could pay with."""
+        return 0
 
     def before_roll(self, host: Host, state: GameState, seat: int, b: BattleState) -> bool:
         """Push a decision owed before the roll (True when pushed)."""
@@ -254,8 +267,11 @@ class Ranger(Ability):
     verbs = ("hideout",)
 
     def daylight(self, host: Host, state: GameState, seat: int, here: Place, verb: str | None) -> Iterator[Action]:
-        """In a clearing, as ever."""
-        if isinstance(here, int) and verb in (None, "hideout") and items.ready(state, seat, "torch"):
+        """In a clearing or a forest: the entry names no place (before revision 10, only in a clearing)."""
+        in_clearings = state.legacy is not None and state.legacy.hideout_in_clearings
+        if in_clearings and not isinstance(here, int):
+            return
+        if verb in (None, "hideout") and items.ready(state, seat, "torch"):
             yield Hideout()
 
     def apply(self, host: Host, state: GameState, seat: int, action: Action) -> None:
@@ -285,7 +301,7 @@ class Vagrant(Ability):
         for attacker in factions_in(state, here):
             forced = state.seat_of(attacker)
             if forced is not None:
-                for defender in battle.defenders(state, forced, here):
+                for defender in host.instigated(state, seat, forced, here):
                     yield Instigate(attacker, defender)
 
     def apply(self, host: Host, state: GameState, seat: int, action: Action) -> None:
@@ -567,11 +583,11 @@ class Harrier(Ability):
     verbs = ("glide",)
 
     def daylight(self, host: Host, state: GameState, seat: int, here: Place, verb: str | None) -> Iterator[Action]:
-        """Every other clearing not closed to him."""
+        """Every other clearing not closed to him, unless something keeps his pawn where it is."""
         if verb not in (None, "glide") or not items.ready(state, seat, "torch"):
             return
         for cid in state.board.ids():
-            if cid != here and not movement.closed(state, cid):
+            if cid != here and not movement.closed(state, cid) and not _held(state, seat, here, cid):
                 yield Glide(cid)
 
     def apply(self, host: Host, state: GameState, seat: int, action: Action) -> None:
@@ -596,9 +612,19 @@ class Harrier(Ability):
             return f"there is no clearing {action.clearing}"
         if not items.ready(state, seat, "torch"):
             return "Glide exhausts a torch, and you have no face-up undamaged torch"
-        if vb.where(state, host.id) == action.clearing:
+        here = vb.where(state, host.id)
+        if here == action.clearing:
             return f"your pawn is in clearing {action.clearing} already"
-        return movement.why_closed(state, action.clearing)
+        assert here is not None
+        return _held(state, seat, here, action.clearing) or movement.why_closed(state, action.clearing)
+
+
+def _held(state: GameState, seat: int, here: Place, dst: int) -> str | None:
+    """Why something keeps his pawn from moving out of its place (the Corvids' face-up snare, 13.7.2: a Glide is a
+    move, and unlike the Slip it does not ignore such effects), or None (always None before revision 10)."""
+    if state.legacy is not None and state.legacy.glide_past_snare:
+        return None
+    return flow.forbidden(state, seat, Move(here, dst, 1))
 
 
 SWIFT_OPTION = GameOption(
@@ -761,10 +787,26 @@ class Jailor(Ability):
             for name in ITEMS:
                 yield Coerce(item=name, card=card_key)
 
+    def payment_answers(self, host: Host, state: GameState, seat: int) -> Iterator[Action]:
+        """On his own turn (the entry: it may interrupt actions on his turn), as in Daylight: the card pays one item
+        of a purchase of the Riverfolk's services, which the entry names."""
+        here = vb.where(state, host.id)
+        if state.turn.seat == seat and here is not None:
+            yield from self.daylight(host, state, seat, here, "coerce")
+
+    def payment_reserve(self, host: Host, state: GameState, seat: int) -> int:
+        """One item, when he might hold a card for it: his turn, a clearing, a card in hand, not coerced yet."""
+        here = vb.clearing(state, host.id)
+        might = state.turn.seat == seat and here is not None and bool(state.seats[seat].hand)
+        return 1 if might and not _flags(state).get("coerced") else 0
+
     def apply(self, host: Host, state: GameState, seat: int, action: Action) -> None:
         """Spend the card; a stand-in item, face up, is the first of its name his next actions exhaust."""
         assert isinstance(action, Coerce)
         _flags(state)["coerced"] = True
+        here = vb.clearing(state, host.id)
+        if here is not None and not _coerce_anywhere(state):
+            _flags(state)["coerced_at"] = here
         spent = hand.spend(state, seat, action.card)
         stand_in = items.make(action.item)
         stand_in["stand_in"] = True
@@ -775,12 +817,20 @@ class Jailor(Ability):
         )
 
     def keep_standing(self, host: Host, state: GameState, seat: int) -> bool:
-        """Once the action that exhausted the stand-in is over: it goes, and he loses a point."""
+        """Once the action that exhausted the stand-in is over: it goes, and he loses a point. Unused, it lapses
+        when he has left the clearing its card matched (it pays only for an action there)."""
         used = [i for i in state.seats[seat].items if i.get("stand_in") and i["exhausted"]]
         for item in used:
             state.seats[seat].items.remove(item)
             score(state, seat, -1, f"Coerce: the card spent as a {item['item']}")
-        return bool(used)
+        at = _flags(state).get("coerced_at")
+        if at is None or vb.where(state, host.id) == at:
+            return bool(used)
+        lapsed = [i for i in state.seats[seat].items if i.get("stand_in")]
+        for item in lapsed:
+            state.seats[seat].items.remove(item)
+            state.say(f"The card the {host.name} spent as a {item['item']} lapses: it matched clearing {at}.")
+        return bool(used or lapsed)
 
     def evening(self, host: Host, state: GameState, seat: int) -> None:
         """A stand-in still unused when Daylight ends goes, and costs nothing (no action used it)."""
@@ -805,12 +855,22 @@ class Jailor(Ability):
             return None
         if not hand.holds(state, seat, action.card):
             return f"{keys()[action.card].name} is not in your hand"
-        return f"Coerce spends a card matching clearing {here} ({suit(state, here)}) or a bird"
+        if action.card not in hand.keys_matching(state, seat, suit(state, here)):
+            return f"Coerce spends a card matching clearing {here} ({suit(state, here)}) or a bird"
+        return (
+            "Coerce counts as exhausting an item for one of your actions: in your Daylight, or to pay the Riverfolk's "
+            "services when they are offered to you"
+        )
 
     def panel(self, host: Host, state: GameState, seat: int) -> list[str]:
         """A stand-in waiting to be used."""
         return [f"Coerce: a spent card counts as a {i['item']} until used" for i in state.seats[seat].items
                 if i.get("stand_in")]
+
+
+def _coerce_anywhere(state: GameState) -> bool:
+    """Whether a coerced card stands in wherever he goes (before revision 10)."""
+    return state.legacy is not None and state.legacy.coerce_anywhere
 
 
 ABILITIES: dict[str, Ability] = {

@@ -76,7 +76,13 @@ NEEDS = {"explore": "torch", "steal": "torch", "labor": "torch", "hideout": "tor
 def why_not(faction: Vagabond, state: GameState, seat: int, action: Action) -> str | None:
     """Why one of the Vagabond's actions is refused now."""
     if state.pending:
-        return _why_not_setup(faction, state, seat, action) if state.pending[0]["kind"] == "setup" else None
+        front = state.pending[0]
+        if front["kind"] == "setup":
+            return _why_not_setup(faction, state, seat, action)
+        ability = faction.ability(state, seat)
+        if front.get("faction") not in (None, faction.id) and action.verb in ability.verbs:
+            return ability.explain(faction, state, seat, action)  # toward another faction's payment (Coerce)
+        return None
     step = state.turn.step
     if isinstance(action, Move) and step == "vagabond.slip":
         return _why_not_slip(state, seat, faction.id, action)

@@ -22,6 +22,7 @@ from rules.crafting import pay_plan, power
 from rules.factions.vagabond import SecondVagabond, Vagabond
 from rules.factions.vagabond import board as vb
 from rules.factions.vagabond.actions import Explore
+from rules.map_pieces import factions_in
 from rules.modes.frontier import contraband, table
 from rules.modes.frontier.legends import (
     LegendData,
@@ -33,6 +34,7 @@ from rules.modes.frontier.legends import (
     progress,
 )
 from rules.movement import move_piece
+from rules.rule import enemies
 
 if TYPE_CHECKING:
     from rules.hooks import Place
@@ -79,6 +81,16 @@ class FrontierVagabond(Vagabond):
             me, them = registry.of(state, seat).name, registry.faction(defender).name
             state.say(f"The {me} attacks: the {them} are now Hostile.")
         super().begin_battle(state, seat, cid, defender)
+
+    def instigated(self, state: GameState, seat: int, forced: int, cid: int) -> list[str]:
+        """Friendly fire (3x3.5): allies never battle each other, unless an opposing ability makes them. Forcing a
+        rival, the Vagrant may make it battle its own teammates there too (not before revision 10)."""
+        out = super().instigated(state, seat, forced, cid)
+        legacy = state.legacy is not None and state.legacy.instigate_no_friendly_fire
+        if legacy or not enemies(state, seat, forced) or not registry.of(state, forced).can_attack(state, forced, cid):
+            return out
+        mates = (state.seats[o].faction for o in table.allies(state, forced))
+        return out + sorted(f for f in mates if f in factions_in(state, cid) and f not in out)
 
     # --- Looting ---------------------------------------------------------------------------
     def _daylight(self, state: GameState, seat: int, here: Place, verb: str | None) -> Iterator[Action]:
