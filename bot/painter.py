@@ -13,7 +13,9 @@ import contextlib
 import logging
 import multiprocessing
 import os
+import select
 import sys
+import threading
 import time
 from collections.abc import Callable, Iterator
 from concurrent.futures import Executor, ProcessPoolExecutor
@@ -29,6 +31,7 @@ T = TypeVar("T")
 PRELOADED = ["render", "bot.painter"]  # imported once by the forkserver, so each worker starts with them
 NICE = 10  # workers yield the CPU to the bot's own process and the database: moves are answered first
 WARM_SECONDS = 0.3  # a new worker's warm-up: long enough that the next warm-up starts another worker
+WATCH_SECONDS = 2.0  # how often a worker looks whether the bot still runs, where it cannot wait on a pidfd
 
 
 def draw_board(view: View, marks: list[Mark]) -> bytes:
@@ -63,10 +66,35 @@ def _main_hidden() -> Iterator[None]:
             setattr(main, name, value)
 
 
-def _lower_priority() -> None:
-    """A worker's start: below the bot's process, so drawing never delays an answer (an idle CPU still draws)."""
+def _worker_start(bot: int) -> None:
+    """A worker's start: below the bot's process, so drawing never delays an answer (an idle CPU still draws); and
+    gone when the bot is gone (killed with SIGKILL, say), which the pool itself would never notice."""
     with contextlib.suppress(OSError):  # not allowed here: drawing at the same priority is fine too
         os.nice(NICE)
+    threading.Thread(target=_exit_with, args=(bot,), daemon=True, name="rootbot-watch").start()
+
+
+def _exit_with(bot: int) -> None:
+    """Wait until the bot's process ends, then end this worker (the forkserver then ends too)."""
+    try:
+        watched = os.pidfd_open(bot)
+    except (AttributeError, OSError):  # no pidfd here (an older kernel): look every WATCH_SECONDS
+        while _alive(bot):
+            time.sleep(WATCH_SECONDS)
+    else:
+        select.select([watched], [], [])
+    os._exit(0)
+
+
+def _alive(pid: int) -> bool:
+    """Whether a process still runs."""
+    try:
+        os.kill(pid, 0)
+    except ProcessLookupError:
+        return False
+    except PermissionError:
+        return True
+    return True
 
 
 def _warm(seconds: float) -> int:
@@ -144,7 +172,9 @@ class Painter:
         """A pool with every worker started (each warm-up keeps one busy, so each starts a worker of its own)."""
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(PRELOADED)
-        pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=_lower_priority)
+        pool = ProcessPoolExecutor(
+            self.workers, mp_context=context, initializer=_worker_start, initargs=(os.getpid(),)
+        )
         with _main_hidden():
             warm_ups = [pool.submit(_warm, WARM_SECONDS) for _ in range(self.workers)]
         for started in warm_ups:

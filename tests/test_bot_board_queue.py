@@ -7,7 +7,10 @@ import asyncio
 import os
 import random
 import signal
+import subprocess
+import sys
 import threading
+import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -117,6 +120,44 @@ async def test_a_drawing_worker_process_draws_the_posted_board_and_one_that_died
         assert painter.worker_pids() and pid not in painter.worker_pids()
     finally:
         painter.close()
+
+
+KILLED_BOT = """
+import asyncio, sys
+from bot.painter import Painter
+
+async def main():
+    painter = Painter(2)
+    await painter.start()
+    print(*painter.worker_pids(), flush=True)
+    await asyncio.sleep(600)
+
+asyncio.run(main())
+"""
+
+
+def test_drawing_workers_end_when_the_bot_is_killed():
+    bot = subprocess.Popen([sys.executable, "-c", KILLED_BOT], stdout=subprocess.PIPE, text=True)
+    try:
+        assert bot.stdout is not None
+        workers = [int(pid) for pid in bot.stdout.readline().split()]
+        assert len(workers) == 2 and all(alive(pid) for pid in workers)
+    finally:
+        bot.kill()  # SIGKILL: nothing of the bot runs to tell its workers
+        bot.wait()
+    deadline = time.monotonic() + 30
+    while any(alive(pid) for pid in workers) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    assert not any(alive(pid) for pid in workers)
+
+
+def alive(pid: int) -> bool:
+    """Whether a process runs (a zombie does not count)."""
+    try:
+        with open(f"/proc/{pid}/stat") as stat:
+            return stat.read().split(") ")[-1][:1] != "Z"
+    except FileNotFoundError:
+        return False
 
 
 def held_painter(release: threading.Event, drawn: list[int]) -> Painter:
