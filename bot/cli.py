@@ -161,8 +161,9 @@ def channel_id(name: str) -> int:
         raise CliError(messages.BAD_CHANNEL.format(channel=echo(name, 24), most=SNOWFLAKE_MAX)) from None
 
 
-async def open_store(url: str, read_only: bool = False, announce: bool = True) -> Any:
-    """A Store on a database (read-only: nothing written, nothing created), or CliError saying what is wrong."""
+async def open_store(url: str, read_only: bool = False, announce: bool = True, settings: Settings | None = None) -> Any:
+    """A Store on a database (read-only: nothing written, nothing created), or CliError saying what is wrong; its
+    PostgreSQL pool and the bot's queue in front of it as the settings say."""
     path = sqlite_path(url) if url.startswith("sqlite") else None
     shown = str(path) if path is not None else _where(url)
     if path is not None and path.is_dir():
@@ -170,7 +171,8 @@ async def open_store(url: str, read_only: bool = False, announce: bool = True) -
     if path is not None and read_only and not path.exists():
         raise CliError(messages.DB_MISSING.format(db=shown))
     try:
-        store = await (Store.open_read_only(url) if read_only else Store.open(url))
+        sized = settings or Settings()
+        store = await (Store.open_read_only(url) if read_only else Store.open(url, sized.db_pool, sized.db_queue))
         if not read_only:
             await _upgrade_records(store)
     except SchemaMismatch as err:
@@ -204,7 +206,7 @@ def run_bot(settings: Settings, sync: bool = False) -> int:
         logging.getLogger(__name__).warning(messages.TALKING_TO_DOUBLE.format(url=double))
 
     async def start() -> None:
-        store = await open_store(settings.database_url, announce=False)
+        store = await open_store(settings.database_url, announce=False, settings=settings)
         print(messages.DATABASE_AT.format(where=_where(settings.database_url)), file=sys.stderr)
         print(messages.SHARDS_RUN.format(shards=settings.shards.text()), file=sys.stderr)
         client = RootClient(GameService(store, settings), settings, sync=sync)

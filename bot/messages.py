@@ -63,6 +63,7 @@ BAD_NUMBER = "{what} must be at least {low}"
 RANGE = "from {low} to {high}"
 OUT_OF_RANGE = "{what} must be {range}, not {value}"
 STALE = "The game changed while you were choosing; look at the board again and retry."
+BUSY = "The bot is very busy right now and could not take your command; nothing changed. Try again in a moment."
 STALE_BUTTON = "That button belongs to an earlier moment of the game; look at the board and choose again."
 NOT_YOUR_DECISION = "This choice is not yours to make: {who} must {what}."
 NOT_YOUR_MOVES = "These moves are not yours: {who} must {what}."
@@ -184,6 +185,7 @@ BAD_BOARD_POSTS = "boards are posted after every 'move', at the end of each 'tur
 NOT_HOST = "Only the game's creator or a moderator can change that."
 LIVE_BOARD_MOVED = "The live board is posted again at the bottom of the channel."
 LIVE_BOARD_CAPTION = "Live board: {text}"
+LATE_BOARD = "The board, drawn late (the bot restarted before showing it): {text}"
 
 # --- information ----------------------------------------------------------------------
 HAND = "Your hand ({faction}, {count}):\n{cards}"

@@ -61,6 +61,9 @@ REMINDERS_BEFORE_NOTICE = Bounds(1, 20)
 REMINDER_POLL_SECONDS = Bounds(5, 3600)
 WIN_POINTS = Bounds(1, 100)
 ROUND_LIMIT = Bounds(1, 100)
+RENDER_WORKERS = Bounds(0, 64)
+DB_POOL = Bounds(1, 500)
+DB_QUEUE = Bounds(1, 1_000_000)
 
 
 @dataclass(frozen=True)
@@ -89,6 +92,9 @@ class Settings:
     reminder_poll_seconds: float = 60.0
     log_level: str = "INFO"
     shards: Shards = Shards()
+    render_workers: int = 2  # processes drawing boards and hands; 0: a thread of the bot's own process
+    db_pool: int = 10  # PostgreSQL connections of this process (SQLite: always one)
+    db_queue: int = 5000  # commands that may wait for a connection; one more is refused as "busy"
 
     def __post_init__(self) -> None:
         if not self.database_url:
@@ -190,6 +196,16 @@ VARIABLES = (
     ),
     Variable("ROOTBOT_LOG_LEVEL", "log_level", log_level, messages.EXPECTED_LEVEL.format(levels=", ".join(LOG_LEVELS))),
     Variable("ROOTBOT_SHARDS", "shards", shards, messages.EXPECTED_SHARDS.format(most=MAX_SHARDS)),
+    Variable(
+        "ROOTBOT_RENDER_WORKERS",
+        "render_workers",
+        number(RENDER_WORKERS, int),
+        messages.EXPECTED_WHOLE.format(range=RENDER_WORKERS.text()),
+    ),
+    Variable("ROOTBOT_DB_POOL", "db_pool", number(DB_POOL, int), messages.EXPECTED_WHOLE.format(range=DB_POOL.text())),
+    Variable(
+        "ROOTBOT_DB_QUEUE", "db_queue", number(DB_QUEUE, int), messages.EXPECTED_WHOLE.format(range=DB_QUEUE.text())
+    ),
 )
 
 

@@ -12,10 +12,11 @@ from rules.view_types import View
 
 
 def render_board(
-    view: View, last: Sequence[Mark] = (), *, max_bytes: int = DISCORD_LIMIT
+    view: View, last: Sequence[Mark] = (), *, max_bytes: int = DISCORD_LIMIT, scale: float = 1.0
 ) -> bytes:
-    """PNG of the map, the pieces, the last action's marks and the side panel (JPEG only past max_bytes)."""
-    return encode(compose(view, last), max_bytes)
+    """PNG of the map, the pieces, the last action's marks and the side panel (JPEG only past max_bytes), drawn at
+    `scale` of the design size (render.scale.POSTED: the board the bot posts)."""
+    return encode(compose(view, last, scale), max_bytes)
 
 
 def render_hand(view: View) -> bytes:

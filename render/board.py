@@ -15,6 +15,7 @@ from render.maplayer import NO_FEATURES, Features, label_boxes, map_layer
 from render.marks import draw_marks, drawn_kinds
 from render.panel import PAD, Row, block_height, draw_block, header_rows, seat_rows
 from render.pieces import draw_placed, draw_ruin, place_all
+from render.scale import Scaled, scaled_box
 from render.text import draw_text, font
 from rules.state import Mark
 from rules.view_types import SeatView, View
@@ -155,9 +156,10 @@ def _arrangements(groups: list[Group]) -> list[list[list[Group]]]:
     return [[groups], [[g] for g in groups]]
 
 
-def _canvas(base: Image.Image, geo: Layout, height: int) -> Image.Image:
+def _canvas(base: Image.Image, geo: Layout, height: int, scale: float) -> Image.Image:
     """The image: the cached map layer pasted on the panel's background, as tall as the panel needs."""
-    image = Image.new("P", (geo.width, max(height, geo.height)), 0)
+    size = (round(geo.width * scale), round(max(height, geo.height) * scale))
+    image = Image.new("P", size, 0)
     image.putpalette(base.getpalette() or [])
     draw = ImageDraw.Draw(image)
     draw.rectangle((0, 0, image.width, image.height), fill=P.PANEL_BG)
@@ -165,8 +167,9 @@ def _canvas(base: Image.Image, geo: Layout, height: int) -> Image.Image:
     return image
 
 
-def compose(view: View, last: Sequence[Mark] = ()) -> Image.Image:
-    """The whole board image for a view, with the marks of the last action."""
+def compose(view: View, last: Sequence[Mark] = (), scale: float = 1.0) -> Image.Image:
+    """The whole board image for a view, with the marks of the last action, drawn at `scale` of the design size
+    (render.scale.POSTED for the board the bot posts)."""
     columns = columns_for(view)
     geo = layout(str(view["board"]), columns)
     key = legend(view)
@@ -176,12 +179,13 @@ def compose(view: View, last: Sequence[Mark] = ()) -> Image.Image:
     width = HEADER_BELOW if geo.below else geo.panel_width - 2 * PAD
     header = header_rows(view, key, width, not titled, drawn_kinds(geo, last))
     plan = (_plan_below if geo.below else _plan_beside)(view, geo, key, header, groups)
-    base = map_layer(geo.board.id, suits_of(view, geo), features_of(view))
-    image = _canvas(base, geo, plan.height)
-    draw = ImageDraw.Draw(image)
+    base = map_layer(geo.board.id, suits_of(view, geo), features_of(view), scale)
+    image = _canvas(base, geo, plan.height, scale)
+    draw = Scaled(image, scale) if scale != 1.0 else ImageDraw.Draw(image)
     _draw_links(draw, seats, geo)
     for box in label_boxes(geo.board.id):  # threads stop at the clearings' labels
-        image.paste(base.crop(box), box[:2])
+        shown = scaled_box(box, scale)
+        image.paste(base.crop(shown), shown[:2])
     draw_marks(draw, geo, last)
     _draw_pieces(draw, view, geo, key)
     _draw_panel(draw, view, key, plan)

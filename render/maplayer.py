@@ -284,9 +284,13 @@ _FEATURE_COLOURS: tuple[P.RGB, ...] = (P.LAKE, P.CLOSED, P.FERRY, P.TOWER)
 """Flat colours of a map's own features, kept exact on the maps that have them (the others stay as they were)."""
 
 
-def _quantise(image: Image.Image, exact: tuple[P.RGB, ...] = _EXACT) -> Image.Image:
-    """A palette copy whose flat colours are exact, leaving palette room for later inks."""
-    small = image.reduce(SCALE)
+def _quantise(image: Image.Image, exact: tuple[P.RGB, ...] = _EXACT, scale: float = 1.0) -> Image.Image:
+    """A palette copy at `scale` of the design size whose flat colours are exact, leaving palette room for inks."""
+    if scale == 1.0:
+        small = image.reduce(SCALE)
+    else:
+        size = (round(image.width * scale / SCALE), round(image.height * scale / SCALE))
+        small = image.resize(size, Image.Resampling.BOX)
     quantised = small.quantize(COLOURS, method=Image.Quantize.FASTOCTREE, dither=Image.Dither.NONE)
     flat = quantised.getpalette() or []
     entries = [tuple(flat[i : i + 3]) for i in range(0, len(flat), 3)]
@@ -300,8 +304,11 @@ def _quantise(image: Image.Image, exact: tuple[P.RGB, ...] = _EXACT) -> Image.Im
 
 
 @lru_cache(maxsize=32)
-def map_layer(board_id: str, suits: tuple[str | None, ...], features: Features = NO_FEATURES) -> Image.Image:
-    """The static layer of a board's maps with these clearing suits and landmark places (shared: never draw on it)."""
+def map_layer(
+    board_id: str, suits: tuple[str | None, ...], features: Features = NO_FEATURES, scale: float = 1.0
+) -> Image.Image:
+    """The static layer of a board's maps with these clearing suits and landmark places, at `scale` of the design
+    size (shared: never draw on it)."""
     geo = layout(board_id)
     ferry, tower, closed = features
     big = Image.new("RGB", (geo.map_width * SCALE, geo.map_height * SCALE), P.PANEL_BG)
@@ -315,4 +322,4 @@ def map_layer(board_id: str, suits: tuple[str | None, ...], features: Features =
     _map_names(pen, geo)
     board = geo.board
     featured = board.lake_outline or board.closed_paths or board.landmarks
-    return _quantise(big, _EXACT + _FEATURE_COLOURS if featured else _EXACT)
+    return _quantise(big, _EXACT + _FEATURE_COLOURS if featured else _EXACT, scale)

@@ -12,6 +12,7 @@ from functools import cache, lru_cache
 from PIL import Image, ImageDraw, ImageFont
 
 from render.palette import RGB, WHITE
+from render.scale import Scaled
 from rules.assets import assets_dir
 
 Font = ImageFont.FreeTypeFont
@@ -65,6 +66,12 @@ def plural(count: int, noun: str, many: str = "") -> str:
     return f"{count} {noun if count == 1 else many or noun + 's'}"
 
 
+@lru_cache(maxsize=256)
+def scaled(face: Font, scale: float) -> Font:
+    """The same font at `scale` times its size."""
+    return ImageFont.truetype(face.path, max(1, round(face.size * scale)), layout_engine=ImageFont.Layout.BASIC)
+
+
 @lru_cache(maxsize=4096)
 def _stamp(text: str, face: Font, anchor: str, stroke: int) -> tuple[Image.Image, int, int]:
     """A 1-bit mask of a string and its offset from the anchor point."""
@@ -86,10 +93,14 @@ def draw_text(
     stroke: int = 0,
     stroke_fill: RGB = WHITE,
 ) -> None:
-    """Draw one line of text (anchor as in Pillow), with an optional outline, from cached stamps."""
+    """Draw one line of text (anchor as in Pillow), with an optional outline, from cached stamps (on a Scaled draw,
+    at its scale: the font's size, the position and the outline all scaled)."""
     if not text:
         return
-    x, y = round(xy[0]), round(xy[1])
+    scale = draw.scale if isinstance(draw, Scaled) else 1.0
+    if scale != 1.0:
+        face, stroke = scaled(face, scale), max(1, round(stroke * scale)) if stroke else 0
+    x, y = round(xy[0] * scale), round(xy[1] * scale)
     if stroke:
         mask, left, top = _stamp(text, face, anchor, stroke)
         draw.bitmap((x + left, y + top), mask, fill=stroke_fill)

@@ -59,3 +59,16 @@ def positive_seconds(text: str) -> float:
     if not value > 0 or value == float("inf"):
         raise argparse.ArgumentTypeError(f"{text} is not a number of seconds above zero")
     return value
+
+
+def counts(low: int) -> Callable[[str], tuple[int, ...]]:
+    """An argparse type: whole numbers separated by commas ('1,2'), each no smaller than `low`."""
+    one = at_least(low)
+
+    def parse(text: str) -> tuple[int, ...]:
+        parts = text.split(",")
+        if not text.strip() or any(not p.strip() for p in parts):
+            raise argparse.ArgumentTypeError(f"{echo(text, 24)!r} is not a list of whole numbers such as 1,2")
+        return tuple(one(p) for p in parts)
+
+    return parse

@@ -67,6 +67,11 @@ class World:
         found: list[Message] = await self.double.until(lambda: public(answered.shown), 60, "the public post")
         return found[0]
 
+    async def board_of(self, message: Message) -> Message:
+        """The message once its board is on it: a move is shown as text at once, its board attached when drawn."""
+        await self.double.until(lambda: message.file("board.png") is not None, 60, "the board of the move")
+        return message
+
     def saved(self, channel_id: int | None = None) -> tuple[str, int, int]:
         """What a failure must not corrupt: the game's status, row version and number of log lines."""
         channel = channel_id or self.game.id

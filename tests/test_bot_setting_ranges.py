@@ -89,6 +89,13 @@ async def test_a_bad_value_stored_before_the_checks_stops_no_game(tmp_path):
         ("ROOTBOT_DEV_GUILD", "-5"),
         ("ROOTBOT_DEV_GUILD", "99999999999999999999999"),
         ("ROOTBOT_DATABASE_URL", "mysql://x"),
+        ("ROOTBOT_RENDER_WORKERS", "-1"),
+        ("ROOTBOT_RENDER_WORKERS", "65"),
+        ("ROOTBOT_RENDER_WORKERS", "two"),
+        ("ROOTBOT_DB_POOL", "0"),
+        ("ROOTBOT_DB_POOL", "1.5"),
+        ("ROOTBOT_DB_QUEUE", "0"),
+        ("ROOTBOT_DB_QUEUE", "１０"),
     ],
 )
 def test_an_environment_value_out_of_range_names_the_variable(name, value):
@@ -105,8 +112,12 @@ def test_good_environment_values_are_read_with_their_types():
             "ROOTBOT_LOG_LEVEL": "debug",
             "ROOTBOT_DEV_GUILD": "123456789012345678",
             "ROOTBOT_DATABASE_URL": "sqlite+aiosqlite:////var/lib/rootbot/rootbot.db",
+            "ROOTBOT_RENDER_WORKERS": "0",
+            "ROOTBOT_DB_POOL": "4",
+            "ROOTBOT_DB_QUEUE": "200",
         }
     )
+    assert (settings.render_workers, settings.db_pool, settings.db_queue) == (0, 4, 200)
     assert settings.reminder_hours == 0.5 and settings.reminders_before_notice == 3 and settings.log_level == "DEBUG"
     assert settings.dev_guild == 123456789012345678 and settings.database_url.endswith("/var/lib/rootbot/rootbot.db")
     assert REMINDER_HOURS.fits(settings.reminder_hours)

@@ -18,6 +18,7 @@ from render import render_board
 from render.board import columns_for
 from render.geometry import PILL_HEIGHT, PREVIEW, RADIUS, layout, preview_scale
 from render.samples import EXTRA_FACTIONS, frontier_views, standard_view
+from render.scale import POSTED
 
 MIN_DIGIT_PX = 8  # a bold digit this many pixels tall reads; the 3x3 board as first posted gave its numbers 5
 
@@ -29,10 +30,11 @@ def shrunk(image: Image.Image) -> tuple[Image.Image, float]:
     return image.resize(size, Image.Resampling.LANCZOS), scale
 
 
-def digit_rows(view: dict[str, Any], cid: int, marks: list[Any] | None = None) -> int:
-    """How many pixel rows the clearing's number takes in the preview."""
-    image = decode(render_board(view, marks or []))
-    small, scale = shrunk(image)
+def digit_rows(view: dict[str, Any], cid: int, marks: list[Any] | None = None, drawn: float = 1.0) -> int:
+    """How many pixel rows the clearing's number takes in the preview of the board drawn at `drawn` of its size."""
+    image = decode(render_board(view, marks or [], scale=drawn))
+    small, shrink = shrunk(image)
+    scale = shrink * drawn  # from the design's pixels to the preview's
     geo = layout(view["board"], columns_for(view))
     cx, cy = geo.centre(cid)
     label = cy - RADIUS  # the label is centred on the clearing's top rim; its number starts left of the centre
@@ -66,21 +68,36 @@ def test_the_preview_box_is_discord_s() -> None:
     assert preview_scale(500, 300) == 1
 
 
+DRAWN = pytest.mark.parametrize("drawn", [1.0, POSTED], ids=["design size", "posted size"])
+
+
+@DRAWN
 @pytest.mark.parametrize("index", [0, 7])
-def test_a_3x3_board_shows_its_clearing_numbers_in_the_preview(index: int) -> None:
+def test_a_3x3_board_shows_its_clearing_numbers_in_the_preview(index: int, drawn: float) -> None:
     view, marks = frontier_views(index + 1)[index]
     assert len(view["seats"]) == 6
     for cid in (13, 24):  # two digits, on the right-hand map
-        rows = digit_rows(view, cid, marks)
+        rows = digit_rows(view, cid, marks, drawn)
         assert rows >= MIN_DIGIT_PX, f"clearing {cid}: {rows} px tall in the preview"
 
 
+@DRAWN
 @pytest.mark.parametrize("make", [lambda: standard_view()[0], six_seat_standard], ids=["four seats", "six seats"])
-def test_a_standard_board_shows_its_clearing_numbers_in_the_preview(make: Any) -> None:
+def test_a_standard_board_shows_its_clearing_numbers_in_the_preview(make: Any, drawn: float) -> None:
     view = make()
     for cid in (10, 12):
-        rows = digit_rows(view, cid)
+        rows = digit_rows(view, cid, drawn=drawn)
         assert rows >= MIN_DIGIT_PX, f"clearing {cid}: {rows} px tall in the preview"
+
+
+def test_the_posted_board_has_fewer_pixels_for_the_same_preview() -> None:
+    """Drawn at POSTED of the design size: the preview shrinks it less, to the same picture, from fewer pixels."""
+    view, marks = standard_view()
+    design, posted = decode(render_board(view, marks)), decode(render_board(view, marks, scale=POSTED))
+    assert posted.size == (round(design.width * POSTED), round(design.height * POSTED))
+    assert posted.width * posted.height <= 0.6 * design.width * design.height
+    assert shrunk(posted)[0].size == shrunk(design)[0].size  # what the preview shows is as large
+    assert min(posted.size) > max(PREVIEW)  # and opened full size it is still larger than the preview
 
 
 def test_the_3x3_board_is_shaped_for_the_preview() -> None:

@@ -17,6 +17,7 @@ from render.geometry import RADIUS, layout
 from render.legend import legend
 from render.pieces import place_all, place_clearing
 from render.samples import EXTRA_FACTIONS, joined_view, played_game, standard_view
+from render.scale import POSTED
 from render.shapes import SHAPES
 from rules import registry
 
@@ -54,10 +55,14 @@ def test_every_faction_colour_stands_out_on_every_ground(ground: str) -> None:
         assert line * PHONE_WIDTH / layout("autumn").width >= 1.5, f"{name} on {ground}: outline too thin to show"
 
 
-def _edge_contrast(image: Image.Image, centre: tuple[int, int], size: int, ground: P.RGB) -> float:
-    """The best contrast with the ground found on the way out of a piece at phone size, in four directions."""
-    scale = PHONE_WIDTH / image.width
-    small = image.resize((PHONE_WIDTH, round(image.height * scale)), Image.Resampling.LANCZOS)
+def _edge_contrast(
+    image: Image.Image, centre: tuple[int, int], size: int, ground: P.RGB, drawn: float = 1.0
+) -> float:
+    """The best contrast with the ground found on the way out of a piece at phone size, in four directions (the
+    board drawn at `drawn` of its design size)."""
+    shrink = PHONE_WIDTH / image.width
+    scale = shrink * drawn  # from the design's pixels to the phone's
+    small = image.resize((PHONE_WIDTH, round(image.height * shrink)), Image.Resampling.LANCZOS)
     cx, cy = centre[0] * scale, centre[1] * scale
     best = 0.0
     for dx, dy in ((1, 0), (-1, 0), (0, 1), (0, -1)):
@@ -68,15 +73,16 @@ def _edge_contrast(image: Image.Image, centre: tuple[int, int], size: int, groun
     return best
 
 
+@pytest.mark.parametrize("drawn", [1.0, POSTED], ids=["design size", "posted size"])
 @pytest.mark.parametrize("suit", ["fox", "mouse", "rabbit"])
-def test_marquise_warriors_show_their_edge_at_phone_size(bare: dict[str, Any], suit: str) -> None:
+def test_marquise_warriors_show_their_edge_at_phone_size(bare: dict[str, Any], suit: str, drawn: float) -> None:
     cid = next(c["id"] for c in bare["clearings"] if c["suit"] == suit)
     clearing_of(bare, cid)["pieces"] = {"marquise:warrior": 1}
     (group,), _ = place_clearing(clearing_of(bare, cid), layout("autumn"), legend(bare))
-    image = decode(render_board(bare))
+    image = decode(render_board(bare, scale=drawn))
     ground = P.suit_colour(suit)
     assert P.contrast(P.hex_rgb("#E69F00"), ground) < 2  # the colours alone do not do it
-    assert _edge_contrast(image, group.centres()[0], group.size, ground) >= P.MIN_PIECE_CONTRAST
+    assert _edge_contrast(image, group.centres()[0], group.size, ground, drawn) >= P.MIN_PIECE_CONTRAST
 
 
 # --- wood and workshops --------------------------------------------------------------

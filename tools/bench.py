@@ -1,7 +1,13 @@
-"""Benchmark (not a test): a scripted game through the console path, timed command by command.
+"""Benchmark (not a test): a scripted game through the console path, timed command by command, beside a floor.
 
 Each command goes the whole way: console line parsed, fake interaction through discord.py's command tree, the
-service, the engine, the database commit, and the board PNG drawn in a worker thread.
+service, the engine, the database commit, and the board PNG drawn in a worker thread (the console waits for each
+move's board, which the bot draws after answering).
+The floor is a small pipeline of its own, measured in the same run between the script's runs: a synthetic board of
+the reference size drawn in palette mode on a cached background (a map of 12 clearings, 30 paths, a river and 10
+forests; 144 pieces, 36 of them counts; a panel of 30 lines of text), encoded as PNG at level 1, and the game's
+20 KB state committed with plain sqlite3 (WAL, synchronous NORMAL, a version check). Its last line,
+`bench: move X ms, floor Y ms, ratio R`, compares the median move with its PNG to the median floor.
 It also prints the database's share of a move: the time spent waiting on the database (bot.storage.store counts it),
 the transactions and statements a move takes, and its hand-overs to the database driver (each one a wake-up of the
 event loop: on SQLite a trip to the store's worker thread, on PostgreSQL an await of asyncpg).
@@ -35,9 +41,11 @@ from bot.service import GameService
 from bot.settings import Settings
 from bot.storage.store import Store
 from rules.argtypes import at_least
+from tools import floor
 from tools.pgtemp import TempPostgres
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "assets" / "examples" / "short-game.txt"
+FLOOR_MOVES = 40
 
 
 @dataclass
@@ -46,6 +54,7 @@ class Timings:
 
     every: list[float] = field(default_factory=list)
     moves: list[float] = field(default_factory=list)
+    floor: list[float] = field(default_factory=list)  # ms per move of the floor pipeline, measured between runs
     move_db: list[float] = field(default_factory=list)  # ms waiting on the database, per move
     move_tx: list[int] = field(default_factory=list)  # transactions per move
     move_sql: list[int] = field(default_factory=list)  # statements per move (BEGIN/COMMIT not counted)
@@ -53,7 +62,7 @@ class Timings:
 
     def add(self, other: Timings) -> None:
         """Pool another run's figures into these."""
-        for name in ("every", "moves", "move_db", "move_tx", "move_sql", "move_hops"):
+        for name in ("every", "moves", "floor", "move_db", "move_tx", "move_sql", "move_hops"):
             getattr(self, name).extend(getattr(other, name))
 
 
@@ -173,13 +182,17 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
 
 
-def run_all(lines: list[str], repeat: int, url_for: Callable[[int], str]) -> Timings:
-    """Run the script repeat+1 times (the first warms up imports, fonts and the static map layer)."""
+def run_all(lines: list[str], repeat: int, url_for: Callable[[int], str], folder: Path) -> Timings:
+    """Run the script repeat+1 times (the first warms up imports, fonts and the static map layer), the floor
+    pipeline after each run (FLOOR_MOVES moves), so both see the machine as it is then."""
     total = Timings()
     for i in range(repeat + 1):
         run = asyncio.run(timed_run(lines, url_for(i)))
         if i:
             total.add(run)
+        floor_times = floor.measure(folder, range(i * FLOOR_MOVES + 1, (i + 1) * FLOOR_MOVES + 1))
+        if i:
+            total.floor.extend(floor_times)
     return total
 
 
@@ -195,6 +208,10 @@ def report(total: Timings, repeat: int, wall: float, where: str) -> list[str]:
         f"{statistics.mean(total.move_tx):.1f} transactions, {statistics.mean(total.move_sql):.1f} statements, "
         f"{statistics.mean(total.move_hops):.1f} hand-overs to the driver",
         f"  throughput:    {1000 / statistics.mean(every):.1f} commands/s (wall {wall:.1f} s incl. warm-up)",
+        f"  floor:         median {statistics.median(total.floor):.1f} ms, p95 {percentile(total.floor, 95):.1f} ms "
+        f"(palette board, PNG level 1, plain sqlite3 commit; {len(total.floor)} moves between the runs)",
+        f"bench: move {statistics.median(moves):.1f} ms, floor {statistics.median(total.floor):.1f} ms, "
+        f"ratio {statistics.median(moves) / statistics.median(total.floor):.2f}",
     ]
 
 
@@ -213,6 +230,11 @@ def main(argv: list[str] | None = None) -> int:
         return 2
 
 
+def sqlite_files(folder: Path) -> Callable[[int], str]:
+    """The URL of the i-th run's SQLite file in a folder."""
+    return lambda i: f"sqlite+aiosqlite:///{folder / f'bench-{i}.db'}"
+
+
 def _run(args: argparse.Namespace) -> int:
     lines = [ln for ln in Path(args.script).read_text(encoding="utf-8").splitlines() if ln.strip()]
     if args.boards:
@@ -225,11 +247,12 @@ def _run(args: argparse.Namespace) -> int:
             server = TempPostgres.start(durable=True)
             try:
                 urls = [server.create_database("bench") for _ in range(args.repeat + 1)]
-                total, where = run_all(lines, args.repeat, urls.__getitem__), "PostgreSQL (throwaway, durable)"
+                total = run_all(lines, args.repeat, urls.__getitem__, Path(folder))
+                where = "PostgreSQL (throwaway, durable)"
             finally:
                 server.stop()
         else:
-            total = run_all(lines, args.repeat, lambda i: f"sqlite+aiosqlite:///{Path(folder) / f'bench-{i}.db'}")
+            total = run_all(lines, args.repeat, sqlite_files(Path(folder)), Path(folder))
             where = "SQLite"
     print("\n".join(report(total, args.repeat, time.perf_counter() - started, where)))
     return 0

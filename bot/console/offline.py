@@ -137,6 +137,7 @@ class RecordingAdapter(AsyncWebhookAdapter):
         self.sent: list[Sent] = []
         self.user: int | None = None
         self.channel: int | None = None
+        self._originals: dict[str, Sent | None] = {}  # interaction token: its first answer (None: deferred so far)
 
     def _record(self, kind: str, body: dict[str, Any], files: Any, deferred: bool = False) -> Sent:
         flags = int(body.get("flags") or 0)
@@ -159,22 +160,50 @@ class RecordingAdapter(AsyncWebhookAdapter):
         params = kwargs["params"]
         payload = _payload(params)
         kind = {4: "reply", 5: "defer", 6: "defer", 7: "update", 8: "autocomplete"}.get(int(payload["type"]), "other")
-        self._record(kind, dict(payload.get("data") or {}), params.files, deferred=kind == "defer")
+        sent = self._record(kind, dict(payload.get("data") or {}), params.files, deferred=kind == "defer")
+        if kind in ("reply", "defer"):
+            self._originals[token] = sent if kind == "reply" else None
         return {"interaction": {"id": str(interaction_id), "type": int(payload["type"])}}
 
     async def execute_webhook(self, webhook_id: int, token: str, **kwargs: Any) -> Any:
-        """Record a followup message."""
+        """Record a followup message (the first after a deferral answers in its place)."""
         body = kwargs.get("payload") or _payload(_Params(None, kwargs.get("multipart"), None))
-        self._record("reply", dict(body), kwargs.get("files"))
+        sent = self._record("reply", dict(body), kwargs.get("files"))
+        sent.message_id = next(_ids)
+        if token in self._originals and self._originals[token] is None:
+            self._originals[token] = sent
         if kwargs.get("wait"):
-            return _message_payload(next(_ids), int(webhook_id), dict(body))
+            return _message_payload(sent.message_id, int(webhook_id), dict(body))
         return None
 
     async def edit_original_interaction_response(self, application_id: int, token: str, **kwargs: Any) -> Any:
-        """Record an edit of the first answer (as a new reply, which is what a reader sees)."""
+        """Record an edit of the first answer: the answer changes in place (what a reader sees), a picture added."""
         body = kwargs.get("payload") or _payload(_Params(None, kwargs.get("multipart"), None))
-        self._record("reply", dict(body), kwargs.get("files"))
-        return _message_payload(next(_ids), 0, dict(body))
+        original = self._originals.get(token)
+        if original is None:
+            original = self._record("reply", dict(body), kwargs.get("files"))
+        else:
+            _edited(original, dict(body), kwargs.get("files"))
+        return _message_payload(original.message_id or next(_ids), 0, dict(body))
+
+    async def edit_webhook_message(self, webhook_id: int, token: str, message_id: int, **kwargs: Any) -> Any:
+        """Record an edit of a follow-up message, in place."""
+        body = kwargs.get("payload") or _payload(_Params(None, kwargs.get("multipart"), None))
+        found = next((s for s in self.sent if s.message_id == int(message_id)), None)
+        if found is None:
+            raise http_error(404, "Unknown Message")
+        _edited(found, dict(body), kwargs.get("files"))
+        return _message_payload(int(message_id), int(webhook_id), dict(body))
+
+
+def _edited(sent: Sent, body: dict[str, Any], files: Any) -> None:
+    """A message as an edit leaves it: new content, buttons or attachments where the edit gives them."""
+    if "content" in body:
+        sent.content = str(body.get("content") or "")
+    if "components" in body:
+        sent.components = list(body.get("components") or [])
+    if "attachments" in body or files:  # the bot's edits replace the attachments (it adds a board to text)
+        sent.files = _files(files)
 
 
 @dataclass
@@ -394,15 +423,24 @@ class RecordingPoster(ChannelPoster):
         super().__init__(client)
         self.adapter = adapter
 
-    async def post(self, outbox: Outbox) -> None:
-        """Keep a channel post, with its board and buttons, as Discord would show it."""
-        await drawing.render(outbox)
+    async def post(self, outbox: Outbox, board_after: bool = False) -> None:
+        """Keep a channel post, with its board and buttons, as Discord would show it (the board attached once drawn
+        when it comes `board_after` the text)."""
+        later = board_after and outbox.board is not None and outbox.board_png is None and outbox.live is None
+        if not later:
+            await drawing.render(outbox, self.painter)
         view = public_view(outbox)
         components: list[Any] = list(view.to_components()) if view else []
         files = {drawing.BOARD_FILE: outbox.board_png} if outbox.board_png and outbox.live is None else {}
         where, nonce = outbox.channel_id, outbox.nonce
         sent = Sent("channel", outbox.public, files=files, components=components, channel_id=where, nonce=nonce)
         self.adapter.sent.append(sent)
+        if later:
+
+            async def attach(files: list[discord.File]) -> None:
+                sent.files = _files(files)
+
+            self.boards.after(self, self.service, where or 0, outbox, attach)
 
     async def already_posted(self, outbox: Outbox, _since: int) -> bool:
         """Whether a post with this nonce is already kept."""
@@ -429,6 +467,7 @@ class OfflineBot:
         self.client.add_dynamic_items(*_dynamic_items())
         self.users: dict[int, OfflineUser] = {}
         self.channels: dict[int, str] = {}
+        self.settle = True  # wait for each interaction's board before returning its Result
 
     @property
     def tree(self) -> app_commands.CommandTree[Any]:
@@ -534,6 +573,8 @@ class OfflineBot:
                 await self._press(interaction, data.get("custom_id"))
             else:
                 await self.tree._call(interaction)
+            if self.settle:  # boards are drawn after the answer: a test or script sees each line's pictures with it
+                await self.client.poster.boards.settled()
         finally:
             async_context.reset(token)
         outbox = interaction.extras.get("outbox")
@@ -561,11 +602,12 @@ class OfflineBot:
         self, user: OfflineUser, channel_id: int, kind: int, data: dict[str, Any], extra: dict[str, Any]
     ) -> dict[str, Any]:
         permissions = PLAYER_PERMISSIONS | (MANAGE_GUILD if user.moderator else 0)
+        interaction_id = next(_ids)
         return {
-            "id": str(next(_ids)),
+            "id": str(interaction_id),
             "application_id": str(APP_ID),
             "type": kind,
-            "token": "offline",
+            "token": f"offline-{interaction_id}",  # one per interaction: an edit finds its own answer
             "version": 1,
             "guild_id": str(GUILD_ID),
             "channel_id": str(channel_id),

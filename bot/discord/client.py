@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import asyncio
 import logging
 from collections.abc import Awaitable
 from typing import TYPE_CHECKING, Any
@@ -11,6 +12,7 @@ from discord import app_commands
 from discord.ext import tasks
 
 from bot import messages
+from bot.discord import drawing
 from bot.discord.buttons import AnswerButton, ChooseButton
 from bot.discord.command_tree import build_commands
 from bot.discord.decoding import RootTree, unreadable_button
@@ -57,7 +59,8 @@ class RootClient(discord.AutoShardedClient):
         self.service = service
         self.settings = settings
         self.sync_on_start = sync
-        self.poster = ChannelPoster(self)
+        self.poster = ChannelPoster(self, drawing.painter_for(settings.render_workers))
+        self._drawing: asyncio.Task[None] | None = None
         self.tree = RootTree(self)
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]
         for command in build_commands():
@@ -76,6 +79,14 @@ class RootClient(discord.AutoShardedClient):
             await self.tree.sync()
         self.reminder_loop.change_interval(seconds=self.settings.reminder_poll_seconds)
         self.reminder_loop.start()
+        self._drawing = asyncio.create_task(self._start_drawing())  # the drawing workers start meanwhile
+
+    async def _start_drawing(self) -> None:
+        """Start the drawing workers (a failure is logged: they are tried again with the first picture)."""
+        try:
+            await self.poster.painter.start()
+        except Exception:
+            log.exception("could not start the drawing workers")
 
     async def on_interaction(self, interaction: discord.Interaction) -> None:
         """A button press no button of the bot matches is answered (the others are the view store's)."""
@@ -84,8 +95,12 @@ class RootClient(discord.AutoShardedClient):
 
     @tasks.loop(seconds=60)
     async def reminder_loop(self) -> None:
-        """Send due reminders; tick() never raises, so the loop cannot die."""
+        """Send due reminders, then boards owed too long (a crash, an outage); neither raises: the loop cannot die."""
         await tick(self.service, self.poster.post, self.poster.already_posted)
+        try:
+            await self.poster.boards.late(self.poster, self.service)
+        except Exception:
+            log.exception("could not look for late boards")
 
     @reminder_loop.before_loop
     async def _before_reminders(self) -> None:
@@ -105,6 +120,7 @@ class RootClient(discord.AutoShardedClient):
         """Stop the loop and the database with the client."""
         self.reminder_loop.cancel()
         await super().close()
+        await self.poster.boards.close()
         await self.service.store.close()
 
 

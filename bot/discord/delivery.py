@@ -5,24 +5,27 @@ from __future__ import annotations
 import asyncio
 import dataclasses
 import hashlib
-import io
 import json
 import logging
 from collections.abc import Awaitable
 from datetime import UTC, datetime
-from typing import TYPE_CHECKING, Any, Protocol, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 
 import discord
 
 from bot import messages
 from bot.discord import drawing
 from bot.discord.attachments import MISSING_PERMISSIONS, Pictures
+from bot.discord.board_posts import Attach, BoardPosts
 from bot.discord.buttons import choices_view, public_view
 from bot.discord.clients import ServiceClient
+from bot.discord.drawing import file_of
+from bot.painter import Painter
 from bot.service.outbox import LiveBoard, Outbox, SeatPost, SeatThread, TeamPlan
 from bot.service.table import Actor
 
 if TYPE_CHECKING:
+    from bot.service import GameService
     from bot.service.boards import Boards
     from bot.service.threads import Threads
 
@@ -52,13 +55,6 @@ def mentions(outbox: Outbox) -> discord.AllowedMentions:
     users = [discord.Object(u) for u in outbox.mentions]
     roles = [discord.Object(r) for r in outbox.mention_roles]
     return discord.AllowedMentions(everyone=False, users=users, roles=roles, replied_user=False)
-
-
-def file_of(data: bytes, name: str) -> discord.File:
-    """A fresh File for one send (a File is closed once sent)."""
-    buffer = io.BytesIO(data)
-    buffer.seek(0)
-    return discord.File(buffer, filename=name)
 
 
 def board_files(outbox: Outbox) -> list[discord.File]:
@@ -124,7 +120,7 @@ async def run(interaction: discord.Interaction, work: Awaitable[Outbox], game_ch
     except Exception:  # the command was saved: never claim the game is unchanged
         log.exception("could not deliver an answer in channel %s", interaction.channel_id)
         await _tell_not_shown(interaction, outbox)
-    await live_board(interaction.client, outbox)  # type: ignore[arg-type]
+    live_board(interaction.client, outbox)  # type: ignore[arg-type]
     await private_posts(interaction, outbox)
     await team_threads(interaction, outbox, game_channel or interaction.channel_id)
     await client.poster.notices(outbox, game_channel or interaction.channel_id)
@@ -143,7 +139,7 @@ async def _in_channel_instead(interaction: discord.Interaction, outbox: Outbox, 
     client: PostingClient = interaction.client  # type: ignore[assignment]
     outbox.channel_id = game_channel or interaction.channel_id
     try:
-        await client.poster.post(outbox)
+        await client.poster.post(outbox, board_after=True)
     except Exception:
         log.exception("could not post the answer in channel %s either", outbox.channel_id)
 
@@ -172,16 +168,10 @@ async def team_threads(interaction: discord.Interaction, outbox: Outbox, channel
         log.exception("could not bring the team threads of channel %s up to date", channel_id)
 
 
-async def live_board(client: PostingClient, outbox: Outbox) -> None:
-    """Bring the game's live board message up to date; a failure is logged (the move itself is saved and shown)."""
-    if outbox.live is None:
-        return
-    try:
-        await drawing.render(outbox)
-        if outbox.board_png is not None:
-            await client.poster.live_board(client.service, outbox.live, outbox.board_png)
-    except Exception:
-        log.exception("could not update the live board of channel %s", outbox.live.channel_id)
+def live_board(client: PostingClient, outbox: Outbox) -> None:
+    """Queue the game's live board message's update (drawn and edited after the move is shown)."""
+    if outbox.live is not None:
+        client.poster.boards.live(client.poster, client.service, outbox)
 
 
 async def _tell_not_shown(interaction: discord.Interaction, outbox: Outbox) -> None:
@@ -201,7 +191,7 @@ async def _elsewhere(interaction: discord.Interaction, outbox: Outbox, game_chan
     if not interaction.response.is_done():
         await interaction.response.defer(ephemeral=True, thinking=True)
     outbox.channel_id = game_channel
-    await client.poster.post(outbox)
+    await client.poster.post(outbox, board_after=True)
     interaction.extras["public_shown"] = True
     await _say(interaction, outbox.reply or DONE, ephemeral=True)
 
@@ -215,16 +205,18 @@ async def deliver(interaction: discord.Interaction, outbox: Outbox) -> None:
 
 
 async def _public(interaction: discord.Interaction, outbox: Outbox) -> None:
+    """The move as text at once (it is saved); its board is queued and attached to that message once drawn."""
     deferred_privately = interaction.response.is_done()
-    if outbox.board is not None:
-        if not deferred_privately:
-            await interaction.response.defer(thinking=True)  # drawing may take a moment
-        await drawing.render(outbox)
     if deferred_privately:  # the first followup replaces the private "thinking…" note
         await _say(interaction, outbox.reply or DONE, ephemeral=True, files=reply_files(outbox))
     view = _view(public_view(outbox))
-    await _say(interaction, outbox.public, files=board_files(outbox), view=view, allowed=mentions(outbox))
+    allowed = mentions(outbox)
+    attach = await _say(interaction, outbox.public, files=board_files(outbox), view=view, allowed=allowed)
     interaction.extras["public_shown"] = True
+    if outbox.board is not None and outbox.board_png is None and outbox.live is None:
+        client: PostingClient = interaction.client  # type: ignore[assignment]
+        channel = _channel_of(outbox, interaction)
+        client.poster.boards.after(client.poster, client.service, channel, outbox, attach)
     if outbox.reply and not deferred_privately:
         await _say(interaction, outbox.reply, ephemeral=True, files=reply_files(outbox))
 
@@ -235,7 +227,8 @@ async def _private(interaction: discord.Interaction, outbox: Outbox) -> None:
     if outbox.board is not None or outbox.hand is not None or outbox.attachments:
         if not interaction.response.is_done():
             await interaction.response.defer(ephemeral=True, thinking=True)
-        await drawing.render(outbox)
+        client: PostingClient = interaction.client  # type: ignore[assignment]
+        await drawing.render(outbox, client.poster.painter)
     await _say(interaction, outbox.reply or DONE, ephemeral=True, files=reply_files(outbox), view=view)
 
 
@@ -246,20 +239,43 @@ async def _say(
     files: list[discord.File] | None = None,
     view: Any = discord.utils.MISSING,
     allowed: discord.AllowedMentions | None = None,
-) -> None:
-    """Send text (split to Discord's 2000 characters), the pictures and buttons with the last part."""
+) -> Attach:
+    """Send text (split to Discord's 2000 characters), the pictures and buttons with the last part; how to attach a
+    picture to that last part later (an edit of it)."""
     parts = chunks(text)
+    mentioned = allowed or discord.AllowedMentions.none()
+    attach: Attach = _original(interaction, mentioned)
     for i, part in enumerate(parts):
         last = i == len(parts) - 1
-        extra: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": allowed or discord.AllowedMentions.none()}
+        extra: dict[str, Any] = {"ephemeral": ephemeral, "allowed_mentions": mentioned}
         if last:
             extra["view"] = view
         if interaction.response.is_done():
-            await interaction.followup.send(part, files=(files or []) if last else [], **extra)
+            sent = await interaction.followup.send(part, files=(files or []) if last else [], wait=True, **extra)
+            attach = _followup(sent, mentioned)
         elif last and files:
             await interaction.response.send_message(part, files=files, **extra)
         else:
             await interaction.response.send_message(part, **extra)
+    return attach
+
+
+def _original(interaction: discord.Interaction, allowed: discord.AllowedMentions) -> Attach:
+    """Attaching files to an interaction's first answer (the same mentions: an edit pings nobody)."""
+
+    async def attach(files: list[discord.File]) -> Any:
+        return await interaction.edit_original_response(attachments=files, allowed_mentions=allowed)
+
+    return attach
+
+
+def _followup(message: discord.WebhookMessage, allowed: discord.AllowedMentions) -> Attach:
+    """Attaching files to a follow-up message of an interaction."""
+
+    async def attach(files: list[discord.File]) -> Any:
+        return await message.edit(attachments=files, allowed_mentions=allowed)
+
+    return attach
 
 
 def chunks(text: str, limit: int = MESSAGE_LIMIT) -> list[str]:
@@ -303,8 +319,9 @@ class PostingClient(ServiceClient, Protocol):
 class ChannelPoster:
     """Posts reminders, live boards and private posts (threads, DMs) through a live Discord client."""
 
-    def __init__(self, client: discord.Client) -> None:
+    def __init__(self, client: discord.Client, painter: Painter = drawing.IN_THREAD) -> None:
         self.client = client
+        self.boards = BoardPosts(painter)
         self._live_locks: dict[int, asyncio.Lock] = {}
         self._live_shown: dict[int, int] = {}  # channel: the game version its live board shows
         self._private_locks: dict[int, asyncio.Lock] = {}
@@ -313,6 +330,16 @@ class ChannelPoster:
         self._teams_done: set[int] = set()  # channels whose team threads this process brought up to date
         self._told: set[tuple[int, str]] = set()  # (channel, notice): what this process told the moderators
         self.pictures = Pictures(client)
+
+    @property
+    def service(self) -> GameService:
+        """The game service of the client this poster posts for."""
+        return cast("GameService", getattr(self.client, "service"))  # noqa: B009  (a RootClient's)
+
+    @property
+    def painter(self) -> Painter:
+        """Where this process draws its pictures."""
+        return self.boards.painter
 
     async def notices(self, outbox: Outbox, channel_id: int | None) -> None:
         """Tell a game's moderators what an outbox asks: each notice once a channel while this process runs."""
@@ -511,7 +538,7 @@ class ChannelPoster:
         In a thread the picture follows the game channel's permission (a DM takes pictures anyway).
         """
         if post.hand is not None and post.hand_png is None:
-            post.hand_png = await drawing.hand_picture(post.hand)
+            post.hand_png = await drawing.hand_picture(post.hand, self.painter)
         channel = self.client.get_partial_messageable(where.channel)
         allowed = discord.AllowedMentions(everyone=False, users=[discord.Object(post.user_id)], roles=False)
         parts = chunks(post.text)
@@ -561,20 +588,35 @@ class ChannelPoster:
             if old is not None:
                 await _delete_quietly(channel.get_partial_message(old))
 
-    async def post(self, outbox: Outbox) -> None:
-        """Send an outbox to its channel as a normal message (reminders cannot be ephemeral)."""
-        channel = self.client.get_channel(outbox.channel_id or 0) or await self.client.fetch_channel(
-            outbox.channel_id or 0
-        )
-        await drawing.render(outbox)
+    async def post(self, outbox: Outbox, board_after: bool = False) -> None:
+        """Send an outbox to its channel as a normal message (reminders cannot be ephemeral).
+
+        With `board_after` (a move's public result), the text goes at once and the board is attached once drawn.
+        """
+        channel_id = outbox.channel_id or 0
+        channel = self.client.get_channel(channel_id) or await self.client.fetch_channel(channel_id)
+        later = board_after and outbox.board is not None and outbox.board_png is None and outbox.live is None
+        if not later:
+            await drawing.render(outbox, self.painter)
         extra: dict[str, Any] = {"nonce": outbox.nonce} if outbox.nonce else {}  # discord.py enforces it
 
-        async def send(files: list[discord.File]) -> None:
-            await channel.send(  # type: ignore[union-attr]
+        async def send(files: list[discord.File]) -> discord.Message:
+            return await channel.send(  # type: ignore[union-attr]
                 outbox.public, files=files, view=_view(public_view(outbox)), allowed_mentions=mentions(outbox), **extra
             )
 
-        await self.pictures.send(outbox.channel_id or 0, send, board_files(outbox))
+        sent = await self.pictures.send(channel_id, send, board_files(outbox))
+        if later:
+            self.boards.after(self, self.service, channel_id, outbox, self._attach_to(sent))
+
+    def _attach_to(self, message: discord.Message) -> Attach:
+        """Attaching files to a channel message of the bot (none where the bot may not attach files)."""
+
+        async def attach(files: list[discord.File]) -> None:
+            if self.pictures.allowed(message.channel.id):
+                await self.pictures.send(message.channel.id, lambda kept: message.edit(attachments=kept), files)
+
+        return attach
 
     async def already_posted(self, outbox: Outbox, since: int) -> bool:
         """Whether this bot already posted the same text in the channel since then (a post before a crash)."""

@@ -1,11 +1,14 @@
-"""Drawing boards and hands in a worker thread, so the event loop is never blocked by Pillow."""
+"""Drawing boards and hands off the event loop (bot.painter: worker processes, or a thread with none)."""
 
 from __future__ import annotations
 
-import asyncio
+import io
 import logging
 
+import discord
+
 from bot import messages
+from bot.painter import Painter
 from bot.service.outbox import Outbox
 from rules.state import Mark
 from rules.view_types import View
@@ -16,12 +19,20 @@ BOARD_FILE = "board.png"
 HAND_FILE = "hand.png"
 
 
+def file_of(data: bytes, name: str) -> discord.File:
+    """A fresh File for one send (a File is closed once sent)."""
+    buffer = io.BytesIO(data)
+    buffer.seek(0)
+    return discord.File(buffer, filename=name)
+
+
 def board_png(view: View, marks: list[Mark]) -> bytes:
     """The board as PNG bytes (render/ does the drawing)."""
     # Imported on first use: the bot starts (and its tests run) without loading Pillow until a picture is needed.
     from render import render_board
+    from render.scale import POSTED
 
-    return render_board(view, last=marks)
+    return render_board(view, last=marks, scale=POSTED)
 
 
 def hand_png(view: View) -> bytes:
@@ -31,24 +42,33 @@ def hand_png(view: View) -> bytes:
     return render_hand(view)
 
 
-async def render(outbox: Outbox) -> Outbox:
+def painter_for(workers: int = 0) -> Painter:
+    """A painter with `workers` processes; with none, it draws in a thread with this module's functions (looked up
+    when called, so a test may replace them)."""
+    return Painter(workers, in_thread=(lambda view, marks: board_png(view, marks), lambda view: hand_png(view)))
+
+
+IN_THREAD = painter_for(0)
+
+
+async def render(outbox: Outbox, painter: Painter = IN_THREAD) -> Outbox:
     """Fill in the pictures an outbox asks for, drawn off the event loop; a drawing failure only loses the picture
     (and the moderators are told)."""
     try:
         if outbox.board is not None and outbox.board_png is None:
-            outbox.board_png = await asyncio.to_thread(board_png, outbox.board.view, outbox.board.marks)
+            outbox.board_png = await painter.board(outbox.board.view, outbox.board.marks)
         if outbox.hand is not None and outbox.hand_png is None:
-            outbox.hand_png = await asyncio.to_thread(hand_png, outbox.hand)
+            outbox.hand_png = await painter.hand(outbox.hand)
     except Exception:  # the move is saved already: say what happened even without the picture
         log.exception("could not draw a picture")
         outbox.tell_moderators(messages.NOT_DRAWN)
     return outbox
 
 
-async def hand_picture(view: View) -> bytes | None:
+async def hand_picture(view: View, painter: Painter = IN_THREAD) -> bytes | None:
     """A seat's hand drawn off the event loop; a drawing failure only loses the picture."""
     try:
-        return await asyncio.to_thread(hand_png, view)
+        return await painter.hand(view)
     except Exception:
         log.exception("could not draw a hand")
         return None

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from bot import messages
-from bot.service.core import ServiceCore, one_at_a_time
+from bot.service.core import BOARD_GRACE, ServiceCore, one_at_a_time, owe_board
 from bot.service.outbox import LiveBoard, Outbox
 from bot.service.present import BOARD_POSTS, board_job, board_text
-from bot.service.table import Actor, Refusal
+from bot.service.table import Actor, Refusal, Table
 from bot.storage.models import Game
 from bot.storage.store import Change
 
@@ -32,16 +34,51 @@ class Boards(ServiceCore):
         if when is not None and when not in BOARD_POSTS:
             raise Refusal(messages.REFUSED.format(reason=messages.BAD_BOARD_POSTS.format(value=when)))
         change = Change(game.channel_id, game.version, self.now(), board_posts=when, live_board=live)
-        await self.store.save(change)
+        shown_live = bool(live and game.state is not None)  # the live board starts at the bottom of the channel, now
         game.board_posts, game.live_board = when or game.board_posts, game.live_board if live is None else live
         outbox = Outbox(public=boards_text(game))
-        if live and game.state is not None:  # the live board starts at the bottom of the channel, now
+        if shown_live:
             state = table.state
-            outbox.board = board_job(state, [])
             caption, version = board_text(state), game.version + 1
+            outbox.board = board_job(state, [], version)
             outbox.live = LiveBoard(game.channel_id, version, caption, True, game.board_message_id)
+        await self.store.save(owe_board(change, outbox))
         return outbox
 
     async def remember_board_message(self, channel_id: int, message_id: int | None) -> None:
         """Keep the id of a game's live board message (after a restart it is edited, not posted again)."""
         await self.store.set_board_message(channel_id, message_id)
+
+    async def boards_shown(self, shown: dict[int, int]) -> None:
+        """Boards of these game versions (channel: version) were shown: none up to them is owed any more."""
+        await self.store.boards_shown(shown)
+
+    async def late_boards(self, skip: Callable[[int], bool] = lambda _channel: False) -> list[Outbox]:
+        """Boards saved as owed and still not shown after BOARD_GRACE (their process died, or Discord failed): each
+        claimed for one attempt, so one process draws it; the newest state is drawn (it covers every older board)."""
+        now, late = self.now(), []
+        for channel_id, owed, due in await self.store.owed_boards(now):
+            if skip(channel_id):  # this process is drawing it (its queue is long): not late, only slow
+                continue
+            if not await self.store.claim_board(channel_id, owed, due, now + BOARD_GRACE):
+                continue  # another process took it
+            table = await self.maybe_table(channel_id)
+            if table is None or table.game.state is None:
+                await self.store.boards_shown({channel_id: owed})
+                continue
+            outbox = late_board(table)
+            outbox.board = outbox.board.owing() if outbox.board is not None else None
+            late.append(outbox)
+        return late
+
+
+def late_board(table: Table) -> Outbox:
+    """The board of a game as it stands now, for a board owed since before a restart (or an outage)."""
+    game, state = table.game, table.state
+    caption = board_text(state)
+    outbox = Outbox(public=messages.LATE_BOARD.format(text=caption), channel_id=game.channel_id)
+    outbox.board = board_job(state, [], game.version)
+    if game.live_board:
+        outbox.public = ""
+        outbox.live = LiveBoard(game.channel_id, game.version, caption, message_id=game.board_message_id)
+    return outbox

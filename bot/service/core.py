@@ -17,13 +17,14 @@ from bot.service.outbox import Outbox
 from bot.service.table import Actor, Refusal, Table
 from bot.settings import REMINDER_HOURS, REMINDERS_BEFORE_NOTICE, Bounds, Settings
 from bot.storage.models import Deadline, GuildSettings
-from bot.storage.store import StaleVersion, Store
+from bot.storage.store import Busy, Change, StaleVersion, Store
 
 log = logging.getLogger(__name__)
 P = ParamSpec("P")
 S = TypeVar("S", bound="ServiceCore")
 
 Clock = Callable[[], float]
+BOARD_GRACE = 60  # seconds a board may stay owed before the recovery loop draws it (a crash, an outage)
 DEFAULT_REMINDER_HOURS = Settings().reminder_hours
 SeedSource = Callable[[int], int]
 
@@ -127,6 +128,17 @@ def handed_over(deadline: Deadline, seat: int | None, user_id: int | None, due: 
     return deadline
 
 
+def owe_board(change: Change, outbox: Outbox) -> Change:
+    """Keep, with the change itself, that its board is still to be shown (drawn after the move is answered).
+
+    Should the process die before showing it, the recovery loop (of any process) draws it BOARD_GRACE seconds later.
+    """
+    if outbox.board is not None:
+        change.board_owed, change.board_due_at = change.expected + 1, change.now + BOARD_GRACE
+        outbox.board = outbox.board.owing()
+    return change
+
+
 def in_range(what: str, value: float | None, bounds: Bounds) -> None:
     """Refuse a number outside its setting's range (None: not given, nothing to check)."""
     reason = bounds.refusal(what, value) if value is not None else None
@@ -157,6 +169,8 @@ def answers(
             return Outbox.refusal(messages.REFUSED.format(reason=str(err).rstrip(".")))
         except StaleVersion:
             return Outbox.refusal(messages.STALE)
+        except Busy:
+            return Outbox.refusal(messages.BUSY)
 
     return wrapper
 

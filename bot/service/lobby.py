@@ -7,7 +7,7 @@ from typing import Any
 
 import rules
 from bot import messages
-from bot.service.core import ServiceCore, in_range, one_at_a_time
+from bot.service.core import ServiceCore, in_range, one_at_a_time, owe_board
 from bot.service.describe import describe
 from bot.service.outbox import Outbox
 from bot.service.present import start_text
@@ -401,5 +401,5 @@ class Lobby(ServiceCore):
         opening = {s.seat for s in table.seats if s.seat is not None}
         describe(outbox, table, None, state, [], [], opening)
         outbox.team_threads = True  # a team game: each team gets its private thread
-        await self.store.save(change)
+        await self.store.save(owe_board(change, outbox))
         return outbox

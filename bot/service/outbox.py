@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from rules.state import Mark
 from rules.view_types import View
@@ -14,6 +14,12 @@ class BoardJob:
 
     view: View
     marks: list[Mark] = field(default_factory=list)
+    version: int = 0  # the game row's version it shows: an older board is never shown after a newer one
+    owed: bool = False  # saved as owed with the change (games.board_owed) until it is shown
+
+    def owing(self) -> BoardJob:
+        """The same board, saved as owed until shown."""
+        return replace(self, owed=True)
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from typing import Any
 
 import rules
 from bot import messages
-from bot.service.core import ServiceCore, answers, one_at_a_time
+from bot.service.core import ServiceCore, answers, one_at_a_time, owe_board
 from bot.service.describe import describe, looked_at
 from bot.service.notation import card_label
 from bot.service.outbox import Choice, Outbox
@@ -146,7 +146,7 @@ class Play(ServiceCore):
             deadline=deadline,
             clear_deadline=deadline is None,
         )
-        await self.store.save(change)  # last: whatever fails before it leaves the game unchanged
+        await self.store.save(owe_board(change, outbox))  # last: whatever fails before it leaves the game unchanged
         return outbox
 
     @one_at_a_time
@@ -262,7 +262,7 @@ class Play(ServiceCore):
             deadline=deadline,
             clear_deadline=deadline is None,
         )
-        await self.store.save(change)
+        await self.store.save(owe_board(change, outbox))
         return outbox
 
 

@@ -17,9 +17,9 @@ from rules.state import Mark
 from rules.view_types import View
 
 
-def board_job(state: rules.GameState, marks: list[Mark]) -> BoardJob:
-    """The public board picture of a state (a spectator's view: no hands)."""
-    return BoardJob(rules.view_for(state, None), marks)
+def board_job(state: rules.GameState, marks: list[Mark], version: int = 0) -> BoardJob:
+    """The public board picture of a state (a spectator's view: no hands), of the game row's version."""
+    return BoardJob(rules.view_for(state, None), marks, version)
 
 
 BOARD_POSTS = ("move", "turn", "request")  # after every move, at the end of each turn, only on request
@@ -40,7 +40,7 @@ def show_board(
     """Add the board to an outbox when the game's board posting asks for one (to the live board message if kept)."""
     if not board_due(table.game.board_posts, old, new):
         return
-    outbox.board = board_job(new, marks)
+    outbox.board = board_job(new, marks, table.game.version + 1)
     if table.game.live_board:
         game = table.game
         outbox.live = LiveBoard(game.channel_id, game.version + 1, board_text(new), message_id=game.board_message_id)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import asyncio
 import errno
 import sqlite3
+import threading
 from collections.abc import Callable
 from contextlib import closing
 from pathlib import Path
@@ -22,11 +23,14 @@ from alembic.runtime.migration import MigrationContext
 from alembic.script import ScriptDirectory
 from sqlalchemy import create_engine, event
 from sqlalchemy.engine import URL, Connection, Engine, make_url
+from sqlalchemy.exc import OperationalError
 from sqlalchemy.ext.asyncio import AsyncEngine, create_async_engine
 
 MIGRATIONS = Path(__file__).resolve().parent / "migrations"
 BUSY_TIMEOUT_MS = 10_000
-POOL_SIZE = 10  # PostgreSQL connections per process kept open (and as many more at a peak)
+POOL_SIZE = 10  # PostgreSQL connections per process by default (ROOTBOT_DB_POOL)
+POOL_SPARE = 2  # connections beyond the pool for what does not queue in the store (migrations at start)
+CHECKPOINT_EVERY = 500  # SQLite commits between two copies of the WAL into the database file (off the event loop)
 SQLITE_DRIVER = "sqlite+pysqlite"
 T = TypeVar("T")
 
@@ -38,25 +42,50 @@ def is_sqlite(url: str) -> bool:
     return make_url(url).get_backend_name() == "sqlite"
 
 
-def make_engine(url: str, read_only: bool = False) -> AnyEngine:
+class LockedElsewhere(Exception):
+    """BEGIN IMMEDIATE without waiting found the SQLite file's write lock held by another connection."""
+
+
+_here = threading.local()  # `no_wait` set on the thread that must not wait for the file's lock (the event loop's)
+
+
+def without_waiting(work: Callable[[], T]) -> T:
+    """Run SQLite work whose BEGIN must not wait for another process's lock (LockedElsewhere when it would)."""
+    _here.no_wait = True
+    try:
+        return work()
+    finally:
+        _here.no_wait = False
+
+
+def checkpoint(database: str) -> None:
+    """Copy what the WAL holds into the database file (PASSIVE: never waits for, nor blocks, the bot's writer)."""
+    if not database or database == ":memory:":
+        return
+    with closing(sqlite3.connect(database, timeout=BUSY_TIMEOUT_MS / 1000)) as connection:
+        connection.execute("PRAGMA wal_checkpoint(PASSIVE)").fetchone()
+
+
+def make_engine(url: str, read_only: bool = False, pool: int = POOL_SIZE) -> AnyEngine:
     """PostgreSQL: an async engine. SQLite: a synchronous engine, one connection (one writer), WAL, a busy timeout
     and BEGIN IMMEDIATE.
 
     Read-only, a SQLite file is opened with `mode=ro` (never created, never written, no write lock taken).
     """
     if not is_sqlite(url):
-        return _server_engine(url, read_only)
+        return _server_engine(url, read_only, pool)
     if read_only:
         return _read_only_engine(url)
     _make_parent_folder(url)
     return _sqlite_engine(make_url(url).set(drivername=SQLITE_DRIVER), _on_connect, _on_begin)
 
 
-def _server_engine(url: str, read_only: bool) -> AsyncEngine:
-    """PostgreSQL: a small pool per process, connections recycled instead of pinged (no extra round trip)."""
+def _server_engine(url: str, read_only: bool, pool: int) -> AsyncEngine:
+    """PostgreSQL: a pool of `pool` connections per process (the store queues commands for them, so SQLAlchemy's own
+    wait, which times out, is never reached), connections recycled instead of pinged (no extra round trip)."""
     settings = {"default_transaction_read_only": "on"} if read_only else {}
     return create_async_engine(
-        url, pool_size=POOL_SIZE, max_overflow=POOL_SIZE, pool_recycle=1800, connect_args={"server_settings": settings}
+        url, pool_size=pool, max_overflow=POOL_SPARE, pool_recycle=1800, connect_args={"server_settings": settings}
     )
 
 
@@ -134,12 +163,28 @@ def _on_connect(dbapi_connection: Any, _record: Any) -> None:
     cursor.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
     cursor.execute("PRAGMA synchronous=NORMAL")
     cursor.execute("PRAGMA foreign_keys=ON")
+    cursor.execute("PRAGMA wal_autocheckpoint=0")  # the store checkpoints on a thread of its own (CHECKPOINT_EVERY)
     cursor.close()
 
 
 def _on_begin(connection: Connection) -> None:
-    # Take the write lock up front: a read-then-write never fails on a lock upgrade.
-    connection.exec_driver_sql("BEGIN IMMEDIATE")
+    # Take the write lock up front: a read-then-write never fails on a lock upgrade. On the event loop's thread the
+    # lock is only taken if free at once (LockedElsewhere, and the store's worker thread waits for it instead).
+    no_wait = getattr(_here, "no_wait", False)
+    raw = connection.connection.dbapi_connection
+    assert raw is not None
+    if not no_wait:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+        return
+    raw.execute("PRAGMA busy_timeout=0")
+    try:
+        connection.exec_driver_sql("BEGIN IMMEDIATE")
+    except OperationalError as err:
+        if "locked" in str(err.orig):
+            raise LockedElsewhere() from err
+        raise
+    finally:  # with the lock held nothing should wait; if anything does, it waits as it always did
+        raw.execute(f"PRAGMA busy_timeout={BUSY_TIMEOUT_MS}")
 
 
 def alembic_config(connection: Connection | None = None) -> Config:

@@ -34,6 +34,8 @@ class Game(SQLModel, table=True):
     board_posts: str = "move"  # when the board is posted: after every move, at the end of each turn, on request
     live_board: bool = False  # one board message kept up to date (edited) instead of new pictures
     board_message_id: int | None = Field(default=None, sa_column=Column(Snowflake, nullable=True))
+    board_owed: int | None = None  # the game version whose board is saved but not yet shown (drawn after the move)
+    board_due_at: int | None = None  # when a board still owed is drawn by the recovery loop (any process)
     created_by: int | None = Field(default=None, sa_column=Column(Snowflake, nullable=True))
     created_at: int = 0
     updated_at: int = 0

@@ -13,6 +13,7 @@ through the async session's `run_sync`, each statement one round trip to the ser
 from __future__ import annotations
 
 import asyncio
+import logging
 from collections.abc import AsyncIterator, Callable, Sequence
 from concurrent.futures import ThreadPoolExecutor
 from contextlib import AbstractAsyncContextManager, asynccontextmanager
@@ -33,11 +34,25 @@ from sqlalchemy.orm import sessionmaker
 from sqlmodel import Session, SQLModel, col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
-from bot.storage.db import AnyEngine, current_revision, dispose, head_revision, make_engine, upgrade
+from bot.storage.db import (
+    CHECKPOINT_EVERY,
+    POOL_SIZE,
+    AnyEngine,
+    LockedElsewhere,
+    checkpoint,
+    current_revision,
+    dispose,
+    head_revision,
+    make_engine,
+    upgrade,
+    without_waiting,
+)
 from bot.storage.models import Deadline, Game, GuildSettings, LogRow, ReminderPost, SeatRow, TeamThread
 from rules.revisions import CURRENT, MISNUMBERED
 
 RECORD_KINDS = ("action", "edit")
+QUEUE = 5000  # commands that may wait for a connection by default (ROOTBOT_DB_QUEUE)
+log = logging.getLogger(__name__)
 
 AdjustDeadline = Callable[[Deadline], Deadline]
 T = TypeVar("T")
@@ -84,6 +99,8 @@ class Change:
     deadline: Deadline | None = None
     clear_deadline: bool = False
     adjust_deadline: AdjustDeadline | None = None  # applied to the deadline as read inside the write transaction
+    board_owed: int | None = None  # the new version's board is owed (drawn after the move is shown)
+    board_due_at: int | None = None  # when the recovery loop draws it if it is still owed then
 
 
 @dataclass(frozen=True)
@@ -102,14 +119,49 @@ class Snapshot:
     record: list[LogRow]
 
 
+class Busy(Exception):
+    """More commands wait for the database than the bot's queue holds: this one is refused and nothing changed."""
+
+
+class Gate:
+    """The bot's own queue in front of the database: at most `size` transactions at once (the connections), and at
+    most `queue` callers waiting for one, served in order; one more is refused (Busy) instead of piling up.
+
+    So a burst waits here, bounded, rather than inside SQLAlchemy's pool, whose wait times out (30 s) with an error.
+    """
+
+    def __init__(self, size: int, queue: int) -> None:
+        self.size, self.queue = size, queue
+        self._free = asyncio.Semaphore(size)
+        self.waiting = 0
+        self.most_waiting = 0
+
+    @asynccontextmanager
+    async def slot(self) -> AsyncIterator[None]:
+        """Hold one of the connections for a while (after waiting in turn for it)."""
+        if self._free.locked() and self.waiting >= self.queue:
+            raise Busy()
+        self.waiting += 1
+        self.most_waiting = max(self.most_waiting, self.waiting)
+        try:
+            await self._free.acquire()
+        finally:
+            self.waiting -= 1
+        try:
+            yield
+        finally:
+            self._free.release()
+
+
 class _Database(Generic[H]):
     """How store calls reach a database: `run` does one call's work, `unit` makes calls share one transaction.
 
     It counts the seconds spent waiting on the database and (SQLite) the hand-overs to its worker thread.
     """
 
-    def __init__(self, sync_engine: Engine) -> None:
+    def __init__(self, sync_engine: Engine, gate: Gate) -> None:
         self.sync_engine = sync_engine  # the engine whose events see every statement
+        self.gate = gate
         self.seconds = 0.0
         self.handovers = 0
         self._shared: ContextVar[H | None] = ContextVar(f"store-unit-{id(self)}", default=None)
@@ -154,13 +206,23 @@ class _Database(Generic[H]):
 
 
 class _OnWorkerThread(_Database[Session]):
-    """SQLite: sqlite3 on one connection, used only from the store's own worker thread, one hand-over per call."""
+    """SQLite: sqlite3 on one connection (one writer), used by one thread at a time.
 
-    def __init__(self, engine: Engine) -> None:
-        super().__init__(engine)
+    When the file's write lock is free at once, a call runs right here on the event loop's thread: a move's read, write
+    and commit take well under a millisecond of sqlite3 each, less than handing them to another thread (on a busy
+    machine each hand-over waits for the OS to run that thread). BEGIN IMMEDIATE is then tried without waiting; when
+    another process holds the lock, the transaction is begun on the store's own worker thread instead, which waits
+    for it (the busy timeout) while the event loop goes on. Once begun, nothing in the transaction waits for a lock,
+    so its statements and its commit run here again. Checkpoints of the WAL run on a thread of their own.
+    """
+
+    def __init__(self, engine: Engine, gate: Gate, inline: bool = True) -> None:
+        super().__init__(engine, gate)
         self._sessions = sessionmaker(engine, class_=Session, expire_on_commit=False)
-        self._worker: ThreadPoolExecutor | None = None  # started at the first call, let go at close
-        self._free = asyncio.Lock()  # the one connection: held by a transaction from its start to its end
+        self._worker: ThreadPoolExecutor | None = None  # started at the first hand-over, let go at close
+        self._inline = inline
+        self._commits = 0
+        self._checkpointing: asyncio.Future[None] | None = None
 
     async def _hop(self, work: Callable[[], T]) -> T:
         """Run work on the worker thread; calls run there one at a time, in the order they were handed over."""
@@ -169,17 +231,32 @@ class _OnWorkerThread(_Database[Session]):
         self.handovers += 1
         return await asyncio.get_running_loop().run_in_executor(self._worker, work)
 
+    async def _here_or_waiting(self, work: Callable[[], T]) -> T:
+        """Run work here if its BEGIN gets the write lock at once; else on the worker thread, which waits for it."""
+        if self._inline:
+            try:
+                return without_waiting(work)
+            except LockedElsewhere:
+                pass
+        return await self._hop(work)
+
     async def _alone(self, work: Work[T]) -> T:
-        async with self._free:
-            return await self._hop(partial(_transaction, self._sessions, work))
+        async with self.gate.slot():
+            result = await self._here_or_waiting(partial(_transaction, self._sessions, work))
+        self._committed()
+        return result
 
     async def _within(self, shared: Session, work: Work[T]) -> T:
         shared.info["used"] = True  # set before the hand-over: even if the caller is cancelled, the unit ends it
+        if not shared.info.get("begun"):
+            await self._here_or_waiting(partial(_open, shared))
+        if self._inline:
+            return _step(shared, work)
         return await self._hop(partial(_step, shared, work))
 
     @asynccontextmanager
     async def _begin(self) -> AsyncIterator[Session]:
-        async with self._free:
+        async with self.gate.slot():
             session, done = self._sessions(), False
             try:
                 yield session
@@ -187,11 +264,32 @@ class _OnWorkerThread(_Database[Session]):
             finally:
                 if session.info.get("used"):  # the worker runs calls in order: this one comes after the unit's last
                     start = perf_counter()
-                    await self._hop(partial(_end, session, done))
+                    if self._inline:
+                        _end(session, done)
+                    else:
+                        await self._hop(partial(_end, session, done))
                     self.seconds += perf_counter() - start
+        if done:
+            self._committed()
+
+    def _committed(self) -> None:
+        """Count a commit; every CHECKPOINT_EVERY, copy the WAL into the file on a thread (never on the loop)."""
+        self._commits += 1
+        if not self._inline or self._commits % CHECKPOINT_EVERY or self._checkpointing is not None:
+            return
+        url = self.sync_engine.url
+        self._checkpointing = asyncio.ensure_future(asyncio.to_thread(checkpoint, url.database or ""))
+        self._checkpointing.add_done_callback(self._checkpointed)
+
+    def _checkpointed(self, done: asyncio.Future[None]) -> None:
+        self._checkpointing = None
+        if not done.cancelled() and done.exception() is not None:
+            log.warning("a WAL checkpoint failed: %s", done.exception())
 
     async def dispose(self) -> None:
         """Close the connection on the worker thread, then let the thread go (a later call starts another)."""
+        if self._checkpointing is not None:
+            await asyncio.wait({self._checkpointing})
         await self._hop(self.sync_engine.dispose)
         if self._worker is not None:
             self._worker.shutdown(wait=False)
@@ -201,13 +299,13 @@ class _OnWorkerThread(_Database[Session]):
 class _ThroughGreenlets(_Database[AsyncSession]):
     """PostgreSQL (asyncpg): the same work through `run_sync`; each statement is a round trip to the server."""
 
-    def __init__(self, engine: AsyncEngine) -> None:
-        super().__init__(engine.sync_engine)
+    def __init__(self, engine: AsyncEngine, gate: Gate) -> None:
+        super().__init__(engine.sync_engine, gate)
         self.engine = engine
         self._sessions = async_sessionmaker(engine, class_=AsyncSession, expire_on_commit=False)
 
     async def _alone(self, work: Work[T]) -> T:
-        async with self._sessions() as session, session.begin():
+        async with self.gate.slot(), self._sessions() as session, session.begin():
             return await session.run_sync(_as_sqlmodel(work))
 
     async def _within(self, shared: AsyncSession, work: Work[T]) -> T:
@@ -215,7 +313,7 @@ class _ThroughGreenlets(_Database[AsyncSession]):
 
     @asynccontextmanager
     async def _begin(self) -> AsyncIterator[AsyncSession]:
-        async with self._sessions() as session:
+        async with self.gate.slot(), self._sessions() as session:
             yield session
             start = perf_counter()
             await session.commit()
@@ -230,6 +328,12 @@ def _transaction(sessions: sessionmaker[Session], work: Work[T]) -> T:
     """Work in a transaction of its own, committed (on the worker thread)."""
     with sessions() as session, session.begin():
         return work(session)
+
+
+def _open(session: Session) -> None:
+    """Begin a unit's transaction (BEGIN IMMEDIATE: the file's write lock is taken here)."""
+    session.connection()
+    session.info["begun"] = True
 
 
 def _step(session: Session, work: Work[T]) -> T:
@@ -265,12 +369,19 @@ def _rules_unsure() -> Any:
 class Store:
     """Async data-access functions over one database (SQLite or PostgreSQL)."""
 
-    def __init__(self, engine: AnyEngine, read_only: bool = False) -> None:
+    def __init__(self, engine: AnyEngine, read_only: bool = False, pool: int = POOL_SIZE, queue: int = QUEUE) -> None:
         self.engine = engine
         self.read_only = read_only
         self._db: _Database[Session] | _Database[AsyncSession] = (
-            _ThroughGreenlets(engine) if isinstance(engine, AsyncEngine) else _OnWorkerThread(engine)
+            _ThroughGreenlets(engine, Gate(pool, queue))
+            if isinstance(engine, AsyncEngine)
+            else _OnWorkerThread(engine, Gate(1, queue), inline=not read_only)
         )
+
+    @property
+    def gate(self) -> Gate:
+        """The bot's queue in front of the database (its size: the connections; SQLite has one)."""
+        return self._db.gate
 
     @property
     def sync_engine(self) -> Engine:
@@ -288,15 +399,16 @@ class Store:
         return self._db.handovers
 
     @classmethod
-    async def open(cls, url: str) -> Store:
-        """Connect and bring the schema up to date (the bot and the console start this way)."""
-        engine = make_engine(url)
+    async def open(cls, url: str, pool: int = POOL_SIZE, queue: int = QUEUE) -> Store:
+        """Connect and bring the schema up to date (the bot and the console start this way); `pool` PostgreSQL
+        connections, `queue` commands at most waiting for one (ROOTBOT_DB_POOL, ROOTBOT_DB_QUEUE)."""
+        engine = make_engine(url, pool=pool)
         try:
             await upgrade(engine)
         except BaseException:
             await dispose(engine)
             raise
-        return cls(engine)
+        return cls(engine, pool=pool, queue=queue)
 
     @classmethod
     async def open_read_only(cls, url: str) -> Store:
@@ -510,6 +622,31 @@ class Store:
         statement = update(Game).where(col(Game.channel_id) == channel_id).values(board_message_id=message_id)
         await self.run(lambda s: s.exec(statement))
 
+    async def boards_shown(self, shown: dict[int, int]) -> None:
+        """Boards of these versions (channel: version) were shown: none up to them is owed now (one transaction)."""
+        params = [{"match_channel": channel, "match_version": version} for channel, version in shown.items()]
+        if params:
+            await self.run(lambda s: s.connection().execute(_SHOWN, params))
+
+    async def owed_boards(self, now: int, limit: int = 50) -> list[tuple[int, int, int]]:
+        """Games whose board is owed and due (channel, version owed, due time), the longest owed first."""
+        query = (
+            select(Game.channel_id, Game.board_owed, Game.board_due_at)
+            .where(col(Game.board_owed).is_not(None), col(Game.board_due_at) <= now)
+            .order_by(col(Game.board_due_at))
+            .limit(limit)
+        )
+        return await self.run(lambda s: [(int(c), int(v or 0), int(d or 0)) for c, v, d in s.exec(query).all()])
+
+    async def claim_board(self, channel_id: int, owed: int, due: int, until: int) -> bool:
+        """Take an owed board for one attempt (compare-and-set on its due time); False if another process took it."""
+        statement = (
+            update(Game)
+            .where(col(Game.channel_id) == channel_id, col(Game.board_owed) == owed, col(Game.board_due_at) == due)
+            .values(board_due_at=until)
+        )
+        return await self.run(lambda s: bool(s.exec(statement).rowcount))
+
     async def save(self, change: Change) -> None:
         """Write a change in one transaction if the game is still at the expected version (else StaleVersion)."""
         await self.run(partial(_save, change=change))
@@ -621,6 +758,11 @@ _LOAD_LOCKED = _LOAD.with_for_update(of=Game, key_share=True)
 _BUMP = update(_GAMES).where(
     _GAMES.c.channel_id == bindparam("match_channel"), _GAMES.c.version == bindparam("match_version")
 )
+_SHOWN = (
+    update(_GAMES)
+    .where(_GAMES.c.channel_id == bindparam("match_channel"), _GAMES.c.board_owed <= bindparam("match_version"))
+    .values(board_owed=None, board_due_at=None)
+)
 _NEXT_SEQ = (
     select(func.coalesce(func.max(_LOG.c.seq), 0) + 1).where(_LOG.c.channel_id == bindparam("log_channel"))
 ).scalar_subquery()
@@ -674,7 +816,7 @@ def _game_values(change: Change) -> dict[str, object]:
     values: dict[str, object] = {"updated_at": change.now}
     for name in (
         "status", "state", "options", "seed", "rules", "rules_until", "lobby", "reminder_hours", "board_posts",
-        "live_board",
+        "live_board", "board_owed", "board_due_at",
     ):
         value = getattr(change, name)
         if value is not None:

@@ -75,7 +75,17 @@ class AutoPlayer:
         if self.fingerprint() != before:  # saved before answered; a private deferral's note may come first
             what = f"the public post of {step.path or step.custom_id}"
             await self.double.until(lambda: step.public is not None, ANSWER_SECONDS, what)
+            what = f"the board of {step.path or step.custom_id}"  # drawn after the answer, as people wait for it
+            await self.double.until(lambda: self.board_shown(step), ANSWER_SECONDS, what)
         return step
+
+    def board_shown(self, step: Step) -> bool:
+        """Whether the step's board is on its public post, or the game owes none (a live board, none due)."""
+        public = step.public
+        if public is not None and public.file("board.png") is not None:
+            return True
+        rows = self.bot.query("SELECT board_owed FROM games WHERE channel_id = ?", self.channel_id)
+        return not rows or rows[0][0] is None
 
     def fingerprint(self) -> tuple[object, ...]:
         """What any accepted step changes in the bot's database: the game row, its seats and its log."""
