@@ -347,7 +347,7 @@ def test_the_marshal_takes_a_move_once_per_turn_12_5_2():
     s = parliament(set_hand(s, D, "anvil"), "marshal", "banker")
     assert legal(s) == ["end", "minister marshal", "minister banker anvil"]
     s = play(s, "minister marshal")
-    refused(s, "end", "")
+    refused(s, "end", "you must carry out the Marshal.s action, or pass")
     s = play(s, "move 7>8 x2")
     assert count(s, 8, "duchy", "warrior") == 2
     refused(s, "minister marshal", "already taken its action")

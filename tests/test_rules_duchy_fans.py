@@ -205,7 +205,7 @@ def test_the_duchy_never_battles_its_teammates_3x3_5():
     put(s, 6, "spinners", "warrior")
     s = goto(set_hand(check(s), duchy, "anvil"), duchy, "duchy.assembly")
     assert legal(s, "battle") == []
-    refused(s, "battle 6 spinners", "")
+    refused(s, "battle 6 spinners", "is on your team: you battle only enemies")
 
 
 def test_contraband_goes_no_deeper_than_the_tunnel_3x3_2_12_2_2():
