@@ -216,9 +216,14 @@ MOD_REPLACED = "{user} now plays **{faction}** (replacing {old})."
 MOD_UNSEATED = "**{faction}** has no player now ({old} removed by a moderator)."
 MOD_UNDONE = "A moderator took back {actions}."
 MOD_CARD_MOVED = "Moderator edit: a card moves from {src} to {dst}."
-MOD_CARD_MOVED_PRIVATE = "Moderator edit: {card} moves from {src} to {dst} (only the hands involved see the card)."
-HAND_OF = "{owner} hand"
-THE_DECK = "the deck"
+MOD_CARD_MOVED_PRIVATE = (
+    "Moderator edit: {card} moves from {src} to {dst} (only the players whose hidden cards it leaves or joins see it)."
+)
+MOD_CARD_MOVED_YOU = "Done: {card} moves from {src} to {dst}. The channel is told a card moves, not which."
+PILE_OF = "{owner} {pile}"
+THE_PILE = "the {pile}"
+SHARED_PILES = {"deck": "the deck", "discard": "the discard pile", "available": "the dominance cards available"}
+SEAT_PILES = {"hand": "hand", "crafted": "crafted cards"}  # a seat's places by the word an edit writes
 MOD_ENDED = "A moderator ended the game."
 MOD_SETTINGS = "Server settings: moderator role {role}, reminders every {hours}, {notices} before telling moderators."
 MOD_SETTINGS_SEATS = "A seat left free in a running game is taken by {seats}."

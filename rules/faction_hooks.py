@@ -8,6 +8,7 @@ without importing the mechanics back.
 from __future__ import annotations
 
 from collections.abc import Iterator, Mapping
+from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -19,6 +20,17 @@ if TYPE_CHECKING:
     from rules.actions import Action
     from rules.examples import Examples
     from rules.state import BattleState, Decision, GameState, Item, MapItem
+
+
+@dataclass(frozen=True)
+class CardPile:
+    """A pile of the shared deck's cards a faction keeps outside its hand and crafted cards, as a moderator's card edit
+    names it (`!card anvil hand:marquise supporters:alliance`): its one-word name, its title in Root's words, and
+    whether it lies face down (only its faction may look: no public output may name a card going in or out)."""
+
+    name: str
+    title: str
+    face_down: bool = False
 
 
 class Declarations:
@@ -49,6 +61,11 @@ class Declarations:
     public_hand: ClassVar[bool] = False
     """Whether the faction's hand lies face up for everyone (the Riverfolk): not a hidden place."""
     decks: ClassVar[tuple[str, ...]] = ()
+    card_piles: ClassVar[tuple[CardPile, ...]] = ()
+    """Its own piles of shared-deck cards beside the hand and crafted cards (the Supporters, the Lost Souls, the
+    Decree's columns), which `card_pile` gives and a moderator's card edit reaches; together they hold `held_cards`."""
+    item_box: ClassVar[str] = "items"
+    """What a moderator's item edit may call the seat's items besides `items:FACTION` (the Hundreds' Hoard)."""
     steps: ClassVar[dict[str, tuple[str, ...]]] = {"birdsong": (), "daylight": (), "evening": ()}
     game_options: ClassVar[tuple[GameOption, ...]] = ()
     """The readings this faction lets the table choose (docs/rulings.md), each with its values, the default first."""
@@ -407,6 +424,22 @@ class CardsHooks(Declarations):
         by place name: the state's own lists of the numbers the faction gives their kinds, so that rules.hidden
         re-deals them among those places (how many each place holds stays public). None by default."""
         return {}
+
+    def card_pile(self, state: GameState, seat: int, name: str) -> list[int]:
+        """The state's own list of one of its declared `card_piles` (it may hold markers of no card: a vizier)."""
+        raise KeyError(name)
+
+    def edit_cards(self, state: GameState, seat: int, pile: str, cid: int, added: bool) -> str | None:
+        """A moderator edit put a card into one of its `card_piles` (added) or took one out, the pile already changed:
+        keep the faction's own records of it (what is left to resolve this turn), or say why the edit can't be made
+        (a full pile). By default there is nothing to keep."""
+        return None
+
+    def edit_items(self, state: GameState, seat: int, name: str, added: bool) -> str | None:
+        """A moderator edit put an item into the seat's items (added) or took one out, the items already changed: keep
+        the faction's own records of them, or say why the edit can't be made (a full track of the Hoard). By default
+        there is nothing to keep."""
+        return None
 
     def private_cards(self, state: GameState, seat: int) -> dict[str, list[int]]:
         """Face-down cards only this seat may look at besides its hand, by pile name (the Supporters): copies."""

@@ -142,6 +142,21 @@ def carried(state: GameState, moved: list[tuple[str, int]], src: int, dst: int) 
             hand.draw(state, seat, 1)
 
 
+def move_ferry(state: GameState, cid: int) -> str | None:
+    """A moderator's edit: the Ferry goes to another coastal clearing (None), or why it can't."""
+    where = ferry_at(state)
+    if where is None:
+        return "there is no Ferry on this map (it sails on the Lake map)"
+    if cid == where:
+        return f"the Ferry is already in clearing {cid}"
+    if cid not in state.board.coastal:
+        coast = ", ".join(str(c) for c in sorted(state.board.coastal - {where}))
+        return f"clearing {cid} is not on the lake; the Ferry sails to coastal clearings: {coast}"
+    state.landmarks["ferry"] = cid
+    state.say(f"The Ferry is moved from clearing {where} to clearing {cid}.", None, ("move", where, cid))
+    return None
+
+
 # --- closed paths (25.4.2, 25.4.3) ------------------------------------------------------------------------------
 
 
@@ -200,6 +215,32 @@ def clear(state: GameState, seat: int, action: Clear) -> None:
     name = of(state, seat).name
     state.say(f"{name} spends {label(cid)} to remove the closed path between clearings {low} and {high}.")
     score(state, seat, 1, "a closed path removed")
+
+
+def set_path(state: GameState, a: int, b: int, opened: bool) -> str | None:
+    """A moderator's edit: a closed path of the map removed (opened) or put back (None), or why it can't be."""
+    pair = (min(a, b), max(a, b))
+    printed = load_board(state.board_id)
+    if not printed.closed_paths:
+        return "there are no closed paths on this map (they are on the Mountain map)"
+    if pair not in printed.closed_paths:
+        if pair in printed.paths:
+            return f"the path between clearings {pair[0]} and {pair[1]} is an open path of the map, never closed"
+        return f"no path joins clearings {pair[0]} and {pair[1]}"
+    removed = state.landmarks.setdefault("opened", [])
+    path = path_key(*pair)
+    if opened == (path in removed):
+        now = "removed already" if opened else "still closed"
+        return f"the closed path between clearings {pair[0]} and {pair[1]} is {now}"
+    if opened:
+        removed.append(path)
+    else:
+        removed.remove(path)
+    if not removed:
+        del state.landmarks["opened"]
+    done = "removed: the path is open" if opened else "put back: the path is closed"
+    state.say(f"The closed path between clearings {pair[0]} and {pair[1]} is {done}.")
+    return None
 
 
 # --- the Pass and its Tower (25.4.4) ------------------------------------------------------------------------------

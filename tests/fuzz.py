@@ -45,7 +45,10 @@ from bot.service.notation import slash_name
 from bot.settings import Settings
 from bot.storage.store import Store
 from rules import registry
-from rules.board import MAPS
+from rules.board import MAPS, load_board
+from rules.cards import card, keys
+from rules.edits import card_places, item_places
+from rules.items import expected
 from rules.modes import find_mode
 from tests.discord_harness import slash_options
 
@@ -484,11 +487,32 @@ class Fuzzer:
             return f"!shift {cid}>{self.rng.choice(places)} {piece}{n}"
         if roll < 0.8:
             return f"!place {self.rng.choice(places)} {self.rng.choice(pieces)}{n}"
-        faction = self.rng.choice(state.seats).faction
+        return self.rng.choice([self.points_edit, self.card_edit, self.item_edit, self.map_edit])(state)
+
+    def points_edit(self, state: rules.GameState) -> str:
+        """A seat's points set, sometimes below zero."""
+        return f"!points {self.rng.choice(state.seats).faction} {self.rng.randint(-3, 40)}"
+
+    def card_edit(self, state: rules.GameState) -> str:
+        """A card moved between any places of this game (the factions' own piles too), or a made-up one."""
+        places = [*card_places(state), "hand", "stash", "supporters:marquise"]
+        held = [c for s in state.seats for c in s.hand] + state.discard + state.deck[-3:]
+        key = card(self.rng.choice(held)).key if held and self.rng.random() < 0.7 else self.rng.choice(list(keys()))
+        return f"!card {key} {self.rng.choice(places)} {self.rng.choice(places)}"
+
+    def item_edit(self, state: rules.GameState) -> str:
+        """An item moved between the supplies, the seats' items, the items out of the game and the clearings."""
+        names = [*expected(state), "banana"]
+        places = [*item_places(state), *map(str, state.board.ids()[:3]), "hoard", "items", "attic"]
+        return f"!item {self.rng.choice(names)} {self.rng.choice(places)} {self.rng.choice(places)}"
+
+    def map_edit(self, state: rules.GameState) -> str:
+        """The Ferry moved, or a closed path removed or put back (on any map: other maps refuse them)."""
         if self.rng.random() < 0.5:
-            return f"!points {faction} {self.rng.randint(-3, 40)}"
-        key = self.rng.choice(list(rules.cards.keys()))
-        return f"!card {key} {self.rng.choice(['deck', 'discard'])} hand:{faction}"
+            return f"!ferry {self.rng.choice([*state.board.ids(), 0])}"
+        printed = sorted(load_board(state.board_id).closed_paths) or [(1, 2)]
+        a, b = self.rng.choice(printed)
+        return f"!path {a}>{b} {self.rng.choice(['open', 'closed', 'ajar'])}"
 
     async def random_command(self, game: Game, state: rules.GameState | None) -> None:
         """Any command with random options Discord could send, by anyone."""

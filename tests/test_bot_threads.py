@@ -158,7 +158,7 @@ async def test_a_moderators_card_move_between_hands_names_the_card_only_to_those
     assert "a card moves from Marquise de Cat's hand to Eyrie Dynasties' hand" in public.content
     assert name not in public.content and key not in public.content
     for user in (A, B):
-        assert any(name in s.content and "only the hands involved" in s.content for s in posts(moved.sent, user))
+        assert any(name in s.content and "only the players whose" in s.content for s in posts(moved.sent, user))
     eve = OfflineUser("eve")
     for reader in (eve, A):
         log = (await bot.slash(reader, CH, "root log", lines=5)).text

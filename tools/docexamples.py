@@ -284,6 +284,7 @@ def other_examples(state: rules.GameState, options: dict[str, Any], seed: int, s
         ),
         "rootmod points": Example(f"{mod} /rootmod points faction:eyrie points:12"),
         "rootmod card": Example(f"{mod} /rootmod card card:{card} from:hand:marquise to:discard"),
+        "rootmod item": Example(f"{mod} /rootmod item item:sword from:supply to:items:marquise", record=setup),
         "rootmod edit": Example(f"{mod} /rootmod edit text:!place {crowd} marquise:warrior x2", record=setup),
         "rootmod settings": Example(f"{mod} /rootmod settings role:@Referees hours:24 notices:2"),
         "rootmod export": Example(f"{mod} /rootmod export full:true"),
@@ -304,10 +305,37 @@ async def started_state(folder: Path, lobby: list[str] = LOBBY, channel: str = "
         await store.close()
 
 
+def map_edit_examples(verbs: dict[str, Example], others: list[Game]) -> dict[str, Example]:
+    """The moderator's edits of a map's own features, each in the game of a map that has them, at the moment its
+    verb's example is shown at (the Ferry's on the Lake map, a closed path's on the Mountain map)."""
+    games = {tuple(shown.lobby): game for shown, game in zip(OTHER_GAMES, others, strict=True)}
+
+    def moment(verb: str) -> tuple[Example, rules.GameState]:
+        shown = verbs[verb]
+        _, options, seed = games[tuple(shown.lines)]
+        return shown, rules.replay(rules.Record(options, seed, shown.record))
+
+    mod = "@mo!"
+    ferried, lake = moment("ferry")
+    coast = min(lake.board.coastal - {lake.landmarks["ferry"]})
+    cleared, mountain = moment("clear")
+    low, high = min(mountain.board.closed_paths)
+    return {
+        "rootmod ferry": Example(
+            f"{mod} /rootmod ferry clearing:{coast}", lobby=False, lines=ferried.lines, record=ferried.record
+        ),
+        "rootmod path": Example(
+            f"{mod} /rootmod path from:{low} to:{high} open:true", lobby=False, lines=cleared.lines,
+            record=cleared.record,
+        ),
+    }
+
+
 def build(state: rules.GameState, options: dict[str, Any], seed: int, others: list[Game]) -> dict[str, Example]:
     """Every command's example."""
     verbs = verb_examples(state, options, seed, others)
-    return {**other_examples(state, options, seed, verbs["decree"].record), **verbs}
+    mods = map_edit_examples(verbs, others)
+    return {**other_examples(state, options, seed, verbs["decree"].record), **mods, **verbs}
 
 
 def main(argv: list[str] | None = None) -> int:

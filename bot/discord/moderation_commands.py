@@ -153,16 +153,45 @@ def rootmod_group() -> app_commands.Group:
         values = {"faction": faction, "points": points}
         await run(interaction, service_of(interaction).mod_edit_options(mod(interaction), "points", values))
 
-    @group.command(name="card", description="Edit: move a card between hands, crafted, discard, deck and available")
-    @app_commands.describe(card="the card", src="where it is (hand:eyrie, discard…)", dst="where it goes")
+    @moderators_only
+    async def item_places(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return choices(await service_of(interaction).suggest_item_places(actor_of(interaction), current))
+
+    @group.command(name="card", description="Edit: move a card between hands, piles, discard, deck and available")
+    @app_commands.describe(
+        card="the card", src="where it is (hand:eyrie, supporters:alliance, discard…)", dst="where it goes"
+    )
     @app_commands.rename(src="from", dst="to")
     @app_commands.autocomplete(card=cards, src=places, dst=places)
     async def card(interaction: discord.Interaction, card: str, src: str, dst: str) -> None:
         values = {"card": card, "src": src, "dst": dst}
         await run(interaction, service_of(interaction).mod_edit_options(mod(interaction), "card", values))
 
+    @group.command(name="item", description="Edit: move an item between the supply, a seat's items and a clearing")
+    @app_commands.describe(item="the item, e.g. sword", src="where it is (supply, items:marquise, hoard, 5…)",
+                           dst="where it goes")
+    @app_commands.rename(src="from", dst="to")
+    @app_commands.autocomplete(src=item_places, dst=item_places)
+    async def item(interaction: discord.Interaction, item: str, src: str, dst: str) -> None:
+        values = {"item": item, "src": src, "dst": dst}
+        await run(interaction, service_of(interaction).mod_edit_options(mod(interaction), "item", values))
+
+    @group.command(name="ferry", description="Edit: move the Lake map's Ferry to another coastal clearing")
+    @app_commands.describe(clearing="the coastal clearing")
+    async def ferry(interaction: discord.Interaction, clearing: Positive) -> None:
+        values = {"clearing": clearing}
+        await run(interaction, service_of(interaction).mod_edit_options(mod(interaction), "ferry", values))
+
+    @group.command(name="path", description="Edit: remove a closed path of the Mountain map, or put it back")
+    @app_commands.describe(src="a clearing at one end", dst="the clearing at the other", open="true: remove the "
+                           "closed path (the path is open); false: put it back")
+    @app_commands.rename(src="from", dst="to")
+    async def path(interaction: discord.Interaction, src: Positive, dst: Positive, open: bool) -> None:
+        values = {"src": src, "dst": dst, "open": open}
+        await run(interaction, service_of(interaction).mod_edit_options(mod(interaction), "path", values))
+
     @group.command(name="edit", description="Edit in notation, e.g. !place 5 marquise:warrior x2")
-    @app_commands.describe(text="an edit: !place, !remove, !shift, !points, !card or !lay")
+    @app_commands.describe(text="an edit: !place, !remove, !shift, !points, !card, !lay, !item, !ferry or !path")
     async def edit(interaction: discord.Interaction, text: str) -> None:
         await run(interaction, service_of(interaction).mod_edit(mod(interaction), text))
 

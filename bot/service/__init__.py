@@ -16,6 +16,7 @@ from bot.service.suggest import Suggestion
 from bot.service.table import Actor, Table, faction_name
 from bot.service.threads import Threads
 from rules import registry
+from rules.edits import SHARED_PILES, card_places, item_places
 from rules.modes import find_mode
 
 
@@ -92,11 +93,19 @@ class GameService(Lobby, Moderation, Info, Reminders, Boards, Threads):
     async def suggest_places(self, actor: Actor, typed: str) -> list[Suggestion]:
         """Where a card can be, for moderator card edits."""
         table = await self.maybe_table(actor.channel_id)
-        places = {p: p for p in ("discard", "deck", "available")}
+        places = {p: p for p in SHARED_PILES}
+        if table is not None and table.game.state is not None:  # a started game: the seats' own piles too
+            places.update({p: p for p in card_places(table.state)})
         for row in table.seats if table else []:
             for where in ("hand", "crafted"):
                 places[f"{where}:{row.faction}"] = f"{where} of {faction_name(row.faction)}"
         return suggest.named_choices(places, typed)
+
+    async def suggest_item_places(self, actor: Actor, typed: str) -> list[Suggestion]:
+        """Where an item can be, for moderator item edits."""
+        table = await self.maybe_table(actor.channel_id)
+        state = table.state if table is not None and table.game.state is not None else None
+        return suggest.named_choices({p: p for p in item_places(state)} if state else {}, typed)
 
     @staticmethod
     def suggest_factions(typed: str) -> list[Suggestion]:

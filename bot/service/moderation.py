@@ -17,11 +17,11 @@ from bot.settings import REMINDER_HOURS, REMINDERS_BEFORE_NOTICE
 from bot.storage import records
 from bot.storage.models import Deadline, GuildSettings, LogRow
 from bot.storage.store import Change
-from rules import registry
 from rules.actions import closest_first
+from rules.edits import CardEnd
 from rules.words import echo
 
-PIECE_EDITS = ("place", "remove", "shift")
+PIECE_EDITS = ("place", "remove", "shift", "ferry", "path")  # edits whose clearings and counts are from 1
 EDIT_NUMBERS = {"clearing": "clearing", "src": "from", "dst": "to", "count": "count"}  # option: its shown name
 
 
@@ -184,13 +184,21 @@ class Moderation(Play):
             raise Refusal(messages.GAME_OVER_NEW)
         text = edit.strip() if edit.strip().startswith("!") else "!" + edit.strip()
         new, events = rules.apply_edit(state, text)  # its event says "Moderator edit: …" publicly
-        if secret_card_move(text):  # the card is named only to the seats whose hands it leaves or joins
+        secret = secret_card_move(text)
+        if secret:  # the card is named only to the seats whose hidden cards it leaves or joins, and to the moderator
             events = [hidden_card_event(new, text)]
-        return await self.accept(table, actor, state, new, events, None, text, kind="edit", header="")
+        outbox = await self.accept(table, actor, state, new, events, None, text, kind="edit", header="")
+        if secret:
+            key, src, dst = secret
+            outbox.reply = messages.MOD_CARD_MOVED_YOU.format(
+                card=_card_words(key), src=_place_words(src), dst=_place_words(dst)
+            )
+        return outbox
 
     @answers
     async def mod_edit_options(self, actor: Actor, verb: str, values: dict[str, Any]) -> Outbox:
-        """An edit from the options of /rootmod place, remove, shift, points or card (clearings and counts from 1)."""
+        """An edit from the options of /rootmod place, remove, shift, points, card, item, ferry or path (clearings and
+        counts from 1)."""
         for name, shown in EDIT_NUMBERS.items():
             if verb in PIECE_EDITS and name in values and int(values[name]) < 1:
                 raise Refusal(messages.REFUSED.format(reason=messages.BAD_NUMBER.format(what=shown, low=1)))
@@ -255,23 +263,28 @@ class Moderation(Play):
 
 
 def hidden_card_event(state: rules.GameState, edit: str) -> rules.Event:
-    """The event of a card moved between hidden places: where it went for all, which card for its hands only."""
+    """The event of a card moved secretly (into a hand, the deck or a face-down pile, or out of a face-down pile):
+    where it went for all, which card for the seats that may look into the places it left or joined."""
     move = secret_card_move(edit)
     assert move is not None
     key, src, dst = move
     places = {"src": _place_words(src), "dst": _place_words(dst)}
-    seats = [state.seat_of(registry.find_faction(p.partition(":")[2]) or "") for p in (src, dst)]
-    named = card_label(key) if key in rules.cards.keys() else key  # noqa: SIM118 (keys() is the card table)
-    note = messages.MOD_CARD_MOVED_PRIVATE.format(card=named, **places)
+    seats = [state.seat_of(end.faction) for end in (src, dst) if end.hidden and end.faction is not None]
+    note = messages.MOD_CARD_MOVED_PRIVATE.format(card=_card_words(key), **places)
     return rules.Event(messages.MOD_CARD_MOVED.format(**places), {s: note for s in seats if s is not None})
 
 
-def _place_words(place: str) -> str:
-    where, _, owner = place.lower().partition(":")
-    fid = registry.find_faction(owner)
-    if where == "hand" and fid is not None:
-        return messages.HAND_OF.format(owner=messages.possessive(faction_name(fid)))
-    return messages.THE_DECK
+def _card_words(key: str) -> str:
+    """A card of an edit by its name ('Travel Gear (fox)'), or as written when it is no card."""
+    return card_label(key) if key in rules.cards.keys() else key  # noqa: SIM118 (keys() is the card table)
+
+
+def _place_words(end: CardEnd) -> str:
+    """A place of a card edit in words: 'Marquise de Cat's hand', 'the Woodland Alliance's Supporters', 'the deck'."""
+    if end.faction is None:
+        return messages.SHARED_PILES.get(end.place, messages.THE_PILE.format(pile=end.title))
+    owner = messages.possessive(faction_name(end.faction))
+    return messages.PILE_OF.format(owner=owner, pile=messages.SEAT_PILES.get(end.title, end.title))
 
 
 def no_such_seat(table: Table, name: str) -> str:

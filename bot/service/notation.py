@@ -22,13 +22,13 @@ from rules.actions import (
     place_token,
 )
 from rules.cards import find_key, keys
+from rules.edits import CardEnd, secret_card
 from rules.numbers import is_number, whole
 from rules.registry import find_faction
 
 INT_KINDS = (CLEARING, COUNT)
 PLACE_KINDS = (PATH, FOREST)  # a clearing number or a forest ('fA', or just 'A'): typed as text
 KEYED_KINDS = (KEYED_CLEARINGS, KEYED_SUITS)
-HIDDEN_PLACES = ("hand", "deck")  # where a card's name is not public
 BRACKETED = re.compile(r"\s*\([^)]*\)")  # what autocomplete shows in brackets: '7 (fox)', 'Eyrie Dynasties (bob)'
 
 
@@ -247,18 +247,19 @@ def edit_text(verb: str, **values: Any) -> str:
         return f"!points {normalise(FACTION, values['faction'])} {values['points']}"
     if verb == "card":
         return f"!card {normalise(CARD, values['card'])} {_place(values['src'])} {_place(values['dst'])}"
+    if verb == "item":
+        return f"!item {str(values['item']).strip().lower()} {_place(values['src'])} {_place(values['dst'])}"
+    if verb == "ferry":
+        return f"!ferry {values['clearing']}"
+    if verb == "path":
+        return f"!path {values['src']}>{values['dst']} {'open' if values['open'] else 'closed'}"
     raise ValueError(verb)
 
 
-def secret_card_move(edit: str) -> tuple[str, str, str] | None:
-    """(card, from, to) of a card edit between hidden places (a hand, the deck), else None."""
-    words = edit.strip().lstrip("!").split()
-    if len(words) != 4 or words[0].lower() != "card":
-        return None
-    _, key, src, dst = words
-    if all(place.split(":")[0].lower() in HIDDEN_PLACES for place in (src, dst)):
-        return key, src, dst
-    return None
+def secret_card_move(edit: str) -> tuple[str, CardEnd, CardEnd] | None:
+    """(card, from, to) of a card edit whose card no public output may name (`rules.edits.secret_card`: into a hand,
+    the deck or a face-down pile, or out of a face-down pile), else None."""
+    return secret_card(edit)
 
 
 def _piece(text: str) -> str:

@@ -19,6 +19,7 @@ from bot.storage.models import LogRow
 from bot.storage.store import Change
 from rules.actions import public_text
 from rules.cards import keys
+from rules.edits import is_edit, public_form
 from rules.engine import check_turn
 from rules.revisions import revision
 
@@ -299,7 +300,10 @@ def record_of(table: Table, rows: list[LogRow]) -> rules.Record:
     return records.record_of(table.game, rows)
 
 
-REDACTED_NOTE = "no seed, no digest, and the card of any moderator edit that put a card into a hand or the deck"
+REDACTED_NOTE = (
+    "no seed, no digest, and the card of any moderator edit that put a card into a hand, the deck or a face-down pile "
+    "or took one out of a face-down pile"
+)
 
 
 def redacted(record: rules.Record, about: dict[str, Any]) -> dict[str, Any]:
@@ -309,11 +313,9 @@ def redacted(record: rules.Record, about: dict[str, Any]) -> dict[str, Any]:
 
 
 def _redacted_line(line: str) -> str:
-    """A moderator card edit that moves a card into a hand or the deck keeps its places but not the card."""
-    words = line.split()
-    if len(words) == 4 and words[0] == "!card" and (words[3].startswith("hand:") or words[3] == "deck"):
-        return f"!card ? {words[2]} {words[3]}"
-    return line if line.startswith("!") else public_text(line)  # nor a card put face down (the Supporters)
+    """A secret moderator card edit (`rules.edits.secret_card`) keeps its places but not the card; an action keeps
+    no card put face down (the Supporters)."""
+    return public_form(line) if is_edit(line) else public_text(line)
 
 
 def export_outbox(actor: Actor, record: dict[str, Any]) -> Outbox:

@@ -22,6 +22,7 @@ from rules.actions import (
 )
 from rules.cards import card, keys, label
 from rules.examples import ExampleGame, Examples
+from rules.faction_hooks import CardPile
 from rules.factions.base import Faction
 from rules.hooks import Entered, Removed
 from rules.map_pieces import may_place, on_map, place, suit, warriors_counted, why_not_place
@@ -322,6 +323,7 @@ class Alliance(Faction):
         PieceKind(ID, base_kind("mouse"), BUILDING, 1, "Mouse base", "square", "Bm"),
         PieceKind(ID, "sympathy", TOKEN, 10, "Sympathy", "star"),
     )
+    card_piles: ClassVar[tuple[CardPile, ...]] = (CardPile("supporters", "Supporters", face_down=True),)
     steps: ClassVar[dict[str, tuple[str, ...]]] = {
         "birdsong": ("alliance.revolt", "alliance.spread"),
         "daylight": ("alliance.daylight",),
@@ -532,6 +534,19 @@ class Alliance(Faction):
     def face_down(self, state: GameState, seat: int) -> dict[str, list[int]]:
         """The Supporters lie face down: the Alliance may look at them at any time, the table sees none."""
         return {"Supporters": supporters(state, seat)}
+
+    def card_pile(self, state: GameState, seat: int, name: str) -> list[int]:
+        """The Supporters stack."""
+        if name != "supporters":
+            raise KeyError(name)
+        return supporters(state, seat)
+
+    def edit_cards(self, state: GameState, seat: int, pile: str, cid: int, added: bool) -> str | None:
+        """A card an edit puts on a full Supporters stack is refused (8.2.3.I: five with no base on the map)."""
+        limit = capacity(state)
+        if added and limit is not None and len(supporters(state, seat)) > limit:
+            return f"the Supporters stack is full: it holds {limit} cards while no base is on the map"
+        return None
 
     def on_enter(self, state: GameState, seat: int | None, entered: Entered) -> None:
         """Outrage: another player moving warriors into a sympathetic clearing owes a matching card (once per move)."""

@@ -21,6 +21,7 @@ from rules.actions import (
 )
 from rules.cards import card, keys
 from rules.examples import ExampleGame, Examples
+from rules.faction_hooks import CardPile
 from rules.factions.base import Faction
 from rules.map_pieces import all_warriors, may_place, on_map, open_slots, place, suit, why_not_place
 from rules.modes.base import skips_cornered, starting_corners
@@ -132,6 +133,9 @@ class Eyrie(Faction):
     pieces: ClassVar[tuple[PieceKind, ...]] = (
         PieceKind(ID, "warrior", WARRIOR, 20, "Warrior", "circle"),
         PieceKind(ID, "roost", BUILDING, 7, "Roost", "square", "Ro"),
+    )
+    card_piles: ClassVar[tuple[CardPile, ...]] = tuple(
+        CardPile(f"decree-{column}", f"Decree ({column.title()})") for column in COLUMNS
     )
     steps: ClassVar[dict[str, tuple[str, ...]]] = {
         "birdsong": ("eyrie.emergency", "eyrie.decree", "eyrie.new_roost"),
@@ -474,6 +478,31 @@ class Eyrie(Faction):
         """Cards tucked in the Decree (viziers are not deck cards)."""
         decree = state.seats[seat].data_as(EyrieData)["decree"]
         return [c for column in COLUMNS for c in decree[column] if c != VIZIER]
+
+    def card_pile(self, state: GameState, seat: int, name: str) -> list[int]:
+        """A column of the Decree (its viziers too)."""
+        column = name.removeprefix("decree-")
+        if column not in COLUMNS or column == name:
+            raise KeyError(name)
+        return state.seats[seat].data_as(EyrieData)["decree"][column]
+
+    def edit_cards(self, state: GameState, seat: int, pile: str, cid: int, added: bool) -> str | None:
+        """While the Decree is being resolved, a card an edit takes out of a column is no longer owed there, and one
+        it puts into a column not yet resolved this turn is owed like the rest (7.5.2: the whole Decree is resolved)."""
+        flags = state.turn.flags_as(EyrieFlags)
+        column, todo = pile.removeprefix("decree-"), flags.get("todo")
+        if state.turn.seat != seat or state.turn.step != "eyrie.resolve" or todo is None:
+            return None
+        owed, wanted = todo.setdefault(column, []), decree_suit(cid)
+        if added:
+            current = self.current_column(state)
+            if current is not None and COLUMNS.index(column) >= COLUMNS.index(current):
+                owed.append(wanted)
+            return None
+        left = sum(1 for c in self.card_pile(state, seat, pile) if decree_suit(c) == wanted)
+        while owed.count(wanted) > left:
+            owed.remove(wanted)
+        return None
 
     def _why_not_decree_suit(self, state: GameState, action: Action, column: str, suits: str) -> str:
         """Why a Decree action's clearing does not fit the suit it names, or any suit still to resolve."""

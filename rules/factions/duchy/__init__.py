@@ -15,6 +15,7 @@ from rules import battle, crafting, decisions, hand, listeners, movement, regist
 from rules.actions import Action, Battle, Build, Craft, Move, Pass, Recruit, register_place_word
 from rules.cards import card, keys, label
 from rules.examples import ExampleGame, Examples
+from rules.faction_hooks import CardPile
 from rules.factions.base import Faction
 from rules.factions.duchy import board as db
 from rules.factions.duchy.actions import BANK_FIELDS, Dig, Minister, Surface, Sway, cards_of
@@ -123,6 +124,7 @@ class Duchy(Faction):
         PieceKind(ID, CITADEL, BUILDING, db.PER_BUILDING, "Citadel", "square", "C"),
         PieceKind(ID, MARKET, BUILDING, db.PER_BUILDING, "Market", "square", "M"),
     )
+    card_piles: ClassVar[tuple[CardPile, ...]] = (CardPile("revealed", "revealed cards"),)
     steps: ClassVar[dict[str, tuple[str, ...]]] = {
         "birdsong": (BIRDSONG,),
         "daylight": (ASSEMBLY, PARLIAMENT, SWAY),
@@ -444,6 +446,12 @@ class Duchy(Faction):
     def held_cards(self, state: GameState, seat: int) -> list[int]:
         """The cards revealed this turn lie in the play area, face up."""
         return list(data(state, seat).get("revealed", []))
+
+    def card_pile(self, state: GameState, seat: int, name: str) -> list[int]:
+        """The cards revealed this turn (face up in the play area)."""
+        if name != "revealed":
+            raise KeyError(name)
+        return db.revealed(state, seat)
 
     def play_area(self, state: GameState, seat: int) -> list[tuple[str, int]]:
         """The cards revealed this turn, face up in the play area until Evening (12.5.1, 12.5.3, 12.6.1)."""

@@ -136,6 +136,7 @@ class Hundreds(Faction):
         PieceKind(ID, "mob", TOKEN, hb.MOBS, "Mob", "shield", "X"),
     )
     steps: ClassVar[dict[str, tuple[str, ...]]] = STEPS
+    item_box: ClassVar[str] = "hoard"
 
     # --- setup (14.3) --------------------------------------------------------------------------
     def setup(self, state: GameState, seat: int) -> None:
@@ -417,6 +418,10 @@ class Hundreds(Faction):
     def item_points(self, state: GameState, seat: int, printed: int) -> int:
         """14.2.3 Contempt for Trade: crafting scores nothing until the item's fate is chosen."""
         return 0
+
+    def edit_items(self, state: GameState, seat: int, name: str, added: bool) -> str | None:
+        """An item edited into or out of the Hoard: on its track, four at most, Command and Prowess counted anew."""
+        return hoard.edited(state, seat, name, added)
 
     def draw_bonus(self, state: GameState, seat: int) -> int:
         """14.7.6 Rowdy: one more card, two with three or more enemy pieces in the warlord's clearing."""

@@ -2,8 +2,21 @@
 
 from __future__ import annotations
 
+from typing import Literal
+
 from rules import decisions
-from rules.factions.hundreds.board import ID, NAME, TRACK_SPACES, HundredsFlags, hoard, level, mood, track_of
+from rules.factions.hundreds.board import (
+    ID,
+    LEVELS,
+    NAME,
+    TRACK_SPACES,
+    TRACKS,
+    HundredsFlags,
+    hoard,
+    level,
+    mood,
+    track_of,
+)
 from rules.items import make
 from rules.scoring import score
 from rules.state import GameState, Item
@@ -40,16 +53,25 @@ def gain(state: GameState, seat: int, name: str, why: str, ruin: bool = False) -
 def _count_the_rise(state: GameState, seat: int, track: str, rise: int) -> None:
     """14.5.2, 14.5.3: Command and Prowess count as they stand, so an item gained in the middle of the step that
     counts them (a looting battle) adds its rise to the actions left there."""
-    older = state.legacy is not None and state.legacy.hoard_counted_at_start  # before 76ad3f8
-    if rise <= 0 or state.turn.seat != seat or older:
+    if state.legacy is not None and state.legacy.hoard_counted_at_start:  # before 76ad3f8
         return
-    flags = state.turn.flags_as(HundredsFlags)
+    counting = _counting(state, seat, track)
+    if rise > 0 and counting is not None:
+        flags = state.turn.flags_as(HundredsFlags)
+        flags[counting] = flags.get(counting, 0) + rise
+
+
+def _counting(state: GameState, seat: int, track: str) -> Literal["commands", "advances"] | None:
+    """The actions left that a track counts (its flag), while the seat is in the step that spends them."""
+    if state.turn.seat != seat:
+        return None
     step = state.turn.step
     commanding = "hundreds.command_after" if mood(state, seat) == "grandiose" else "hundreds.command"
     if track == "command" and step == commanding:
-        flags["commands"] = flags.get("commands", 0) + rise
-    elif track == "prowess" and step == "hundreds.advance":
-        flags["advances"] = flags.get("advances", 0) + rise
+        return "commands"
+    if track == "prowess" and step == "hundreds.advance":
+        return "advances"
+    return None
 
 
 def overflowing(state: GameState, seat: int, track: str) -> list[str]:
@@ -84,3 +106,31 @@ def describe(state: GameState, seat: int, track: str) -> str:
     empty = max(0, TRACK_SPACES - len(held))
     parts = [*held, *(["·"] * empty)]
     return f"{', '.join(parts)} ({plural(len(held), 'item')})"
+
+
+def edited(state: GameState, seat: int, name: str, added: bool) -> str | None:
+    """A moderator edit put an item into the Hoard (added) or took one out: it goes on its track, which holds four
+    at most (14.2.4), and Command or Prowess counted in the step that spends them follows the track as it stands
+    (14.5.2, 14.5.3); or why the edit can't be made."""
+    track = track_of(name)
+    if track is None:
+        tracks = "; ".join(f"{t.title()}: {', '.join(names)}" for t, names in TRACKS.items())
+        return f"the Hoard has no track for the {name} ({tracks})"
+    held = len(hoard(state, seat, track))
+    if added and held > TRACK_SPACES:
+        return f"the {track.title()} track of the Hoard is full ({TRACK_SPACES} items): take one off it first"
+    before = LEVELS[min(held - 1 if added else held + 1, TRACK_SPACES)]
+    change = level(state, seat, track) - before
+    if change > 0:
+        _count_the_rise(state, seat, track, change)
+    elif change < 0:
+        _count_the_fall(state, seat, track, -change)
+    return None
+
+
+def _count_the_fall(state: GameState, seat: int, track: str, fall: int) -> None:
+    """An item taken off a track in the step that counts it: as many fewer actions are left there (none below zero)."""
+    counting = _counting(state, seat, track)
+    if counting is not None:
+        flags = state.turn.flags_as(HundredsFlags)
+        flags[counting] = max(0, flags.get(counting, 0) - fall)

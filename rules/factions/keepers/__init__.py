@@ -13,6 +13,7 @@ from rules import battle, crafting, decisions, hand, movement, registry
 from rules.actions import Action, Craft, Move, Pass, Recruit
 from rules.cards import card, label
 from rules.examples import ExampleGame, Examples
+from rules.faction_hooks import CardPile
 from rules.factions.base import Faction
 from rules.factions.keepers import board as kb
 from rules.factions.keepers import relics
@@ -60,7 +61,7 @@ from rules.factions.keepers.board import (
     retinue,
 )
 from rules.factions.keepers.words import panel_lines, prompt_of, why_first, why_not
-from rules.hooks import Removal, Removed
+from rules.hooks import Place, Removal, Removed
 from rules.map_pieces import may_place, open_slots, suit
 from rules.modes.base import may_set_up, starting_corners
 from rules.pieces import ABILITY, BUILDING, TOKEN, WARRIOR, PieceKind, key
@@ -194,6 +195,9 @@ class Keepers(Faction):
     )
     pieces: ClassVar[tuple[PieceKind, ...]] = _pieces()
     steps: ClassVar[dict[str, tuple[str, ...]]] = STEPS
+    card_piles: ClassVar[tuple[CardPile, ...]] = tuple(
+        CardPile(f"retinue-{column}", f"Retinue ({COLUMN_NAMES[column]})") for column in COLUMNS
+    )
 
     # --- setup (15.3) ---------------------------------------------------------------------------------------------
     def setup(self, state: GameState, seat: int) -> None:
@@ -374,6 +378,38 @@ class Keepers(Faction):
     def face_down_tokens(self, state: GameState, seat: int) -> dict[str, list[int]]:
         """The values of each relic kind's face-down relics: nobody sees them (rules.hidden re-deals them)."""
         return dict(kb.hidden_values(state, seat))
+
+    def card_pile(self, state: GameState, seat: int, name: str) -> list[int]:
+        """A column of the Retinue (its Faithful Retainer too)."""
+        column = name.removeprefix("retinue-")
+        if column not in COLUMNS or column == name:
+            raise KeyError(name)
+        return retinue(state, seat)[column]
+
+    def edit_cards(self, state: GameState, seat: int, pile: str, cid: int, added: bool) -> str | None:
+        """15.6.2: the Retinue holds ten cards at most. A card an edit takes out of a column no longer acts this turn;
+        one it puts into the column acting now acts too (a later column takes its cards when it begins)."""
+        if added and kb.retinue_size(state, seat) > RETINUE_LIMIT:
+            return f"the Retinue holds {RETINUE_LIMIT} cards at most, the Faithful Retainers included"
+        column = pile.removeprefix("retinue-")
+        todo = flags(state).get("todo", {}).get(column) if state.turn.seat == seat else None
+        if todo is None:
+            return None
+        if not added and cid in todo:
+            todo.remove(cid)
+        elif added and COLUMN_STEPS.get(state.turn.step) == column:
+            todo.append(cid)
+        return None
+
+    def edit_pieces(
+        self, state: GameState, seat: int, piece: str, n: int, src: Place | None, dst: Place | None
+    ) -> str | None:
+        """Relics edited: a face-down one only in a forest, its hidden value dealt or taken back unseen."""
+        return relics.edited(state, seat, piece, dst)
+
+    def problems(self, state: GameState, seat: int) -> list[str]:
+        """A face-down value for each face-down relic in a forest."""
+        return relics.problems(state, seat)
 
     # --- Prized Trophies (15.2.5) ------------------------------------------------------------------------------------
     def intercept_removal(self, state: GameState, seat: int | None, removal: Removal) -> str | None:

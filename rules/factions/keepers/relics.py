@@ -13,17 +13,20 @@ from rules.factions.keepers.board import (
     SET_POINTS,
     VALUES,
     hidden_values,
+    is_relic_key,
     parse_relic,
     recovered_of,
     relic_kind,
     relic_words,
     relics_at,
 )
+from rules.hooks import Place
 from rules.map_pieces import pieces_at, place_name, shift, suit
 from rules.pieces import key
 from rules.rule import rules
 from rules.scoring import score
 from rules.state import GameState
+from rules.words import plural
 
 
 def deal(state: GameState, seat: int) -> None:
@@ -152,3 +155,75 @@ def place_trophy(state: GameState, piece: str, area: dict[str, int], forest: str
     pieces[piece] = pieces.get(piece, 0) + 1
     who = registry.of(state, by).name
     state.say(f"{who} places {relic_words(piece.split(':', 1)[1])} in {place_name(forest)}, face up.")
+
+
+# --- a moderator's edits of relics, and the face-down values checked against the box ---------------------------------
+
+
+def edited(state: GameState, seat: int, piece: str, dst: Place | None) -> str | None:
+    """A moderator edit moved relics (`piece`) to dst (None: the supply): a face-down relic lies only in a
+    forest (or set aside in the supply, its value kept face down with the others), and one placed face down with no
+    face-down value left for it gets one of its kind's values in no other place, at random; or why the edit can't be
+    made."""
+    parsed = parse_relic(piece.partition(":")[2]) if is_relic_key(piece) else None
+    if parsed is None or (state.legacy is not None and state.legacy.relic_edits_unkept):
+        return None
+    name, value = parsed
+    if value is not None:
+        return _over_box(state, seat, name)
+    if dst is not None and not (isinstance(dst, str) and dst in state.board.forests):
+        return f"a face-down {name} lies only in a forest; a face-up one is written with its value ({name}3)"
+    short = _face_down_in_forests(state, name) - len(hidden_values(state, seat)[name])
+    return _deal_values(state, seat, name, short) if short > 0 else None
+
+
+def _face_down_in_forests(state: GameState, name: str) -> int:
+    """How many relics of a kind lie face down in the forests."""
+    return sum(pieces.get(key(ID, name), 0) for pieces in state.forests.values())
+
+
+def _deal_values(state: GameState, seat: int, name: str, n: int) -> str | None:
+    """Values for n relics of a kind placed face down: each one of those in no other place, at random, shuffled in
+    among the values already face down (so that nobody learns when it will be turned)."""
+    pool = hidden_values(state, seat)[name]
+    free = list((Counter(VALUES) - Counter(pool) - _face_up_values(state, name)).elements())
+    if len(free) < n:
+        return f"the box has {plural(len(VALUES), name)}: no {name} is left to place face down"
+    for _ in range(n):
+        state.rng, pick = rng.below(state.rng, len(free))
+        state.rng, where = rng.below(state.rng, len(pool) + 1)
+        pool.insert(where, free.pop(pick))
+    return None
+
+
+def _face_up_values(state: GameState, name: str) -> Counter[int]:
+    """The values of a kind's relics lying face up anywhere: on the map, in the forests, in any seat's areas."""
+    places = [*state.clearings, *state.forests.values(), *(area for s in state.seats for area in s.areas.values())]
+    found: Counter[int] = Counter()
+    for pieces in places:
+        for kind, n in relics_at(pieces).items():
+            parsed = parse_relic(kind)
+            if parsed is not None and parsed[0] == name and parsed[1] is not None:
+                found[parsed[1]] += n
+    return found
+
+
+def _over_box(state: GameState, seat: int, name: str) -> str | None:
+    """Why the face-up and face-down relics of a kind are more than the box holds of a value, if they are."""
+    held = _face_up_values(state, name) + Counter(hidden_values(state, seat)[name])
+    over = sorted(v for v, n in held.items() if n > VALUES.count(v))
+    if not over:
+        return None
+    return f"the box has {plural(VALUES.count(over[0]), name)} worth {over[0]}, and no more of them is in the supply"
+
+
+def problems(state: GameState, seat: int) -> list[str]:
+    """A face-down value for each relic face down in a forest (what a delve turns up)."""
+    if state.legacy is not None and state.legacy.relic_edits_unkept:
+        return []
+    out = []
+    for name in RELICS:
+        down, kept = _face_down_in_forests(state, name), len(hidden_values(state, seat).get(name, []))
+        if kept < down:
+            out.append(f"keepers: {plural(down, 'face-down ' + name)} in the forests but {plural(kept, 'value')} kept")
+    return out

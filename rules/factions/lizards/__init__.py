@@ -12,6 +12,7 @@ from rules.actions import Action, Battle, Craft
 from rules.board import SUITS
 from rules.cards import card, label
 from rules.examples import ExampleGame, Examples
+from rules.faction_hooks import CardPile
 from rules.factions.base import Faction
 from rules.factions.lizards import board as lb
 from rules.factions.lizards import choices
@@ -75,6 +76,10 @@ class Lizards(Faction):
         ),
     )
     steps: ClassVar[dict[str, tuple[str, ...]]] = STEPS
+    card_piles: ClassVar[tuple[CardPile, ...]] = (
+        CardPile("lost-souls", "Lost Souls"),
+        CardPile("revealed", "revealed cards"),
+    )
 
     # --- setup (Law 10.3) ---------------------------------------------------------------------------------------
     def setup(self, state: GameState, seat: int) -> None:
@@ -231,6 +236,11 @@ class Lizards(Faction):
     def held_cards(self, state: GameState, seat: int) -> list[int]:
         """The Lost Souls pile and the cards revealed this turn (public, outside the hand)."""
         return [*lb.lost_souls(state, seat), *lb.revealed(state, seat)]
+
+    def card_pile(self, state: GameState, seat: int, name: str) -> list[int]:
+        """The Lost Souls pile and the cards revealed this turn, both face up."""
+        piles = {"lost-souls": lb.lost_souls, "revealed": lb.revealed}
+        return piles[name](state, seat)
 
     def play_area(self, state: GameState, seat: int) -> list[tuple[str, int]]:
         """The cards revealed this turn lie face up in the play area (10.5)."""
