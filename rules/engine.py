@@ -250,11 +250,23 @@ def _scope_name(scope: str) -> str:
 def _named_plan(state: GameState, seat: int, action: Action, values: dict[str, Any]) -> bool:
     """Whether the text names, field by field, the choices a plain legal action leaves to the engine
     ('spread 13 supporters:fox' for the plain 'spread 13' that spends a fox supporter)."""
-    defaults = {f.name: f.default for f in fields(action) if f.default is not MISSING}
+    defaults = _defaults(type(action))
     if not any(name in defaults and getattr(action, name) == defaults[name] for name in values):
         return False
     full = spelled_out(state, seat, action)
     return full != action and matches(full, type(action), values)
+
+
+_DEFAULTS: dict[type[Action], dict[str, Any]] = {}
+
+
+def _defaults(cls: type[Action]) -> dict[str, Any]:
+    """The optional fields of an action class with their defaults (read once per class: parse asks for every legal
+    action)."""
+    known = _DEFAULTS.get(cls)
+    if known is None:
+        known = _DEFAULTS[cls] = {f.name: f.default for f in fields(cls) if f.default is not MISSING}
+    return known
 
 
 def spelled_out(state: GameState, seat: int, action: Action) -> Action:

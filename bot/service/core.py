@@ -14,7 +14,7 @@ import rules
 from bot import messages
 from bot.service import notation
 from bot.service.outbox import Outbox
-from bot.service.table import Actor, Refusal, Table
+from bot.service.table import Actor, ParsedStates, Refusal, Table
 from bot.settings import REMINDER_HOURS, REMINDERS_BEFORE_NOTICE, Bounds, Settings
 from bot.storage.models import Deadline, GuildSettings
 from bot.storage.store import Busy, Change, StaleVersion, Store
@@ -49,6 +49,7 @@ class ServiceCore:
         self.seed_for = seed_for
         self._locks: dict[int, asyncio.Lock] = {}
         self._guild_locks: dict[int, asyncio.Lock] = {}
+        self.parsed = ParsedStates()
 
     def now(self) -> int:
         """The current time in whole epoch seconds."""
@@ -67,12 +68,12 @@ class ServiceCore:
         loaded = await self.store.load(channel_id)
         if loaded is None:
             raise Refusal(messages.NO_GAME)
-        return Table(loaded.game, loaded.seats)
+        return Table(loaded.game, loaded.seats, parsed=self.parsed)
 
     async def maybe_table(self, channel_id: int) -> Table | None:
         """A channel's game, if it has one."""
         loaded = await self.store.load(channel_id)
-        return Table(loaded.game, loaded.seats) if loaded else None
+        return Table(loaded.game, loaded.seats, parsed=self.parsed) if loaded else None
 
     def arm(self, table: Table, state: rules.GameState, now: int) -> Deadline | None:
         """A fresh reminder deadline for whoever must act now (None when over); paused, its clock waits to resume."""

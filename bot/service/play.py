@@ -97,8 +97,8 @@ class Play(ServiceCore):
         if expected_version is not None and expected_version != table.game.version:
             raise Refusal(messages.STALE)  # an answer button from an earlier moment of the game
         check_turn(state, seat)
-        action = rules.parse(state, text, seat)
-        new, events = rules.apply(state, action, seat=seat, expected_version=state.version)
+        action = rules.parse(state, text, seat)  # one of the seat's legal actions (parse reads only those)
+        new, events = rules.apply_unchecked(state, seat, action)  # so not checked against them a second time
         unasked = [(owed, answer) for who, owed, answer in new.spent_unasked if who == seat]
         if unasked and not confirmed:
             return confirm_first(table, action, unasked)

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections import OrderedDict
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -10,6 +11,8 @@ import rules
 from bot import messages
 from bot.storage.models import Game, SeatRow
 from rules import registry
+
+STATES_KEPT_CHARS = 4_000_000  # saved state text kept parsed (about 30 MiB with the states: 2,000 games of 2 KB)
 
 
 class Refusal(Exception):
@@ -27,6 +30,45 @@ class Actor:
     moderator: bool = False
 
 
+class ParsedStates:
+    """Engine states parsed lately, by channel, each with the saved text it was parsed from.
+
+    Reading a game whose saved text is the one kept costs a copy instead of a parse: a game is read several times
+    between two changes (choices, autocompletion as the move is typed, the move itself). The text is compared whole,
+    so a state kept is never out of date; each reader gets its own copy. At most `budget` characters of text are
+    kept (the parsed states take several times that), the channels read longest ago going first.
+    """
+
+    def __init__(self, budget: int = STATES_KEPT_CHARS) -> None:
+        self._kept: OrderedDict[int, tuple[str, rules.GameState]] = OrderedDict()
+        self._chars, self._budget = 0, budget
+
+    def parse(self, channel_id: int, text: str) -> rules.GameState:
+        """The state a saved text holds, as a copy of its own."""
+        kept = self._kept.get(channel_id)
+        if kept is not None and kept[0] == text:
+            self._kept.move_to_end(channel_id)
+            return kept[1].clone()
+        state = rules.GameState.loads(text)
+        self._keep(channel_id, text, state)
+        return state.clone()
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+    def kept(self) -> list[int]:
+        """The channels kept, read longest ago first."""
+        return list(self._kept)
+
+    def _keep(self, channel_id: int, text: str, state: rules.GameState) -> None:
+        older = self._kept.pop(channel_id, None)
+        self._chars += len(text) - (len(older[0]) if older else 0)
+        self._kept[channel_id] = (text, state)
+        while self._chars > self._budget and self._kept:
+            _, (dropped, _state) = self._kept.popitem(last=False)
+            self._chars -= len(dropped)
+
+
 @dataclass
 class Table:
     """A game row with its seats; `state` parses the saved engine state the first time it is used."""
@@ -34,6 +76,7 @@ class Table:
     game: Game
     seats: list[SeatRow]
     _state: rules.GameState | None = field(default=None, repr=False)
+    parsed: ParsedStates | None = field(default=None, repr=False, compare=False)
 
     @property
     def lobby(self) -> dict[str, Any]:
@@ -46,7 +89,8 @@ class Table:
         if self._state is None:
             if self.game.state is None:
                 raise Refusal(self.finished_text() or messages.NOT_STARTED.format(missing=self.missing_text()))
-            self._state = rules.GameState.loads(self.game.state)
+            text, parsed = self.game.state, self.parsed
+            self._state = rules.GameState.loads(text) if parsed is None else parsed.parse(self.game.channel_id, text)
         return self._state
 
     def use(self, state: rules.GameState) -> None:
