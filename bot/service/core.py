@@ -82,7 +82,7 @@ class ServiceCore:
             return None
         interval = interval_of(table)
         paused = table.game.status == "paused"
-        return Deadline(
+        return Deadline.model_construct(  # typed here: not validated again (the store writes its values only)
             channel_id=table.game.channel_id,
             seat=seat,
             user_id=table.seated_user(seat),

@@ -66,8 +66,12 @@ def seat_for(table: Table, actor: Actor) -> int:
 def log_row(
     kind: str, seat: int | None, user_id: int | None, notation: str, state: rules.GameState, events: list[rules.Event]
 ) -> LogRow:
-    """The log line of an accepted action or edit (kept private texts are per seat)."""
-    return LogRow(
+    """The log line of an accepted action or edit (kept private texts are per seat).
+
+    Built without validation (its values are typed here), a tenth of a table model's usual construction: the line is
+    only written with its values (bot.storage.store), never added to a session.
+    """
+    return LogRow.model_construct(
         kind=kind,
         seat=seat,
         user_id=user_id,

@@ -24,6 +24,7 @@ from time import perf_counter
 from typing import Any, Generic, TypeVar, cast
 
 from sqlalchemy import Executable, Table, bindparam, delete, func, insert, or_, update
+from sqlalchemy import select as sa_select
 from sqlalchemy.dialects.postgresql import insert as postgresql_insert
 from sqlalchemy.dialects.sqlite import insert as sqlite_insert
 from sqlalchemy.engine import Engine
@@ -746,15 +747,21 @@ def _save(s: Session, change: Change) -> None:
 
 
 # The statements of a move, built once (the values come as parameters: no statement is rebuilt per command).
-_GAMES, _LOG, _DEADLINES = (SQLModel.metadata.tables[name] for name in ("games", "actions", "deadlines"))
+_GAMES, _LOG, _DEADLINES, _SEATS = (
+    SQLModel.metadata.tables[name] for name in ("games", "actions", "deadlines", "seats")
+)
+# A game with its seats, as plain rows (the ORM's loading of the same rows costs several times more): the seats'
+# columns are labelled "seats.<name>" apart from the game's.
 _LOAD = (
-    select(Game, SeatRow)
-    .outerjoin(SeatRow, col(SeatRow.channel_id) == col(Game.channel_id))
-    .where(col(Game.channel_id) == bindparam("match_channel"))
-    .order_by(col(SeatRow.id))
+    sa_select(*_GAMES.c, *(c.label(f"seats.{c.name}") for c in _SEATS.c))
+    .select_from(_GAMES.outerjoin(_SEATS, _SEATS.c.channel_id == _GAMES.c.channel_id))
+    .where(_GAMES.c.channel_id == bindparam("match_channel"))
+    .order_by(_SEATS.c.id)
 )
 # FOR NO KEY UPDATE on PostgreSQL: inserts that refer to the game (log lines, reminders) are not held up.
-_LOAD_LOCKED = _LOAD.with_for_update(of=Game, key_share=True)
+_LOAD_LOCKED = _LOAD.with_for_update(of=_GAMES, key_share=True)
+_GAME_COLUMNS = tuple(c.name for c in _GAMES.c)
+_SEAT_COLUMNS = tuple((c.name, f"seats.{c.name}") for c in _SEATS.c)
 _BUMP = update(_GAMES).where(
     _GAMES.c.channel_id == bindparam("match_channel"), _GAMES.c.version == bindparam("match_version")
 )
@@ -779,10 +786,25 @@ _PUT_DEADLINE = {"postgresql": _upsert(postgresql_insert), "sqlite": _upsert(sql
 
 
 def _load(s: Session, channel_id: int, lock: bool = False) -> Loaded | None:
-    rows = list(s.exec(_LOAD_LOCKED if lock else _LOAD, params={"match_channel": channel_id}).all())
+    rows = s.connection().execute(_LOAD_LOCKED if lock else _LOAD, {"match_channel": channel_id}).mappings().all()
     if not rows:
         return None
-    return Loaded(rows[0][0], [seat for _, seat in rows if seat is not None])
+    game = _built(Game, {name: rows[0][name] for name in _GAME_COLUMNS})
+    seated = [row for row in rows if row["seats.id"] is not None]
+    seats = [_built(SeatRow, {name: row[label] for name, label in _SEAT_COLUMNS}) for row in seated]
+    return Loaded(game, seats)
+
+
+R = TypeVar("R", bound=SQLModel)
+
+
+def _built(cls: type[R], values: dict[str, Any]) -> R:
+    """A table model holding a row's typed values, made as the ORM makes the rows it loads (a new instance of the
+    mapped class, its values set as they are), without the ORM's loading machinery. Like the rows the store returns
+    after a read, it belongs to no session: changing it writes nothing (every write is a statement of its own)."""
+    row: R = cls._sa_class_manager.new_instance()  # type: ignore[attr-defined]
+    row.__dict__.update(values)
+    return row
 
 
 def _record_rows(s: Session, channel_id: int) -> list[LogRow]:
