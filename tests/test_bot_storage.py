@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import asyncio
 import json
+import subprocess
+import sys
 import time
 from dataclasses import replace
 
@@ -205,3 +207,27 @@ async def test_waiting_for_another_process_sqlite_lock_keeps_the_event_loop_runn
     assert lags and max(lags) < 0.25, max(lags)  # the loop kept ticking while the other process held the lock
     for service in (holder, waiter):
         await service.store.close()
+
+
+async def test_a_new_process_reads_a_saved_game_and_changes_its_rows(tmp_path):
+    """The store makes the rows it reads without the ORM's loading: in a process that has used no model yet, the game
+    it reads must still be whole, and changing its copy must work (the service sets seats and settings on it)."""
+    url = db_url(tmp_path)
+    service = await open_service(url)
+    await started_game(service)
+    await service.store.close()
+    script = (
+        "import asyncio, sys\n"
+        "from bot.storage.store import Store\n"
+        "async def main():\n"
+        "    store = await Store.open(sys.argv[1])\n"
+        f"    loaded = await store.load({CHANNEL})\n"
+        "    loaded.seats[0].seat = 5\n"
+        "    print(loaded.game.status, len(loaded.game.state or ''), len(loaded.seats), loaded.seats[0].seat)\n"
+        "    await store.close()\n"
+        "asyncio.run(main())\n"
+    )
+    done = subprocess.run([sys.executable, "-c", script, url], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 0, done.stderr
+    status, state_chars, seats, changed = done.stdout.split()
+    assert (status, int(state_chars) > 100, seats, changed) == ("active", True, "2", "5")

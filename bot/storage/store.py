@@ -31,6 +31,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 from sqlalchemy.orm import Session as OrmSession
+from sqlalchemy.orm import configure_mappers
 from sqlalchemy.orm import sessionmaker
 from sqlmodel import Session, SQLModel, col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
@@ -371,6 +372,7 @@ class Store:
     """Async data-access functions over one database (SQLite or PostgreSQL)."""
 
     def __init__(self, engine: AnyEngine, read_only: bool = False, pool: int = POOL_SIZE, queue: int = QUEUE) -> None:
+        configure_mappers()  # the models' attributes are ready before the first rows are made (_built)
         self.engine = engine
         self.read_only = read_only
         self._db: _Database[Session] | _Database[AsyncSession] = (
