@@ -31,8 +31,7 @@ from sqlalchemy.engine import Engine
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.ext.asyncio import AsyncEngine, async_sessionmaker
 from sqlalchemy.orm import Session as OrmSession
-from sqlalchemy.orm import configure_mappers
-from sqlalchemy.orm import sessionmaker
+from sqlalchemy.orm import configure_mappers, sessionmaker
 from sqlmodel import Session, SQLModel, col, select
 from sqlmodel.ext.asyncio.session import AsyncSession
 
