@@ -82,6 +82,7 @@ class Measured:
     acked: list[int] = field(default_factory=list)  # the channels of acknowledged moves, once per move
     errors: list[str] = field(default_factory=list)
     wall: float = 0.0
+    ack_cpu: float = 0.0  # seconds of this process's CPU from the start until its last acknowledgment
     rss_mib: float = 0.0
     workers_rss_mib: list[float] = field(default_factory=list)
     drawn: int = 0
@@ -173,6 +174,7 @@ class Player:
 
     def __init__(self, service: GameService, painter: Painter, started: float) -> None:
         self.service, self.painter, self.started = service, painter, started
+        self.cpu = time.process_time()
         self.queue = BoardQueue(painter.slots)
         self.marks = ShownMarks(service.boards_shown)
         self.out = Measured()
@@ -194,6 +196,7 @@ class Player:
             return
         self.out.acks.append(self.ms(arrived))
         self.out.acked.append(channel)
+        self.out.ack_cpu = time.process_time() - self.cpu
         if out.board is not None:
             self._arrived.setdefault(channel, []).append((out.board.version, arrived))
             self.queue.put(channel, Waiting(out.board.version, self._draw(out), self._deliver(channel, out)))
@@ -383,6 +386,8 @@ def burst_report(results: list[Measured], lost: tuple[int, int], where: str) -> 
         f"loadbench: a burst on {where}, {len(results)} process(es), {sum(r.drawn for r in results)} boards drawn, "
         f"{sum(r.coalesced for r in results)} coalesced; at most {max(r.most_waiting for r in results)} commands "
         f"waited for the database at once",
+        f"  the bot's process: {cpu_per_ack(results):.2f} ms of CPU per move acknowledged (until its last "
+        f"acknowledgment; on a busy machine the acknowledgments wait for the CPU as well)",
         f"  drawing workers: {len(workers)}, peak rss {', '.join(f'{m:.0f}' for m in workers) or '-'} MiB",
     ]
     lines += [f"  error: {e}" for e in sorted(set(errors))[:5]]
@@ -392,6 +397,12 @@ def burst_report(results: list[Measured], lost: tuple[int, int], where: str) -> 
         f"rss {max(r.rss_mib for r in results):.0f} MiB"
     )
     return lines
+
+
+def cpu_per_ack(results: list[Measured]) -> float:
+    """Milliseconds of the bot processes' CPU per acknowledged move, until each process's last acknowledgment."""
+    acks = sum(len(r.acks) for r in results)
+    return 1000 * sum(r.ack_cpu for r in results) / acks if acks else 0.0
 
 
 def rate(results: list[Measured], seconds: float) -> float:

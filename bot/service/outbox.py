@@ -3,19 +3,30 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
+from functools import cached_property
 
-from rules.state import Mark
+from rules.state import GameState, Mark
+from rules.view import view_for
 from rules.view_types import View
 
 
 @dataclass(frozen=True)
 class BoardJob:
-    """A board picture to draw: a spectator's view and the marks of what just happened."""
+    """A board picture to draw: the state it shows and the marks of what just happened.
 
-    view: View
+    Its spectator's view is made when the board is drawn, not when the move is answered (the state is never changed
+    once applied): an answer does not wait for it.
+    """
+
+    state: GameState
     marks: list[Mark] = field(default_factory=list)
     version: int = 0  # the game row's version it shows: an older board is never shown after a newer one
     owed: bool = False  # saved as owed with the change (games.board_owed) until it is shown
+
+    @cached_property
+    def view(self) -> View:
+        """The public board (a spectator's view: no hands)."""
+        return view_for(self.state, None)
 
     def owing(self) -> BoardJob:
         """The same board, saved as owed until shown."""

@@ -19,7 +19,7 @@ from rules.view_types import View
 
 def board_job(state: rules.GameState, marks: list[Mark], version: int = 0) -> BoardJob:
     """The public board picture of a state (a spectator's view: no hands), of the game row's version."""
-    return BoardJob(rules.view_for(state, None), marks, version)
+    return BoardJob(state, marks, version)
 
 
 BOARD_POSTS = ("move", "turn", "request")  # after every move, at the end of each turn, only on request
