@@ -3,7 +3,9 @@
 Each command goes the whole way: console line parsed, fake interaction through discord.py's command tree, the
 service, the engine, the database commit, and the board PNG drawn in a worker thread (the console waits for each
 move's board, which the bot draws after answering).
-The floor is a small pipeline of its own, measured in the same run between the script's runs: a synthetic board of
+The floor is a small pipeline of its own, measured in the same run, one floor move right after each of the script's
+moves (so both see the machine as it is at that moment: on a shared machine its load changes from second to
+second): a synthetic board of
 the reference size drawn in palette mode on a cached background (a map of 12 clearings, 30 paths, a river and 10
 forests; 144 pieces, 36 of them counts; a panel of 30 lines of text), encoded as PNG at level 1, and the game's
 20 KB state committed with plain sqlite3 (WAL, synchronous NORMAL, a version check). Its last line,
@@ -24,7 +26,7 @@ import sys
 import tempfile
 import time
 from collections.abc import Callable, Iterator
-from contextlib import contextmanager
+from contextlib import closing, contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -45,7 +47,6 @@ from tools import floor
 from tools.pgtemp import TempPostgres
 
 EXAMPLE = Path(__file__).resolve().parents[1] / "assets" / "examples" / "short-game.txt"
-FLOOR_MOVES = 40
 
 
 @dataclass
@@ -105,8 +106,9 @@ def count_handovers(store: Store) -> Iterator[Callable[[], int]]:
         greenlet.settrace(previous)
 
 
-async def timed_run(lines: list[str], url: str) -> Timings:
-    """Time every command of a script, and the accepted moves (those that post a board) with their database part."""
+async def timed_run(lines: list[str], url: str, floor_db: floor.FloorDb | None = None) -> Timings:
+    """Time every command of a script, and the accepted moves (those that post a board) with their database part;
+    with a floor database, one floor move after each of the script's moves."""
     store = await Store.open(url)
     clock = OffsetClock()
     service = GameService(store, Settings(), clock=clock, seed_for=lambda cid: seeded(cid, None))
@@ -114,7 +116,10 @@ async def timed_run(lines: list[str], url: str) -> Timings:
     counts, out = count_statements(store), Timings()
     with count_handovers(store) as handovers:
         for line in lines:
+            moves = len(out.moves)
             await timed_line(shell, store, line, counts, handovers, out)
+            if floor_db is not None and len(out.moves) > moves:
+                out.floor.extend(floor.floor_ms(floor_db, range(len(out.moves), len(out.moves) + 1)))
     await store.close()
     return out
 
@@ -183,16 +188,16 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def run_all(lines: list[str], repeat: int, url_for: Callable[[int], str], folder: Path) -> Timings:
-    """Run the script repeat+1 times (the first warms up imports, fonts and the static map layer), the floor
-    pipeline after each run (FLOOR_MOVES moves), so both see the machine as it is then."""
+    """Run the script repeat+1 times (the first warms up imports, fonts and the static map layer), a floor move
+    after each of its moves, so both see the machine as it is then."""
     total = Timings()
     for i in range(repeat + 1):
-        run = asyncio.run(timed_run(lines, url_for(i)))
+        with closing(floor.FloorDb.open(folder / f"floor-{i}.db").connection) as connection:
+            floor_db = floor.FloorDb(connection)
+            floor.floor_ms(floor_db, range(1))  # its warm-up: the background and the fonts
+            run = asyncio.run(timed_run(lines, url_for(i), floor_db))
         if i:
             total.add(run)
-        floor_times = floor.measure(folder, range(i * FLOOR_MOVES + 1, (i + 1) * FLOOR_MOVES + 1))
-        if i:
-            total.floor.extend(floor_times)
     return total
 
 
@@ -209,7 +214,7 @@ def report(total: Timings, repeat: int, wall: float, where: str) -> list[str]:
         f"{statistics.mean(total.move_hops):.1f} hand-overs to the driver",
         f"  throughput:    {1000 / statistics.mean(every):.1f} commands/s (wall {wall:.1f} s incl. warm-up)",
         f"  floor:         median {statistics.median(total.floor):.1f} ms, p95 {percentile(total.floor, 95):.1f} ms "
-        f"(palette board, PNG level 1, plain sqlite3 commit; {len(total.floor)} moves between the runs)",
+        f"(palette board, PNG level 1, plain sqlite3 commit; {len(total.floor)} moves, each after one of the script's)",
         f"bench: move {statistics.median(moves):.1f} ms, floor {statistics.median(total.floor):.1f} ms, "
         f"ratio {statistics.median(moves) / statistics.median(total.floor):.2f}",
     ]
