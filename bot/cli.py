@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import errno
+import gc
 import json
 import logging
 import os
@@ -193,8 +194,22 @@ def _reason(err: BaseException) -> str:
     return text[0] if text else type(cause).__name__
 
 
+GC_FIRST_GENERATION = 10_000  # allocations between two runs of the cyclic collector's youngest generation (700)
+
+
+def collect_less_often() -> None:
+    """Run Python's cyclic garbage collector less often in the bot's process.
+
+    A move allocates thousands of short-lived objects (states, rows, events), nearly all freed by reference counting
+    alone; at the default threshold the collector ran every few hundred and, with a thousand games' states held,
+    took about 8 % of a move's CPU (tools.loadbench --burst). Garbage in cycles is still collected, a little later.
+    """
+    gc.set_threshold(GC_FIRST_GENERATION, *gc.get_threshold()[1:])
+
+
 def run_bot(settings: Settings, sync: bool = False) -> int:
     """Run the Discord bot until stopped."""
+    collect_less_often()
     logging.basicConfig(level=settings.log_level, format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     double = redirect.double_url(os.environ)  # test-only; refused unless both test variables allow it
     if not settings.token:

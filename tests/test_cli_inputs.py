@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import json
 import os
 import subprocess
@@ -203,3 +204,14 @@ def test_a_channel_id_past_discords_is_exit_2_and_the_largest_id_is_looked_up(ma
     assert cli.main(["export", "--db", str(made["db"]), "--channel", str(2**63 - 1)]) == 1
     out, err = capsys.readouterr()
     assert "Traceback" not in out + err and "no game" in err.lower()
+
+
+def test_the_bot_runs_the_cyclic_collector_less_often_but_still_runs_it():
+    before = gc.get_threshold()
+    try:
+        gc.set_threshold(700, 10, 10)
+        cli.collect_less_often()
+        assert gc.get_threshold() == (cli.GC_FIRST_GENERATION, 10, 10)
+        assert gc.isenabled()
+    finally:
+        gc.set_threshold(*before)

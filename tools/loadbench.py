@@ -40,6 +40,7 @@ from sqlmodel import Session
 
 import rules
 from bot.board_queue import BoardQueue, ShownMarks, Waiting
+from bot.cli import collect_less_often
 from bot.painter import Painter
 from bot.service import GameService
 from bot.service.outbox import Outbox
@@ -287,6 +288,7 @@ async def sustained(
 def worker_main(text: str) -> int:
     """Be one worker process: print 'ready', wait for a line on stdin, play, print the figures as JSON."""
     spec = Spec(**json.loads(text))
+    collect_less_often()  # as the bot's process does
 
     def go() -> None:
         print("ready", flush=True)
