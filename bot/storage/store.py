@@ -728,6 +728,9 @@ class Store:
 
 def _save(s: Session, change: Change) -> None:
     """Every write of an accepted command, after the version check."""
+    if s.get_bind().dialect.name == "postgresql" and _one_statement(change):
+        _save_at_once(s, change)
+        return
     _bump(s, change.channel_id, change.expected, _game_values(change))
     for faction, number in change.seat_numbers.items():
         s.exec(
@@ -784,6 +787,24 @@ def _upsert(dialect_insert: Callable[[Table], Any]) -> Executable:
 
 
 _PUT_DEADLINE = {"postgresql": _upsert(postgresql_insert), "sqlite": _upsert(sqlite_insert)}
+# The parts of a plain move's one statement on PostgreSQL (_save_at_once): its log line, its deadline set or cleared.
+_LOG_PART = (
+    insert(_LOG)
+    .values(
+        {
+            **{c.name: bindparam(f"log_{c.name}") for c in _LOG.c if c.name not in ("id", "seq", "channel_id")},
+            "channel_id": bindparam("log_channel"),
+            "seq": _NEXT_SEQ,
+        }
+    )
+    .cte("logged")
+)
+_PG_DEADLINE = postgresql_insert(_DEADLINES).values({c.name: bindparam(f"deadline_{c.name}") for c in _DEADLINES.c})
+_DEADLINE_PUT = _PG_DEADLINE.on_conflict_do_update(
+    index_elements=["channel_id"],
+    set_={c.name: _PG_DEADLINE.excluded[c.name] for c in _DEADLINES.c if c.name != "channel_id"},
+).cte("deadline")
+_DEADLINE_CLEARED = delete(_DEADLINES).where(_DEADLINES.c.channel_id == bindparam("match_channel")).cte("deadline")
 
 
 def _load(s: Session, channel_id: int, lock: bool = False) -> Loaded | None:
@@ -819,6 +840,41 @@ def _record_rows(s: Session, channel_id: int) -> list[LogRow]:
         .order_by(col(LogRow.seq))
     )
     return list(s.exec(query).all())
+
+
+def _one_statement(change: Change) -> bool:
+    """Whether a change is a plain move's (the game row, one log line, the deadline set or cleared), which PostgreSQL
+    writes in one statement."""
+    plain = not change.seat_numbers and not change.undo_last and change.adjust_deadline is None
+    return plain and len(change.log) == 1 and (change.deadline is not None) != change.clear_deadline
+
+
+def _save_at_once(s: Session, change: Change) -> None:
+    """A plain move's writes in one statement, one round trip to PostgreSQL instead of three: the game row's update
+    (the version check) with the log line and the deadline as data-modifying parts of the same statement. Should the
+    version check fail, StaleVersion rolls the whole transaction back, the line and the deadline with it."""
+    values = _game_values(change)
+    bumped = (
+        update(_GAMES)
+        .where(_GAMES.c.channel_id == bindparam("match_channel"), _GAMES.c.version == bindparam("match_version"))
+        .values({"version": bindparam("version"), **{name: bindparam(name) for name in values}})
+        .returning(_GAMES.c.version)
+        .cte("bumped")
+    )
+    deadline = change.deadline
+    statement = sa_select(bumped.c.version).add_cte(_LOG_PART, _DEADLINE_PUT if deadline else _DEADLINE_CLEARED)
+    params: dict[str, Any] = {
+        "match_channel": change.channel_id,
+        "match_version": change.expected,
+        "version": change.expected + 1,
+        **values,
+        "log_channel": change.channel_id,
+        **{f"log_{k}": v for k, v in change.log[0].model_dump(exclude={"id", "seq", "channel_id"}).items()},
+    }
+    if deadline is not None:
+        params.update({f"deadline_{k}": v for k, v in deadline.model_dump().items()})
+    if s.connection().execute(statement, params).first() is None:
+        raise StaleVersion(change.channel_id)
 
 
 def _adjust_deadline(s: Session, channel_id: int, adjust: AdjustDeadline) -> None:
