@@ -21,8 +21,8 @@ from sqlmodel import SQLModel
 import rules
 from bot.storage import models  # noqa: F401
 from bot.storage.db import alembic_config, current_revision, dispose, in_transaction, make_engine, upgrade
-from bot.storage.models import LogRow
-from bot.storage.store import Change, Store
+from bot.storage.models import Deadline, LogRow
+from bot.storage.store import Change, StaleVersion, Store
 from tools.bench import count_handovers
 
 HEAD = ScriptDirectory.from_config(alembic_config()).get_current_head()
@@ -234,3 +234,22 @@ async def test_a_new_process_reads_a_saved_game_and_changes_its_rows(tmp_path):
     assert done.returncode == 0, done.stderr
     status, state_chars, seats, changed = done.stdout.split()
     assert (status, int(state_chars) > 100, seats, changed) == ("active", True, "2", "5")
+
+
+async def test_a_move_saved_against_an_older_version_writes_nothing(database):
+    """The version check and a move's other writes go together (on PostgreSQL, one statement): a stale change leaves
+    the game, its log and its deadline as they were."""
+    service = await open_service(database)
+    await started_game(service)
+    before, deadline = await saved(service), await service.store.deadline(CHANNEL)
+    loaded = await service.store.load(CHANNEL)
+    assert loaded is not None and deadline is not None
+    log = [LogRow(kind="action", notation="keep 1", version=99)]
+    later = Deadline(**{**deadline.model_dump(), "due_at": (deadline.due_at or 0) + 3600, "version": 99})
+    stale = Change(CHANNEL, loaded.game.version - 1, now=5, state="{}", log=log, deadline=later)
+    with pytest.raises(StaleVersion):
+        await service.store.save(stale)
+    assert await saved(service) == before
+    assert await service.store.deadline(CHANNEL) == deadline
+    assert not (await service.submit(ALICE, "keep 1")).refused
+    await service.store.close()
