@@ -457,6 +457,7 @@ class OfflineBot:
         self.discord.adapter = self.adapter
         self.client.http.request = self.discord.request  # type: ignore[method-assign]
         self.client.poster = RecordingPoster(self.client, self.adapter)
+        self.client.automation.delay = 0.0  # offline, an automated player's moves follow each command at once
         state = self.client._connection
         state.application_id = APP_ID
         me: Any = _user(OfflineUser("rootbot"))
@@ -468,6 +469,14 @@ class OfflineBot:
         self.users: dict[int, OfflineUser] = {}
         self.channels: dict[int, str] = {}
         self.settle = True  # wait for each interaction's board before returning its Result
+
+    async def resume(self) -> Result:
+        """What a (re)started bot does first: play the automated moves of every game waiting for them."""
+        start = len(self.adapter.sent)
+        await self.client.automation.resume()
+        await self.client.automation.settled()
+        await self.client.poster.boards.settled()
+        return Result(self.adapter.sent[start:], None, False)
 
     @property
     def tree(self) -> app_commands.CommandTree[Any]:
@@ -574,6 +583,7 @@ class OfflineBot:
             else:
                 await self.tree._call(interaction)
             if self.settle:  # boards are drawn after the answer: a test or script sees each line's pictures with it
+                await self.client.automation.settled()  # and the automated moves that follow it
                 await self.client.poster.boards.settled()
         finally:
             async_context.reset(token)

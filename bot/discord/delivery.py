@@ -124,6 +124,21 @@ async def run(interaction: discord.Interaction, work: Awaitable[Outbox], game_ch
     await private_posts(interaction, outbox)
     await team_threads(interaction, outbox, game_channel or interaction.channel_id)
     await client.poster.notices(outbox, game_channel or interaction.channel_id)
+    if not outbox.refused and (game_channel or interaction.channel_id):
+        client.wake(game_channel or interaction.channel_id or 0)  # an automated seat may be next
+
+
+async def post_move(client: PostingClient, outbox: Outbox) -> None:
+    """Post a move made without an interaction (an automated player's) as a person's is shown: the text in its channel
+    with the board after it, the live board, each seat's private post, the team threads, the moderators' notices."""
+    channel_id = outbox.channel_id
+    await client.poster.post(outbox, board_after=True)
+    live_board(client, outbox)
+    for post in outbox.seat_posts:
+        await client.poster.seat_post(client.service, post)
+    if outbox.team_threads and channel_id is not None:
+        await client.poster.team_threads(client.service, channel_id, True)
+    await client.poster.notices(outbox, channel_id)
 
 
 def gone(err: discord.HTTPException) -> bool:
@@ -313,6 +328,10 @@ class PostingClient(ServiceClient, Protocol):
     @property
     def poster(self) -> ChannelPoster:
         """Its poster of reminders, live boards and private posts."""
+        ...
+
+    def wake(self, channel_id: int) -> None:
+        """Something happened in a channel's game: its automated seats may have moves to make."""
         ...
 
 

@@ -40,7 +40,7 @@ class Boards(ServiceCore):
         if shown_live:
             state = table.state
             caption, version = board_text(state), game.version + 1
-            outbox.board = board_job(state, [], version)
+            outbox.board = board_job(state, [], version, table.automated_seats())
             outbox.live = LiveBoard(game.channel_id, version, caption, True, game.board_message_id)
         await self.store.save(owe_board(change, outbox))
         return outbox
@@ -77,7 +77,7 @@ def late_board(table: Table) -> Outbox:
     game, state = table.game, table.state
     caption = board_text(state)
     outbox = Outbox(public=messages.LATE_BOARD.format(text=caption), channel_id=game.channel_id)
-    outbox.board = board_job(state, [], game.version)
+    outbox.board = board_job(state, [], game.version, table.automated_seats())
     if game.live_board:
         outbox.public = ""
         outbox.live = LiveBoard(game.channel_id, game.version, caption, message_id=game.board_message_id)

@@ -17,9 +17,16 @@ from rules.state import Mark
 from rules.view_types import View
 
 
-def board_job(state: rules.GameState, marks: list[Mark], version: int = 0) -> BoardJob:
-    """The public board picture of a state (a spectator's view: no hands), of the game row's version."""
-    return BoardJob(rules.view_for(state, None), marks, version)
+def board_job(
+    state: rules.GameState, marks: list[Mark], version: int = 0, automated: frozenset[int] = frozenset()
+) -> BoardJob:
+    """The public board picture of a state (a spectator's view: no hands), of the game row's version; the seats
+    automated players hold are marked (public information)."""
+    view = rules.view_for(state, None)
+    for seat in view["seats"]:
+        if seat["seat"] in automated:
+            seat["automated"] = True
+    return BoardJob(view, marks, version)
 
 
 BOARD_POSTS = ("move", "turn", "request")  # after every move, at the end of each turn, only on request
@@ -40,7 +47,7 @@ def show_board(
     """Add the board to an outbox when the game's board posting asks for one (to the live board message if kept)."""
     if not board_due(table.game.board_posts, old, new):
         return
-    outbox.board = board_job(new, marks, table.game.version + 1)
+    outbox.board = board_job(new, marks, table.game.version + 1, table.automated_seats())
     if table.game.live_board:
         game = table.game
         outbox.live = LiveBoard(game.channel_id, game.version + 1, board_text(new), message_id=game.board_message_id)
@@ -92,6 +99,9 @@ def next_up(outbox: Outbox, table: Table, state: rules.GameState, before: int | 
         return
     faction, what = seat_faction(state, seat), rules.waiting_for(state)
     user = table.seated_user(seat)
+    if table.automated(seat):  # it moves by itself, after a short delay: no mention, no button
+        outbox.public += "\n" + messages.NEXT_AUTOMATED.format(faction=faction, what=what)
+        return
     if user is None:
         line = messages.NEXT_VACANT.format(faction=faction, what=what)
     elif seat != before:
