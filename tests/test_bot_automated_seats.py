@@ -88,8 +88,14 @@ async def test_a_moderator_hands_a_running_seat_to_an_automated_player_and_back(
     eyrie = (await bot.service.table(CH)).by_faction("eyrie").seat
     refused = await bot.slash(A, CH, "rootmod automate", faction="eyrie")
     assert refused.refused
+
+    async def offered() -> set[str]:
+        return {c["value"] for c in await bot.autocomplete(M, CH, "rootmod automate", "faction")}
+
+    assert await offered() == {"marquise", "eyrie"}
     handed = await bot.slash(M, CH, "rootmod automate", faction="eyrie")
     assert not handed.refused and f"An automated player now plays **{EYRIE}** (replacing <@{B.id}>)" in handed.text
+    assert await offered() == {"marquise"}
     again = await bot.slash(M, CH, "rootmod automate", faction="eyrie")
     assert again.refused and again.text == messages.ALREADY_AUTOMATED.format(faction=EYRIE)
     before = await saved(bot.service, CH)

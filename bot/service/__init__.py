@@ -60,6 +60,14 @@ class GameService(Automated, Info, Reminders, Boards, Threads):
             free = [s.faction for s in table.seats if s.user_id is None and not s.automated]
         return suggest.named_choices({f: faction_name(f) for f in free}, typed)
 
+    async def suggest_automatable(self, actor: Actor, typed: str) -> list[Suggestion]:
+        """Seats an automated player may take: a lobby's free factions, a running game's seats not automated yet."""
+        table = await self.maybe_table(actor.channel_id)
+        if table is None or table.game.status == "lobby":
+            return await self.suggest_free_factions(actor, typed)
+        people = {s.faction: _seat_name(table, s.faction) for s in table.seats if not s.automated}
+        return suggest.named_choices(people, typed)
+
     async def suggest_teams(self, actor: Actor, typed: str) -> list[Suggestion]:
         """The teams of this channel's team lobby, each with its players so far."""
         table = await self.maybe_table(actor.channel_id)
