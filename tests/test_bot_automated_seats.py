@@ -16,6 +16,7 @@ from bot.automation import MIN_DECISION_SECONDS, AutomatedPlayers
 from bot.console.offline import OfflineBot
 from bot.service.present import board_job
 from bot.settings import SettingsError, settings_from
+from bot.storage.store import StaleVersion
 from render.legend import legend
 
 CH = CHANNEL
@@ -254,3 +255,42 @@ def test_the_automated_settings_are_read():
     settings = settings_from({"ROOTBOT_AUTOMATED_DELAY": "0.5", "ROOTBOT_AUTOMATED_TURN_SECONDS": "1.5"})
     assert (settings.automated_delay_seconds, settings.automated_turn_seconds) == (0.5, 1.5)
     assert replace(settings_from({}), automated_delay_seconds=3.0).automated_turn_seconds == 2.0
+
+
+async def test_a_move_saved_first_by_another_process_drops_the_automated_one(tmp_path, monkeypatch):
+    service = await qa_service(tmp_path)
+    await _both_automated(service)
+    due = await service.automated_due(CH)
+    assert due is not None
+    before = await saved(service, CH)
+
+    async def lost_race(_change):
+        raise StaleVersion(CH)
+
+    monkeypatch.setattr(service.store, "save", lost_race)
+    assert await service.play_automated(due, rules.legal_actions(due.state, due.seat)[0].notation()) is None
+    assert await saved(service, CH) == before
+
+
+async def test_a_moderator_seats_automated_players_in_a_lobby_and_in_team_lobbies(tmp_path):
+    bot = await qa_bot(tmp_path)
+    assert not (await bot.slash(A, CH, "root create", seats=2, factions="marquise,eyrie")).refused
+    seated = await bot.slash(M, CH, "rootmod automate", faction="eyrie")
+    assert not seated.refused and f"An automated player joins as **{EYRIE}** (1/2 seats)" in seated.text
+    taken = await bot.slash(B, CH, "root join", faction="eyrie")
+    assert taken.refused and "already taken" in taken.text
+    assert not (await bot.slash(A, CH, "root join", faction="marquise")).refused
+    full = await bot.slash(M, CH, "rootmod automate", faction="marquise")
+    assert full.refused
+    started = await bot.slash(A, CH, "root start")
+    assert f"Seats: {EYRIE} (automated), Marquise de Cat (alice)" in started.text
+    teams = CH + 1
+    factions = "marquise,eyrie,vagabond,tinker,alliance,lizards"
+    made = await bot.slash(M, teams, "root create", mode="frontier", seats=6, factions=factions)
+    assert not made.refused
+    first = await bot.slash(M, teams, "rootmod automate", faction="tinker", team="b")
+    assert "for team **B**" in first.text
+    second = await bot.slash(M, teams, "rootmod automate", faction="lizards")
+    assert "for team **A**" in second.text  # the first team not full
+    wrong = await bot.slash(M, teams, "rootmod automate", faction="alliance", team="C")
+    assert wrong.refused and "Traceback" not in wrong.text

@@ -16,6 +16,7 @@ from bot.service.lobby import Lobby, known_faction
 from bot.service.moderation import Moderation, no_such_seat
 from bot.service.outbox import Outbox
 from bot.service.table import Actor, Refusal, faction_name
+from bot.storage.store import StaleVersion
 
 AUTOMATED_USER = 0  # the user id an automated player's moves are made under (its log lines keep no user)
 
@@ -54,7 +55,14 @@ class Automated(Lobby, Moderation):
         return Due(channel_id, table.game.version, seat, table.state)
 
     async def play_automated(self, due: Due, notation: str) -> Outbox | None:
-        """Play an automated seat's choice; None (nothing saved) when the game moved on since it was made."""
+        """Play an automated seat's choice; None (nothing saved) when the game moved on since it was made (here, or
+        in another process: the save's own version check)."""
+        try:
+            return await self._play_automated(due, notation)
+        except StaleVersion:
+            return None
+
+    async def _play_automated(self, due: Due, notation: str) -> Outbox | None:
         async with self.lock(due.channel_id), self.store.unit():
             table = await self.table(due.channel_id)
             if table.game.version != due.version or _moved_on(table.game.status, table.automated(due.seat)):
