@@ -9,13 +9,7 @@ import pytest
 
 from bot import cli
 
-TEAM_A, TEAM_B = "marquise,eyrie,vagabond", "tinker,alliance,lizards"
-GAME = f"""
-@mo! /root create mode:frontier seats:6 factions:{TEAM_A},{TEAM_B} automated:{TEAM_A},{TEAM_B}
-@mo! /root boards when:request
-@mo! /root start
-@mo! /root status
-"""
+GAME = Path(__file__).resolve().parents[1] / "assets" / "examples" / "automated-game.txt"
 
 
 def run_console(tmp_path: Path, script: Path, *extra: str) -> int:
@@ -25,9 +19,7 @@ def run_console(tmp_path: Path, script: Path, *extra: str) -> int:
 
 
 def test_a_whole_3x3_game_of_automated_seats_runs_in_the_console(tmp_path, capsys):
-    script = tmp_path / "automated.txt"
-    script.write_text(GAME)
-    assert run_console(tmp_path, script, "--budget", "0.01") == 0
+    assert run_console(tmp_path, GAME, "--budget", "0.01") == 0
     out = capsys.readouterr().out
     assert out.strip().splitlines()[-1].startswith("console: 4 commands, 0 refused")
     moves = re.findall(r"^  \[#game\] \*\*(.+?)\*\* \(automated\): `", out, re.M)
