@@ -124,8 +124,8 @@ async def run(interaction: discord.Interaction, work: Awaitable[Outbox], game_ch
     await private_posts(interaction, outbox)
     await team_threads(interaction, outbox, game_channel or interaction.channel_id)
     await client.poster.notices(outbox, game_channel or interaction.channel_id)
-    if not outbox.refused and (game_channel or interaction.channel_id):
-        client.wake(game_channel or interaction.channel_id or 0)  # an automated seat may be next
+    if outbox.automated_next and (game_channel or interaction.channel_id):
+        client.wake(game_channel or interaction.channel_id or 0)  # an automated seat is to act
 
 
 async def post_move(client: PostingClient, outbox: Outbox) -> None:

@@ -101,6 +101,7 @@ class Automated(Lobby, Moderation):
         old = f"<@{row.user_id}>" if row.user_id else messages.NOBODY
         outbox = Outbox(public=messages.MOD_AUTOMATED.format(faction=faction_name(row.faction), old=old))
         outbox.team_threads = True  # a team game: the player it replaces leaves the team's thread
+        outbox.automated_next = True  # the seat may be the one to act
         return outbox
 
 

@@ -122,6 +122,7 @@ class Outbox:
     hand_png: bytes | None = None
     nonce: str | None = None  # a channel post's idempotency key (Discord drops a repeat of it)
     notices: list[str] = field(default_factory=list)  # for the game's moderators ({mods}): what failed, public words
+    automated_next: bool = False  # an automated player may be the one to act now: the adapter wakes the runner
 
     def tell_moderators(self, notice: str) -> None:
         """Ask the adapter to tell the game's moderators something ({mods} in the text names them), once."""

@@ -101,6 +101,7 @@ def next_up(outbox: Outbox, table: Table, state: rules.GameState, before: int | 
     user = table.seated_user(seat)
     if table.automated(seat):  # it moves by itself, after a short delay: no mention, no button
         outbox.public += "\n" + messages.NEXT_AUTOMATED.format(faction=faction, what=what)
+        outbox.automated_next = True
         return
     if user is None:
         line = messages.NEXT_VACANT.format(faction=faction, what=what)
