@@ -294,3 +294,14 @@ async def test_a_moderator_seats_automated_players_in_a_lobby_and_in_team_lobbie
     assert "for team **A**" in second.text  # the first team not full
     wrong = await bot.slash(M, teams, "rootmod automate", faction="alliance", team="C")
     assert wrong.refused and "Traceback" not in wrong.text
+
+
+def test_rootbot_run_with_a_bad_delay_says_so_in_one_line(monkeypatch, capsys, tmp_path):
+    from bot import cli
+
+    monkeypatch.chdir(tmp_path)
+    monkeypatch.setenv("DISCORD_TOKEN", "x")
+    monkeypatch.setenv("ROOTBOT_AUTOMATED_DELAY", "later")
+    assert cli.main(["run"]) == 2
+    err = capsys.readouterr().err.strip()
+    assert err == "rootbot: ROOTBOT_AUTOMATED_DELAY=later is not valid: expected a number of seconds from 0 to 600."
