@@ -22,6 +22,13 @@ from render.legend import legend
 CH = CHANNEL
 EVE = OfflineUser("eve")
 EYRIE = "Eyrie Dynasties"
+QUICK = 0.01  # CPU seconds per automated turn: the tests stay fast whatever search `decide` does
+
+
+def quick(bot: OfflineBot) -> OfflineBot:
+    """An offline bot whose automated players decide each turn within QUICK seconds of CPU."""
+    bot.client.automation.turn_seconds = QUICK
+    return bot
 
 
 async def _automated_rows(bot: OfflineBot, seat: int) -> int:
@@ -49,7 +56,7 @@ async def _play_people(bot: OfflineBot, players: dict[str, OfflineUser], until, 
 
 
 async def test_a_moderator_creates_a_game_with_an_automated_seat_that_plays_its_own_moves(tmp_path):
-    bot = await qa_bot(tmp_path)
+    bot = quick(await qa_bot(tmp_path))
     made = await bot.slash(M, CH, "root create", seats=2, factions="marquise,eyrie", automated="eyrie")
     assert not made.refused and f"An automated player joins as **{EYRIE}** (1/2 seats)" in made.text
     assert not (await bot.slash(A, CH, "root join", faction="marquise")).refused
@@ -70,7 +77,7 @@ async def test_a_moderator_creates_a_game_with_an_automated_seat_that_plays_its_
 
 
 async def test_only_a_moderator_seats_automated_players_at_create(tmp_path):
-    bot = await qa_bot(tmp_path)
+    bot = quick(await qa_bot(tmp_path))
     refused = await bot.slash(A, CH, "root create", seats=2, automated="eyrie")
     assert refused.refused and refused.text == messages.NOT_A_MODERATOR
     assert await bot.service.maybe_table(CH) is None
@@ -85,7 +92,7 @@ async def test_only_a_moderator_seats_automated_players_at_create(tmp_path):
 
 
 async def test_a_moderator_hands_a_running_seat_to_an_automated_player_and_back(tmp_path):
-    bot = await qa_bot_game(tmp_path, CH)  # alice: Marquise, bob: Eyrie
+    bot = quick(await qa_bot_game(tmp_path, CH))  # alice: Marquise, bob: Eyrie
     eyrie = (await bot.service.table(CH)).by_faction("eyrie").seat
     refused = await bot.slash(A, CH, "rootmod automate", faction="eyrie")
     assert refused.refused
@@ -178,7 +185,7 @@ async def test_a_restart_resumes_the_automated_seats_of_games_in_play(tmp_path):
     await _both_automated(first, round_limit=1)  # saved with an automated seat to act, and no runner to play it
     assert (await first.automated_due(CH)) is not None
     await first.store.close()
-    bot = await offline_bot(url)
+    bot = quick(await offline_bot(url))
     try:
         resumed = await bot.resume()
         posts = [s.content for s in resumed.sent if s.kind == "channel"]
@@ -273,7 +280,7 @@ async def test_a_move_saved_first_by_another_process_drops_the_automated_one(tmp
 
 
 async def test_a_moderator_seats_automated_players_in_a_lobby_and_in_team_lobbies(tmp_path):
-    bot = await qa_bot(tmp_path)
+    bot = quick(await qa_bot(tmp_path))
     assert not (await bot.slash(A, CH, "root create", seats=2, factions="marquise,eyrie")).refused
     seated = await bot.slash(M, CH, "rootmod automate", faction="eyrie")
     assert not seated.refused and f"An automated player joins as **{EYRIE}** (1/2 seats)" in seated.text
