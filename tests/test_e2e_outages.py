@@ -102,7 +102,7 @@ async def test_a_channel_where_the_bot_may_not_post_pictures_tells_the_moderator
     assert len(live()) == 1  # the one live board, edited in place
     moves = [s for s in auto.steps if s.accepted]
     asked = await players.run(BOB, game.id, "root board")  # an interaction's answer may carry a picture anyway
-    assert asked.shown and asked.shown[-1].file("board.png") is not None
+    assert asked.shown and asked.shown[-1].board is not None
     threads = double.threads_of(game.id)
     assert len(threads) == 2  # no thread made again because a picture was refused
     assert not any(m.attachments for m in late())
