@@ -176,3 +176,25 @@ async def test_the_bot_killed_and_restarted_keeps_the_game_and_its_buttons_work(
     assert len(double.threads_of(game.id)) == 2  # the new process posts in the threads the old one made
     assert not double.failed_interactions()
     assert await world.replays()
+
+
+async def test_a_board_shown_just_before_the_bot_was_killed_is_not_posted_again_after_the_restart(world: World) -> None:
+    double, game = world.double, world.game
+    await world.start()
+    await world.lobby()
+    auto = AutoPlayer(double, world.bot, game.id, seed=3)
+    for _ in range(2):
+        assert await auto.turn()  # each move's board drawn and attached to its answer
+    newest = auto.newest_public()
+    assert newest is not None and newest.board is not None
+    await world.bot.kill()  # SIGKILL in the second after the board was shown: its mark was not written yet
+    version = world.saved()[1]
+    world.bot.write("UPDATE games SET board_owed = ?, board_due_at = ?", version, int(time.time()) - 1)
+    before = len(double.in_channel(game.id))
+    await world.bot.start()
+    await double.until(lambda: not world.bot.query("SELECT board_owed FROM games")[0][0], 60, "the board found")
+    assert double.calls("GET /channels/{channel_id}/messages", game.id)  # the channel was looked at
+    assert len(double.in_channel(game.id)) == before  # nothing posted again
+    boards = [m for m in double.in_channel(game.id) if m.board is not None]
+    assert [m for m in boards if m.board and m.board.filename == f"board-v{version}.png"] == [newest]
+    assert await world.replays()
