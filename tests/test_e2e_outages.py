@@ -178,7 +178,9 @@ async def test_the_bot_killed_and_restarted_keeps_the_game_and_its_buttons_work(
     assert await world.replays()
 
 
-async def test_a_board_shown_just_before_the_bot_was_killed_is_not_posted_again_after_the_restart(world: World) -> None:
+async def test_a_board_shown_just_before_the_bot_was_killed_is_not_posted_again_and_one_never_shown_is_posted_once(
+    world: World,
+) -> None:
     double, game = world.double, world.game
     await world.start()
     await world.lobby()
@@ -187,14 +189,34 @@ async def test_a_board_shown_just_before_the_bot_was_killed_is_not_posted_again_
         assert await auto.turn()  # each move's board drawn and attached to its answer
     newest = auto.newest_public()
     assert newest is not None and newest.board is not None
-    await world.bot.kill()  # SIGKILL in the second after the board was shown: its mark was not written yet
-    version = world.saved()[1]
-    world.bot.write("UPDATE games SET board_owed = ?, board_due_at = ?", version, int(time.time()) - 1)
+    version = await killed_owing(world)  # in the second after the board was shown: its mark was not written yet
     before = len(double.in_channel(game.id))
     await world.bot.start()
-    await double.until(lambda: not world.bot.query("SELECT board_owed FROM games")[0][0], 60, "the board found")
+    await double.until(lambda: not owing(world), 60, "the board to be found")
     assert double.calls("GET /channels/{channel_id}/messages", game.id)  # the channel was looked at
     assert len(double.in_channel(game.id)) == before  # nothing posted again
     boards = [m for m in double.in_channel(game.id) if m.board is not None]
     assert [m for m in boards if m.board and m.board.filename == f"board-v{version}.png"] == [newest]
+
+    await killed_owing(world)  # now before the board was attached: Discord shows the move's text alone
+    newest.attachments = []
+    double.fault(MESSAGES, status=500, after_work=True, channel_id=game.id)  # the late post taken, then "failed"
+    await world.bot.start()
+    await double.until(lambda: not owing(world), 60, "the late board")
+    late = [m for m in double.in_channel(game.id) if m.content.startswith("The board, drawn late")]
+    assert len(late) == 1 and late[0].board is not None and late[0].board.filename == f"board-v{version}.png"
+    assert [r.status for r in double.calls(MESSAGES, game.id)] == [500, 200] and double.nonce_repeats == 1
     assert await world.replays()
+
+
+async def killed_owing(world: World) -> int:
+    """SIGKILL the bot while its game's newest board is owed and due (the version owed)."""
+    await world.bot.kill()
+    version = world.saved()[1]
+    world.bot.write("UPDATE games SET board_owed = ?, board_due_at = ?", version, int(time.time()) - 1)
+    return version
+
+
+def owing(world: World) -> bool:
+    """Whether the game still owes a board."""
+    return bool(world.bot.query("SELECT board_owed FROM games")[0][0])

@@ -7,7 +7,6 @@ import dataclasses
 import hashlib
 import json
 import logging
-import secrets
 from collections.abc import Awaitable
 from datetime import UTC, datetime
 from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
@@ -566,8 +565,9 @@ class ChannelPoster:
     async def live_board(self, service: Boards, live: LiveBoard, png: bytes) -> None:
         """Edit the game's live board message (or post it at the bottom): one current board in the channel.
 
-        A failed edit (the message was deleted, say) posts a new one; its id is stored, so after a restart the
-        same message is edited. An older board never replaces a newer one.
+        A failed edit (the message was deleted, say) posts a new one, after deleting the old one; its id is stored,
+        so after a restart the same message is edited (one posted just before a crash, its id not stored yet, is
+        found by the recovery loop: BoardPosts.late). An older board never replaces a newer one.
         """
         channel_id = live.channel_id
         async with self._live_locks.setdefault(channel_id, asyncio.Lock()):
@@ -587,12 +587,11 @@ class ChannelPoster:
                     return
                 except discord.HTTPException:
                     log.info("the live board of channel %s could not be edited; posting it anew", channel_id)
-            nonce = fresh_nonce("lb")  # a retry of this request after Discord took it is dropped, not posted again
-            sent = await self.pictures.send(
-                channel_id, lambda files: channel.send(caption, files=files, nonce=nonce), board
-            )
+            if old is not None:  # first: a crash between the two then leaves no stale live board (the new one is
+                await _delete_quietly(channel.get_partial_message(old))  # still owed, and posted after a restart)
+            sent = await self.pictures.send(channel_id, lambda files: channel.send(caption, files=files), board)
             self._live_shown[channel_id] = live.version
-            await self.adopt_live_board(service, channel_id, sent.id, old)
+            await self.adopt_live_board(service, channel_id, sent.id, None)
 
     async def adopt_live_board(self, service: Boards, channel_id: int, new: int, old: int | None) -> None:
         """Make a newly posted live board message the game's (its id stored) and delete the one it replaces."""
@@ -611,15 +610,12 @@ class ChannelPoster:
         later = board_after and outbox.board is not None and outbox.board_png is None and outbox.live is None
         if not later:
             await drawing.render(outbox, self.painter)
-        nonce = outbox.nonce or fresh_nonce("cp")  # discord.py enforces it: a retry is not posted twice
+        extra: dict[str, Any] = {"nonce": outbox.nonce} if outbox.nonce else {}  # discord.py enforces it
+        # (without one, discord.py sends a random nonce of its own: its retry of a request Discord took is dropped)
 
         async def send(files: list[discord.File]) -> discord.Message:
             return await channel.send(  # type: ignore[union-attr]
-                outbox.public,
-                files=files,
-                view=_view(public_view(outbox)),
-                allowed_mentions=mentions(outbox),
-                nonce=nonce,
+                outbox.public, files=files, view=_view(public_view(outbox)), allowed_mentions=mentions(outbox), **extra
             )
 
         sent = await self.pictures.send(channel_id, send, board_files(outbox))
@@ -680,11 +676,6 @@ class NoPrivateThreads(Exception):
 def refused(err: discord.HTTPException) -> bool:
     """Whether Discord refused for good (a missing permission, a feature the server lacks), not for the moment."""
     return err.status == 403 or (400 <= err.status < 500 and err.status not in (404, 429))
-
-
-def fresh_nonce(kind: str) -> str:
-    """A message nonce of its own (so discord.py's retry of a request Discord took is dropped, not posted again)."""
-    return kind + secrets.token_hex(10)
 
 
 def _nonce(kind: str, *ids: int) -> str:
