@@ -4,7 +4,9 @@ The board goes into the per-channel queue (bot.board_queue: only a channel's new
 older one after a newer one) and, once drawn by the painter's workers, is attached to the message that told the move
 (an edit of that message), or put on the game's live board message. A board of a move is owed in the database until
 shown (`games.board_owed`): when the process dies first, or Discord refuses the edit, the recovery loop (every
-reminder tick, in any process) posts the game's board as it stands then (`late`).
+reminder tick, in any process) posts the game's board as it stands then (`late`). A board's file name carries the
+game version it shows (drawing.board_name), so the loop first looks in the channel: a board shown just before a
+crash, its mark not yet written, is only marked, never posted twice.
 """
 
 from __future__ import annotations
