@@ -116,6 +116,16 @@ async def test_a_late_board_discord_fails_for_the_moment_is_tried_again_and_one_
     failures.append(http_error(403, "Missing Permissions"))
     assert await late(again, clock) == (0, [])  # refused for good: given up (logged), not tried every minute
     assert await owed(again) == 0
+
+    await submit(again)
+    looks = [http_error(404, "Unknown Channel"), http_error(502, "Bad Gateway")]
+
+    async def cannot_look(_channel: int, _live: int | None) -> Any:
+        raise looks.pop()
+
+    poster.boards_shown = cannot_look  # type: ignore[method-assign]
+    assert await late(again, clock) == (0, []) and await owed(again) == 1  # Discord cannot say now: tried again
+    assert await late(again, clock) == (0, []) and await owed(again) == 0  # the channel is gone: given up
     await again.service.store.close()
 
 

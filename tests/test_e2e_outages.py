@@ -201,11 +201,13 @@ async def test_a_board_shown_just_before_the_bot_was_killed_is_not_posted_again_
     await killed_owing(world)  # now before the board was attached: Discord shows the move's text alone
     newest.attachments = []
     double.fault(MESSAGES, status=500, after_work=True, channel_id=game.id)  # the late post taken, then "failed"
+    posts, repeats = len(double.calls(MESSAGES, game.id)), double.nonce_repeats
     await world.bot.start()
     await double.until(lambda: not owing(world), 60, "the late board")
     late = [m for m in double.in_channel(game.id) if m.content.startswith("The board, drawn late")]
     assert len(late) == 1 and late[0].board is not None and late[0].board.filename == f"board-v{version}.png"
-    assert [r.status for r in double.calls(MESSAGES, game.id)] == [500, 200] and double.nonce_repeats == 1
+    assert [r.status for r in double.calls(MESSAGES, game.id)[posts:]] == [500, 200]
+    assert double.nonce_repeats == repeats + 1  # discord.py's retry carried the same nonce: dropped, not posted
     assert await world.replays()
 
 

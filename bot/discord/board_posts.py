@@ -140,7 +140,13 @@ class BoardPosts:
             outbox, channel_id = late.outbox, late.outbox.channel_id or 0
             try:
                 seen = await self._seen(poster, service, outbox)
-            except Exception as err:  # Discord cannot say now: tried again after the grace (still owed)
+            except discord.HTTPException as err:
+                if not refused_for_good(err):  # Discord cannot say now: tried again after the grace (still owed)
+                    log.warning("could not look for the board of channel %s already shown: %r", channel_id, err)
+                    continue
+                log.warning("the channel %s of a late board is gone; given up: %r", channel_id, err)
+                seen = late.owed  # nothing can be shown there: not owed any more
+            except Exception as err:  # Discord unreachable: tried again after the grace (still owed)
                 log.warning("could not look for the board of channel %s already shown: %r", channel_id, err)
                 continue
             if seen >= late.owed:
