@@ -25,7 +25,7 @@ from bot.painter import Painter
 from bot.service.outbox import LiveBoard, Outbox
 
 if TYPE_CHECKING:
-    from bot.service.boards import Boards
+    from bot.service.boards import Boards, LateBoard
 
 log = logging.getLogger(__name__)
 
@@ -137,24 +137,32 @@ class BoardPosts:
         """
         posted = 0
         for late in await service.late_boards(skip=self.queue.holds):
-            outbox, channel_id = late.outbox, late.outbox.channel_id or 0
-            try:
-                seen = await self._seen(poster, service, outbox)
-            except discord.HTTPException as err:
-                if not refused_for_good(err):  # Discord cannot say now: tried again after the grace (still owed)
-                    log.warning("could not look for the board of channel %s already shown: %r", channel_id, err)
-                    continue
-                log.warning("the channel %s of a late board is gone; given up: %r", channel_id, err)
-                seen = late.owed  # nothing can be shown there: not owed any more
-            except Exception as err:  # Discord unreachable: tried again after the grace (still owed)
-                log.warning("could not look for the board of channel %s already shown: %r", channel_id, err)
+            channel_id = late.outbox.channel_id or 0
+            seen = await self._look(poster, service, late)
+            if seen is None:
                 continue
             if seen >= late.owed:
-                log.info("the board of channel %s was shown before a restart: not posted again", channel_id)
+                log.info("the board of channel %s is shown already (before a restart): not posted again", channel_id)
                 self._mark(service, channel_id, seen)
-            elif await self._post_late(poster, service, outbox):
+            elif await self._post_late(poster, service, late.outbox):
                 posted += 1
         return posted
+
+    async def _look(self, poster: ChannelPoster, service: Boards, late: LateBoard) -> int | None:
+        """The newest board version a late board's channel shows; None when Discord cannot say now (looked for again
+        after the grace: still owed) or the channel is gone (given up)."""
+        channel_id = late.outbox.channel_id or 0
+        try:
+            return await self._seen(poster, service, late.outbox)
+        except discord.HTTPException as err:
+            if refused_for_good(err):  # nothing can be shown there: not owed any more
+                log.warning("the channel %s of a late board is gone; given up: %r", channel_id, err)
+                self._mark(service, channel_id, late.owed)
+            else:
+                log.warning("could not look for the board of channel %s already shown: %r", channel_id, err)
+        except Exception as err:  # Discord unreachable
+            log.warning("could not look for the board of channel %s already shown: %r", channel_id, err)
+        return None
 
     async def _seen(self, poster: ChannelPoster, service: Boards, outbox: Outbox) -> int:
         """The newest board version the channel shows (-1: none, or the bot may not read its history); a live board
