@@ -126,6 +126,11 @@ async def test_a_late_board_discord_fails_for_the_moment_is_tried_again_and_one_
     poster.boards_shown = cannot_look  # type: ignore[method-assign]
     assert await late(again, clock) == (0, []) and await owed(again) == 1  # Discord cannot say now: tried again
     assert await late(again, clock) == (0, []) and await owed(again) == 0  # the channel is gone: given up
+
+    await submit(again)
+    looks.append(http_error(403, "Missing Access"))  # no Read Message History: posted (a repeat, never a loss)
+    posted, sent = await late(again, clock)
+    assert posted == 1 and sent[0].board and await owed(again) == 0
     await again.service.store.close()
 
 
