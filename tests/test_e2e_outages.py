@@ -208,6 +208,21 @@ async def test_a_board_shown_just_before_the_bot_was_killed_is_not_posted_again_
     assert len(late) == 1 and late[0].board is not None and late[0].board.filename == f"board-v{version}.png"
     assert [r.status for r in double.calls(MESSAGES, game.id)[posts:]] == [500, 200]
     assert double.nonce_repeats == repeats + 1  # discord.py's retry carried the same nonce: dropped, not posted
+
+    assert await auto.turn()  # the late post's own window: Discord takes it, the answer is lost (the connection cut)
+    newest = auto.newest_public()
+    assert newest is not None
+    version = await killed_owing(world)
+    newest.attachments = []
+    double.fault(MESSAGES, drop=True, after_work=True, channel_id=game.id)
+    posts = len(double.calls(MESSAGES, game.id))
+    await world.bot.start()
+    await double.until(lambda: double.calls(MESSAGES, game.id)[posts:], 60, "the late post")
+    world.bot.write("UPDATE games SET board_due_at = ?", int(time.time()) - 1)  # still owed: its grace passes
+    await double.until(lambda: not owing(world), 60, "the late board to be found")
+    late = [m for m in double.in_channel(game.id) if m.board and m.board.filename == f"board-v{version}.png"]
+    assert len(late) == 1 and late[0].content.startswith("The board, drawn late")
+    assert [r.status for r in double.calls(MESSAGES, game.id)[posts:]] == [-1]  # found, not posted again
     assert await world.replays()
 
 
