@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from bot import messages
 from bot.service.core import BOARD_GRACE, ServiceCore, one_at_a_time, owe_board
@@ -17,6 +18,13 @@ def boards_text(game: Game) -> str:
     """A game's board posting in words."""
     live = messages.BOARDS_LIVE if game.live_board else ""
     return messages.BOARDS.format(when=messages.BOARD_POSTS[game.board_posts], live=live)
+
+
+class LateBoard(NamedTuple):
+    """A board owed past its grace: the game's board as it stands now, and the version whose board was owed."""
+
+    outbox: Outbox
+    owed: int
 
 
 class Boards(ServiceCore):
@@ -53,7 +61,7 @@ class Boards(ServiceCore):
         """Boards of these game versions (channel: version) were shown: none up to them is owed any more."""
         await self.store.boards_shown(shown)
 
-    async def late_boards(self, skip: Callable[[int], bool] = lambda _channel: False) -> list[Outbox]:
+    async def late_boards(self, skip: Callable[[int], bool] = lambda _channel: False) -> list[LateBoard]:
         """Boards saved as owed and still not shown after BOARD_GRACE (their process died, or Discord failed): each
         claimed for one attempt, so one process draws it; the newest state is drawn (it covers every older board)."""
         now, late = self.now(), []
@@ -68,7 +76,7 @@ class Boards(ServiceCore):
                 continue
             outbox = late_board(table)
             outbox.board = outbox.board.owing() if outbox.board is not None else None
-            late.append(outbox)
+            late.append(LateBoard(outbox, owed))
         return late
 
 
