@@ -52,10 +52,17 @@ def shard_options(shards: Shards) -> dict[str, Any]:
     return {"shard_ids": list(shards.ids), "shard_count": shards.count}
 
 
+def quiet_voice_warnings() -> None:
+    """The bot never joins voice: discord.py's warnings that voice libraries are missing would only mislead."""
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
+
+
 class RootClient(discord.AutoShardedClient):
     """A sharded client with the rootbot command tree over one GameService (ROOTBOT_SHARDS picks the shards)."""
 
     def __init__(self, service: GameService, settings: Settings, sync: bool = False) -> None:
+        quiet_voice_warnings()
         super().__init__(intents=discord.Intents.default(), **shard_options(settings.shards))
         self.service = service
         self.settings = settings
