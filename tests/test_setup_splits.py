@@ -233,7 +233,7 @@ def test_a_keep_with_no_corner_left_goes_on_the_edge_and_the_garrison_fills_the_
     place(state, alliance, "warrior", 4)  # team A's other corner is taken too (as no faction yet does)
     state, _ = rules.apply(state, rules.parse(state, "homeland 1"))
     keeps = [a.notation() for a in rules.legal_actions(state, marquise)]
-    assert keeps == ["keep 8", "keep 9"]  # the edge clearings (Law 21: not the inner 12) of team A's side with no pieces
+    assert keeps == ["keep 8", "keep 9"]  # team A's map-edge clearings with no pieces (not the inner 12)
     state, _ = rules.apply(state, rules.parse(state, "keep 9"))
     autumn = [c for c in state.board.ids() if state.board.map_of(c) == state.board.maps[0]]
     garrison = {c: state.clearings[c - 1].get("marquise:warrior", 0) for c in autumn}
