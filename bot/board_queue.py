@@ -128,7 +128,8 @@ class ShownMarks:
     """Boards shown, written to the database in one transaction a second for all channels (`games.board_owed`).
 
     A busy channel's next move overwrites what it owes anyway, so most marks cost nothing; should the process die
-    before a mark is written, the recovery loop posts that board once more (a repeat, never a loss).
+    before a mark is written, the recovery loop finds that board in the channel (its file name carries its version)
+    and only marks it (bot.discord.board_posts: BoardPosts.late).
     """
 
     def __init__(self, write: Callable[[dict[int, int]], Awaitable[None]], every: float = MARK_EVERY) -> None:
@@ -149,8 +150,8 @@ class ShownMarks:
         await self.flush()
 
     async def flush(self) -> None:
-        """Write the marks now, after a write under way (a failure is logged: those boards are then posted again
-        late, never lost)."""
+        """Write the marks now, after a write under way (a failure is logged: the recovery loop then finds those
+        boards in their channels and marks them)."""
         if self._writing is None:
             self._writing = asyncio.Lock()
         async with self._writing:

@@ -36,7 +36,17 @@ from bot.discord import redirect
 from bot.discord.client import RootClient
 from bot.service import GameService
 from bot.service.table import Refusal
-from bot.settings import SNOWFLAKE_MAX, Settings, SettingsError, database_url, load_settings, snowflake, sqlite_url
+from bot.settings import (
+    AUTOMATED_TURN_SECONDS,
+    SNOWFLAKE_MAX,
+    Settings,
+    SettingsError,
+    database_url,
+    load_settings,
+    number,
+    snowflake,
+    sqlite_url,
+)
 from bot.storage.db import current_revision, file_uri, sqlite_path
 from bot.storage.records import upgrade_games
 from bot.storage.store import SchemaMismatch, Store
@@ -109,6 +119,12 @@ def parser() -> argparse.ArgumentParser:
     con.add_argument("--mods", default="", help="users who are moderators, comma separated")
     con.add_argument("--seed", type=whole_number, default=None, help="seed for new games (default: from the channel)")
     con.add_argument("--quiet", action="store_true", help="print only the summary")
+    con.add_argument(
+        "--budget",
+        type=turn_seconds,
+        default=None,
+        help="seconds of CPU an automated player may spend on a turn (default: ROOTBOT_AUTOMATED_TURN_SECONDS, 2)",
+    )
     exp = sub.add_parser("export", help="write a game's record as JSON (reads the database, never writes it)")
     exp.add_argument("--db", default=None, help=BOT_DB_HELP)
     exp.add_argument("--channel", default=DEFAULT_CHANNEL, help="console channel name, or a Discord channel id")
@@ -253,9 +269,20 @@ def _where(url: str) -> str:
     return str(path.resolve()) if path is not None else make_url(url).render_as_string(hide_password=True)
 
 
+def turn_seconds(text: str) -> float:
+    """An argparse type: the CPU seconds an automated player may spend on a turn, in the setting's range."""
+    try:
+        return float(number(AUTOMATED_TURN_SECONDS, float)(text))
+    except ValueError:
+        expected = f"a number of seconds {AUTOMATED_TURN_SECONDS.text()}"
+        raise argparse.ArgumentTypeError(f"{echo(text, 24)!r} is not {expected}") from None
+
+
 async def console(args: argparse.Namespace) -> int:
-    """Play offline through the same command tree; print what everyone would see."""
+    """Play offline through the same command tree; print what everyone would see (automated players' moves too)."""
     settings = load_settings(env_file=None)
+    if args.budget is not None:
+        settings = replace(settings, automated_turn_seconds=args.budget)
     lines = read_script(Path(args.script)) if args.script else None
     clock = OffsetClock()
     images = images_folder(Path(args.images))

@@ -64,6 +64,8 @@ ROUND_LIMIT = Bounds(1, 100)
 RENDER_WORKERS = Bounds(0, 64)
 DB_POOL = Bounds(1, 500)
 DB_QUEUE = Bounds(1, 1_000_000)
+AUTOMATED_DELAY_SECONDS = Bounds(0, 600)
+AUTOMATED_TURN_SECONDS = Bounds(0.01, 60)
 
 
 @dataclass(frozen=True)
@@ -95,6 +97,8 @@ class Settings:
     render_workers: int = 2  # processes drawing boards and hands; 0: a thread of the bot's own process
     db_pool: int = 10  # PostgreSQL connections of this process (SQLite: always one)
     db_queue: int = 5000  # commands that may wait for a connection; one more is refused as "busy"
+    automated_delay_seconds: float = 3.0  # an automated player waits this long before each of its moves
+    automated_turn_seconds: float = 2.0  # the CPU an automated player may spend on one turn, all its decisions
 
     def __post_init__(self) -> None:
         if not self.database_url:
@@ -205,6 +209,18 @@ VARIABLES = (
     Variable("ROOTBOT_DB_POOL", "db_pool", number(DB_POOL, int), messages.EXPECTED_WHOLE.format(range=DB_POOL.text())),
     Variable(
         "ROOTBOT_DB_QUEUE", "db_queue", number(DB_QUEUE, int), messages.EXPECTED_WHOLE.format(range=DB_QUEUE.text())
+    ),
+    Variable(
+        "ROOTBOT_AUTOMATED_DELAY",
+        "automated_delay_seconds",
+        number(AUTOMATED_DELAY_SECONDS, float),
+        messages.EXPECTED_NUMBER.format(what="seconds", range=AUTOMATED_DELAY_SECONDS.text()),
+    ),
+    Variable(
+        "ROOTBOT_AUTOMATED_TURN_SECONDS",
+        "automated_turn_seconds",
+        number(AUTOMATED_TURN_SECONDS, float),
+        messages.EXPECTED_NUMBER.format(what="seconds of CPU", range=AUTOMATED_TURN_SECONDS.text()),
     ),
 )
 

@@ -8,6 +8,7 @@ from render import palette as P
 from rules.view_types import FactionLegend, View
 
 CATEGORY_ORDER = ("pawn", "warrior", "token", "building")
+AUTOMATED = "{name} (automated)"  # a seat an automated player holds, wherever the picture names its faction
 SIZES = {"pawn": 48, "warrior": 40, "token": 36, "building": 46, "item": 34}
 
 
@@ -98,4 +99,6 @@ def legend(view: View) -> Legend:
         if isinstance(fid, str) and fid not in factions:
             colours[fid] = P.hex_rgb(seat.get("colour"))
             names[fid] = _str(seat.get("name"), fid.title())
+        if isinstance(fid, str) and seat.get("automated"):
+            names[fid] = AUTOMATED.format(name=names.get(fid, fid.title()))
     return Legend(names, colours, looks, tuple(order))

@@ -4,7 +4,7 @@ own (appendix M): the lake and its coastal clearings, closed paths, landmarks.""
 from __future__ import annotations
 
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, cached_property
 
 from rules.assets import map_data
 
@@ -113,8 +113,27 @@ class Board:
         """Which printed map a clearing belongs to."""
         return self.clearing(cid).map_id
 
+    @cached_property
+    def edge(self) -> frozenset[int]:
+        """The clearings on the map edge (Law 21: the loop of clearings and paths round each printed map): the ends of
+        every path of one map, closed ones included, that borders fewer than two of its forests (the outside lies on
+        its other side). Autumn's 7 and Winter's 8 are on it; Autumn's 10, 11 and 12, inside the loop, are not."""
+        found: set[int] = set()
+        for a, b in self.paths | self.closed_paths:
+            if self.map_of(a) != self.map_of(b):
+                continue
+            sides = sum(1 for f in self.forests.values() if a in f.clearings and b in f.clearings)
+            if sides < 2:
+                found |= {a, b}
+        return frozenset(found)
+
     def is_edge(self, cid: int) -> bool:
-        """Whether a clearing lies on the edge of its map."""
+        """Whether a clearing lies on the map edge (Law 21)."""
+        return cid in self.edge
+
+    def is_edge_by_position(self, cid: int) -> bool:
+        """What engines before rules revision 15 took for the map edge: a corner, or a clearing drawn near the map's
+        border (Autumn's 7 and Winter's 8 were left out)."""
         c = self.clearing(cid)
         return c.corner is not None or c.x < 0.2 or c.x > 0.8 or c.y < 0.2 or c.y > 0.8
 

@@ -155,16 +155,26 @@ class Revision:
     """A moderator's edit placing a Keepers relic face down with no face-down value left for it gave it none (it
     turned up worth 1), and relic edits were not checked against the box (revision 14 deals it, at random, one of its
     kind's values in no other place, keeps face-down relics in the forests and checks the values against the box)."""
+    edge_by_position: bool = False
+    """A faction starting in a corner with none open to it (a 3x3 setup region, the Spinners, SOM.3.2) was offered the
+    clearings drawn near the map's border as its edge, which left out Autumn's 7 and Winter's 8 (revision 15 takes the
+    Law's map edge, 21, from the paths and forests: `Board.edge`)."""
 
 
 OLDER_SETUPS = ("spore", "tinker")  # the factions whose data did not keep their setup stage before a3f33da
-_TODAY = Revision(14, "de85a58", 2, "today's rules")
+_TODAY = Revision(15, "05180f6", 2, "today's rules")
 # Each older revision is the next newer one with its own differences added: a flag holds on every revision before
 # the change that ended it. Main gave several rules the same number while branches merged into it (see MISNUMBERED),
 # so revisions 11 and 12 stand between others: 11 is what main played under the number 9 from 1189e2e until 10 came,
 # 12 what it played under the number 10 from ca344f1; a record of 9 or 10 is identified from what it saved.
+_BEFORE_EDGE = replace(
+    _TODAY, number=14, since="de85a58",
+    note="before revision 15, a faction starting in a corner with none open to it was offered the clearings drawn "
+    "near the map's border as the map edge, leaving out Autumn's 7 and Winter's 8; its replay offers them so",
+    edge_by_position=True,
+)
 _BEFORE_RELIC_EDITS = replace(
-    _TODAY, number=13, since="ed1d41c",
+    _BEFORE_EDGE, number=13, since="ed1d41c",
     note="before revision 14, a moderator's edit placing a Keepers relic face down with no face-down value left for "
     "it gave it none, and relic edits were not checked against the box; its replay edits them so",
     relic_edits_unkept=True,
@@ -271,7 +281,7 @@ _BEFORE_B4B8814 = replace(
 REVISIONS = (
     _BEFORE_B4B8814, _BEFORE_C3A2B9F, _BEFORE_FF0BDB2, _BEFORE_1BAA1FB, _BEFORE_A3F33DA, _BEFORE_2141E2F,
     _BEFORE_b052b0f, _BEFORE_REVENGE, _BEFORE_NEWCOMERS, _BEFORE_VB_REVIEW, _BEFORE_SNARE, _BEFORE_RUIN_CHOICE,
-    _BEFORE_RELIC_EDITS, _TODAY,
+    _BEFORE_RELIC_EDITS, _BEFORE_EDGE, _TODAY,
 )
 CURRENT = REVISIONS[-1].number
 """Raise it (adding a Revision) whenever a rule change means an older record no longer replays as it was."""

@@ -94,6 +94,7 @@ class SeatView(TypedDict):
     notes: Notes
     play_area: list[CardView]
     links: list[list[int]]
+    automated: NotRequired[bool]  # an automated player holds the seat (set by the bot; public information)
 
 
 class PendingView(TypedDict):

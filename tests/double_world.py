@@ -69,7 +69,7 @@ class World:
 
     async def board_of(self, message: Message) -> Message:
         """The message once its board is on it: a move is shown as text at once, its board attached when drawn."""
-        await self.double.until(lambda: message.file("board.png") is not None, 60, "the board of the move")
+        await self.double.until(lambda: message.board is not None, 60, "the board of the move")
         return message
 
     def saved(self, channel_id: int | None = None) -> tuple[str, int, int]:

@@ -1,5 +1,7 @@
 """The board model: printed maps and two maps joined by border bridges."""
 
+import pytest
+
 from rules.board import load_board
 from rules.setup import new_game
 
@@ -54,3 +56,11 @@ def test_winter_suits_are_dealt_from_the_seed() -> None:
 def test_autumn_suits_are_printed() -> None:
     s = new_game({"factions": ["marquise", "eyrie"]}, 5)
     assert s.suits[0] == "fox" and s.suits[1] == "mouse" and s.suits[2] == "rabbit"
+
+
+@pytest.mark.parametrize(("map_id", "inside"), [("autumn", {10, 11, 12}), ("winter", {11, 12})])
+def test_the_map_edge_is_the_loop_of_paths_round_the_map(map_id: str, inside: set[int]) -> None:
+    """Law 21: every clearing but those inside the loop is on the edge, Autumn's 7 and Winter's 8 among them."""
+    board = load_board(map_id)
+    assert board.edge == set(board.ids()) - inside
+    assert board.is_edge(7 if map_id == "autumn" else 8)

@@ -210,7 +210,7 @@ async def test_the_player_sees_the_move_while_the_board_queue_waits_on_a_slow_wo
     finally:
         release.set()
     await bot.client.poster.boards.settled()
-    assert all(drawing.BOARD_FILE in s.files for s in [*busy, answered])  # each answer got its board, in place
+    assert all(s.board for s in [*busy, answered])  # each answer got its board, in place
     assert len(drawn) == 3
     await bot.service.store.close()
 
@@ -232,8 +232,8 @@ async def test_a_live_board_is_edited_to_the_newest_state_only_when_moves_land_b
         release.set()
     await bot.client.poster.boards.settled()
     newest = (await bot.service.table(CH)).state.version
-    edits = [s for s in bot.adapter.sent[start:] if s.kind == "edit" and drawing.BOARD_FILE in s.files]
-    pictures = [s.files[drawing.BOARD_FILE] for s in edits]
+    edits = [s for s in bot.adapter.sent[start:] if s.kind == "edit" and s.board]
+    pictures = [s.board for s in edits]
     assert len(drawn) == 2 and drawn[-1] == newest  # the two middle boards were never drawn
     assert pictures[-1] == b"\x89PNG " + str(newest).encode()  # the live board shows the newest state
     assert (await owed(bot)) == 0
@@ -262,7 +262,7 @@ async def test_a_board_not_drawn_before_the_process_died_is_posted_after_the_res
     assert await poster.boards.late(poster, again.service) == 1
     await poster.boards.settled()
     [late] = again.adapter.sent[start:]
-    assert late.public and late.content.startswith("The board, drawn late") and drawing.BOARD_FILE in late.files
+    assert late.public and late.content.startswith("The board, drawn late") and late.board
     assert await owed(again) == 0
     assert await poster.boards.late(poster, again.service) == 0  # posted once
     await again.service.store.close()

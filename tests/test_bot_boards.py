@@ -22,12 +22,12 @@ EXAMPLE = Path(__file__).resolve().parents[1] / "assets" / "examples" / "short-g
 
 def boards(sent: list[Sent]) -> list[Sent]:
     """Board pictures posted as new channel messages."""
-    return [s for s in sent if s.public and drawing.BOARD_FILE in s.files]
+    return [s for s in sent if s.public and s.board]
 
 
 def edits(sent: list[Sent]) -> list[Sent]:
     """Edits of the live board message."""
-    return [s for s in sent if s.kind == "edit" and drawing.BOARD_FILE in s.files]
+    return [s for s in sent if s.kind == "edit" and s.board]
 
 
 async def play_moves(bot: OfflineBot, count: int) -> list[rules.GameState]:
@@ -102,7 +102,7 @@ async def test_a_live_board_is_one_message_edited_in_place_and_kept_over_a_resta
     later = bot.adapter.sent[start:]
     assert boards(later) == []  # no new picture: the one live message is edited
     assert [e.message_id for e in edits(later)] == [live.message_id] * 5
-    assert all(drawing.BOARD_FILE not in s.files for s in later if s.public)
+    assert all(not s.board for s in later if s.public)
     assert (await bot.service.table(CH)).game.board_message_id == live.message_id
 
     url = bot.service.store.engine.url.render_as_string(hide_password=False)

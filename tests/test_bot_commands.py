@@ -100,7 +100,7 @@ async def test_an_accepted_action_posts_text_board_and_next_player(bot):
     result = await bot.slash(ALICE, CH, "keep", clearing=1)
     assert not result.refused
     [post] = result.public
-    assert "`keep 1`" in post.content and "board.png" in post.files
+    assert "`keep 1`" in post.content and post.board
     assert "Still Marquise de Cat" in post.content and "<@" not in post.content  # same seat: no mention
     for line in ("build sawmill 1", "build workshop 5"):
         await bot.slash(ALICE, CH, "play", action=line)
@@ -174,7 +174,7 @@ async def test_moderators_pass_by_permission_or_by_role(bot):
     referee = OfflineUser("ref", roles=(bot_role("referees"),))
     assert not (await bot.slash(referee, CH, "rootmod resume")).refused
     result = await bot.slash(referee, CH, "rootmod points", faction="eyrie", points=4)
-    assert not result.refused and "board.png" in result.public[0].files
+    assert not result.refused and result.public[0].board
     exported = await bot.slash(referee, CH, "rootmod export")
     [reply] = exported.private
     assert any(name.endswith(".json") for name in reply.files)
@@ -209,7 +209,7 @@ async def test_buttons_work_after_a_restart(tmp_path):
     other = await second.click(BOB, CH, started, started.buttons[0]["custom_id"])
     assert "not yours" in other.private[0].content
     answered = await second.click(ALICE, CH, private, private.buttons[0]["custom_id"])
-    assert not answered.refused and answered.public and "board.png" in answered.public[0].files
+    assert not answered.refused and answered.public and answered.public[0].board
     again = await second.click(ALICE, CH, private, private.buttons[0]["custom_id"])
     assert again.refused and "changed" in again.private[0].content  # a stale button is refused
     await second.service.store.close()
@@ -228,7 +228,7 @@ async def test_a_slow_command_is_acknowledged_within_three_seconds(bot, monkeypa
     result = await bot.slash(ALICE, CH, "keep", clearing=1)
     kinds = [(s.kind, s.ephemeral) for s in result.sent]
     assert kinds[0] == ("defer", True)  # acknowledged privately first
-    assert result.public and "board.png" in result.public[0].files
+    assert result.public and result.public[0].board
 
 
 async def test_rendering_happens_off_the_event_loop(bot, monkeypatch):

@@ -49,7 +49,7 @@ def test_the_example_game_runs_to_the_end_with_nothing_refused(tmp_path, capsys)
     assert "[only @" in out  # private replies are marked with who sees them
     lines = [ln for ln in script.read_text().splitlines() if ln.strip() and not ln.startswith("#")]
     moves = [ln for ln in lines if " /root " not in ln and not ln.endswith("click Choose (Marquise de Cat)")]
-    boards = sorted((tmp_path / "img").glob("*-game-board.png"))
+    boards = sorted((tmp_path / "img").glob("*-game-board-v*.png"))
     # one picture per accepted move, plus the start of the game and the board asked for at the end
     assert len(boards) == len(moves) + 2
     assert all(p.read_bytes().startswith(b"\x89PNG") for p in boards)

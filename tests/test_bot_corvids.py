@@ -90,7 +90,7 @@ async def test_a_game_with_the_corvids_plays_through_each_verbs_command_and_keep
     theirs = await bot.slash(PLAYERS["marquise"], CHANNEL, "root hand")
     assert "plot supply" not in theirs.text and "face-down plots" not in theirs.text
     board = await bot.slash(PLAYERS["corvids"], CHANNEL, "root board")
-    assert any(s.files.get("board.png", b"").startswith(b"\x89PNG") for s in board.sent)
+    assert any(s.board.startswith(b"\x89PNG") for s in board.sent)
     await bot.service.store.close()
 
 

@@ -50,7 +50,7 @@ async def test_a_game_with_the_duchy_plays_through_each_verbs_command(tmp_path):
                 ours = [rules.cards.card(c).name for c in state.seats[seat].hand]
                 assert not any(name in mine.text for name in theirs if name not in ours)
     board = await bot.slash(gwen, CHANNEL, "root board")
-    assert any(s.files.get("board.png", b"").startswith(b"\x89PNG") for s in board.sent)
+    assert any(s.board.startswith(b"\x89PNG") for s in board.sent)
     await bot.service.store.close()
 
 

@@ -58,7 +58,7 @@ async def test_a_frontier_game_is_created_with_teams_started_and_played_for_a_ro
         state = (await bot.service.table(1)).state
     assert rules.problems(state) == []
     board = await bot.slash(users["vagabond"], 1, "root board")
-    assert any(s.files.get("board.png", b"").startswith(b"\x89PNG") for s in board.sent)
+    assert any(s.board.startswith(b"\x89PNG") for s in board.sent)
     exported = await bot.slash(users["tinker"], 1, "root export")
     [record] = [json.loads(data) for s in exported.sent for data in s.files.values()]
     assert "seed" not in record and len(record["actions"]) == state.version

@@ -28,7 +28,7 @@ async def test_a_command_an_autocomplete_and_a_button_go_through_the_real_tree(t
     # the start is answered at once as text, then a private thread per seat; the board is added to the answer once drawn
     assert [s.kind for s in started.sent] == ["reply", "thread", "thread"]
     [post] = started.public
-    assert post.files["board.png"].startswith(b"\x89PNG")
+    assert post.board.startswith(b"\x89PNG")
     [button] = post.buttons
     pressed = await bot.click(alice, 1, post, button["custom_id"])
     assert pressed.private and pressed.private[0].buttons

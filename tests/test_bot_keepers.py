@@ -86,7 +86,7 @@ async def test_a_game_with_the_keepers_refuses_a_wrong_version_of_each_verb(tmp_
         ours = {card(c).name for c in state.seats[seat].hand}
         assert not any(name in mine.text for name in theirs - ours)
     board = await bot.slash(iris, CHANNEL, "root board")
-    assert any(s.files.get("board.png", b"").startswith(b"\x89PNG") for s in board.sent)
+    assert any(s.board.startswith(b"\x89PNG") for s in board.sent)
     await bot.service.store.close()
 
 

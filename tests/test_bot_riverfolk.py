@@ -64,7 +64,7 @@ async def test_a_game_with_the_company_plays_through_each_verbs_command(tmp_path
     state = (await bot.service.table(CHANNEL)).state
     assert not rules.problems(state)
     board = await bot.slash(PLAYERS["riverfolk"], CHANNEL, "root board")
-    assert any(s.files.get("board.png", b"").startswith(b"\x89PNG") for s in board.sent)
+    assert any(s.board.startswith(b"\x89PNG") for s in board.sent)
     await bot.service.store.close()
 
 

@@ -42,3 +42,15 @@ def test_the_client_runs_the_configured_shards_or_all_of_them():
     every = RootClient(None, Settings())  # type: ignore[arg-type]
     assert every.shard_ids is None and every.shard_count is None  # AutoShardedClient asks Discord how many
     assert Settings().shards.text() == "auto" and Shards((4, 5), 8).text() == "4,5 of 8"
+
+
+def test_the_client_logs_no_voice_library_warning(caplog, monkeypatch):
+    import logging
+
+    import discord
+
+    monkeypatch.setattr(discord.VoiceClient, "warn_nacl", True)
+    monkeypatch.setattr(discord.VoiceClient, "warn_dave", True)
+    with caplog.at_level(logging.WARNING):
+        RootClient(None, Settings())  # type: ignore[arg-type]
+    assert not [r.getMessage() for r in caplog.records if r.levelno >= logging.WARNING]

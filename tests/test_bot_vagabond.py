@@ -49,7 +49,7 @@ async def test_a_game_with_the_vagabond_is_created_started_and_played(tmp_path) 
     bot, posts = await play_until(tmp_path, players, ("vagabond",), 4)
     assert any("The Vagabond" in post for post in posts)
     board = await bot.slash(OfflineUser("carol"), 1, "root board")
-    assert any(s.files.get("board.png", b"").startswith(b"\x89PNG") for s in board.sent)
+    assert any(s.board.startswith(b"\x89PNG") for s in board.sent)
     await bot.service.store.close()
 
 
@@ -60,5 +60,5 @@ async def test_a_game_with_two_vagabonds_named_by_their_aliases(tmp_path) -> Non
     assert sorted(s.faction for s in state.seats) == ["eyrie", "marquise", "vagabond", "vagabond2"]
     assert any("The Second Vagabond" in post for post in posts)
     board = await bot.slash(OfflineUser("dave"), 1, "root board")
-    assert any(s.files.get("board.png", b"").startswith(b"\x89PNG") for s in board.sent)
+    assert any(s.board.startswith(b"\x89PNG") for s in board.sent)
     await bot.service.store.close()

@@ -143,6 +143,24 @@ async def test_a_5xx_after_the_message_was_made_is_not_posted_twice(http: tuple[
     assert [m.content for m in double.in_channel(channel.id)] == ["once"] and double.nonce_repeats == 1
 
 
+async def test_history_and_a_message_are_read_with_read_message_history_only(
+    http: tuple[DiscordDouble, HTTPClient],
+) -> None:
+    double, client = http
+    channel = double.add_channel("game")
+    await _send(client, channel.id, "first")
+    await _send(client, channel.id, "second")
+    (first, second) = double.in_channel(channel.id)
+    newest = await client.logs_from(channel.id, 50)
+    assert [m["content"] for m in newest] == ["second", "first"]  # newest first
+    assert (await client.get_message(channel.id, first.id))["content"] == "first"
+    double.deny(channel.id, "read_message_history")
+    for read in (client.logs_from(channel.id, 50), client.get_message(channel.id, second.id)):
+        with pytest.raises(discord.Forbidden) as refused:
+            await read
+        assert refused.value.code == 50013
+
+
 async def test_an_upload_arrives_as_discord_receives_it(http: tuple[DiscordDouble, HTTPClient]) -> None:
     double, client = http
     channel = double.add_channel("game")

@@ -64,7 +64,7 @@ async def test_slow_commands_and_buttons_are_deferred_within_three_seconds_then_
     for itx in sent:
         await players.answer(itx)
         deferred_in_time(itx)
-    assert (await world.board_of(await world.posted(sent[0]))).file("board.png") is not None, texts(sent[0].shown)
+    assert (await world.board_of(await world.posted(sent[0]))).board is not None, texts(sent[0].shown)
     assert all(i.shown for i in sent[1:]) and not any(public(i.shown) for i in sent[1:])
     assert not double.failed_interactions()
 
@@ -80,7 +80,7 @@ async def test_a_button_in_a_private_thread_is_answered_in_time_while_discord_is
     deferred_in_time(pressed)
     assert pressed.shown and all(m.ephemeral for m in pressed.shown)
     moved = await double.until(lambda: [m for m in double.in_channel(game.id) if m.interaction_id is None])
-    assert len(moved) == 1 and (await world.board_of(moved[0])).file("board.png") is not None
+    assert len(moved) == 1 and (await world.board_of(moved[0])).board is not None
     assert not double.failed_interactions()
 
 
@@ -104,7 +104,7 @@ async def test_a_follow_up_after_the_token_expired_posts_the_move_in_the_channel
     posted = await double.until(lambda: [m for m in double.in_channel(game.id) if m.interaction_id is None], 60)
     await asyncio.sleep(0)
     assert ("webhook", 401) in move.errors
-    assert len(posted) == 1 and (await world.board_of(posted[0])).file("board.png") is not None
+    assert len(posted) == 1 and (await world.board_of(posted[0])).board is not None
     status, version, lines = world.saved()
     assert status == "active" and version > before[1] and lines == before[2] + 1
     assert await world.replays()

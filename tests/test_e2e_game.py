@@ -16,6 +16,7 @@ from typing import Any
 from PIL import Image
 
 from bot.console.offline import OfflineBot, OfflineUser, Result, Sent
+from bot.discord import drawing
 from bot.discord.delivery import DONE
 from bot.service import GameService
 from bot.settings import Settings
@@ -108,14 +109,18 @@ def _without_flag(seen: tuple[object, ...]) -> tuple[object, ...]:
 
 
 def boards_as_discord_receives_them(steps: list[Step]) -> None:
-    """Every accepted move's public answer carries one board.png, a whole PNG under Discord's upload limit."""
+    """Every accepted move's public answer carries one board named by its game version (later moves, later
+    versions), a whole PNG under Discord's upload limit."""
     moves = [s for s in steps if s.accepted and s.path not in ("root create", "root join")]
     assert len(moves) > 10
+    versions: list[int] = []
     for step in moves:
         assert step.interaction is not None
         public = step.public
         assert public is not None, step.path
-        assert [a.filename for a in public.attachments] == ["board.png"], step.path
+        [version] = [drawing.board_version(a.filename) for a in public.attachments]
+        assert version is not None and version > max(versions, default=0), (step.path, version, versions)
+        versions.append(version)
         board = public.attachments[0]
         assert board.sniffed == "image/png" and 0 < board.size < MAX_UPLOAD
         with Image.open(io.BytesIO(board.data)) as image:

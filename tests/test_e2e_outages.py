@@ -102,7 +102,7 @@ async def test_a_channel_where_the_bot_may_not_post_pictures_tells_the_moderator
     assert len(live()) == 1  # the one live board, edited in place
     moves = [s for s in auto.steps if s.accepted]
     asked = await players.run(BOB, game.id, "root board")  # an interaction's answer may carry a picture anyway
-    assert asked.shown and asked.shown[-1].file("board.png") is not None
+    assert asked.shown and asked.shown[-1].board is not None
     threads = double.threads_of(game.id)
     assert len(threads) == 2  # no thread made again because a picture was refused
     assert not any(m.attachments for m in late())
@@ -176,3 +176,64 @@ async def test_the_bot_killed_and_restarted_keeps_the_game_and_its_buttons_work(
     assert len(double.threads_of(game.id)) == 2  # the new process posts in the threads the old one made
     assert not double.failed_interactions()
     assert await world.replays()
+
+
+async def test_a_board_shown_just_before_the_bot_was_killed_is_not_posted_again_and_one_never_shown_is_posted_once(
+    world: World,
+) -> None:
+    double, game = world.double, world.game
+    await world.start()
+    await world.lobby()
+    auto = AutoPlayer(double, world.bot, game.id, seed=3)
+    for _ in range(2):
+        assert await auto.turn()  # each move's board drawn and attached to its answer
+    newest = auto.newest_public()
+    assert newest is not None and newest.board is not None
+    version = await killed_owing(world)  # in the second after the board was shown: its mark was not written yet
+    before = len(double.in_channel(game.id))
+    await world.bot.start()
+    await double.until(lambda: not owing(world), 60, "the board to be found")
+    assert double.calls("GET /channels/{channel_id}/messages", game.id)  # the channel was looked at
+    assert len(double.in_channel(game.id)) == before  # nothing posted again
+    boards = [m for m in double.in_channel(game.id) if m.board is not None]
+    assert [m for m in boards if m.board and m.board.filename == f"board-v{version}.png"] == [newest]
+
+    await killed_owing(world)  # now before the board was attached: Discord shows the move's text alone
+    newest.attachments = []
+    double.fault(MESSAGES, status=500, after_work=True, channel_id=game.id)  # the late post taken, then "failed"
+    posts, repeats = len(double.calls(MESSAGES, game.id)), double.nonce_repeats
+    await world.bot.start()
+    await double.until(lambda: not owing(world), 60, "the late board")
+    late = [m for m in double.in_channel(game.id) if m.content.startswith("The board, drawn late")]
+    assert len(late) == 1 and late[0].board is not None and late[0].board.filename == f"board-v{version}.png"
+    assert [r.status for r in double.calls(MESSAGES, game.id)[posts:]] == [500, 200]
+    assert double.nonce_repeats == repeats + 1  # discord.py's retry carried the same nonce: dropped, not posted
+
+    assert await auto.turn()  # the late post's own window: Discord takes it, the answer is lost (the connection cut)
+    newest = auto.newest_public()
+    assert newest is not None
+    version = await killed_owing(world)
+    newest.attachments = []
+    double.fault(MESSAGES, drop=True, after_work=True, channel_id=game.id)
+    posts = len(double.calls(MESSAGES, game.id))
+    await world.bot.start()
+    await double.until(lambda: double.calls(MESSAGES, game.id)[posts:], 60, "the late post")
+    world.bot.write("UPDATE games SET board_due_at = ?", int(time.time()) - 1)  # still owed: its grace passes
+    await double.until(lambda: not owing(world), 60, "the late board to be found")
+    late = [m for m in double.in_channel(game.id) if m.board and m.board.filename == f"board-v{version}.png"]
+    assert len(late) == 1 and late[0].content.startswith("The board, drawn late")
+    assert [r.status for r in double.calls(MESSAGES, game.id)[posts:]] == [-1]  # found, not posted again
+    assert await world.replays()
+
+
+async def killed_owing(world: World) -> int:
+    """SIGKILL the bot while its game's newest board is owed and due (the version owed)."""
+    await world.bot.kill()
+    version = world.saved()[1]
+    world.bot.write("UPDATE games SET board_owed = ?, board_due_at = ?", version, int(time.time()) - 1)
+    return version
+
+
+def owing(world: World) -> bool:
+    """Whether the game still owes a board."""
+    return bool(world.bot.query("SELECT board_owed FROM games")[0][0])

@@ -78,7 +78,7 @@ def test_a_whole_console_game_with_it_plays_with_nothing_refused(
     out = capsys.readouterr().out
     assert " 0 refused" in out.strip().splitlines()[-1]
     assert "The game is over" in out
-    assert sorted((tmp_path / "img").glob("*-board.png"))
+    assert sorted((tmp_path / "img").glob("*-board-v*.png"))
 
 
 def test_the_command_examples_look_for_its_verbs_in_the_game_it_declares(tmp_path: Path) -> None:

@@ -1064,3 +1064,18 @@ def test_records_main_numbered_9_are_identified_by_the_state_they_saved() -> Non
     newer = replace(_first("ruin_lone_choice_taken", {"factions": ["hundreds", "vagabond", "vagabond2"]}, 11,
                            range(7, 8)), rules=None)
     assert identify(newer, digest=OLD_ENGINE["ruin raze"]) == 12
+
+
+def test_a_cornered_spinners_of_revision_14_was_offered_clearings_near_the_border_as_the_edge() -> None:
+    """Before revision 15 a corner faction with no corner left took clearings drawn near the border for the map edge:
+    in 3x3 the Spinners, third corner faction of team A, were offered Autumn's 12, inside the Law's edge (21)."""
+    options = _teams("marquise", "eyrie", "spinners", "alliance", "vagabond", "tinker")
+    state, chooser = rules.replay(Record(options, 1, rules=14)), random.Random(0)
+    while rules.to_act(state) != state.seat_of("spinners"):
+        state = rules.apply(state, chooser.choice(rules.legal_actions(state, rules.to_act(state))))[0]
+    spinners = state.seat_of("spinners")
+    old = set(mode_of(state).corner_fallback(state, spinners))
+    today = replace(state, legacy=None)
+    law = set(mode_of(today).corner_fallback(today, spinners))
+    assert 12 in old and 12 not in law and not state.board.is_edge(12)
+    assert law and law <= state.board.edge and old - law

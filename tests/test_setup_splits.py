@@ -192,8 +192,9 @@ def test_the_eyrie_with_no_corner_left_roosts_in_an_edge_clearing_of_its_side() 
         state, _ = rules.apply(state, rules.legal_actions(state, rules.to_act(state) or 0)[0])
     assert rules.to_act(state) == eyrie
     roosts = sorted(a.clearing for a in rules.legal_actions(state, eyrie))  # type: ignore[attr-defined]
-    # team B's side is 14, 15, 18, 19, 20, 24: the edge clearings less the homeland and the keep, with a free slot
-    assert roosts and roosts == [c for c in (18, 19, 20, 24) if open_slots(state, c) > 0]
+    # team B's side is 14, 15, 18, 19, 20, 24: its map-edge clearings (Law 21: not Winter's inner 12, here 24) less
+    # the homeland and the keep, with a free slot
+    assert roosts and roosts == [c for c in (18, 19, 20) if open_slots(state, c) > 0]
     state = set_up(state, random.Random(3))
     assert registry.of(state, eyrie).setup_done(state, eyrie)
     assert state.seats[eyrie].data["leader"] is not None and on_map(state, "eyrie") == 7
@@ -232,7 +233,7 @@ def test_a_keep_with_no_corner_left_goes_on_the_edge_and_the_garrison_fills_the_
     place(state, alliance, "warrior", 4)  # team A's other corner is taken too (as no faction yet does)
     state, _ = rules.apply(state, rules.parse(state, "homeland 1"))
     keeps = [a.notation() for a in rules.legal_actions(state, marquise)]
-    assert keeps == ["keep 8", "keep 9", "keep 12"]  # the edge clearings of team A's side with no pieces
+    assert keeps == ["keep 8", "keep 9"]  # team A's map-edge clearings with no pieces (not the inner 12)
     state, _ = rules.apply(state, rules.parse(state, "keep 9"))
     autumn = [c for c in state.board.ids() if state.board.map_of(c) == state.board.maps[0]]
     garrison = {c: state.clearings[c - 1].get("marquise:warrior", 0) for c in autumn}

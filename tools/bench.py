@@ -38,7 +38,6 @@ from bot import messages
 from bot.cli import DEFAULT_CHANNEL, seeded
 from bot.console import Console, ConsoleError, OffsetClock
 from bot.console.offline import OfflineBot
-from bot.discord import drawing
 from bot.service import GameService
 from bot.settings import Settings
 from bot.storage.store import Store
@@ -159,7 +158,7 @@ async def count_boards(lines: list[str], folder: Path, when: str, live: bool) ->
         if "/root create" in line:
             await shell.run_line(f"{creator} /root boards when:{when} live:{live}")
     await store.close()
-    pictures = [s for s in bot.adapter.sent if drawing.BOARD_FILE in s.files]
+    pictures = [s for s in bot.adapter.sent if s.board]
     edits = sum(1 for s in pictures if s.kind == "edit")
     return sum(1 for s in pictures if s.public), edits
 

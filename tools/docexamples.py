@@ -275,6 +275,7 @@ def other_examples(state: rules.GameState, options: dict[str, Any], seed: int, s
         "rootmod skip": Example(f"{mod} /rootmod skip"),
         "rootmod replace": Example(f"{mod} /rootmod replace faction:eyrie user:@dave"),
         "rootmod unseat": Example(f"{mod} /rootmod unseat faction:eyrie"),
+        "rootmod automate": Example(f"{mod} /rootmod automate faction:eyrie"),
         "rootmod undo": Example(f"{mod} /rootmod undo count:1 confirm:true", lines=[command_line("alice", first)]),
         "rootmod end": Example(f"{mod} /rootmod end"),
         "rootmod place": Example(f"{mod} /rootmod place clearing:{crowd} piece:marquise:warrior count:2", record=setup),

@@ -19,10 +19,11 @@ from discord.enums import AppCommandOptionType
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 
 from bot.discord import drawing
+from bot.discord.board_posts import LIVE_PREFIX, BoardsSeen
 from bot.discord.buttons import AnswerButton, ChooseButton, public_view
 from bot.discord.client import RootClient
 from bot.discord.decoding import unreadable_button
-from bot.discord.delivery import ChannelPoster
+from bot.discord.delivery import ChannelPoster, board_name
 from bot.service import GameService
 from bot.service.outbox import Outbox
 
@@ -105,6 +106,11 @@ class Sent:
     def buttons(self) -> list[dict[str, Any]]:
         """Every button of the message (label and custom_id)."""
         return [c for row in self.components for c in row.get("components", []) if c.get("type") == 2]
+
+    @property
+    def board(self) -> bytes:
+        """Its board picture (empty if it has none)."""
+        return next((data for name, data in self.files.items() if drawing.is_board(name)), b"")
 
     @property
     def public(self) -> bool:
@@ -431,7 +437,7 @@ class RecordingPoster(ChannelPoster):
             await drawing.render(outbox, self.painter)
         view = public_view(outbox)
         components: list[Any] = list(view.to_components()) if view else []
-        files = {drawing.BOARD_FILE: outbox.board_png} if outbox.board_png and outbox.live is None else {}
+        files = {board_name(outbox): outbox.board_png} if outbox.board_png and outbox.live is None else {}
         where, nonce = outbox.channel_id, outbox.nonce
         sent = Sent("channel", outbox.public, files=files, components=components, channel_id=where, nonce=nonce)
         self.adapter.sent.append(sent)
@@ -441,6 +447,14 @@ class RecordingPoster(ChannelPoster):
                 sent.files = _files(files)
 
             self.boards.after(self, self.service, where or 0, outbox, attach)
+
+    async def boards_shown(self, channel_id: int, live_message: int | None) -> BoardsSeen:
+        """The boards kept for a channel: its public messages as they stand after their edits."""
+        seen, shown = BoardsSeen(), [s for s in self.adapter.sent if s.channel_id == channel_id]
+        for sent in [s for s in shown if s.public or s.kind == "edit"]:
+            live = sent.content.startswith(LIVE_PREFIX) and sent.kind != "reply"
+            seen.take(list(sent.files), sent.message_id if live else None)
+        return seen
 
     async def already_posted(self, outbox: Outbox, _since: int) -> bool:
         """Whether a post with this nonce is already kept."""
@@ -457,6 +471,7 @@ class OfflineBot:
         self.discord.adapter = self.adapter
         self.client.http.request = self.discord.request  # type: ignore[method-assign]
         self.client.poster = RecordingPoster(self.client, self.adapter)
+        self.client.automation.delay = 0.0  # offline, an automated player's moves follow each command at once
         state = self.client._connection
         state.application_id = APP_ID
         me: Any = _user(OfflineUser("rootbot"))
@@ -468,6 +483,14 @@ class OfflineBot:
         self.users: dict[int, OfflineUser] = {}
         self.channels: dict[int, str] = {}
         self.settle = True  # wait for each interaction's board before returning its Result
+
+    async def resume(self) -> Result:
+        """What a (re)started bot does first: play the automated moves of every game waiting for them."""
+        start = len(self.adapter.sent)
+        await self.client.automation.resume()
+        await self.client.automation.settled()
+        await self.client.poster.boards.settled()
+        return Result(self.adapter.sent[start:], None, False)
 
     @property
     def tree(self) -> app_commands.CommandTree[Any]:
@@ -574,6 +597,7 @@ class OfflineBot:
             else:
                 await self.tree._call(interaction)
             if self.settle:  # boards are drawn after the answer: a test or script sees each line's pictures with it
+                await self.client.automation.settled()  # and the automated moves that follow it
                 await self.client.poster.boards.settled()
         finally:
             async_context.reset(token)

@@ -12,11 +12,12 @@ from discord import app_commands
 from discord.ext import tasks
 
 from bot import messages
+from bot.automation import AutomatedPlayers
 from bot.discord import drawing
 from bot.discord.buttons import AnswerButton, ChooseButton
 from bot.discord.command_tree import build_commands
 from bot.discord.decoding import RootTree, unreadable_button
-from bot.discord.delivery import ChannelPoster, PostingClient, actor_of, run
+from bot.discord.delivery import ChannelPoster, PostingClient, actor_of, post_move, run
 from bot.service import GameService
 from bot.service.outbox import Outbox
 from bot.service.reminders import tick
@@ -51,16 +52,25 @@ def shard_options(shards: Shards) -> dict[str, Any]:
     return {"shard_ids": list(shards.ids), "shard_count": shards.count}
 
 
+def quiet_voice_warnings() -> None:
+    """The bot never joins voice: discord.py's warnings that voice libraries are missing would only mislead."""
+    discord.VoiceClient.warn_nacl = False
+    discord.VoiceClient.warn_dave = False
+
+
 class RootClient(discord.AutoShardedClient):
     """A sharded client with the rootbot command tree over one GameService (ROOTBOT_SHARDS picks the shards)."""
 
     def __init__(self, service: GameService, settings: Settings, sync: bool = False) -> None:
+        quiet_voice_warnings()
         super().__init__(intents=discord.Intents.default(), **shard_options(settings.shards))
         self.service = service
         self.settings = settings
         self.sync_on_start = sync
         self.poster = ChannelPoster(self, drawing.painter_for(settings.render_workers))
         self._drawing: asyncio.Task[None] | None = None
+        delay, turn = settings.automated_delay_seconds, settings.automated_turn_seconds
+        self.automation = AutomatedPlayers(service, self.post_move, delay, turn)
         self.tree = RootTree(self)
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]
         for command in build_commands():
@@ -81,6 +91,14 @@ class RootClient(discord.AutoShardedClient):
         self.reminder_loop.start()
         self._drawing = asyncio.create_task(self._start_drawing())  # the drawing workers start meanwhile
 
+    async def post_move(self, outbox: Outbox) -> None:
+        """Post an automated player's move as a person's is shown."""
+        await post_move(self, outbox)
+
+    def wake(self, channel_id: int) -> None:
+        """Play the automated moves of a channel's game, if an automated seat is to act."""
+        self.automation.wake(channel_id)
+
     async def _start_drawing(self) -> None:
         """Start the drawing workers (a failure is logged: they are tried again with the first picture)."""
         try:
@@ -97,6 +115,7 @@ class RootClient(discord.AutoShardedClient):
     async def reminder_loop(self) -> None:
         """Send due reminders, then boards owed too long (a crash, an outage); neither raises: the loop cannot die."""
         await tick(self.service, self.poster.post, self.poster.already_posted)
+        await self.automation.resume()  # after a restart, and should a task have stopped: never a game held up
         try:
             await self.poster.boards.late(self.poster, self.service)
         except Exception:
@@ -119,6 +138,7 @@ class RootClient(discord.AutoShardedClient):
     async def close(self) -> None:
         """Stop the loop and the database with the client."""
         self.reminder_loop.cancel()
+        await self.automation.close()
         await super().close()
         await self.poster.boards.close()
         await self.service.store.close()

@@ -289,9 +289,12 @@ def root_group() -> app_commands.Group:
         win_points="points to win (default 30; in the 3x3 mode a team's points, default 90)",
         round_limit="end after this many rounds (most points wins)",
         game_options="game options, comma separated name=value (e.g. negative_points=true)",
+        automated="factions automated players take at once, comma separated (moderators only)",
     )
     @app_commands.rename(board="map")
-    @app_commands.autocomplete(factions=faction_list, mode=modes, game_options=option_list, board=maps)
+    @app_commands.autocomplete(
+        factions=faction_list, mode=modes, game_options=option_list, board=maps, automated=faction_list
+    )
     async def create(
         interaction: discord.Interaction,
         seats: app_commands.Range[int, 2, 6] = 2,
@@ -301,9 +304,11 @@ def root_group() -> app_commands.Group:
         win_points: app_commands.Range[int, 1, 100] | None = None,
         round_limit: app_commands.Range[int, 1, 100] | None = None,
         game_options: str | None = None,
+        automated: str | None = None,
     ) -> None:
+        actor = await member_of(interaction) if automated else actor_of(interaction)
         work = service_of(interaction).create(
-            actor_of(interaction), mode, board, seats, factions, win_points, round_limit, game_options
+            actor, mode, board, seats, factions, win_points, round_limit, game_options, automated
         )
         await run(interaction, work)
 
@@ -319,7 +324,7 @@ def root_group() -> app_commands.Group:
 
     @root.command(name="start", description="Start the game once every seat is taken")
     async def start(interaction: discord.Interaction) -> None:
-        await run(interaction, service_of(interaction).start(actor_of(interaction)))
+        await run(interaction, service_of(interaction).start(await member_of(interaction)))  # a moderator may start
 
     @root.command(name="status", description="Who must act, and the seats and points")
     async def status(interaction: discord.Interaction) -> None:

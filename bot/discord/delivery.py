@@ -16,7 +16,7 @@ import discord
 from bot import messages
 from bot.discord import drawing
 from bot.discord.attachments import MISSING_PERMISSIONS, Pictures
-from bot.discord.board_posts import Attach, BoardPosts
+from bot.discord.board_posts import LIVE_PREFIX, Attach, BoardPosts, BoardsSeen
 from bot.discord.buttons import choices_view, public_view
 from bot.discord.clients import ServiceClient
 from bot.discord.drawing import file_of
@@ -36,6 +36,7 @@ INTERACTION_GONE = {10062, 10015, 50027}  # unknown interaction (too late), unkn
 T = TypeVar("T")
 DONE = "Done."
 MESSAGE_LIMIT = 2000
+HISTORY = 100  # the channel's newest messages looked at for a board shown before a restart (one request)
 
 
 def actor_of(interaction: discord.Interaction, channel_id: int | None = None, moderator: bool = False) -> Actor:
@@ -59,7 +60,12 @@ def mentions(outbox: Outbox) -> discord.AllowedMentions:
 
 def board_files(outbox: Outbox) -> list[discord.File]:
     """The board picture, if there is one (none when it goes to the live board message instead)."""
-    return [file_of(outbox.board_png, drawing.BOARD_FILE)] if outbox.board_png and outbox.live is None else []
+    return [file_of(outbox.board_png, board_name(outbox))] if outbox.board_png and outbox.live is None else []
+
+
+def board_name(outbox: Outbox) -> str:
+    """The file name of an outbox's board: it carries the game version drawn (see drawing.board_name)."""
+    return drawing.board_name(outbox.board.version if outbox.board is not None else 0)
 
 
 def reply_files(outbox: Outbox) -> list[discord.File]:
@@ -68,7 +74,7 @@ def reply_files(outbox: Outbox) -> list[discord.File]:
     if outbox.hand_png:
         files.append(file_of(outbox.hand_png, drawing.HAND_FILE))
     if outbox.board_png and not outbox.public and outbox.live is None:
-        files.append(file_of(outbox.board_png, drawing.BOARD_FILE))
+        files.append(file_of(outbox.board_png, board_name(outbox)))
     return files
 
 
@@ -124,6 +130,21 @@ async def run(interaction: discord.Interaction, work: Awaitable[Outbox], game_ch
     await private_posts(interaction, outbox)
     await team_threads(interaction, outbox, game_channel or interaction.channel_id)
     await client.poster.notices(outbox, game_channel or interaction.channel_id)
+    if outbox.automated_next and (game_channel or interaction.channel_id):
+        client.wake(game_channel or interaction.channel_id or 0)  # an automated seat is to act
+
+
+async def post_move(client: PostingClient, outbox: Outbox) -> None:
+    """Post a move made without an interaction (an automated player's) as a person's is shown: the text in its channel
+    with the board after it, the live board, each seat's private post, the team threads, the moderators' notices."""
+    channel_id = outbox.channel_id
+    await client.poster.post(outbox, board_after=True)
+    live_board(client, outbox)
+    for post in outbox.seat_posts:
+        await client.poster.seat_post(client.service, post)
+    if outbox.team_threads and channel_id is not None:
+        await client.poster.team_threads(client.service, channel_id, True)
+    await client.poster.notices(outbox, channel_id)
 
 
 def gone(err: discord.HTTPException) -> bool:
@@ -313,6 +334,10 @@ class PostingClient(ServiceClient, Protocol):
     @property
     def poster(self) -> ChannelPoster:
         """Its poster of reminders, live boards and private posts."""
+        ...
+
+    def wake(self, channel_id: int) -> None:
+        """Something happened in a channel's game: its automated seats may have moves to make."""
         ...
 
 
@@ -559,8 +584,9 @@ class ChannelPoster:
     async def live_board(self, service: Boards, live: LiveBoard, png: bytes) -> None:
         """Edit the game's live board message (or post it at the bottom): one current board in the channel.
 
-        A failed edit (the message was deleted, say) posts a new one; its id is stored, so after a restart the
-        same message is edited. An older board never replaces a newer one.
+        A failed edit (the message was deleted, say) posts a new one, after deleting the old one; its id is stored,
+        so after a restart the same message is edited (one posted just before a crash, its id not stored yet, is
+        found by the recovery loop: BoardPosts.late). An older board never replaces a newer one.
         """
         channel_id = live.channel_id
         async with self._live_locks.setdefault(channel_id, asyncio.Lock()):
@@ -569,24 +595,29 @@ class ChannelPoster:
             old = self._live_ids.get(channel_id, live.message_id)  # one posted since: by this process
             caption = messages.LIVE_BOARD_CAPTION.format(text=live.caption)
             channel = self.client.get_partial_messageable(channel_id)
+            board = [_board_file(png, live.version)]
             if old is not None and not live.repost:
                 message = channel.get_partial_message(old)
                 try:
                     await self.pictures.send(
-                        channel_id, lambda files: message.edit(content=caption, attachments=files), [_board_file(png)]
+                        channel_id, lambda files: message.edit(content=caption, attachments=files), board
                     )
                     self._live_shown[channel_id] = live.version
                     return
                 except discord.HTTPException:
                     log.info("the live board of channel %s could not be edited; posting it anew", channel_id)
-            sent = await self.pictures.send(
-                channel_id, lambda files: channel.send(caption, files=files), [_board_file(png)]
-            )
-            await service.remember_board_message(channel_id, sent.id)
-            self._live_ids[channel_id] = sent.id
+            if old is not None:  # first: a crash between the two then leaves no stale live board (the new one is
+                await _delete_quietly(channel.get_partial_message(old))  # still owed, and posted after a restart)
+            sent = await self.pictures.send(channel_id, lambda files: channel.send(caption, files=files), board)
             self._live_shown[channel_id] = live.version
-            if old is not None:
-                await _delete_quietly(channel.get_partial_message(old))
+            await self.adopt_live_board(service, channel_id, sent.id, None)
+
+    async def adopt_live_board(self, service: Boards, channel_id: int, new: int, old: int | None) -> None:
+        """Make a newly posted live board message the game's (its id stored) and delete the one it replaces."""
+        await service.remember_board_message(channel_id, new)
+        self._live_ids[channel_id] = new
+        if old is not None and old != new:
+            await _delete_quietly(self.client.get_partial_messageable(channel_id).get_partial_message(old))
 
     async def post(self, outbox: Outbox, board_after: bool = False) -> None:
         """Send an outbox to its channel as a normal message (reminders cannot be ephemeral).
@@ -599,6 +630,7 @@ class ChannelPoster:
         if not later:
             await drawing.render(outbox, self.painter)
         extra: dict[str, Any] = {"nonce": outbox.nonce} if outbox.nonce else {}  # discord.py enforces it
+        # (without one, discord.py sends a random nonce of its own: its retry of a request Discord took is dropped)
 
         async def send(files: list[discord.File]) -> discord.Message:
             return await channel.send(  # type: ignore[union-attr]
@@ -617,6 +649,28 @@ class ChannelPoster:
                 await self.pictures.send(message.channel.id, lambda kept: message.edit(attachments=kept), files)
 
         return attach
+
+    async def boards_shown(self, channel_id: int, live_message: int | None) -> BoardsSeen:
+        """The boards this bot shows in a channel: the newest game version among its last HISTORY messages and its
+        live board message (-1: none), and the newest live board message it posted there (a board's file name
+        carries its version: drawing.board_name). Raises discord.HTTPException when Discord cannot say."""
+        channel = self.client.get_partial_messageable(channel_id)
+        seen = BoardsSeen()
+        async for message in channel.history(limit=HISTORY):
+            self._see(seen, message)
+        if live_message is not None:
+            try:
+                self._see(seen, await channel.fetch_message(live_message))
+            except discord.NotFound:
+                log.info("the live board message of channel %s is gone", channel_id)
+        return seen
+
+    def _see(self, seen: BoardsSeen, message: discord.Message) -> None:
+        me = self.client.user
+        if me is None or message.author.id != me.id:
+            return
+        live = message.content.startswith(LIVE_PREFIX) and message.interaction_metadata is None
+        seen.take([a.filename for a in message.attachments], message.id if live else None)
 
     async def already_posted(self, outbox: Outbox, since: int) -> bool:
         """Whether this bot already posted the same text in the channel since then (a post before a crash)."""
@@ -648,8 +702,8 @@ def _nonce(kind: str, *ids: int) -> str:
     return kind + hashlib.sha256(":".join(map(str, ids)).encode()).hexdigest()[:20]
 
 
-def _board_file(png: bytes) -> discord.File:
-    return file_of(png, drawing.BOARD_FILE)
+def _board_file(png: bytes, version: int) -> discord.File:
+    return file_of(png, drawing.board_name(version))
 
 
 async def _delete_quietly(message: discord.PartialMessage) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import logging
+import re
 
 import discord
 
@@ -15,8 +16,25 @@ from rules.view_types import View
 
 log = logging.getLogger(__name__)
 
-BOARD_FILE = "board.png"
+BOARD_FILE = "board.png"  # a board of no particular game version (none posted in a channel is)
 HAND_FILE = "hand.png"
+_BOARD_NAME = re.compile(r"board-v(\d+)\.png")
+
+
+def board_name(version: int) -> str:
+    """A board's file name: it carries the game version it shows (public), so a repost can be told apart."""
+    return f"board-v{version}.png" if version > 0 else BOARD_FILE
+
+
+def board_version(name: str) -> int | None:
+    """The game version a board's file name carries (None: not a board of a version)."""
+    found = _BOARD_NAME.fullmatch(name)
+    return int(found.group(1)) if found else None
+
+
+def is_board(name: str) -> bool:
+    """Whether a file is a board picture (of a version or not)."""
+    return name == BOARD_FILE or board_version(name) is not None
 
 
 def file_of(data: bytes, name: str) -> discord.File:

@@ -105,6 +105,16 @@ def rootmod_group() -> app_commands.Group:
         work = service_of(interaction).mod_replace(mod(interaction), faction, user.id, user.display_name)
         await run(interaction, work)
 
+    @moderators_only
+    async def automatable(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
+        return choices(await service_of(interaction).suggest_automatable(actor_of(interaction), current))
+
+    @group.command(name="automate", description="Seat an automated player: a lobby's free faction, or a game's seat")
+    @app_commands.describe(faction="the faction", team="its team, in team modes (default: the first not full)")
+    @app_commands.autocomplete(faction=automatable)
+    async def automate(interaction: discord.Interaction, faction: str, team: str | None = None) -> None:
+        await run(interaction, service_of(interaction).mod_automate(mod(interaction), faction, team))
+
     @group.command(name="unseat", description="Remove a player; a started game's seat stays free to take")
     @app_commands.describe(faction="the seat's faction")
     @app_commands.autocomplete(faction=seated)

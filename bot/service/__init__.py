@@ -7,10 +7,10 @@ from typing import Any
 import rules
 from bot import messages
 from bot.service import suggest
+from bot.service.automated import Automated
 from bot.service.boards import Boards
 from bot.service.info import Info
-from bot.service.lobby import Lobby, game_option_choices, team_size, uses_teams
-from bot.service.moderation import Moderation
+from bot.service.lobby import game_option_choices, team_size, uses_teams
 from bot.service.reminders import Reminders
 from bot.service.suggest import Suggestion
 from bot.service.table import Actor, Table, faction_name
@@ -20,7 +20,7 @@ from rules.edits import SHARED_PILES, card_places, item_places
 from rules.modes import find_mode
 
 
-class GameService(Lobby, Moderation, Info, Reminders, Boards, Threads):
+class GameService(Automated, Info, Reminders, Boards, Threads):
     """Create, join, start, play, inform, moderate and remind: one game per channel, saved after every change."""
 
     async def _seat_state(self, actor: Actor) -> tuple[rules.GameState, int] | None:
@@ -57,8 +57,16 @@ class GameService(Lobby, Moderation, Info, Reminders, Boards, Threads):
             taken = {s.faction for s in table.seats}
             free = [f for f in table.lobby["factions"] if f not in taken]
         else:
-            free = [s.faction for s in table.seats if s.user_id is None]
+            free = [s.faction for s in table.seats if s.user_id is None and not s.automated]
         return suggest.named_choices({f: faction_name(f) for f in free}, typed)
+
+    async def suggest_automatable(self, actor: Actor, typed: str) -> list[Suggestion]:
+        """Seats an automated player may take: a lobby's free factions, a running game's seats not automated yet."""
+        table = await self.maybe_table(actor.channel_id)
+        if table is None or table.game.status == "lobby":
+            return await self.suggest_free_factions(actor, typed)
+        people = {s.faction: _seat_name(table, s.faction) for s in table.seats if not s.automated}
+        return suggest.named_choices(people, typed)
 
     async def suggest_teams(self, actor: Actor, typed: str) -> list[Suggestion]:
         """The teams of this channel's team lobby, each with its players so far."""
@@ -126,4 +134,6 @@ class GameService(Lobby, Moderation, Info, Reminders, Boards, Threads):
 def _seat_name(table: Table, faction: str) -> str:
     row = table.by_faction(faction)
     user = row.user_name if row is not None and row.user_id is not None else "no player"
+    if row is not None and row.automated:
+        user = messages.AUTOMATED
     return f"{faction_name(faction)} ({user})"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from typing import NamedTuple
 
 from bot import messages
 from bot.service.core import BOARD_GRACE, ServiceCore, one_at_a_time, owe_board
@@ -17,6 +18,13 @@ def boards_text(game: Game) -> str:
     """A game's board posting in words."""
     live = messages.BOARDS_LIVE if game.live_board else ""
     return messages.BOARDS.format(when=messages.BOARD_POSTS[game.board_posts], live=live)
+
+
+class LateBoard(NamedTuple):
+    """A board owed past its grace: the game's board as it stands now, and the version whose board was owed."""
+
+    outbox: Outbox
+    owed: int
 
 
 class Boards(ServiceCore):
@@ -40,7 +48,7 @@ class Boards(ServiceCore):
         if shown_live:
             state = table.state
             caption, version = board_text(state), game.version + 1
-            outbox.board = board_job(state, [], version)
+            outbox.board = board_job(state, [], version, table.automated_seats())
             outbox.live = LiveBoard(game.channel_id, version, caption, True, game.board_message_id)
         await self.store.save(owe_board(change, outbox))
         return outbox
@@ -53,7 +61,7 @@ class Boards(ServiceCore):
         """Boards of these game versions (channel: version) were shown: none up to them is owed any more."""
         await self.store.boards_shown(shown)
 
-    async def late_boards(self, skip: Callable[[int], bool] = lambda _channel: False) -> list[Outbox]:
+    async def late_boards(self, skip: Callable[[int], bool] = lambda _channel: False) -> list[LateBoard]:
         """Boards saved as owed and still not shown after BOARD_GRACE (their process died, or Discord failed): each
         claimed for one attempt, so one process draws it; the newest state is drawn (it covers every older board)."""
         now, late = self.now(), []
@@ -68,7 +76,7 @@ class Boards(ServiceCore):
                 continue
             outbox = late_board(table)
             outbox.board = outbox.board.owing() if outbox.board is not None else None
-            late.append(outbox)
+            late.append(LateBoard(outbox, owed))
         return late
 
 
@@ -77,7 +85,7 @@ def late_board(table: Table) -> Outbox:
     game, state = table.game, table.state
     caption = board_text(state)
     outbox = Outbox(public=messages.LATE_BOARD.format(text=caption), channel_id=game.channel_id)
-    outbox.board = board_job(state, [], game.version)
+    outbox.board = board_job(state, [], game.version, table.automated_seats())
     if game.live_board:
         outbox.public = ""
         outbox.live = LiveBoard(game.channel_id, game.version, caption, message_id=game.board_message_id)

@@ -82,6 +82,8 @@ class ServiceCore:
             return None
         interval = interval_of(table)
         paused = table.game.status == "paused"
+        if table.automated(seat):  # an automated player is never reminded: its deadline never falls due
+            return Deadline(channel_id=table.game.channel_id, seat=seat, since=now, version=state.version)
         return Deadline.model_construct(  # typed here: not validated again (the store writes its values only)
             channel_id=table.game.channel_id,
             seat=seat,
@@ -94,17 +96,23 @@ class ServiceCore:
             version=state.version,
         )
 
-    async def hand_seat(self, table: Table, faction: str, user_id: int | None, name: str) -> None:
-        """Give a seat to a user (or nobody); a reminder pending for that seat now goes to them, counting afresh."""
+    async def hand_seat(
+        self, table: Table, faction: str, user_id: int | None, name: str, automated: bool = False
+    ) -> None:
+        """Give a seat to a user (or nobody, or an automated player); a reminder pending for that seat now goes to
+        them, counting afresh (an automated player is never reminded)."""
         now, row = self.now(), table.by_faction(faction)
         seat = row.seat if row is not None else None
         paused, interval = table.game.status == "paused", interval_of(table)
         channel_id = table.game.channel_id
 
         def handed(deadline: Deadline) -> Deadline:
+            if automated:
+                return never_due(deadline, seat)
             return handed_over(deadline, seat, user_id, now + interval if not paused else None, interval)
 
-        await self.store.set_seat_user(table.game.version, channel_id, faction, user_id, name, now, handed)
+        store = self.store
+        await store.set_seat_user(table.game.version, channel_id, faction, user_id, name, now, handed, automated)
 
     async def reminder_hours(self, guild_id: int | None) -> float:
         """The reminder interval new games of a server start with."""
@@ -126,6 +134,15 @@ def handed_over(deadline: Deadline, seat: int | None, user_id: int | None, due: 
         deadline.due_at, deadline.paused_left = None, max(deadline.paused_left or 0, interval)
     else:
         deadline.due_at = max(deadline.due_at or 0, due)  # a stalled seat (due_at None) is reminded again
+    return deadline
+
+
+def never_due(deadline: Deadline, seat: int | None) -> Deadline:
+    """A seat's deadline once an automated player holds it: no reminder falls due, none is counted."""
+    if seat is None or deadline.seat != seat:
+        return deadline
+    deadline.user_id, deadline.reminders_sent, deadline.notified = None, 0, False
+    deadline.due_at, deadline.paused_left = None, None
     return deadline
 
 

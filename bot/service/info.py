@@ -51,7 +51,8 @@ class Info(ServiceCore):
         text = board_text(state)
         outbox = Outbox()
         version, channel = table.game.version, table.game.channel_id
-        outbox.board = looked_at(outbox, channel, messages.PART_BOARD, lambda: board_job(state, [], version))
+        automated = table.automated_seats()
+        outbox.board = looked_at(outbox, channel, messages.PART_BOARD, lambda: board_job(state, [], version, automated))
         if outbox.board is None:  # the view failed: the line of text only, with a word on why
             text += "\n" + messages.NOT_SHOWN
         if public and table.game.live_board and outbox.board is not None:  # the live board moves to the bottom

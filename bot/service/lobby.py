@@ -248,6 +248,22 @@ def _team_name(mode: str, team: str | None) -> str | None:
     return found or team
 
 
+def automated_factions(text: str, allowed: list[str], seats: int) -> list[str]:
+    """The factions named for automated players at /root create: known, allowed in the game, no more than the seats."""
+    found = resolve_factions(text)
+    for fid in found:
+        if fid not in allowed:
+            names = ", ".join(faction_name(f) for f in allowed)
+            raise Refusal(messages.FACTION_NOT_ALLOWED.format(faction=faction_name(fid), allowed=names))
+    if len(found) > seats:
+        raise Refusal(messages.TABLE_FULL.format(seats=seats))
+    return found
+
+
+def _full(table: Table, team: str, size: int) -> bool:
+    return sum(1 for s in table.seats if s.team == team) >= size
+
+
 class Lobby(ServiceCore):
     """Creating, joining, leaving and starting games."""
 
@@ -262,11 +278,16 @@ class Lobby(ServiceCore):
         win_points: int | None = None,
         round_limit: int | None = None,
         game_options: str | None = None,
+        automated: str | None = None,
     ) -> Outbox:
-        """Open a lobby in the actor's channel."""
+        """Open a lobby in the actor's channel; `automated` names factions automated players take at once (moderators
+        only)."""
         mode = mode_id(mode)
         allowed = resolve_factions(factions)
         settings = lobby_settings(mode, board_id(board), seats, allowed, win_points, round_limit, game_options)
+        robots = automated_factions(automated, allowed, seats) if automated and automated.strip() else []
+        if robots and not actor.moderator:
+            raise Refusal(messages.NOT_A_MODERATOR)
         now = self.now()
         game = Game(
             channel_id=actor.channel_id,
@@ -288,7 +309,33 @@ class Lobby(ServiceCore):
         text = messages.CREATED.format(
             mode=mode, board=where, seats=seats, factions=names, goal=goal, options=options, join=join
         )
-        return Outbox(public=text)
+        table = Table(Game(**game.model_dump()), [])  # a copy: its version follows the seats added
+        lines = [text] + [await self.seat_automated(table, fid) for fid in robots]
+        return Outbox(public="\n".join(lines))
+
+    async def seat_automated(self, table: Table, fid: str, team: str | None = None) -> str:
+        """Seat an automated player at a lobby's free faction (a team game: the team given, else the first not full);
+        what to announce. The table is updated as the store is."""
+        settings = table.lobby
+        allowed, seats = list(settings["factions"]), int(settings["seats"])
+        if fid not in allowed:
+            names = ", ".join(faction_name(f) for f in allowed)
+            raise Refusal(messages.FACTION_NOT_ALLOWED.format(faction=faction_name(fid), allowed=names))
+        if len(table.seats) >= seats:
+            raise Refusal(messages.TABLE_FULL.format(seats=seats))
+        if table.by_faction(fid) is not None:
+            raise Refusal(messages.FACTION_TAKEN.format(faction=faction_name(fid)))
+        mode = settings["mode"]
+        if uses_teams(mode) and not team:
+            team = next((t for t in find_mode(mode).team_names if not _full(table, t, team_size(mode, seats))), None)
+        team = _team_for(mode, team, seats, list(table.seats))
+        now = self.now()
+        row = SeatRow(channel_id=table.game.channel_id, faction=fid, team=team or None, joined_at=now, automated=True)
+        await self.store.add_seat(table.game.version, row, now)
+        table.seats.append(row)
+        table.game.version += 1
+        template = messages.AUTOMATED_JOINED_TEAM if team else messages.AUTOMATED_JOINED
+        return template.format(faction=faction_name(fid), team=team, taken=len(table.seats), seats=seats)
 
     @one_at_a_time
     async def join(self, actor: Actor, faction: str, team: str | None = None) -> Outbox:
@@ -338,6 +385,8 @@ class Lobby(ServiceCore):
 
     async def _claim(self, table: Table, actor: Actor, fid: str) -> Outbox:
         row = table.by_faction(fid)
+        if row is not None and row.automated:
+            raise Refusal(messages.AUTOMATED_SEAT.format(faction=faction_name(fid)))
         if row is None or row.user_id is not None:
             raise Refusal(messages.FACTION_TAKEN.format(faction=faction_name(fid)) if row else messages.NOT_IN_LOBBY)
         guild = await self.store.guild(table.game.guild_id)

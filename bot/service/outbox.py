@@ -22,11 +22,16 @@ class BoardJob:
     marks: list[Mark] = field(default_factory=list)
     version: int = 0  # the game row's version it shows: an older board is never shown after a newer one
     owed: bool = False  # saved as owed with the change (games.board_owed) until it is shown
+    automated: frozenset[int] = frozenset()  # the seats automated players hold, marked on the board (public)
 
     @cached_property
     def view(self) -> View:
-        """The public board (a spectator's view: no hands)."""
-        return view_for(self.state, None)
+        """The public board (a spectator's view: no hands), the automated players' seats marked."""
+        view = view_for(self.state, None)
+        for seat in view["seats"]:
+            if seat["seat"] in self.automated:
+                seat["automated"] = True
+        return view
 
     def owing(self) -> BoardJob:
         """The same board, saved as owed until shown."""
@@ -133,6 +138,7 @@ class Outbox:
     hand_png: bytes | None = None
     nonce: str | None = None  # a channel post's idempotency key (Discord drops a repeat of it)
     notices: list[str] = field(default_factory=list)  # for the game's moderators ({mods}): what failed, public words
+    automated_next: bool = False  # an automated player may be the one to act now: the adapter wakes the runner
 
     def tell_moderators(self, notice: str) -> None:
         """Ask the adapter to tell the game's moderators something ({mods} in the text names them), once."""

@@ -96,10 +96,16 @@ class Play(ServiceCore):
         the suit) is first put to them privately with a Confirm button, unless `confirmed`; nothing changes until then.
         """
         table = await self.table(actor.channel_id)
-        state = playable(table)
+        playable(table)
         seat = seat_for(table, actor)
         if expected_version is not None and expected_version != table.game.version:
             raise Refusal(messages.STALE)  # an answer button from an earlier moment of the game
+        return await self.play_at(table, actor, seat, text, confirmed)
+
+    async def play_at(self, table: Table, actor: Actor, seat: int, text: str, confirmed: bool = False) -> Outbox:
+        """Apply one action in notation for a seat of a game in play, save it and say what happened (the one path
+        of every move: a person's command, a button, an automated player's choice)."""
+        state = playable(table)
         check_turn(state, seat)
         action = rules.parse(state, text, seat)  # one of the seat's legal actions (parse reads only those)
         new, events = rules.apply_unchecked(state, seat, action)  # so not checked against them a second time
@@ -130,7 +136,7 @@ class Play(ServiceCore):
             who = messages.shown_name(actor.name)
             header = messages.ACTED.format(faction=seat_faction(new, seat), user=who, notation=shown)
         texts = [header, events_text(events)]
-        log = [log_row(kind, seat, actor.user_id, notation, new, events)]
+        log = [log_row(kind, seat, actor.user_id or None, notation, new, events)]  # 0: an automated player
         for passer, after, passed in auto_passes(table, new):
             texts.append(messages.AUTO_PASSED.format(faction=seat_faction(after, passer)))
             texts.append(events_text(passed))

@@ -17,9 +17,12 @@ from rules.state import Mark
 from rules.view_types import View
 
 
-def board_job(state: rules.GameState, marks: list[Mark], version: int = 0) -> BoardJob:
-    """The public board picture of a state (a spectator's view: no hands), of the game row's version."""
-    return BoardJob(state, marks, version)
+def board_job(
+    state: rules.GameState, marks: list[Mark], version: int = 0, automated: frozenset[int] = frozenset()
+) -> BoardJob:
+    """The public board picture of a state (a spectator's view: no hands), of the game row's version; the seats
+    automated players hold are marked (public information). The view is made when the board is drawn."""
+    return BoardJob(state, marks, version, automated=automated)
 
 
 BOARD_POSTS = ("move", "turn", "request")  # after every move, at the end of each turn, only on request
@@ -40,7 +43,7 @@ def show_board(
     """Add the board to an outbox when the game's board posting asks for one (to the live board message if kept)."""
     if not board_due(table.game.board_posts, old, new):
         return
-    outbox.board = board_job(new, marks, table.game.version + 1)
+    outbox.board = board_job(new, marks, table.game.version + 1, table.automated_seats())
     if table.game.live_board:
         game = table.game
         outbox.live = LiveBoard(game.channel_id, game.version + 1, board_text(new), message_id=game.board_message_id)
@@ -92,6 +95,10 @@ def next_up(outbox: Outbox, table: Table, state: rules.GameState, before: int | 
         return
     faction, what = seat_faction(state, seat), rules.waiting_for(state)
     user = table.seated_user(seat)
+    if table.automated(seat):  # it moves by itself, after a short delay: no mention, no button
+        outbox.public += "\n" + messages.NEXT_AUTOMATED.format(faction=faction, what=what)
+        outbox.automated_next = True
+        return
     if user is None:
         line = messages.NEXT_VACANT.format(faction=faction, what=what)
     elif seat != before:

@@ -136,9 +136,20 @@ class Table:
     def who(self, seat: int | None, mention: bool = False) -> str:
         """A seat's player: a mention, or the stored name, or 'nobody'."""
         row = self.at(seat)
+        if row is not None and row.automated:
+            return messages.AUTOMATED
         if row is None or row.user_id is None:
             return messages.NOBODY
         return f"<@{row.user_id}>" if mention else messages.shown_name(row.user_name)
+
+    def automated(self, seat: int | None) -> bool:
+        """Whether an automated player holds a seat."""
+        row = self.at(seat)
+        return row is not None and row.automated
+
+    def automated_seats(self) -> frozenset[int]:
+        """The seat numbers automated players hold (public information: shown on the board)."""
+        return frozenset(s.seat for s in self.seats if s.automated and s.seat is not None)
 
     def seated_user(self, seat: int | None) -> int | None:
         """The Discord user id at a seat, if the seat has a player."""

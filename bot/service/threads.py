@@ -143,8 +143,10 @@ def team_plans(table: Table, stored: list[TeamThread]) -> list[TeamPlan]:
     plans = []
     for team in sorted(teams_of(table)):
         rows = [r for r in table.seats if r.team == team and r.user_id is not None]
+        robots = [r for r in table.seats if r.team == team and r.automated]  # named, never added to the thread
         listed = ", ".join(
-            messages.TEAM_MEMBER.format(user=f"<@{r.user_id}>", faction=faction_name(r.faction)) for r in rows
+            [messages.TEAM_MEMBER.format(user=f"<@{r.user_id}>", faction=faction_name(r.faction)) for r in rows]
+            + [messages.TEAM_MEMBER.format(user=messages.AUTOMATED, faction=faction_name(r.faction)) for r in robots]
         )
         joined = {
             r.user_id: messages.TEAM_THREAD_JOINED.format(

@@ -56,6 +56,7 @@ class SeatRow(SQLModel, table=True):
     team: str | None = None
     joined_at: int = 0
     auto_pass: bool = False  # pass for this seat when a prompt can only be answered with pass
+    automated: bool = False  # an automated player holds the seat (user_id is None then)
     thread_id: int | None = Field(default=None, sa_column=Column(Snowflake, nullable=True))  # private thread or DM
     thread_user_id: int | None = Field(default=None, sa_column=Column(Snowflake, nullable=True))  # who it is for
     thread_kind: str | None = None  # "thread" or "dm"

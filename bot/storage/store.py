@@ -484,6 +484,16 @@ class Store:
         )
         return await self.run(lambda s: [(d, g) for d, g in s.exec(query).all()])
 
+    async def automated_channels(self) -> list[int]:
+        """The channels of games in play where an automated player holds a seat."""
+        query = (
+            select(Game.channel_id)
+            .join(SeatRow, col(SeatRow.channel_id) == col(Game.channel_id))
+            .where(Game.status == "active", col(SeatRow.automated).is_(True))
+            .distinct()
+        )
+        return await self.run(lambda s: list(s.exec(query).all()))
+
     async def channels(self) -> list[int]:
         """Every channel that has a game."""
         return await self.run(lambda s: list(s.exec(select(Game.channel_id)).all()))
@@ -565,15 +575,18 @@ class Store:
         user_name: str,
         now: int,
         adjust_deadline: AdjustDeadline | None = None,
+        automated: bool = False,
     ) -> None:
-        """Hand a seat to another user (or to nobody), adjusting the reminder deadline in the same transaction."""
+        """Hand a seat to another user (or to nobody, or to an automated player), adjusting the reminder deadline in
+        the same transaction."""
 
         def work(s: Session) -> None:
             _bump(s, channel_id, expected, {"updated_at": now})
             s.exec(
                 update(SeatRow)
                 .where(col(SeatRow.channel_id) == channel_id, col(SeatRow.faction) == faction)
-                .values(user_id=user_id, user_name=user_name, auto_pass=False)  # a preference is the player's own
+                # auto-pass is a player's own preference: a new holder starts without it
+                .values(user_id=user_id, user_name=user_name, auto_pass=False, automated=automated)
             )
             if adjust_deadline is not None:
                 _adjust_deadline(s, channel_id, adjust_deadline)

@@ -363,7 +363,7 @@ def _older_start_clearings(state: GameState, seat: int, taken: set[int], fits: C
     if opposite or free:
         return opposite or free
     if all(c in taken for c in board.corners()):
-        return [c for c in board.ids() if board.is_edge(c) and fits(c) and may_set_up(state, seat, c)]
+        return [c for c in board.ids() if board.is_edge_by_position(c) and fits(c) and may_set_up(state, seat, c)]
     return []
 
 

@@ -102,7 +102,9 @@ class Mode(TableHooks):
         """Where a faction that starts in a corner sets up when no corner is open to it: the edge clearings of
         its setup region (as the Spinners do when every corner is taken, SOM.3.2)."""
         board = state.board
-        return [c for c in board.ids() if board.is_edge(c) and may_set_up(state, seat, c)]
+        by_position = state.legacy is not None and state.legacy.edge_by_position
+        on_edge = board.is_edge_by_position if by_position else board.is_edge
+        return [c for c in board.ids() if on_edge(c) and may_set_up(state, seat, c)]
 
     def patch(self, faction: Faction) -> Faction:
         """The faction as this mode plays it: the plug-in its golden rule makes, else the faction's own."""

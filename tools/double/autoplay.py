@@ -82,7 +82,7 @@ class AutoPlayer:
     def board_shown(self, step: Step) -> bool:
         """Whether the step's board is on its public post, or the game owes none (a live board, none due)."""
         public = step.public
-        if public is not None and public.file("board.png") is not None:
+        if public is not None and public.board is not None:
             return True
         rows = self.bot.query("SELECT board_owed FROM games WHERE channel_id = ?", self.channel_id)
         return not rows or rows[0][0] is None

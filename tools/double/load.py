@@ -26,6 +26,7 @@ from bot.messages import plural
 from rules.argtypes import whole_number
 from tools.bench import percentile
 from tools.double.autoplay import AutoPlayer
+from tools.double.payloads import BOARD_NAME
 from tools.double.process import BotProcess
 from tools.double.server import DiscordDouble, Interaction
 
@@ -61,7 +62,7 @@ def figures(measured: list[Interaction], games: int, seconds: float) -> Figures:
     """The figures of the interactions sent in the measured window (autocomplete left out)."""
     played = [i for i in measured if i.type != AUTOCOMPLETE]
     delays = [1000 * s for s in (i.reply_seconds for i in played) if s is not None]
-    boards = sum(1 for i in played for m in i.shown for a in m.attachments if a.filename == "board.png")
+    boards = sum(1 for i in played for m in i.shown for a in m.attachments if BOARD_NAME.fullmatch(a.filename))
     return Figures(
         games=games,
         interactions=len(played),

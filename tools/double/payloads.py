@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 import struct
 import time
 from dataclasses import dataclass, field
@@ -11,6 +12,7 @@ from typing import Any
 DISCORD_EPOCH_MS = 1_420_070_400_000
 EPHEMERAL = 1 << 6
 LOADING = 1 << 7
+BOARD_NAME = re.compile(r"board(-v\d+)?\.png")  # the bot's board pictures (helpers for tests)
 TEXT, DM, PUBLIC_THREAD, PRIVATE_THREAD = 0, 1, 11, 12
 THREAD_TYPES = (PUBLIC_THREAD, PRIVATE_THREAD)
 MAGIC = ((b"\x89PNG\r\n\x1a\n", "image/png"), (b"\xff\xd8\xff", "image/jpeg"), (b"GIF8", "image/gif"))
@@ -239,6 +241,11 @@ class Message:
     def file(self, name: str) -> Attachment | None:
         """The attachment of that file name, if any."""
         return next((a for a in self.attachments if a.filename == name), None)
+
+    @property
+    def board(self) -> Attachment | None:
+        """Its board picture, if any (board.png, or board-v<game version>.png)."""
+        return next((a for a in self.attachments if BOARD_NAME.fullmatch(a.filename)), None)
 
 
 def message(msg: Message, author: dict[str, Any], base_url: str, guild_id: int | None) -> dict[str, Any]:

@@ -894,6 +894,8 @@ class DiscordDouble:
         return msg
 
     async def _get_message(self, params: dict[str, str], *_: Any) -> Any:
+        if "read_message_history" in self._denied(self._channel(params)):  # as for history (Discord's docs)
+            raise missing_permissions()
         return self._message_payload(self._message(params))
 
     async def _edit(self, params: Params, body: Body, files: Files, _r: Request) -> Any:

@@ -92,20 +92,9 @@ def flags(state: GameState) -> KeepersFlags:
 # --- the map edge ----------------------------------------------------------------------------------------------
 
 
-@cache
 def edge_clearings(board_id: str) -> frozenset[int]:
-    """The clearings on the map edge (Law 21: the loop of clearings and paths round each printed map): the ends of
-    every path, closed ones included, that borders fewer than two of its map's forests (the outside is on its other
-    side). Autumn's 7 and Winter's 8 are on it; clearings inside the loop (Autumn's 10, 11, 12) are not."""
-    board = load_board(board_id)
-    found: set[int] = set()
-    for a, b in board.paths | board.closed_paths:
-        if board.map_of(a) != board.map_of(b):
-            continue
-        sides = sum(1 for f in board.forests.values() if a in f.clearings and b in f.clearings)
-        if sides < 2:
-            found |= {a, b}
-    return frozenset(found)
+    """The clearings on the map edge (Law 21), as the board finds them."""
+    return load_board(board_id).edge
 
 
 def on_map_edge(state: GameState, cid: int) -> bool:

@@ -1,0 +1,122 @@
+"""The automated players' runner: after a short delay, each automated seat to act decides off the event loop and its
+choice is played through the service's one path of every move, then posted like any move.
+
+One task per channel plays its automated moves one after another (a whole automated turn, then the next automated
+seat), waking again whenever anything happens in the channel. A choice made for a game version that moved on (a
+moderator acted meanwhile) is dropped and made afresh. Each turn has a CPU budget: the decisions of one turn share
+it, each getting what is left (at least MIN_DECISION_SECONDS). A restart resumes through `resume`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections.abc import Awaitable, Callable
+
+from bot.service import GameService
+from bot.service.automated import Due
+from bot.service.outbox import Outbox
+from rules.autoplay import Budget, decide
+from rules.state import GameState
+
+log = logging.getLogger(__name__)
+
+Post = Callable[[Outbox], Awaitable[None]]
+Sleep = Callable[[float], Awaitable[None]]
+MIN_DECISION_SECONDS = 0.01  # a decision of a turn whose budget is spent still gets this much CPU
+SEED_MIX = 1_000_003
+
+
+def choose(state: GameState, seat: int, seconds: float, seed: int) -> tuple[str, float]:
+    """An automated seat's choice in notation, and the CPU seconds it took (run in a worker thread)."""
+    started = time.thread_time()
+    action = decide(state, seat, budget=Budget(cpu_seconds=seconds), seed=seed)
+    return action.notation(), time.thread_time() - started
+
+
+class AutomatedPlayers:
+    """Plays the automated seats of every game of a service, posting each move with `post`."""
+
+    def __init__(
+        self, service: GameService, post: Post, delay: float, turn_seconds: float, sleep: Sleep = asyncio.sleep
+    ) -> None:
+        self.service, self.post, self.delay, self.turn_seconds, self.sleep = service, post, delay, turn_seconds, sleep
+        self._tasks: dict[int, asyncio.Task[None]] = {}
+        self._again: set[int] = set()  # channels woken while their task was busy: look once more before stopping
+        self._spent: dict[int, tuple[tuple[int, int, int], float]] = {}  # channel: (turn, CPU seconds spent)
+        self.moves = 0  # moves played by this process (for the console's summary)
+
+    def wake(self, channel_id: int) -> None:
+        """Something happened in a channel: play its automated moves, if any, unless that is already under way."""
+        task = self._tasks.get(channel_id)
+        if task is not None and not task.done():
+            self._again.add(channel_id)
+            return
+        self._tasks[channel_id] = asyncio.create_task(self._play(channel_id))
+
+    async def resume(self) -> None:
+        """Wake every game in play with an automated seat (at start, after a restart; then now and again)."""
+        try:
+            channels = await self.service.store.automated_channels()
+        except Exception:
+            log.exception("could not look for games with automated seats")
+            return
+        for channel_id in channels:
+            self.wake(channel_id)
+
+    async def settled(self) -> None:
+        """Wait until no channel has automated moves under way (the console and tests)."""
+        while running := [t for t in self._tasks.values() if not t.done()]:
+            await asyncio.gather(*running, return_exceptions=True)
+
+    async def close(self) -> None:
+        """Stop every task (a move being saved is either saved whole or not at all)."""
+        for task in self._tasks.values():
+            task.cancel()
+        await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+
+    async def _play(self, channel_id: int) -> None:
+        """Play a channel's automated moves one after another, until a person (or nobody) is to act."""
+        try:
+            while True:
+                self._again.discard(channel_id)
+                if not await self._step(channel_id) and channel_id not in self._again:
+                    return
+        except Exception:  # logged; the next wake (any command, the reminder loop) tries again
+            log.exception("automated moves stopped in channel %s", channel_id)
+
+    async def _step(self, channel_id: int) -> bool:
+        """Wait, decide and play one automated move; False when no automated seat is to act."""
+        due = await self.service.automated_due(channel_id)
+        if due is None:
+            return False
+        await self.sleep(self.delay)
+        seed = (due.version * SEED_MIX + channel_id) % 2**62
+        loop = asyncio.get_running_loop()
+        notation, used = await loop.run_in_executor(None, choose, due.state, due.seat, self._budget(due), seed)
+        self._spend(due, used)
+        outbox = await self.service.play_automated(due, notation)
+        if outbox is None:
+            log.info("the automated move of seat %s in channel %s was dropped: the game moved on", due.seat, channel_id)
+            return True
+        self.moves += 1
+        try:
+            await self.post(outbox)
+        except Exception:  # saved: the move stands (its board is owed and drawn later)
+            log.exception("could not post an automated move in channel %s", channel_id)
+        return True
+
+    def _budget(self, due: Due) -> float:
+        """The CPU seconds this decision may take: what is left of its turn's budget, at least the minimum."""
+        turn, spent = self._spent.get(due.channel_id, (None, 0.0))
+        left = self.turn_seconds - (spent if turn == due.turn else 0.0)
+        return max(left, MIN_DECISION_SECONDS)
+
+    def _spend(self, due: Due, used: float) -> None:
+        turn, spent = self._spent.get(due.channel_id, (None, 0.0))
+        self._spent[due.channel_id] = (due.turn, (spent if turn == due.turn else 0.0) + used)
+
+    def spent(self, channel_id: int) -> float:
+        """The CPU seconds spent on the current automated turn of a channel."""
+        return self._spent.get(channel_id, (None, 0.0))[1]
