@@ -23,12 +23,14 @@ AUTOMATED_USER = 0  # the user id an automated player's moves are made under (it
 
 @dataclass(frozen=True)
 class Due:
-    """An automated seat that must act now: the game row's version (the optimistic lock), the seat and its state."""
+    """An automated seat that must act now: the game row's version and saved state (the optimistic lock: a game
+    created again in the channel counts its versions afresh), the seat and its state."""
 
     channel_id: int
     version: int
     seat: int
     state: rules.GameState
+    saved: str
 
     @property
     def turn(self) -> tuple[int, int, int]:
@@ -52,7 +54,7 @@ class Automated(Lobby, Moderation):
         seat = rules.to_act(table.state)
         if seat is None or not table.automated(seat):
             return None
-        return Due(channel_id, table.game.version, seat, table.state)
+        return Due(channel_id, table.game.version, seat, table.state, table.game.state)
 
     async def play_automated(self, due: Due, notation: str) -> Outbox | None:
         """Play an automated seat's choice; None (nothing saved) when the game moved on since it was made (here, or
@@ -65,7 +67,9 @@ class Automated(Lobby, Moderation):
     async def _play_automated(self, due: Due, notation: str) -> Outbox | None:
         async with self.lock(due.channel_id), self.store.unit():
             table = await self.table(due.channel_id)
-            if table.game.version != due.version or _moved_on(table.game.status, table.automated(due.seat)):
+            if (table.game.version, table.game.state) != (due.version, due.saved) or _moved_on(
+                table.game.status, table.automated(due.seat)
+            ):
                 return None
             state = table.state
             if rules.to_act(state) != due.seat:

@@ -1,0 +1,75 @@
+"""Automated seats under attack: races with moderators and new games, bad input to /rootmod automate, and what the
+public sees while an automated seat decides."""
+
+from __future__ import annotations
+
+import asyncio
+
+from discord_harness import ALICE, CHANNEL, MOD, saved
+from qa_helpers import close_stores, qa_service  # noqa: F401
+
+import rules
+from bot import automation
+from bot.automation import AutomatedPlayers
+
+CH = CHANNEL
+
+
+async def _marquise_automated(service, board: str = "autumn") -> None:
+    """A started Marquise (automated) v Eyrie (alice) game: the automated Marquise places her keep first."""
+    made = await service.create(MOD, board=board, seats=2, factions="marquise,eyrie", automated="marquise")
+    assert not made.refused
+    assert not (await service.join(ALICE, "eyrie")).refused
+    assert not (await service.start(MOD)).refused
+
+
+async def test_a_game_ended_and_created_again_in_the_delay_gets_no_move_decided_for_the_old_one(tmp_path):
+    service = await qa_service(tmp_path)
+    await _marquise_automated(service)
+    old = await service.automated_due(CH)
+    assert old is not None
+    choice = rules.legal_actions(old.state, old.seat)[0].notation()
+    assert not (await service.mod_end(MOD)).refused
+    await _marquise_automated(service, "winter")  # a game again: its row starts again from version 0
+    new = await service.automated_due(CH)
+    assert new is not None and (new.version, new.seat) == (old.version, old.seat)
+    assert new.state.digest() != old.state.digest()
+    before = await saved(service, CH)
+    assert await service.play_automated(old, choice) is None  # decided for a game that is gone
+    assert await saved(service, CH) == before
+
+
+async def test_the_runner_sleeping_through_a_new_game_decides_afresh_for_it(tmp_path, monkeypatch):
+    service = await qa_service(tmp_path)
+    await _marquise_automated(service)
+    asleep, wake_up = asyncio.Event(), asyncio.Event()
+    decided: list[str] = []
+
+    async def sleep(_seconds: float) -> None:
+        asleep.set()
+        await wake_up.wait()
+
+    def choose(state: rules.GameState, seat: int, _seconds: float, _seed: int) -> tuple[str, float]:
+        decided.append(state.digest())
+        return rules.legal_actions(state, seat)[-1].notation(), 0.0
+
+    async def post(_outbox) -> None:
+        wake_up.clear()  # one move only: the next step sleeps until the test ends
+
+    monkeypatch.setattr(automation, "choose", choose)
+    runner = AutomatedPlayers(service, post, delay=60, turn_seconds=0.01, sleep=sleep)
+    runner.wake(CH)
+    await asyncio.wait_for(asleep.wait(), 5)
+    assert not (await service.mod_end(MOD)).refused
+    await _marquise_automated(service, "winter")
+    fresh = (await service.table(CH)).state.digest()
+    runner.wake(CH)
+    wake_up.set()
+    for _ in range(200):
+        if await service.store.record_rows(CH):
+            break
+        await asyncio.sleep(0.01)
+    await runner.close()
+    rows = await service.store.record_rows(CH)
+    assert [r.user_id for r in rows] == [None]  # one automated move in the new game
+    assert decided[-1] == fresh  # decided for the new game's state, not the ended one's
