@@ -39,6 +39,7 @@ LOBBY_ENDED = "A moderator ended this game before it started; /root create start
 READY_TO_START = "every seat is taken: start it with /root start."
 NO_TEAMS = "a {mode} game is played without teams; join without the team option"
 BAD_TEAM = "teams in a {mode} game are {teams}, not '{team}'"
+TEAM_KEPT = "{faction} plays for team **{team}** and keeps its team; leave out the team option or name that team"
 NEEDS_TEAM = "a {mode} game is played in teams: join with the team option too ({options})"
 TEAM_FULL = "team {team} already has its {size} players; join the other team"
 TEAM_CHOICE = "Team {team} ({taken}/{size}: {players})"

@@ -6,7 +6,7 @@ from __future__ import annotations
 import asyncio
 
 from discord_harness import ALICE, CHANNEL, MOD, saved
-from qa_helpers import close_stores, qa_service  # noqa: F401
+from qa_helpers import A, B, M, close_stores, qa_bot, qa_bot_game, qa_service  # noqa: F401
 
 import rules
 from bot import automation
@@ -73,3 +73,25 @@ async def test_the_runner_sleeping_through_a_new_game_decides_afresh_for_it(tmp_
     rows = await service.store.record_rows(CH)
     assert [r.user_id for r in rows] == [None]  # one automated move in the new game
     assert decided[-1] == fresh  # decided for the new game's state, not the ended one's
+
+
+async def test_a_team_named_when_automating_a_running_seat_must_be_its_own(tmp_path):
+    bot = await qa_bot_game(tmp_path, CH)  # a standard game: no teams
+    before = await saved(bot.service, CH)
+    no_teams = await bot.slash(M, CH, "rootmod automate", faction="eyrie", team="A")
+    assert no_teams.refused and "without teams" in no_teams.text
+    assert await saved(bot.service, CH) == before
+    teams = CH + 1
+    factions = "marquise,eyrie,vagabond,tinker,alliance,lizards"
+    robots = "marquise,eyrie,vagabond,tinker,lizards"
+    made = await bot.slash(M, teams, "root create", mode="frontier", seats=6, factions=factions, automated=robots)
+    assert not made.refused
+    assert not (await bot.slash(A, teams, "root join", faction="alliance", team="B")).refused
+    assert not (await bot.slash(A, teams, "root start")).refused
+    before = await saved(bot.service, teams)
+    for team, said in (("A", "team **B**"), ("C", "not 'C'")):
+        wrong = await bot.slash(M, teams, "rootmod automate", faction="alliance", team=team)
+        assert wrong.refused and said in wrong.text, wrong.text
+        assert await saved(bot.service, teams) == before
+    right = await bot.slash(M, teams, "rootmod automate", faction="alliance", team="b")
+    assert not right.refused, right.text

@@ -12,11 +12,12 @@ from dataclasses import dataclass
 import rules
 from bot import messages
 from bot.service.core import one_at_a_time
-from bot.service.lobby import Lobby, known_faction
+from bot.service.lobby import Lobby, known_faction, seat_team
 from bot.service.moderation import Moderation, no_such_seat
 from bot.service.outbox import Outbox
 from bot.service.table import Actor, Refusal, faction_name
 from bot.storage.store import StaleVersion
+from rules.options import mode_id
 
 AUTOMATED_USER = 0  # the user id an automated player's moves are made under (its log lines keep no user)
 
@@ -99,6 +100,7 @@ class Automated(Lobby, Moderation):
         row = table.by_faction(faction)
         if row is None:
             raise Refusal(no_such_seat(table, faction))
+        seat_team(mode_id(table.state.options), row, team)
         if row.automated:
             raise Refusal(messages.ALREADY_AUTOMATED.format(faction=faction_name(row.faction)))
         await self.hand_seat(table, row.faction, None, "", automated=True)
