@@ -94,7 +94,12 @@ class AutomatedPlayers:
         await self.sleep(self.delay)
         seed = (due.version * SEED_MIX + channel_id) % 2**62
         loop = asyncio.get_running_loop()
-        notation, used = await loop.run_in_executor(None, choose, due.state, due.seat, self._budget(due), seed)
+        notation: str | None
+        try:
+            notation, used = await loop.run_in_executor(None, choose, due.state, due.seat, self._budget(due), seed)
+        except Exception:  # a failing decision never stalls the game: the engine's default answer instead
+            log.exception("the automated player of seat %s in channel %s could not decide", due.seat, channel_id)
+            notation, used = None, 0.0
         self._spend(due, used)
         outbox = await self.service.play_automated(due, notation)
         if outbox is None:

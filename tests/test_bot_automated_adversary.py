@@ -95,3 +95,41 @@ async def test_a_team_named_when_automating_a_running_seat_must_be_its_own(tmp_p
         assert await saved(bot.service, teams) == before
     right = await bot.slash(M, teams, "rootmod automate", faction="alliance", team="b")
     assert not right.refused, right.text
+
+
+async def _both_automated(service, round_limit: int | None = None) -> None:
+    made = await service.create(MOD, seats=2, factions="marquise,eyrie", automated="marquise,eyrie",
+                                round_limit=round_limit)
+    assert not made.refused, made.reply
+    assert not (await service.start(MOD)).refused
+
+
+async def _run(service, delay: float = 0.0) -> list:
+    """Run the automated players of a service until no automated seat can act; what they posted."""
+    posted: list = []
+
+    async def post(outbox) -> None:
+        posted.append(outbox)
+
+    async def no_wait(_seconds: float) -> None:
+        return None
+
+    runner = AutomatedPlayers(service, post, delay=delay, turn_seconds=0.01, sleep=no_wait)
+    runner.wake(CH)
+    await runner.settled()
+    return posted
+
+
+async def test_an_automated_player_whose_decision_fails_still_answers_by_default(tmp_path, monkeypatch):
+    service = await qa_service(tmp_path)
+    await _both_automated(service, round_limit=1)
+
+    def broken(*_args, **_kwargs):
+        raise RuntimeError("the decision failed")
+
+    monkeypatch.setattr(automation, "decide", broken)
+    posted = await _run(service)
+    table = await service.table(CH)
+    assert table.game.status == "over" and len(posted) > 10  # the game never stalls
+    record = await service.record(table)
+    assert rules.replay(record).digest() == table.state.digest()

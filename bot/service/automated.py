@@ -57,15 +57,15 @@ class Automated(Lobby, Moderation):
             return None
         return Due(channel_id, table.game.version, seat, table.state, table.game.state)
 
-    async def play_automated(self, due: Due, notation: str) -> Outbox | None:
-        """Play an automated seat's choice; None (nothing saved) when the game moved on since it was made (here, or
-        in another process: the save's own version check)."""
+    async def play_automated(self, due: Due, notation: str | None) -> Outbox | None:
+        """Play an automated seat's choice (None: it made none, the engine's default answer is played); None (nothing
+        saved) when the game moved on since it was made (here, or in another process: the save's own version check)."""
         try:
             return await self._play_automated(due, notation)
         except StaleVersion:
             return None
 
-    async def _play_automated(self, due: Due, notation: str) -> Outbox | None:
+    async def _play_automated(self, due: Due, notation: str | None) -> Outbox | None:
         async with self.lock(due.channel_id), self.store.unit():
             table = await self.table(due.channel_id)
             if (table.game.version, table.game.state) != (due.version, due.saved) or _moved_on(
@@ -75,13 +75,7 @@ class Automated(Lobby, Moderation):
             state = table.state
             if rules.to_act(state) != due.seat:
                 return None
-            try:
-                rules.parse(state, notation, due.seat)
-            except rules.RulesError:  # never stall a game: the engine's default answer instead
-                default = rules.default_action(state)
-                if default is None:
-                    raise
-                notation = default.notation()
+            notation = _playable(state, due.seat, notation)
             outbox = await self.play_at(table, automated_actor(due.channel_id), due.seat, notation, confirmed=True)
             outbox.channel_id = due.channel_id
             return outbox
@@ -109,6 +103,21 @@ class Automated(Lobby, Moderation):
         outbox.team_threads = True  # a team game: the player it replaces leaves the team's thread
         outbox.automated_next = True  # the seat may be the one to act
         return outbox
+
+
+def _playable(state: rules.GameState, seat: int, notation: str | None) -> str:
+    """The choice if the engine accepts it, else the engine's default answer: a game never stalls on an automated
+    seat."""
+    if notation is not None:
+        try:
+            rules.parse(state, notation, seat)
+            return notation
+        except rules.RulesError:
+            pass
+    default = rules.default_action(state)
+    if default is None:
+        raise RuntimeError(f"seat {seat} has no default answer to play instead")
+    return default.notation()
 
 
 def _moved_on(status: str, automated: bool) -> bool:
