@@ -4,6 +4,9 @@ public sees while an automated seat decides."""
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import random
+import threading
 
 from discord_harness import ALICE, CHANNEL, MOD, saved
 from qa_helpers import A, B, M, close_stores, qa_bot, qa_bot_game, qa_service  # noqa: F401
@@ -132,4 +135,41 @@ async def test_an_automated_player_whose_decision_fails_still_answers_by_default
     table = await service.table(CH)
     assert table.game.status == "over" and len(posted) > 10  # the game never stalls
     record = await service.record(table)
+    assert rules.replay(record).digest() == table.state.digest()
+
+
+async def test_two_processes_on_one_database_play_each_automated_move_once(tmp_path, monkeypatch):
+    together = threading.Barrier(2, timeout=1)  # both processes decide every move at the same game version
+    decided: list[int] = []
+
+    def choose(state: rules.GameState, seat: int, _seconds: float, seed: int) -> tuple[str, float]:
+        with contextlib.suppress(threading.BrokenBarrierError):
+            together.wait()
+        decided.append(state.version)
+        return random.Random(seed).choice(rules.legal_actions(state, seat)).notation(), 0.0
+
+    monkeypatch.setattr(automation, "choose", choose)
+    first = await qa_service(tmp_path)
+    second = await qa_service(tmp_path)  # another process's service: its own locks, the same database file
+    await _both_automated(first, round_limit=1)
+    posted: list[tuple[int, str]] = []
+
+    async def post(outbox) -> None:
+        posted.append((id(outbox), outbox.public.splitlines()[0]))
+
+    async def yield_now(_seconds: float) -> None:
+        await asyncio.sleep(0)
+
+    runners = [AutomatedPlayers(s, post, delay=0, turn_seconds=0.01, sleep=yield_now) for s in (first, second)]
+    for _ in range(3):
+        for runner in runners:
+            runner.wake(CH)
+        await asyncio.gather(*(r.settled() for r in runners))
+    table = await first.table(CH)
+    assert table.game.status == "over"
+    rows = [r for r in await first.store.record_rows(CH) if r.kind == "action"]
+    assert len(posted) == len(rows) == sum(r.moves for r in runners)  # each saved move posted once, by one process
+    assert all(r.moves > 0 for r in runners), [r.moves for r in runners]  # both won some races
+    assert len(decided) >= 2 * len(rows) - 1  # every move but the last was decided by both; one of each was dropped
+    record = await first.record(table)
     assert rules.replay(record).digest() == table.state.digest()
