@@ -1,0 +1,36 @@
+"""Boards after a restart in a channel that held an earlier game: that game's boards (their file names carry its
+versions) never count as the new game's, so a board the new game owes is still posted late, once."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from discord_harness import FakeClock
+from qa_helpers import M, start_game
+from test_bot_board_queue import owed, play
+from test_bot_board_recovery import CH, first_bot, late, restart, submit, version
+
+from bot.discord import drawing
+
+
+async def test_a_board_of_a_new_game_owed_at_a_crash_is_posted_though_the_old_game_showed_higher_versions(
+    tmp_path: Path,
+):
+    clock = FakeClock()
+    first, discord_api = await first_bot(tmp_path, clock)
+    for _ in range(8):
+        await play(first, CH)  # the first game's boards, up to a high version, stay in the channel
+    old = await version(first)
+    assert not (await first.slash(M, CH, "rootmod end")).refused
+    await start_game(first, CH)  # a new game in the same channel
+    await submit(first)  # saved and answered: then the process died before its board was drawn
+    newest = await version(first)
+
+    again = await restart(first, tmp_path, clock, discord_api)
+    posted, sent = await late(again, clock)
+    assert posted == 1 and len(sent) == 1 and sent[0].board, (old, newest)
+    shown = drawing.board_version(next(n for n in sent[0].files if drawing.is_board(n)))
+    assert shown == newest > old  # the new game's board, named above every board of the old one
+    assert await owed(again) == 0
+    assert await late(again, clock) == (0, [])  # posted once
+    await again.service.store.close()
