@@ -6,11 +6,12 @@ from __future__ import annotations
 from pathlib import Path
 
 from discord_harness import FakeClock
-from qa_helpers import M, start_game
+from qa_helpers import A, B, M, start_game
 from test_bot_board_queue import owed, play
-from test_bot_board_recovery import CH, first_bot, late, restart, submit, version
+from test_bot_board_recovery import CH, GUILD, first_bot, late, restart, submit, version
 
 from bot.discord import drawing
+from bot.service.table import Actor
 
 
 async def test_a_board_of_a_new_game_owed_at_a_crash_is_posted_though_the_old_game_showed_higher_versions(
@@ -33,4 +34,28 @@ async def test_a_board_of_a_new_game_owed_at_a_crash_is_posted_though_the_old_ga
     assert shown == newest > old  # the new game's board, named above every board of the old one
     assert await owed(again) == 0
     assert await late(again, clock) == (0, [])  # posted once
+    await again.service.store.close()
+
+
+async def test_a_new_games_live_board_owed_at_a_crash_is_posted_anew_not_put_on_the_old_games(tmp_path: Path):
+    clock = FakeClock()
+    first, discord_api = await first_bot(tmp_path, clock)
+    assert not (await first.slash(A, CH, "root boards", live=True)).refused
+    await play(first, CH)
+    [old_live] = {s.message_id for s in first.adapter.sent if s.content.startswith("Live board")}
+    assert not (await first.slash(M, CH, "rootmod end")).refused
+    for user, path, options in (
+        (A, "root create", {"seats": 2}),
+        (A, "root boards", {"live": True}),
+        (A, "root join", {"faction": "marquise"}),
+        (B, "root join", {"faction": "eyrie"}),
+    ):
+        assert not (await first.slash(user, CH, path, **options)).refused
+    assert not (await first.service.start(Actor(CH, B.id, B.name, GUILD))).refused  # saved; then the process died
+
+    again = await restart(first, tmp_path, clock, discord_api)
+    posted, sent = await late(again, clock)
+    assert posted == 1 and [(s.kind, s.message_id == old_live) for s in sent] == [("channel", False)]
+    assert sent[0].content.startswith("Live board") and sent[0].board
+    assert (await again.service.table(CH)).game.board_message_id == sent[0].message_id != old_live
     await again.service.store.close()
