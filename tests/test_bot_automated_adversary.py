@@ -173,3 +173,48 @@ async def test_two_processes_on_one_database_play_each_automated_move_once(tmp_p
     assert len(decided) >= 2 * len(rows) - 1  # every move but the last was decided by both; one of each was dropped
     record = await first.record(table)
     assert rules.replay(record).digest() == table.state.digest()
+
+
+def _quick(bot):
+    bot.client.automation.turn_seconds = 0.01
+    return bot
+
+
+async def _automated_moves(service) -> int:
+    return sum(1 for r in await service.store.record_rows(CH) if r.kind == "action" and r.user_id is None)
+
+
+async def test_a_paused_game_holds_its_automated_seat_until_a_moderator_resumes_it(tmp_path):
+    bot = _quick(await qa_bot(tmp_path))
+    await _marquise_automated(bot.service)  # saved with the automated Marquise to act, no runner woken
+    assert not (await bot.service.mod_pause(MOD)).refused
+    before = await saved(bot.service, CH)
+    restarted = await bot.resume()  # a restart while paused: nothing played
+    assert [s for s in restarted.sent if s.kind == "channel"] == [] and await saved(bot.service, CH) == before
+    resumed = await bot.slash(M, CH, "rootmod resume")
+    assert not resumed.refused and "Marquise de Cat (automated)" in resumed.text
+    assert await _automated_moves(bot.service) >= 1  # woken by the resume: it plays at once
+    state = (await bot.service.table(CH)).state
+    assert state.seats[rules.to_act(state)].faction == "eyrie"  # and waits for alice
+
+
+async def test_five_automated_seats_of_a_3x3_game_wait_only_for_the_one_person(tmp_path):
+    bot = _quick(await qa_bot(tmp_path))
+    factions = "marquise,eyrie,vagabond,tinker,alliance,lizards"
+    robots = "marquise,eyrie,vagabond,tinker,lizards"
+    made = await bot.slash(M, CH, "root create", mode="frontier", seats=6, factions=factions, automated=robots,
+                           round_limit=2)
+    assert not made.refused
+    assert not (await bot.slash(A, CH, "root join", faction="alliance", team="B")).refused
+    assert not (await bot.slash(A, CH, "root start")).refused
+    chooser = random.Random(1)
+    while (table := await bot.service.table(CH)).game.status == "active":
+        seat = rules.to_act(table.state)
+        assert table.state.seats[seat].faction == "alliance", rules.waiting_for(table.state)
+        action = chooser.choice(rules.legal_actions(table.state, seat)).notation()
+        assert not (await bot.slash(A, CH, "play", action=action)).refused
+    assert table.game.status == "over" and await _automated_moves(bot.service) > 50
+    pinged = [s.content for s in bot.adapter.sent if "<@" in s.content and s.kind == "channel"]
+    assert pinged and all(f"<@{A.id}>" in p for p in pinged)  # only the person is ever mentioned
+    record = await bot.service.record(table)
+    assert rules.replay(record).digest() == table.state.digest()
