@@ -218,3 +218,29 @@ async def test_five_automated_seats_of_a_3x3_game_wait_only_for_the_one_person(t
     assert pinged and all(f"<@{A.id}>" in p for p in pinged)  # only the person is ever mentioned
     record = await bot.service.record(table)
     assert rules.replay(record).digest() == table.state.digest()
+
+
+async def test_a_seat_handed_back_while_its_automated_player_waits_its_delay_gets_no_automated_move(tmp_path):
+    service = await qa_service(tmp_path)
+    await _marquise_automated(service)
+    asleep, wake_up = asyncio.Event(), asyncio.Event()
+
+    async def sleep(_seconds: float) -> None:
+        asleep.set()
+        await wake_up.wait()
+
+    posted: list = []
+
+    async def post(outbox) -> None:
+        posted.append(outbox)
+
+    runner = AutomatedPlayers(service, post, delay=60, turn_seconds=0.01, sleep=sleep)
+    runner.wake(CH)
+    await asyncio.wait_for(asleep.wait(), 5)
+    assert not (await service.mod_replace(MOD, "marquise", B.id, B.name)).refused  # bob takes the seat meanwhile
+    before = await saved(service, CH)
+    wake_up.set()
+    await asyncio.wait_for(runner.settled(), 5)  # it stops: a person is to act now
+    assert (posted, await saved(service, CH)) == ([], before)
+    table = await service.table(CH)
+    assert table.seated_user(rules.to_act(table.state)) == B.id and not table.automated(rules.to_act(table.state))
