@@ -113,6 +113,7 @@ SEAT_LINE = "{faction} ({user})"
 SEAT_TEAM_LINE = "{faction} ({user}, team {team})"
 NOBODY = "nobody"
 AUTOMATED = "automated"  # how a seat's player is named when an automated player holds it
+AUTOMATED_PLAYER = "the automated player"  # the player a moderator replaced or removed, when it was automated
 AUTOMATED_JOINED = "An automated player joins as **{faction}** ({taken}/{seats} seats)."
 AUTOMATED_JOINED_TEAM = "An automated player joins as **{faction}** for team **{team}** ({taken}/{seats} seats)."
 

@@ -244,3 +244,15 @@ async def test_a_seat_handed_back_while_its_automated_player_waits_its_delay_get
     assert (posted, await saved(service, CH)) == ([], before)
     table = await service.table(CH)
     assert table.seated_user(rules.to_act(table.state)) == B.id and not table.automated(rules.to_act(table.state))
+
+
+async def test_a_moderator_replacing_or_unseating_an_automated_player_is_told_it_was_the_automated_player(tmp_path):
+    bot = _quick(await qa_bot_game(tmp_path, CH))
+    assert not (await bot.slash(M, CH, "rootmod automate", faction="eyrie")).refused
+    back = await bot.slash(M, CH, "rootmod replace", faction="eyrie", user=B)
+    assert "(replacing the automated player)" in back.text, back.text
+    assert not (await bot.slash(M, CH, "rootmod automate", faction="eyrie")).refused
+    off = await bot.slash(M, CH, "rootmod unseat", faction="eyrie")
+    assert "(the automated player removed by a moderator)" in off.text, off.text
+    vacant = await bot.slash(M, CH, "rootmod automate", faction="eyrie")
+    assert "(replacing nobody)" in vacant.text, vacant.text

@@ -13,7 +13,7 @@ import rules
 from bot import messages
 from bot.service.core import one_at_a_time
 from bot.service.lobby import Lobby, known_faction, seat_team
-from bot.service.moderation import Moderation, no_such_seat
+from bot.service.moderation import Moderation, former_player, no_such_seat
 from bot.service.outbox import Outbox
 from bot.service.table import Actor, Refusal, faction_name
 from bot.storage.store import StaleVersion
@@ -98,7 +98,7 @@ class Automated(Lobby, Moderation):
         if row.automated:
             raise Refusal(messages.ALREADY_AUTOMATED.format(faction=faction_name(row.faction)))
         await self.hand_seat(table, row.faction, None, "", automated=True)
-        old = f"<@{row.user_id}>" if row.user_id else messages.NOBODY
+        old = former_player(row)
         outbox = Outbox(public=messages.MOD_AUTOMATED.format(faction=faction_name(row.faction), old=old))
         outbox.team_threads = True  # a team game: the player it replaces leaves the team's thread
         outbox.automated_next = True  # the seat may be the one to act

@@ -15,7 +15,7 @@ from bot.service.table import Actor, Refusal, Table, faction_name, seat_faction
 from bot.service.threads import opening_post, teams_of
 from bot.settings import REMINDER_HOURS, REMINDERS_BEFORE_NOTICE
 from bot.storage import records
-from bot.storage.models import Deadline, GuildSettings, LogRow
+from bot.storage.models import Deadline, GuildSettings, LogRow, SeatRow
 from bot.storage.store import Change
 from rules.actions import closest_first
 from rules.edits import CardEnd
@@ -120,7 +120,7 @@ class Moderation(Play):
             shown = messages.shown_name(user_name)
             raise Refusal(messages.USER_ALREADY_SEATED.format(user=shown, faction=faction_name(other.faction)))
         await self.hand_seat(table, row.faction, user_id, user_name)
-        old = f"<@{row.user_id}>" if row.user_id else messages.NOBODY
+        old = former_player(row)
         text = messages.MOD_REPLACED.format(user=f"<@{user_id}>", faction=faction_name(row.faction), old=old)
         outbox = Outbox(public=text, mentions=[user_id])
         outbox.seat_posts = opening_post(table, row.faction, user_id, user_name, table.game.version + 1)
@@ -139,7 +139,7 @@ class Moderation(Play):
             await self.store.remove_seat(table.game.version, actor.channel_id, row.faction, self.now())
         else:
             await self.hand_seat(table, row.faction, None, "")
-        old = f"<@{row.user_id}>" if row.user_id else messages.NOBODY
+        old = former_player(row)
         outbox = Outbox(public=messages.MOD_UNSEATED.format(faction=faction_name(row.faction), old=old))
         outbox.team_threads = True  # a team game: the player leaves the team's thread
         return outbox
@@ -285,6 +285,13 @@ def _place_words(end: CardEnd) -> str:
         return messages.SHARED_PILES.get(end.place, messages.THE_PILE.format(pile=end.title))
     owner = messages.possessive(faction_name(end.faction))
     return messages.PILE_OF.format(owner=owner, pile=messages.SEAT_PILES.get(end.title, end.title))
+
+
+def former_player(row: SeatRow) -> str:
+    """Who played a seat a moderator hands on or frees: a mention, the automated player, or nobody."""
+    if row.automated:
+        return messages.AUTOMATED_PLAYER
+    return f"<@{row.user_id}>" if row.user_id else messages.NOBODY
 
 
 def no_such_seat(table: Table, name: str) -> str:
