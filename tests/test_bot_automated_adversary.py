@@ -256,3 +256,28 @@ async def test_a_moderator_replacing_or_unseating_an_automated_player_is_told_it
     assert "(the automated player removed by a moderator)" in off.text, off.text
     vacant = await bot.slash(M, CH, "rootmod automate", faction="eyrie")
     assert "(replacing nobody)" in vacant.text, vacant.text
+
+
+async def test_bad_input_to_rootmod_automate_is_one_clear_message_and_the_game_is_unchanged(tmp_path):
+    bot = _quick(await qa_bot_game(tmp_path, CH))
+    before = await saved(bot.service, CH)
+    for faction, said in (
+        ("", "is empty"),
+        ("\u200b", "No seat plays"),
+        ("ＥＹＲＩＥ", "No seat plays"),
+        ("eyrie\x00", "No seat plays"),
+        ("x" * 500, "No seat plays"),
+        ("lizards", "the seats are: marquise, eyrie"),
+        ("@everyone", "No seat plays"),
+    ):
+        refused = await bot.slash(M, CH, "rootmod automate", faction=faction)
+        assert refused.refused and said in refused.text and "Traceback" not in refused.text, (faction, refused.text)
+        assert len(refused.text) < 300 and await saved(bot.service, CH) == before
+    assert (await bot.slash(A, CH, "rootmod automate", faction="eyrie")).refused  # not a moderator
+    elsewhere = await bot.slash(M, CH + 9, "rootmod automate", faction="eyrie")
+    assert elsewhere.refused and "no game in this channel" in elsewhere.text
+    assert await saved(bot.service, CH) == before
+    assert not (await bot.slash(M, CH, "rootmod end")).refused
+    ended = await saved(bot.service, CH)
+    over = await bot.slash(M, CH, "rootmod automate", faction="marquise")
+    assert over.refused and "ended" in over.text and await saved(bot.service, CH) == ended
