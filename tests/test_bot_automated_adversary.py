@@ -8,8 +8,10 @@ import contextlib
 import random
 import threading
 
-from discord_harness import ALICE, CHANNEL, MOD, saved
+from discord_harness import ALICE, CHANNEL, MOD, db_url, saved
 from qa_helpers import A, B, M, close_stores, qa_bot, qa_bot_game, qa_service  # noqa: F401
+from test_bot_team_threads import CH as TEAM_CH
+from test_bot_team_threads import USERS, frontier_bot, members_of, start_frontier, team_ids
 
 import rules
 from bot import automation
@@ -281,3 +283,13 @@ async def test_bad_input_to_rootmod_automate_is_one_clear_message_and_the_game_i
     ended = await saved(bot.service, CH)
     over = await bot.slash(M, CH, "rootmod automate", faction="marquise")
     assert over.refused and "ended" in over.text and await saved(bot.service, CH) == ended
+
+
+async def test_a_player_whose_seat_is_automated_leaves_the_team_thread(tmp_path):
+    bot = _quick(await frontier_bot(db_url(tmp_path)))
+    await start_frontier(bot)
+    dave = USERS["tinker"]
+    automated = await bot.slash(M, TEAM_CH, "rootmod automate", faction="tinker")
+    assert not automated.refused, automated.text
+    assert members_of(bot, "B") == team_ids("B") - {dave.id}  # no longer of the team: its thread is closed to him
+    assert members_of(bot, "A") == team_ids("A")
