@@ -1,5 +1,5 @@
-"""Boards after a restart in a channel that held an earlier game: that game's boards (their file names carry its
-versions) never count as the new game's, so a board the new game owes is still posted late, once."""
+"""Boards after a restart, the hard cases: a channel that held an earlier game (its boards, their file names carrying
+its versions, never count as the new game's), and a live board deleted before the restart."""
 
 from __future__ import annotations
 
@@ -8,7 +8,7 @@ from pathlib import Path
 from discord_harness import FakeClock
 from qa_helpers import A, B, M, start_game
 from test_bot_board_queue import owed, play
-from test_bot_board_recovery import CH, GUILD, first_bot, late, restart, submit, version
+from test_bot_board_recovery import CH, GUILD, died_before_marking, first_bot, late, restart, submit, version
 
 from bot.discord import drawing
 from bot.service.table import Actor
@@ -58,4 +58,20 @@ async def test_a_new_games_live_board_owed_at_a_crash_is_posted_anew_not_put_on_
     assert posted == 1 and [(s.kind, s.message_id == old_live) for s in sent] == [("channel", False)]
     assert sent[0].content.startswith("Live board") and sent[0].board
     assert (await again.service.table(CH)).game.board_message_id == sent[0].message_id != old_live
+    await again.service.store.close()
+
+
+async def test_a_live_board_shown_before_a_crash_and_deleted_meanwhile_is_posted_anew_after_the_restart(tmp_path: Path):
+    clock = FakeClock()
+    first, discord_api = await first_bot(tmp_path, clock)
+    await died_before_marking(first)
+    assert not (await first.slash(A, CH, "root boards", live=True)).refused  # shown; its mark lost in the crash
+    [live] = [s for s in first.adapter.sent if s.content.startswith("Live board")]
+    discord_api.gone.add(live.message_id or 0)  # someone deleted it while the bot was down
+
+    again = await restart(first, tmp_path, clock, discord_api)
+    posted, sent = await late(again, clock)
+    assert posted == 1 and [s.content.startswith("Live board") for s in sent] == [True]
+    assert (await again.service.table(CH)).game.board_message_id == sent[0].message_id != live.message_id
+    assert await owed(again) == 0 and await late(again, clock) == (0, [])
     await again.service.store.close()
