@@ -293,3 +293,21 @@ async def test_a_player_whose_seat_is_automated_leaves_the_team_thread(tmp_path)
     assert not automated.refused, automated.text
     assert members_of(bot, "B") == team_ids("B") - {dave.id}  # no longer of the team: its thread is closed to him
     assert members_of(bot, "A") == team_ids("A")
+
+
+async def test_an_automated_alliance_never_names_the_card_it_puts_face_down_in_public(tmp_path):
+    service = await qa_service(tmp_path)
+    made = await service.create(MOD, seats=2, factions="alliance,marquise", automated="alliance,marquise",
+                                round_limit=3)
+    assert not made.refused
+    assert not (await service.start(MOD)).refused
+    posted = await _run(service)
+    rows = [r for r in await service.store.record_rows(CH) if r.kind == "action"]
+    assert len(posted) == len(rows)
+    secret = [(row, out) for row, out in zip(rows, posted, strict=True) if row.notation.startswith("mobilize ")]
+    assert secret, "the Alliance never mobilized: the test saw nothing"
+    for row, out in secret:
+        card = row.notation.split()[1]
+        first = out.public.splitlines()[0]
+        assert first == "**Woodland Alliance** (automated): `mobilize ?`", first
+        assert card not in out.public and card.split("-")[0] not in out.public.lower(), out.public
