@@ -16,6 +16,7 @@ from test_bot_team_threads import USERS, frontier_bot, members_of, start_frontie
 import rules
 from bot import automation
 from bot.automation import AutomatedPlayers
+from bot.console.offline import http_error
 
 CH = CHANNEL
 
@@ -311,3 +312,43 @@ async def test_an_automated_alliance_never_names_the_card_it_puts_face_down_in_p
         first = out.public.splitlines()[0]
         assert first == "**Woodland Alliance** (automated): `mobilize ?`", first
         assert card not in out.public and card.split("-")[0] not in out.public.lower(), out.public
+
+
+async def test_a_deleted_channels_automated_game_is_paused_not_played_on_unseen(tmp_path):
+    service = await qa_service(tmp_path)
+    await _both_automated(service)
+    tries: list[str] = []
+
+    async def gone(outbox) -> None:
+        tries.append(outbox.public)
+        raise automation.ChannelGone(CH)
+
+    async def no_wait(_seconds: float) -> None:
+        return None
+
+    runner = AutomatedPlayers(service, gone, delay=0, turn_seconds=0.01, sleep=no_wait)
+    runner.wake(CH)
+    await runner.settled()
+    table = await service.table(CH)
+    assert len(tries) == 1 and table.game.status == "paused"  # the move made stands; no more are played unseen
+    assert await service.automated_due(CH) is None
+    runner.wake(CH)
+    await runner.settled()
+    assert len(tries) == 1
+    assert not (await service.mod_resume(MOD)).refused  # a moderator may go on (the channel was only hidden)
+    assert await service.automated_due(CH) is not None
+
+
+async def test_automated_moves_posted_to_a_deleted_channel_pause_the_game_through_the_real_client(tmp_path):
+    bot = _quick(await qa_bot(tmp_path))
+    made = await bot.slash(M, CH, "root create", seats=2, factions="marquise,eyrie", automated="marquise,eyrie")
+    assert not made.refused
+
+    async def deleted(_outbox, **_how: bool) -> None:
+        raise http_error(404, "Unknown Channel")
+
+    bot.client.poster.post = deleted  # type: ignore[method-assign]
+    assert not (await bot.slash(M, CH, "root start")).refused
+    table = await bot.service.table(CH)
+    assert table.game.status == "paused" and await _automated_moves(bot.service) == 1
+    assert (await bot.service.record(table)).actions  # the move made stands

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 import discord
 
 from bot import messages
+from bot.automation import ChannelGone
 from bot.discord import drawing
 from bot.discord.attachments import MISSING_PERMISSIONS, Pictures
 from bot.discord.board_posts import LIVE_PREFIX, Attach, BoardPosts, BoardsSeen
@@ -138,7 +139,10 @@ async def post_move(client: PostingClient, outbox: Outbox) -> None:
     """Post a move made without an interaction (an automated player's) as a person's is shown: the text in its channel
     with the board after it, the live board, each seat's private post, the team threads, the moderators' notices."""
     channel_id = outbox.channel_id
-    await client.poster.post(outbox, board_after=True)
+    try:
+        await client.poster.post(outbox, board_after=True)
+    except discord.NotFound as err:  # the channel was deleted: the automated seats stop there
+        raise ChannelGone(channel_id) from err
     live_board(client, outbox)
     for post in outbox.seat_posts:
         await client.poster.seat_post(client.service, post)

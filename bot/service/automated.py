@@ -13,10 +13,11 @@ import rules
 from bot import messages
 from bot.service.core import one_at_a_time
 from bot.service.lobby import Lobby, known_faction, seat_team
-from bot.service.moderation import Moderation, former_player, no_such_seat
+from bot.service.moderation import Moderation, clock_stopped, former_player, no_such_seat
 from bot.service.outbox import Outbox
 from bot.service.table import Actor, Refusal, faction_name
-from bot.storage.store import StaleVersion
+from bot.storage.models import LogRow
+from bot.storage.store import Change, StaleVersion
 from rules.options import mode_id
 
 AUTOMATED_USER = 0  # the user id an automated player's moves are made under (its log lines keep no user)
@@ -79,6 +80,20 @@ class Automated(Lobby, Moderation):
             outbox = await self.play_at(table, automated_actor(due.channel_id), due.seat, notation, confirmed=True)
             outbox.channel_id = due.channel_id
             return outbox
+
+    async def pause_unseen(self, channel_id: int) -> bool:
+        """Pause a game in play whose channel Discord says is gone, so its automated seats stop playing where nobody
+        sees them (a moderator's /rootmod resume goes on); False when it is not in play."""
+        async with self.lock(channel_id), self.store.unit():
+            table = await self.maybe_table(channel_id)
+            if table is None or table.game.status != "active":
+                return False
+            now = self.now()
+            note = LogRow(kind="note", user_id=None, public=messages.UNSEEN_PAUSED)
+            change = Change(channel_id, table.game.version, now, status="paused", log=[note])
+            change.adjust_deadline = lambda deadline: clock_stopped(deadline, now)
+            await self.store.save(change)
+            return True
 
     @one_at_a_time
     async def mod_automate(self, actor: Actor, faction: str, team: str | None = None) -> Outbox:

@@ -47,7 +47,7 @@ class Moderation(Play):
         change = Change(
             actor.channel_id, table.game.version, now, status="paused", log=[_note(actor, messages.MOD_PAUSED)]
         )
-        change.adjust_deadline = lambda deadline: _paused(deadline, now)
+        change.adjust_deadline = lambda deadline: clock_stopped(deadline, now)
         await self.store.save(change)
         return Outbox(public=messages.MOD_PAUSED)
 
@@ -300,7 +300,7 @@ def no_such_seat(table: Table, name: str) -> str:
     return messages.NO_SUCH_SEAT.format(name=echo(name), seated=", ".join(seated) or messages.NOBODY)
 
 
-def _paused(deadline: Deadline, now: int) -> Deadline:
+def clock_stopped(deadline: Deadline, now: int) -> Deadline:
     """The clock stopped: the time left is kept."""
     if deadline.due_at is not None:
         deadline.paused_left, deadline.due_at = max(deadline.due_at - now, 0), None
