@@ -352,3 +352,40 @@ async def test_automated_moves_posted_to_a_deleted_channel_pause_the_game_throug
     table = await bot.service.table(CH)
     assert table.game.status == "paused" and await _automated_moves(bot.service) == 1
     assert (await bot.service.record(table)).actions  # the move made stands
+
+
+async def test_a_game_with_automated_moves_exports_and_undoes_as_the_same_game_played_by_people(tmp_path):
+    (tmp_path / "a").mkdir()
+    (tmp_path / "b").mkdir()
+    robot = _quick(await qa_bot(tmp_path / "a"))
+    assert not (await robot.slash(M, CH, "root create", seats=2, factions="marquise,eyrie", automated="eyrie")).refused
+    assert not (await robot.slash(A, CH, "root join", faction="marquise")).refused
+    assert not (await robot.slash(A, CH, "root start")).refused
+    chooser = random.Random(4)
+    while await _automated_moves(robot.service) < 8:
+        state = (await robot.service.table(CH)).state
+        seat = rules.to_act(state)
+        action = chooser.choice(rules.legal_actions(state, seat)).notation()
+        assert not (await robot.slash(A, CH, "play", action=action)).refused
+    automated = await robot.service.export(CH, full=True)
+
+    people = await qa_bot(tmp_path / "b")  # the same seed and seats: bob types the automated player's moves
+    for user, path, options in (
+        (M, "root create", {"seats": 2, "factions": "marquise,eyrie"}),
+        (B, "root join", {"faction": "eyrie"}),
+        (A, "root join", {"faction": "marquise"}),
+        (A, "root start", {}),
+    ):
+        assert not (await people.slash(user, CH, path, **options)).refused
+    for action in automated["actions"]:
+        state = (await people.service.table(CH)).state
+        user = A if state.seats[rules.to_act(state)].faction == "marquise" else B
+        assert not (await people.slash(user, CH, "play", action=action)).refused
+    typed = await people.service.export(CH, full=True)
+    same = ("options", "seed", "actions", "rules", "digest")
+    assert {k: automated[k] for k in same} == {k: typed[k] for k in same}
+    for bot in (robot, people):
+        assert not (await bot.slash(M, CH, "rootmod pause")).refused
+        assert not (await bot.slash(M, CH, "rootmod undo", count=3, confirm=True)).refused
+    shorter = [await b.service.export(CH, full=True) for b in (robot, people)]
+    assert shorter[0]["digest"] == shorter[1]["digest"] and shorter[0]["actions"] == automated["actions"][:-3]
