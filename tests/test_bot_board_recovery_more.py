@@ -75,3 +75,30 @@ async def test_a_live_board_shown_before_a_crash_and_deleted_meanwhile_is_posted
     assert (await again.service.table(CH)).game.board_message_id == sent[0].message_id != live.message_id
     assert await owed(again) == 0 and await late(again, clock) == (0, [])
     await again.service.store.close()
+
+
+async def test_a_new_games_live_board_is_its_own_message_in_the_process_that_showed_the_old_ones(tmp_path: Path):
+    clock = FakeClock()
+    bot, _discord_api = await first_bot(tmp_path, clock)
+    assert not (await bot.slash(A, CH, "root boards", live=True)).refused
+    for _ in range(6):
+        await play(bot, CH)
+    [old_live] = {s.message_id for s in bot.adapter.sent if s.content.startswith("Live board")}
+    assert not (await bot.slash(M, CH, "rootmod end")).refused
+    clock.advance(0.01)  # the next game is created a little later
+    start = len(bot.adapter.sent)
+    for user, path, options in (
+        (A, "root create", {"seats": 2}),
+        (A, "root boards", {"live": True}),
+        (A, "root join", {"faction": "marquise"}),
+        (B, "root join", {"faction": "eyrie"}),
+        (B, "root start", {}),
+    ):
+        assert not (await bot.slash(user, CH, path, **options)).refused
+    await play(bot, CH)
+    lives = [s for s in bot.adapter.sent[start:] if s.content.startswith("Live board")]
+    assert [s.kind for s in lives] == ["channel", "edit"], [(s.kind, s.message_id) for s in lives]
+    new_live = lives[0].message_id
+    assert new_live != old_live and lives[1].message_id == new_live and lives[1].board
+    assert (await bot.service.table(CH)).game.board_message_id == new_live
+    await bot.service.store.close()

@@ -69,7 +69,7 @@ class ChannelPoster(Protocol):
         """The newest board version the bot shows in a channel, and its newest live board message there."""
         ...
 
-    async def adopt_live_board(self, service: Boards, channel_id: int, new: int, old: int | None) -> None:
+    async def adopt_live_board(self, service: Boards, live: LiveBoard, new: int, old: int | None) -> None:
         """Make a live board message posted before a restart the game's (and delete the one it replaced)."""
         ...
 
@@ -182,7 +182,7 @@ class BoardPosts:
         except discord.Forbidden:  # no Read Message History: posted again (a repeat is possible, never a loss)
             return -1
         if live is not None and seen.live_message is not None and unstored(seen, live, late.owed):
-            await poster.adopt_live_board(service, channel_id, seen.live_message, live.message_id)
+            await poster.adopt_live_board(service, live, seen.live_message, live.message_id)
             outbox.live = replace(live, message_id=seen.live_message)
         return seen.version
 
