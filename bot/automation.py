@@ -35,6 +35,10 @@ def choose(state: GameState, seat: int, seconds: float, seed: int) -> tuple[str,
     return action.notation(), time.thread_time() - started
 
 
+class ChannelGone(Exception):
+    """Discord says a game's channel is gone: its automated seats would play on where nobody sees them."""
+
+
 class AutomatedPlayers:
     """Plays the automated seats of every game of a service, posting each move with `post`."""
 
@@ -94,7 +98,12 @@ class AutomatedPlayers:
         await self.sleep(self.delay)
         seed = (due.version * SEED_MIX + channel_id) % 2**62
         loop = asyncio.get_running_loop()
-        notation, used = await loop.run_in_executor(None, choose, due.state, due.seat, self._budget(due), seed)
+        notation: str | None
+        try:
+            notation, used = await loop.run_in_executor(None, choose, due.state, due.seat, self._budget(due), seed)
+        except Exception:  # a failing decision never stalls the game: the engine's default answer instead
+            log.exception("the automated player of seat %s in channel %s could not decide", due.seat, channel_id)
+            notation, used = None, 0.0
         self._spend(due, used)
         outbox = await self.service.play_automated(due, notation)
         if outbox is None:
@@ -103,6 +112,10 @@ class AutomatedPlayers:
         self.moves += 1
         try:
             await self.post(outbox)
+        except ChannelGone:  # the move stands; the game waits for a moderator instead of playing on unseen
+            log.warning("the channel %s is gone: its game with automated seats is paused", channel_id)
+            await self.service.pause_unseen(channel_id)
+            return False
         except Exception:  # saved: the move stands (its board is owed and drawn later)
             log.exception("could not post an automated move in channel %s", channel_id)
         return True

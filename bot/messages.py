@@ -39,6 +39,7 @@ LOBBY_ENDED = "A moderator ended this game before it started; /root create start
 READY_TO_START = "every seat is taken: start it with /root start."
 NO_TEAMS = "a {mode} game is played without teams; join without the team option"
 BAD_TEAM = "teams in a {mode} game are {teams}, not '{team}'"
+TEAM_KEPT = "{faction} plays for team **{team}** and keeps its team; leave out the team option or name that team"
 NEEDS_TEAM = "a {mode} game is played in teams: join with the team option too ({options})"
 TEAM_FULL = "team {team} already has its {size} players; join the other team"
 TEAM_CHOICE = "Team {team} ({taken}/{size}: {players})"
@@ -112,6 +113,7 @@ SEAT_LINE = "{faction} ({user})"
 SEAT_TEAM_LINE = "{faction} ({user}, team {team})"
 NOBODY = "nobody"
 AUTOMATED = "automated"  # how a seat's player is named when an automated player holds it
+AUTOMATED_PLAYER = "the automated player"  # the player a moderator replaced or removed, when it was automated
 AUTOMATED_JOINED = "An automated player joins as **{faction}** ({taken}/{seats} seats)."
 AUTOMATED_JOINED_TEAM = "An automated player joins as **{faction}** for team **{team}** ({taken}/{seats} seats)."
 
@@ -213,6 +215,7 @@ STATUS_TEAMS = "\nTeams: {teams}."
 
 # --- moderators --------------------------------------------------------------------
 MOD_PAUSED = "A moderator paused the game; reminders and moves wait until /rootmod resume."
+UNSEEN_PAUSED = "Paused: Discord said the channel is gone, so the automated seats stopped; /rootmod resume goes on."
 MOD_RESUMED = "The game goes on."
 MOD_REMINDERS = "Reminders for this game now come every {hours}."
 MOD_SKIPPED = "A moderator skipped for **{faction}** with the default choice: `{notation}`."

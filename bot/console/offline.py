@@ -425,9 +425,10 @@ _ROUTES = {
 class RecordingPoster(ChannelPoster):
     """Reminders kept instead of sent; live boards and private threads (or DMs) go through FakeDiscord."""
 
-    def __init__(self, client: discord.Client, adapter: RecordingAdapter) -> None:
+    def __init__(self, client: discord.Client, adapter: RecordingAdapter, gone: set[int] | None = None) -> None:
         super().__init__(client)
         self.adapter = adapter
+        self.gone = gone if gone is not None else set()  # messages deleted on Discord's side (FakeDiscord.gone)
 
     async def post(self, outbox: Outbox, board_after: bool = False) -> None:
         """Keep a channel post, with its board and buttons, as Discord would show it (the board attached once drawn
@@ -449,8 +450,9 @@ class RecordingPoster(ChannelPoster):
             self.boards.after(self, self.service, where or 0, outbox, attach)
 
     async def boards_shown(self, channel_id: int, live_message: int | None) -> BoardsSeen:
-        """The boards kept for a channel: its public messages as they stand after their edits."""
-        seen, shown = BoardsSeen(), [s for s in self.adapter.sent if s.channel_id == channel_id]
+        """The boards kept for a channel: its public messages as they stand after their edits (not those deleted)."""
+        seen = BoardsSeen()
+        shown = [s for s in self.adapter.sent if s.channel_id == channel_id and s.message_id not in self.gone]
         for sent in [s for s in shown if s.public or s.kind == "edit"]:
             live = sent.content.startswith(LIVE_PREFIX) and sent.kind != "reply"
             seen.take(list(sent.files), sent.message_id if live else None)
@@ -470,7 +472,7 @@ class OfflineBot:
         self.discord = discord_api or FakeDiscord()
         self.discord.adapter = self.adapter
         self.client.http.request = self.discord.request  # type: ignore[method-assign]
-        self.client.poster = RecordingPoster(self.client, self.adapter)
+        self.client.poster = RecordingPoster(self.client, self.adapter, self.discord.gone)
         self.client.automation.delay = 0.0  # offline, an automated player's moves follow each command at once
         state = self.client._connection
         state.application_id = APP_ID

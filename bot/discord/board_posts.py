@@ -35,17 +35,19 @@ LIVE_PREFIX = messages.LIVE_BOARD_CAPTION.split("{", 1)[0]  # how a live board m
 
 @dataclass
 class BoardsSeen:
-    """What a channel shows of the bot's boards: the newest version, and its newest live board message posted."""
+    """What a channel shows of the bot's boards: the newest version, and its newest live board message posted (with
+    the version it shows)."""
 
     version: int = -1
     live_message: int | None = None
+    live_version: int = -1
 
     def take(self, names: list[str], live_message: int | None = None) -> None:
         """Take in the file names of one of the bot's messages in the channel (and its id if it is a live board)."""
         newest = max((v for v in map(drawing.board_version, names) if v is not None), default=-1)
         self.version = max(self.version, newest)
         if live_message is not None and newest >= 0 and live_message > (self.live_message or 0):
-            self.live_message = live_message
+            self.live_message, self.live_version = live_message, newest
 
 
 class ChannelPoster(Protocol):
@@ -67,7 +69,7 @@ class ChannelPoster(Protocol):
         """The newest board version the bot shows in a channel, and its newest live board message there."""
         ...
 
-    async def adopt_live_board(self, service: Boards, channel_id: int, new: int, old: int | None) -> None:
+    async def adopt_live_board(self, service: Boards, live: LiveBoard, new: int, old: int | None) -> None:
         """Make a live board message posted before a restart the game's (and delete the one it replaced)."""
         ...
 
@@ -75,6 +77,12 @@ class ChannelPoster(Protocol):
 def refused_for_good(err: discord.HTTPException) -> bool:
     """Whether Discord refuses a post for good (the channel is gone, a permission is missing), not for the moment."""
     return 400 <= err.status < 500 and err.status != 429
+
+
+def unstored(seen: BoardsSeen, live: LiveBoard, owed: int) -> bool:
+    """Whether the newest live board message seen was posted before a crash, its id not yet stored: newer than the
+    stored one and showing at least the board owed (one showing less is an earlier game's, left in the channel)."""
+    return (seen.live_message or 0) > (live.message_id or 0) and seen.live_version >= owed
 
 
 class BoardPosts:
@@ -153,7 +161,7 @@ class BoardPosts:
         after the grace: still owed) or the channel is gone (given up)."""
         channel_id = late.outbox.channel_id or 0
         try:
-            return await self._seen(poster, service, late.outbox)
+            return await self._seen(poster, service, late)
         except discord.HTTPException as err:
             if refused_for_good(err):  # nothing can be shown there: not owed any more
                 log.warning("the channel %s of a late board is gone; given up: %r", channel_id, err)
@@ -164,16 +172,17 @@ class BoardPosts:
             log.warning("could not look for the board of channel %s already shown: %r", channel_id, err)
         return None
 
-    async def _seen(self, poster: ChannelPoster, service: Boards, outbox: Outbox) -> int:
+    async def _seen(self, poster: ChannelPoster, service: Boards, late: LateBoard) -> int:
         """The newest board version the channel shows (-1: none, or the bot may not read its history); a live board
         posted before a crash, its id not yet stored, becomes the game's live board."""
+        outbox = late.outbox
         channel_id, live = outbox.channel_id or 0, outbox.live
         try:
             seen = await poster.boards_shown(channel_id, live.message_id if live is not None else None)
         except discord.Forbidden:  # no Read Message History: posted again (a repeat is possible, never a loss)
             return -1
-        if live is not None and seen.live_message is not None and seen.live_message > (live.message_id or 0):
-            await poster.adopt_live_board(service, channel_id, seen.live_message, live.message_id)
+        if live is not None and seen.live_message is not None and unstored(seen, live, late.owed):
+            await poster.adopt_live_board(service, live, seen.live_message, live.message_id)
             outbox.live = replace(live, message_id=seen.live_message)
         return seen.version
 

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, Protocol, TypeVar, cast
 import discord
 
 from bot import messages
+from bot.automation import ChannelGone
 from bot.discord import drawing
 from bot.discord.attachments import MISSING_PERMISSIONS, Pictures
 from bot.discord.board_posts import LIVE_PREFIX, Attach, BoardPosts, BoardsSeen
@@ -138,7 +139,10 @@ async def post_move(client: PostingClient, outbox: Outbox) -> None:
     """Post a move made without an interaction (an automated player's) as a person's is shown: the text in its channel
     with the board after it, the live board, each seat's private post, the team threads, the moderators' notices."""
     channel_id = outbox.channel_id
-    await client.poster.post(outbox, board_after=True)
+    try:
+        await client.poster.post(outbox, board_after=True)
+    except discord.NotFound as err:  # the channel was deleted: the automated seats stop there
+        raise ChannelGone(channel_id) from err
     live_board(client, outbox)
     for post in outbox.seat_posts:
         await client.poster.seat_post(client.service, post)
@@ -351,7 +355,8 @@ class ChannelPoster:
         self._live_shown: dict[int, int] = {}  # channel: the game version its live board shows
         self._private_locks: dict[int, asyncio.Lock] = {}
         self._threads: dict[tuple[int, str], SeatThread] = {}  # (channel, faction): threads this process made
-        self._live_ids: dict[int, int] = {}  # channel: live board messages this process posted
+        self._live_ids: dict[int, tuple[int, int]] = {}  # channel: (its game, the live board message this process
+        # posted for it)
         self._teams_done: set[int] = set()  # channels whose team threads this process brought up to date
         self._told: set[tuple[int, str]] = set()  # (channel, notice): what this process told the moderators
         self.pictures = Pictures(client)
@@ -592,7 +597,8 @@ class ChannelPoster:
         async with self._live_locks.setdefault(channel_id, asyncio.Lock()):
             if self._live_shown.get(channel_id, -1) > live.version:
                 return
-            old = self._live_ids.get(channel_id, live.message_id)  # one posted since: by this process
+            posted = self._live_ids.get(channel_id)  # one posted since by this process, for this game
+            old = posted[1] if posted is not None and posted[0] == live.game else live.message_id
             caption = messages.LIVE_BOARD_CAPTION.format(text=live.caption)
             channel = self.client.get_partial_messageable(channel_id)
             board = [_board_file(png, live.version)]
@@ -610,12 +616,13 @@ class ChannelPoster:
                 await _delete_quietly(channel.get_partial_message(old))  # still owed, and posted after a restart)
             sent = await self.pictures.send(channel_id, lambda files: channel.send(caption, files=files), board)
             self._live_shown[channel_id] = live.version
-            await self.adopt_live_board(service, channel_id, sent.id, None)
+            await self.adopt_live_board(service, live, sent.id, None)
 
-    async def adopt_live_board(self, service: Boards, channel_id: int, new: int, old: int | None) -> None:
+    async def adopt_live_board(self, service: Boards, live: LiveBoard, new: int, old: int | None) -> None:
         """Make a newly posted live board message the game's (its id stored) and delete the one it replaces."""
+        channel_id = live.channel_id
         await service.remember_board_message(channel_id, new)
-        self._live_ids[channel_id] = new
+        self._live_ids[channel_id] = (live.game, new)
         if old is not None and old != new:
             await _delete_quietly(self.client.get_partial_messageable(channel_id).get_partial_message(old))
 

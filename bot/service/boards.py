@@ -49,7 +49,7 @@ class Boards(ServiceCore):
             state = table.state
             caption, version = board_text(state), game.version + 1
             outbox.board = board_job(state, [], version, table.automated_seats())
-            outbox.live = LiveBoard(game.channel_id, version, caption, True, game.board_message_id)
+            outbox.live = LiveBoard(game.channel_id, version, caption, True, game.board_message_id, game.created_at)
         await self.store.save(owe_board(change, outbox))
         return outbox
 
@@ -88,5 +88,6 @@ def late_board(table: Table) -> Outbox:
     outbox.board = board_job(state, [], game.version, table.automated_seats())
     if game.live_board:
         outbox.public = ""
-        outbox.live = LiveBoard(game.channel_id, game.version, caption, message_id=game.board_message_id)
+        live = LiveBoard(game.channel_id, game.version, caption, message_id=game.board_message_id, game=game.created_at)
+        outbox.live = live
     return outbox

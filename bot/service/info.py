@@ -57,7 +57,7 @@ class Info(ServiceCore):
             text += "\n" + messages.NOT_SHOWN
         if public and table.game.live_board and outbox.board is not None:  # the live board moves to the bottom
             game = table.game
-            outbox.live = LiveBoard(game.channel_id, game.version, text, True, game.board_message_id)
+            outbox.live = LiveBoard(game.channel_id, game.version, text, True, game.board_message_id, game.created_at)
             outbox.reply = messages.LIVE_BOARD_MOVED
         elif public:
             outbox.public = text

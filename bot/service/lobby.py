@@ -236,6 +236,17 @@ def _team_for(mode: str, team: str | None, seats: int, taken: list[SeatRow]) -> 
     return found
 
 
+def seat_team(mode: str, row: SeatRow, team: str | None) -> None:
+    """Refuse a team named for a running game's seat unless it is the seat's own (teams never change in play)."""
+    if not team or not team.strip():
+        return
+    if not uses_teams(mode):
+        raise Refusal(messages.REFUSED.format(reason=messages.NO_TEAMS.format(mode=mode)))
+    if _team_name(mode, team) != row.team:
+        kept = messages.TEAM_KEPT.format(faction=faction_name(row.faction), team=row.team)
+        raise Refusal(messages.REFUSED.format(reason=kept))
+
+
 def _team_name(mode: str, team: str | None) -> str | None:
     """A team as the mode names it (A, B: any case), or a refusal naming the teams."""
     if not team:

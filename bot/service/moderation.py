@@ -15,7 +15,7 @@ from bot.service.table import Actor, Refusal, Table, faction_name, seat_faction
 from bot.service.threads import opening_post, teams_of
 from bot.settings import REMINDER_HOURS, REMINDERS_BEFORE_NOTICE
 from bot.storage import records
-from bot.storage.models import Deadline, GuildSettings, LogRow
+from bot.storage.models import Deadline, GuildSettings, LogRow, SeatRow
 from bot.storage.store import Change
 from rules.actions import closest_first
 from rules.edits import CardEnd
@@ -47,7 +47,7 @@ class Moderation(Play):
         change = Change(
             actor.channel_id, table.game.version, now, status="paused", log=[_note(actor, messages.MOD_PAUSED)]
         )
-        change.adjust_deadline = lambda deadline: _paused(deadline, now)
+        change.adjust_deadline = lambda deadline: clock_stopped(deadline, now)
         await self.store.save(change)
         return Outbox(public=messages.MOD_PAUSED)
 
@@ -120,7 +120,7 @@ class Moderation(Play):
             shown = messages.shown_name(user_name)
             raise Refusal(messages.USER_ALREADY_SEATED.format(user=shown, faction=faction_name(other.faction)))
         await self.hand_seat(table, row.faction, user_id, user_name)
-        old = f"<@{row.user_id}>" if row.user_id else messages.NOBODY
+        old = former_player(row)
         text = messages.MOD_REPLACED.format(user=f"<@{user_id}>", faction=faction_name(row.faction), old=old)
         outbox = Outbox(public=text, mentions=[user_id])
         outbox.seat_posts = opening_post(table, row.faction, user_id, user_name, table.game.version + 1)
@@ -139,7 +139,7 @@ class Moderation(Play):
             await self.store.remove_seat(table.game.version, actor.channel_id, row.faction, self.now())
         else:
             await self.hand_seat(table, row.faction, None, "")
-        old = f"<@{row.user_id}>" if row.user_id else messages.NOBODY
+        old = former_player(row)
         outbox = Outbox(public=messages.MOD_UNSEATED.format(faction=faction_name(row.faction), old=old))
         outbox.team_threads = True  # a team game: the player leaves the team's thread
         return outbox
@@ -287,13 +287,20 @@ def _place_words(end: CardEnd) -> str:
     return messages.PILE_OF.format(owner=owner, pile=messages.SEAT_PILES.get(end.title, end.title))
 
 
+def former_player(row: SeatRow) -> str:
+    """Who played a seat a moderator hands on or frees: a mention, the automated player, or nobody."""
+    if row.automated:
+        return messages.AUTOMATED_PLAYER
+    return f"<@{row.user_id}>" if row.user_id else messages.NOBODY
+
+
 def no_such_seat(table: Table, name: str) -> str:
     """A refusal for a faction no seat plays, listing those that do (closest first)."""
     seated = closest_first(name, [s.faction for s in table.seats])
     return messages.NO_SUCH_SEAT.format(name=echo(name), seated=", ".join(seated) or messages.NOBODY)
 
 
-def _paused(deadline: Deadline, now: int) -> Deadline:
+def clock_stopped(deadline: Deadline, now: int) -> Deadline:
     """The clock stopped: the time left is kept."""
     if deadline.due_at is not None:
         deadline.paused_left, deadline.due_at = max(deadline.due_at - now, 0), None

@@ -111,6 +111,7 @@ class LiveBoard:
     caption: str
     repost: bool = False
     message_id: int | None = None  # the live board message as saved when this was made
+    game: int = 0  # when its game was created: a channel's next game gets a live board message of its own
 
 
 @dataclass

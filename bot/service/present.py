@@ -46,7 +46,8 @@ def show_board(
     outbox.board = board_job(new, marks, table.game.version + 1, table.automated_seats())
     if table.game.live_board:
         game = table.game
-        outbox.live = LiveBoard(game.channel_id, game.version + 1, board_text(new), message_id=game.board_message_id)
+        caption, shown = board_text(new), game.board_message_id
+        outbox.live = LiveBoard(game.channel_id, game.version + 1, caption, message_id=shown, game=game.created_at)
 
 
 def marks_of(events: list[rules.Event]) -> list[Mark]:

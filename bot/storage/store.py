@@ -532,13 +532,16 @@ class Store:
 
     # --- writing ---------------------------------------------------------------
     async def create(self, game: Game, replace_finished: bool = True) -> bool:
-        """Add a game; False when the channel already has one that is not finished."""
+        """Add a game; False when the channel already has one that is not finished. A game replacing a finished one
+        counts its versions on from that one's, so a channel's versions (its boards' names, the optimistic lock) only
+        ever rise."""
 
         def work(s: Session) -> bool:
             old = s.get(Game, game.channel_id)
             if old is not None:
                 if not replace_finished or old.status not in ("over", "ended"):
                     return False
+                game.version = max(game.version, old.version + 1)
                 _delete_game(s, game.channel_id)
             s.add(game)
             return True
