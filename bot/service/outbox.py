@@ -14,8 +14,8 @@ from rules.view_types import View
 class BoardJob:
     """A board picture to draw: the state it shows and the marks of what just happened.
 
-    Its spectator's view is made when the board is drawn, not when the move is answered (the state is never changed
-    once applied): an answer does not wait for it.
+    Its spectator's view is made once (`view`), by `bot.service.present.board_job` while the move is answered, so that
+    a view that fails is caught there and told to the moderators.
     """
 
     state: GameState

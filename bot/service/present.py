@@ -21,8 +21,11 @@ def board_job(
     state: rules.GameState, marks: list[Mark], version: int = 0, automated: frozenset[int] = frozenset()
 ) -> BoardJob:
     """The public board picture of a state (a spectator's view: no hands), of the game row's version; the seats
-    automated players hold are marked (public information). The view is made when the board is drawn."""
-    return BoardJob(state, marks, version, automated=automated)
+    automated players hold are marked (public information). The view is made here, with the answer: a view that
+    fails leaves the board out of the move's answer and the moderators are told (bot.service.describe)."""
+    job = BoardJob(state, marks, version, automated=automated)
+    _ = job.view
+    return job
 
 
 BOARD_POSTS = ("move", "turn", "request")  # after every move, at the end of each turn, only on request
