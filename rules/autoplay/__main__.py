@@ -62,7 +62,8 @@ def main(argv: list[str] | None = None) -> int:
         decisions += game.decisions
         turns += game.turns
         if args.verbose:
-            print(f"game {g + 1}: {','.join(lineup)} points {game.points} {'won' if game.won else 'lost'}")
+            result = "won" if game.won else "lost"
+            print(f"game {g + 1}: {','.join(lineup)} points {game.points} round {game.rounds} {result}")
     played = args.games - skipped
     share = wins / played if played else 0.0
     print(f"budget: {budget.cpu_seconds} s CPU a decision, iterations {budget.iterations or 'no cap'}")

@@ -34,6 +34,7 @@ class Game:
     won: bool
     lineup: list[str]
     points: list[int]
+    rounds: int = 0
     decisions: list[float] = field(default_factory=list)
     turns: list[float] = field(default_factory=list)
 
@@ -76,6 +77,7 @@ def play(lineup: list[str], auto: int, against: Player, budget: Budget, seed: in
         state, _ = engine.apply_unchecked(state, seat, action)
     game.turns.append(turn_cpu)
     game.points = [s.points for s in state.seats]
+    game.rounds = state.turn.round
     winning = {side_of(state, w) for w in state.winners}
     game.won = state.over and winning == {side_of(state, auto)}
     return game
