@@ -85,6 +85,9 @@ def test_the_3x3_is_played_for_the_team() -> None:
     assert len({round(value(state, i), 9) for i in a}) == 1
     b = next(i for i, s in enumerate(state.seats) if s.team == "B")
     assert value(state, a[0]) != value(state, b)
+    seat = engine.to_act(state)
+    assert seat is not None
+    assert decide(state, seat, budget=TINY, seed=2) in engine.legal_actions(state, seat)
 
 
 def test_the_greedy_baseline_chooses_a_legal_action() -> None:
