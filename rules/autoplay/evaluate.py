@@ -27,6 +27,10 @@ class Leanings:
     buildings: float = 0.6
     tokens: float = 0.5
     cards: float = 0.35
+    held: float = 0.35
+    """A card kept outside the hand (`held_cards`: the Decree, the Supporters, the Retinue)."""
+    crafted: float = 0.35
+    """A crafted card kept face up (a persistent effect)."""
     rule: float = 0.3
     items: float = 0.5
 
@@ -57,6 +61,7 @@ def standing(state: GameState, seat: int) -> float:
     s = state.seats[seat]
     w = leanings(state, seat)
     on_map = pieces_on_map(state, s.faction)
+    held = len(registry.of(state, seat).held_cards(state, seat))
     points = 0.0 if s.dominance is not None else s.points * w.points
     return (
         points
@@ -64,6 +69,8 @@ def standing(state: GameState, seat: int) -> float:
         + on_map[BUILDING] * w.buildings
         + on_map[TOKEN] * w.tokens
         + len(s.hand) * w.cards
+        + held * w.held
+        + len(s.crafted) * w.crafted
         + len(s.items) * w.items
         + len(ruled_by(state, seat)) * w.rule
     )
