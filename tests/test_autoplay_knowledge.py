@@ -21,7 +21,7 @@ from rules.playout import playout_options
 from rules.setup import new_game, normalise
 from rules.state import GameState
 
-TINY = Budget(cpu_seconds=None, iterations=10, worlds=2, candidates=6, rollout_actions=15)
+TINY = Budget(cpu_seconds=None, turn_seconds=None, iterations=10, worlds=2, candidates=6, rollout_actions=15)
 LINEUPS = [
     ("corvids", "alliance", "spore"),
     ("keepers", "spinners", "tinker"),

@@ -19,7 +19,7 @@ from rules.playout import playout_options
 from rules.setup import new_game, normalise
 from rules.state import GameState
 
-TINY = Budget(cpu_seconds=None, iterations=8, worlds=2, candidates=6, rollout_actions=15)
+TINY = Budget(cpu_seconds=None, turn_seconds=None, iterations=8, worlds=2, candidates=6, rollout_actions=15)
 
 
 def game(mode: str, factions: str | None, seed: int) -> GameState:
@@ -123,3 +123,18 @@ def test_bad_arguments_get_one_clear_message(args: list[str], said: str, capsys:
     assert code == 2
     assert said in err
     assert "Traceback" not in err
+
+
+def test_a_turn_past_its_budget_is_brought_to_its_end() -> None:
+    state = next(
+        s
+        for s in random_until(game("standard", "marquise,eyrie", 5), 5, 200)
+        if not s.pending
+        and any(a.verb == "end" for a in engine.legal_actions(s, s.turn.seat))
+        and len(engine.legal_actions(s, s.turn.seat)) > 2
+    )
+    seat = state.turn.seat
+    hurried = Budget(cpu_seconds=None, turn_seconds=1.0, iterations=8, worlds=2, candidates=6, rollout_actions=15)
+    assert decide(state, seat, budget=hurried, seed=3, spent=1.5).verb == "end"
+    unhurried = decide(state, seat, budget=hurried, seed=3, spent=0.0)
+    assert unhurried.verb != "end" and unhurried in engine.legal_actions(state, seat)

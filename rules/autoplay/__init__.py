@@ -18,10 +18,13 @@ from rules.state import GameState
 __all__ = ["DEFAULT_BUDGET", "Budget", "decide"]
 
 DEFAULT_BUDGET = Budget()
-"""A decision's budget unless the caller gives one: `Budget.cpu_seconds` of CPU (a turn of about twenty decisions
-stays within 2 s)."""
+"""A decision's budget unless the caller gives one: `Budget.cpu_seconds` of CPU a decision, `Budget.turn_seconds`
+(2 s) a turn when the caller passes what the turn has spent."""
 
 
-def decide(state: GameState, seat: int, *, budget: Budget = DEFAULT_BUDGET, seed: int = 0) -> Action:
-    """The action an automated player in `seat` takes now (the seat must be the one to act)."""
-    return choose(state, seat, budget, seed)
+def decide(
+    state: GameState, seat: int, *, budget: Budget = DEFAULT_BUDGET, seed: int = 0, spent: float = 0.0
+) -> Action:
+    """The action an automated player in `seat` takes now (the seat must be the one to act); `spent`: the CPU seconds
+    its decisions of this turn took so far, held to `Budget.turn_seconds`."""
+    return choose(state, seat, budget, seed, spent)

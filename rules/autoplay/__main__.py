@@ -31,6 +31,7 @@ def parser() -> argparse.ArgumentParser:
     p.add_argument("--seed", type=whole_number, default=1)
     p.add_argument("--seats", type=at_least(2), default=2)
     p.add_argument("--budget", type=positive_seconds, default=Budget().cpu_seconds, help="CPU seconds a decision")
+    p.add_argument("--turn-budget", type=positive_seconds, default=Budget().turn_seconds, help="CPU seconds a turn")
     p.add_argument("--iterations", type=at_least(1), default=None, help="playouts a decision at most")
     p.add_argument("--round-limit", type=at_least(1), default=BENCH_ROUND_LIMIT)
     p.add_argument("--verbose", action="store_true", help="a line per game")
@@ -47,7 +48,7 @@ def main(argv: list[str] | None = None) -> int:
     except RulesError as err:
         print(f"autoplay: {err}", file=sys.stderr)
         return 2
-    budget = Budget(cpu_seconds=args.budget, iterations=args.iterations)
+    budget = Budget(cpu_seconds=args.budget, turn_seconds=args.turn_budget, iterations=args.iterations)
     against = BASELINES[args.against]
     wins, decisions, turns, skipped = 0, [], [], 0
     started = time.process_time()
@@ -66,7 +67,8 @@ def main(argv: list[str] | None = None) -> int:
             print(f"game {g + 1}: {','.join(lineup)} points {game.points} round {game.rounds} {result}")
     played = args.games - skipped
     share = wins / played if played else 0.0
-    print(f"budget: {budget.cpu_seconds} s CPU a decision, iterations {budget.iterations or 'no cap'}")
+    cap = budget.iterations or "no cap"
+    print(f"budget: {budget.cpu_seconds} s CPU a decision, {budget.turn_seconds} s a turn, playouts {cap}")
     print(f"turn CPU p95 {percentile(turns, 0.95) * 1000:.0f} ms, max {max(turns, default=0) * 1000:.0f} ms")
     print(f"decisions {len(decisions)}, total CPU {time.process_time() - started:.0f} s, games not played {skipped}")
     if args.seats > 2:

@@ -63,14 +63,14 @@ def play(lineup: list[str], auto: int, against: Player, budget: Budget, seed: in
         seat = engine.to_act(state)
         assert seat is not None
         if seat == auto:
-            started = time.process_time()
-            action = choose(state, seat, budget, seed * 100_003 + n)
-            spent = time.process_time() - started
-            game.decisions.append(spent)
             key = (state.turn.seat, state.turn.round)
             if key != turn_key and turn_key is not None:
                 game.turns.append(turn_cpu)
                 turn_cpu = 0.0
+            started = time.process_time()
+            action = choose(state, seat, budget, seed * 100_003 + n, turn_cpu)
+            spent = time.process_time() - started
+            game.decisions.append(spent)
             turn_key, turn_cpu = key, turn_cpu + spent
         else:
             action = against(state, seat, seed * 100_003 + n)

@@ -14,9 +14,11 @@ from dataclasses import dataclass
 @dataclass(frozen=True)
 class Budget:
     """What one decision may spend: CPU seconds (None: no clock), playouts (None: no cap), how many imagined deals,
-    how many candidate actions it weighs at most, and how many actions a playout plays at most."""
+    how many candidate actions it weighs at most, and how many actions a playout plays at most; and the CPU seconds
+    all the decisions of one turn may spend together (the caller says what its turn has spent so far)."""
 
     cpu_seconds: float | None = 0.1
+    turn_seconds: float | None = 2.0
     iterations: int | None = None
     worlds: int = 4
     candidates: int = 24
@@ -26,15 +28,22 @@ class Budget:
 class Clock:
     """The budget being spent: playouts counted, CPU time measured from the start of the decision."""
 
-    def __init__(self, budget: Budget) -> None:
+    def __init__(self, budget: Budget, spent: float = 0.0) -> None:
         self.budget = budget
         self.started = time.process_time()
         self.playouts = 0
+        self.limit = budget.cpu_seconds
+        if budget.turn_seconds is not None:
+            left = max(0.0, budget.turn_seconds - spent)
+            self.limit = left if self.limit is None else min(self.limit, left)
+
+    def hurried(self) -> bool:
+        """Whether the turn's time is used up before this decision starts."""
+        return self.limit is not None and self.limit <= 0
 
     def spent(self) -> bool:
         """Whether the decision must stop now."""
         cap = self.budget.iterations
         if cap is not None and self.playouts >= cap:
             return True
-        limit = self.budget.cpu_seconds
-        return limit is not None and time.process_time() - self.started >= limit
+        return self.limit is not None and time.process_time() - self.started >= self.limit

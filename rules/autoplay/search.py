@@ -77,15 +77,19 @@ class Worlds:
         return self.made[k]
 
 
-def choose(state: GameState, seat: int, budget: Budget, seed: int) -> Action:
-    """The action with the best worth over the playouts the budget allows."""
-    clock = Clock(budget)
+def choose(state: GameState, seat: int, budget: Budget, seed: int, spent: float = 0.0) -> Action:
+    """The action with the best worth over the playouts the budget allows (`spent`: CPU seconds the turn's earlier
+    decisions took; once the turn's budget is used up, the turn is brought to its end: ending a step when it may)."""
+    clock = Clock(budget, spent)
     chooser = random.Random(seed)
     options = candidates(state, seat, budget.candidates, chooser)
     if not options:
         raise ValueError(f"seat {seat} has nothing to decide now")
     if len(options) == 1:
         return options[0]
+    if clock.hurried():
+        ends = [a for a in options if a.verb in ("end", "pass")]
+        return ends[0] if ends else chooser.choice(options)
     worlds = Worlds(state, seat, seed, budget.worlds)
     alive = [Tally(a) for a in options]
     rounds = 0
