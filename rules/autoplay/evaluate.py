@@ -33,6 +33,8 @@ class Leanings:
     """A crafted card kept face up (a persistent effect)."""
     rule: float = 0.3
     items: float = 0.5
+    damaged: float = 0.15
+    """A damaged item (it serves again once repaired)."""
 
 
 LEANINGS = Leanings()
@@ -71,7 +73,7 @@ def standing(state: GameState, seat: int) -> float:
         + len(s.hand) * w.cards
         + held * w.held
         + len(s.crafted) * w.crafted
-        + len(s.items) * w.items
+        + sum(w.damaged if i["damaged"] else w.items for i in s.items)
         + len(ruled_by(state, seat)) * w.rule
     )
 
