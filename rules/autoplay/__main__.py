@@ -50,7 +50,7 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     budget = Budget(cpu_seconds=args.budget, turn_seconds=args.turn_budget, iterations=args.iterations)
     against = BASELINES[args.against]
-    wins, decisions, turns, skipped = 0, [], [], 0
+    wins, decisions, turns, skipped, cut = 0, [], [], 0, 0
     started = time.process_time()
     for g, lineup in enumerate(lineups(faction, args.seats, args.games)):
         try:
@@ -60,17 +60,19 @@ def main(argv: list[str] | None = None) -> int:
             print(f"game {g + 1} ({','.join(lineup)}): not played: {err}", file=sys.stderr)
             continue
         wins += game.won
+        cut += game.cut
         decisions += game.decisions
         turns += game.turns
         if args.verbose:
-            result = "won" if game.won else "lost"
+            result = ("won" if game.won else "lost") + (" (cut at the action cap)" if game.cut else "")
             print(f"game {g + 1}: {','.join(lineup)} points {game.points} round {game.rounds} {result}")
     played = args.games - skipped
     share = wins / played if played else 0.0
     cap = budget.iterations or "no cap"
     print(f"budget: {budget.cpu_seconds} s CPU a decision, {budget.turn_seconds} s a turn, playouts {cap}")
     print(f"turn CPU p95 {percentile(turns, 0.95) * 1000:.0f} ms, max {max(turns, default=0) * 1000:.0f} ms")
-    print(f"decisions {len(decisions)}, total CPU {time.process_time() - started:.0f} s, games not played {skipped}")
+    cpu = time.process_time() - started
+    print(f"decisions {len(decisions)}, total CPU {cpu:.0f} s, games not played {skipped}, cut at the action cap {cut}")
     if args.seats > 2:
         fair = 1 / args.seats
         print(f"win share {share:.1%} against a fair share of {fair:.1%}: {share / fair:.1f}x")

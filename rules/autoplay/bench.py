@@ -35,6 +35,8 @@ class Game:
     lineup: list[str]
     points: list[int]
     rounds: int = 0
+    cut: bool = False
+    """Stopped at the action cap, unfinished."""
     decisions: list[float] = field(default_factory=list)
     turns: list[float] = field(default_factory=list)
 
@@ -78,6 +80,7 @@ def play(lineup: list[str], auto: int, against: Player, budget: Budget, seed: in
     game.turns.append(turn_cpu)
     game.points = [s.points for s in state.seats]
     game.rounds = state.turn.round
+    game.cut = not state.over
     winning = {side_of(state, w) for w in state.winners}
     game.won = state.over and winning == {side_of(state, auto)}
     return game
