@@ -1,7 +1,8 @@
 """Benchmark the automated player: python -m rules.autoplay --faction F --against random|greedy --games N --seed S
 [--seats 2] [--budget SECONDS] [--iterations N] [--round-limit R].
 
-Two seats: the automated faction against a baseline player of each other faction in turn (its seat alternating).
+Two seats: the automated faction against a baseline player of each other faction in turn (its seat alternating;
+the rotation starts at the (S-1)th other faction, so another seed meets other opponents first).
 More seats (--seats 4): one automated player against baseline players; its win share is printed against the fair
 share (one game in the number of seats). The last line: `autoplay: F vs random, N games, W wins (P%), T ms/decision
 p95`. See rules.autoplay.bench for how a game ends and what counts as a win.
@@ -52,7 +53,7 @@ def main(argv: list[str] | None = None) -> int:
     against = BASELINES[args.against]
     wins, decisions, turns, skipped, cut = 0, [], [], 0, 0
     started = time.process_time()
-    for g, lineup in enumerate(lineups(faction, args.seats, args.games)):
+    for g, lineup in enumerate(lineups(faction, args.seats, args.games, args.seed - 1)):
         try:
             game = play(lineup, lineup.index(faction), against, budget, args.seed + g, args.round_limit)
         except RulesError as err:

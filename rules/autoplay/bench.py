@@ -41,12 +41,13 @@ class Game:
     turns: list[float] = field(default_factory=list)
 
 
-def lineups(faction: str, seats: int, games: int) -> list[list[str]]:
-    """For each game, the factions in seat order: the automated one in turn at each seat, the others rotating."""
+def lineups(faction: str, seats: int, games: int, start: int = 0) -> list[list[str]]:
+    """For each game, the factions in seat order: the automated one in turn at each seat, the others rotating (from
+    the `start`th other faction, so that runs with other seeds meet other opponents first)."""
     others = [f for f in registry.playable_ids() if f != faction]
     out = []
     for g in range(games):
-        rivals = [others[(g * (seats - 1) + k) % len(others)] for k in range(seats - 1)]
+        rivals = [others[((start + g) * (seats - 1) + k) % len(others)] for k in range(seats - 1)]
         at = g % seats
         out.append([*rivals[:at], faction, *rivals[at:]])
     return out
