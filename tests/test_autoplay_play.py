@@ -14,6 +14,7 @@ from rules.autoplay import Budget, decide
 from rules.autoplay.__main__ import main
 from rules.autoplay.baselines import greedy_choice
 from rules.autoplay.evaluate import value
+from rules.autoplay.knowledge import imagine
 from rules.autoplay.search import candidates
 from rules.playout import playout_options
 from rules.setup import new_game, normalise
@@ -138,3 +139,18 @@ def test_a_turn_past_its_budget_is_brought_to_its_end() -> None:
     assert decide(state, seat, budget=hurried, seed=3, spent=1.5).verb == "end"
     unhurried = decide(state, seat, budget=hurried, seed=3, spent=0.0)
     assert unhurried.verb != "end" and unhurried in engine.legal_actions(state, seat)
+
+
+def test_the_greedy_baseline_moves_only_to_improve_else_ends_the_step() -> None:
+    """A pointless move is never chosen over ending the step (else a greedy player may shuffle pieces forever)."""
+    checked = 0
+    for n, state in enumerate(random_until(game("standard", "spinners,marquise", 4), 4, 300)):
+        seat = engine.to_act(state)
+        if seat is None or state.pending or not any(a.verb == "end" for a in engine.legal_actions(state, seat)):
+            continue
+        choice = greedy_choice(state, seat, n)
+        if choice.verb not in ("end", "pass"):
+            world = imagine(state, seat, n)
+            assert value(engine.apply_unchecked(world, seat, choice)[0], seat) > value(world, seat), choice
+            checked += 1
+    assert checked

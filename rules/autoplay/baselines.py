@@ -21,7 +21,8 @@ def random_choice(state: GameState, seat: int, seed: int) -> Action:
 
 
 def greedy_choice(state: GameState, seat: int, seed: int) -> Action:
-    """The legal action whose immediate result evaluates best in one imagined deal (ties: at random)."""
+    """The legal action whose immediate result evaluates best in one imagined deal (ties: at random); when none
+    improves on the position as it is, ending the step if it may (else it would shuffle pieces to and fro forever)."""
     chooser = random.Random(seed)
     options = candidates(state, seat, GREEDY_CANDIDATES, chooser)
     if len(options) == 1:
@@ -33,4 +34,8 @@ def greedy_choice(state: GameState, seat: int, seed: int) -> Action:
     ]
     if not scored:
         return chooser.choice(options)
-    return max(scored, key=lambda t: (t[0], t[1]))[2]
+    best = max(scored, key=lambda t: (t[0], t[1]))
+    ends = [a for a in options if a.verb in ("end", "pass")]
+    if ends and best[0] <= value(world, seat):
+        return ends[0]
+    return best[2]
