@@ -13,6 +13,7 @@ from rules import engine
 from rules.autoplay import Budget, decide
 from rules.autoplay.__main__ import main
 from rules.autoplay.baselines import greedy_choice
+from rules.autoplay.chance import Seeded
 from rules.autoplay.evaluate import value
 from rules.autoplay.knowledge import imagine
 from rules.autoplay.search import candidates
@@ -73,7 +74,7 @@ def test_a_huge_list_of_actions_is_cut_to_the_candidate_cap() -> None:
         if len(engine.legal_actions(s, engine.to_act(s) or 0)) > 30
     )
     seat = engine.to_act(state) or 0
-    cut = candidates(state, seat, 5, random.Random(1))
+    cut = candidates(state, seat, 5, Seeded(1))
     assert len(cut) == 5
     assert set(cut) <= set(engine.legal_actions(state, seat))
 

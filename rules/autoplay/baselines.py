@@ -2,10 +2,9 @@
 
 from __future__ import annotations
 
-import random
-
 from rules import engine
 from rules.actions import Action
+from rules.autoplay.chance import Seeded
 from rules.autoplay.evaluate import value
 from rules.autoplay.knowledge import imagine
 from rules.autoplay.search import candidates
@@ -17,13 +16,13 @@ GREEDY_CANDIDATES = 40
 
 def random_choice(state: GameState, seat: int, seed: int) -> Action:
     """A legal action chosen uniformly at random."""
-    return random.Random(seed).choice(engine.legal_actions(state, seat))
+    return Seeded(seed).choice(engine.legal_actions(state, seat))
 
 
 def greedy_choice(state: GameState, seat: int, seed: int) -> Action:
     """The legal action whose immediate result evaluates best in one imagined deal (ties: at random); when none
     improves on the position as it is, ending the step if it may (else it would shuffle pieces to and fro forever)."""
-    chooser = random.Random(seed)
+    chooser = Seeded(seed)
     options = candidates(state, seat, GREEDY_CANDIDATES, chooser)
     if len(options) == 1:
         return options[0]

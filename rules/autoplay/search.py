@@ -8,12 +8,12 @@ playout tells what the action makes possible, while the mean keeps the dice and 
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass, field
 
 from rules import engine
 from rules.actions import Action
 from rules.autoplay.budget import Budget, Clock
+from rules.autoplay.chance import Seeded
 from rules.autoplay.evaluate import value
 from rules.autoplay.knowledge import imagine
 from rules.state import GameState
@@ -35,7 +35,7 @@ class Tally:
         return mean + BEST_SHARE * (max(self.values) - mean)
 
 
-def candidates(state: GameState, seat: int, cap: int, chooser: random.Random) -> list[Action]:
+def candidates(state: GameState, seat: int, cap: int, chooser: Seeded) -> list[Action]:
     """The seat's legal actions in a canonical order, at most `cap` of them (a seeded sample, ending kept)."""
     legal = sorted(engine.legal_actions(state, seat), key=lambda a: a.notation())
     if len(legal) <= cap:
@@ -45,7 +45,7 @@ def candidates(state: GameState, seat: int, cap: int, chooser: random.Random) ->
     return ends + chooser.sample(rest, cap - len(ends))
 
 
-def playout(world: GameState, seat: int, action: Action, chooser: random.Random, steps: int) -> float:
+def playout(world: GameState, seat: int, action: Action, chooser: Seeded, steps: int) -> float:
     """Play `action`, then random actions to the end of the turn under way (at most `steps`), and evaluate."""
     start = (world.turn.seat, world.turn.round)
     state, _ = engine.apply_unchecked(world, seat, action)
@@ -81,7 +81,7 @@ def choose(state: GameState, seat: int, budget: Budget, seed: int, spent: float 
     """The action with the best worth over the playouts the budget allows (`spent`: CPU seconds the turn's earlier
     decisions took; once the turn's budget is used up, the turn is brought to its end: ending a step when it may)."""
     clock = Clock(budget, spent)
-    chooser = random.Random(seed)
+    chooser = Seeded(seed)
     options = candidates(state, seat, budget.candidates, chooser)
     if not options:
         raise ValueError(f"seat {seat} has nothing to decide now")
