@@ -155,3 +155,15 @@ def test_the_greedy_baseline_moves_only_to_improve_else_ends_the_step() -> None:
             assert value(engine.apply_unchecked(world, seat, choice)[0], seat) > value(world, seat), choice
             checked += 1
     assert checked
+
+
+def test_a_whole_3x3_game_of_automated_seats_ends_with_a_winning_team() -> None:
+    quick = Budget(cpu_seconds=None, turn_seconds=None, iterations=2, worlds=1, candidates=4, rollout_actions=10)
+    state = game("frontier", None, 1)
+    for n in range(5000):
+        seat = engine.to_act(state)
+        if seat is None:
+            break
+        state, _ = engine.apply_unchecked(state, seat, decide(state, seat, budget=quick, seed=n))
+    assert state.over
+    assert len({state.seats[w].team for w in state.winners}) == 1
