@@ -351,6 +351,11 @@ class SidesHooks(Declarations):
         """Whether this seat also wins when these seats win (the Vagabond's coalition partner)."""
         return False
 
+    def play_leanings(self, state: GameState, seat: int) -> Mapping[str, float]:
+        """What an automated player of this faction values, as changes to `rules.autoplay.evaluate.Leanings` (its
+        fields by name, in victory points a unit: what the faction's points come from); none by default."""
+        return {}
+
 
 class CardsHooks(Declarations):
     """Cards, crafting and items: crafting pieces and waivers, points, draws, items brought and crafted, cards

@@ -6,7 +6,7 @@ Trophies. The board and relic helpers are in board.py and relics.py, the verbs i
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from typing import ClassVar, TypedDict, cast
 
 from rules import battle, crafting, decisions, hand, movement, registry
@@ -370,6 +370,10 @@ class Keepers(Faction):
     def draw_bonus(self, state: GameState, seat: int) -> int:
         """15.6.3: a card more per waystation on the map (their uncovered draw bonuses)."""
         return len(kb.station_clearings(state))
+
+    def play_leanings(self, state: GameState, seat: int) -> Mapping[str, float]:
+        """Each card in the Retinue is an action every turn: worth more than a card in hand."""
+        return {"held": 1.0}
 
     def held_cards(self, state: GameState, seat: int) -> list[int]:
         """Cards of the shared deck in the Retinue, face up (the Faithful Retainers are not of the shared deck)."""
