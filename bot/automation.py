@@ -4,7 +4,7 @@ choice is played through the service's one path of every move, then posted like 
 One task per channel plays its automated moves one after another (a whole automated turn, then the next automated
 seat), waking again whenever anything happens in the channel. A choice made for a game version that moved on (a
 moderator acted meanwhile) is dropped and made afresh. Each turn has a CPU budget: the decisions of one turn share
-it, each getting what is left (at least MIN_DECISION_SECONDS). A restart resumes through `resume`.
+it (`rules.autoplay.Budget.turn_seconds`: past it the player ends the turn). A restart resumes through `resume`.
 """
 
 from __future__ import annotations
@@ -24,14 +24,14 @@ log = logging.getLogger(__name__)
 
 Post = Callable[[Outbox], Awaitable[None]]
 Sleep = Callable[[float], Awaitable[None]]
-MIN_DECISION_SECONDS = 0.01  # a decision of a turn whose budget is spent still gets this much CPU
 SEED_MIX = 1_000_003
 
 
-def choose(state: GameState, seat: int, seconds: float, seed: int) -> tuple[str, float]:
-    """An automated seat's choice in notation, and the CPU seconds it took (run in a worker thread)."""
+def choose(state: GameState, seat: int, turn_seconds: float, spent: float, seed: int) -> tuple[str, float]:
+    """An automated seat's choice in notation, and the CPU seconds it took (run in a worker thread): each decision
+    takes the player's own share, and all of a turn's together at most `turn_seconds` (`spent` so far)."""
     started = time.thread_time()
-    action = decide(state, seat, budget=Budget(cpu_seconds=seconds), seed=seed)
+    action = decide(state, seat, budget=Budget(turn_seconds=turn_seconds), seed=seed, spent=spent)
     return action.notation(), time.thread_time() - started
 
 
@@ -100,7 +100,9 @@ class AutomatedPlayers:
         loop = asyncio.get_running_loop()
         notation: str | None
         try:
-            notation, used = await loop.run_in_executor(None, choose, due.state, due.seat, self._budget(due), seed)
+            notation, used = await loop.run_in_executor(
+                None, choose, due.state, due.seat, self.turn_seconds, self._turn_spent(due), seed
+            )
         except Exception:  # a failing decision never stalls the game: the engine's default answer instead
             log.exception("the automated player of seat %s in channel %s could not decide", due.seat, channel_id)
             notation, used = None, 0.0
@@ -120,11 +122,10 @@ class AutomatedPlayers:
             log.exception("could not post an automated move in channel %s", channel_id)
         return True
 
-    def _budget(self, due: Due) -> float:
-        """The CPU seconds this decision may take: what is left of its turn's budget, at least the minimum."""
+    def _turn_spent(self, due: Due) -> float:
+        """The CPU seconds the decisions of this turn took so far."""
         turn, spent = self._spent.get(due.channel_id, (None, 0.0))
-        left = self.turn_seconds - (spent if turn == due.turn else 0.0)
-        return max(left, MIN_DECISION_SECONDS)
+        return spent if turn == due.turn else 0.0
 
     def _spend(self, due: Due, used: float) -> None:
         turn, spent = self._spent.get(due.channel_id, (None, 0.0))

@@ -55,7 +55,7 @@ async def test_the_runner_sleeping_through_a_new_game_decides_afresh_for_it(tmp_
         asleep.set()
         await wake_up.wait()
 
-    def choose(state: rules.GameState, seat: int, _seconds: float, _seed: int) -> tuple[str, float]:
+    def choose(state: rules.GameState, seat: int, _turn_seconds: float, _spent: float, _seed: int) -> tuple[str, float]:
         decided.append(state.digest())
         return rules.legal_actions(state, seat)[-1].notation(), 0.0
 
@@ -145,7 +145,7 @@ async def test_two_processes_on_one_database_play_each_automated_move_once(tmp_p
     together = threading.Barrier(2, timeout=1)  # both processes decide every move at the same game version
     decided: list[int] = []
 
-    def choose(state: rules.GameState, seat: int, _seconds: float, seed: int) -> tuple[str, float]:
+    def choose(state: rules.GameState, seat: int, _turn_seconds: float, _spent: float, seed: int) -> tuple[str, float]:
         with contextlib.suppress(threading.BrokenBarrierError):
             together.wait()
         decided.append(state.version)
@@ -296,7 +296,14 @@ async def test_a_player_whose_seat_is_automated_leaves_the_team_thread(tmp_path)
     assert members_of(bot, "A") == team_ids("A")
 
 
-async def test_an_automated_alliance_never_names_the_card_it_puts_face_down_in_public(tmp_path):
+async def test_an_automated_alliance_never_names_the_card_it_puts_face_down_in_public(tmp_path, monkeypatch):
+    def mobilizing(state: rules.GameState, seat: int, _turn: float, _spent: float, seed: int) -> tuple[str, float]:
+        """A player that mobilizes whenever it may (whatever the search would choose), so that the test sees it."""
+        legal = [a.notation() for a in rules.legal_actions(state, seat)]
+        chosen = [n for n in legal if n.startswith("mobilize ")] or legal
+        return random.Random(seed).choice(chosen), 0.0
+
+    monkeypatch.setattr(automation, "choose", mobilizing)
     service = await qa_service(tmp_path)
     made = await service.create(MOD, seats=2, factions="alliance,marquise", automated="alliance,marquise",
                                 round_limit=3)
@@ -305,7 +312,10 @@ async def test_an_automated_alliance_never_names_the_card_it_puts_face_down_in_p
     posted = await _run(service)
     rows = [r for r in await service.store.record_rows(CH) if r.kind == "action"]
     assert len(posted) == len(rows)
-    secret = [(row, out) for row, out in zip(rows, posted, strict=True) if row.notation.startswith("mobilize ")]
+    secret = [  # a card mobilized onto a full stack is discarded face up: public, as the Law has it
+        (row, out) for row, out in zip(rows, posted, strict=True)
+        if row.notation.startswith("mobilize ") and "Supporters stack is full" not in out.public
+    ]
     assert secret, "the Alliance never mobilized: the test saw nothing"
     for row, out in secret:
         card = row.notation.split()[1]

@@ -12,7 +12,7 @@ from qa_helpers import A, B, M, close_stores, qa_bot, qa_bot_game, qa_service  #
 
 import rules
 from bot import automation, messages
-from bot.automation import MIN_DECISION_SECONDS, AutomatedPlayers
+from bot.automation import AutomatedPlayers
 from bot.console.offline import OfflineBot
 from bot.service.present import board_job
 from bot.settings import SettingsError, settings_from
@@ -202,8 +202,9 @@ async def test_each_move_waits_the_delay_and_a_turn_shares_its_cpu_budget(tmp_pa
     asked: list[tuple[tuple[int, int, int], float]] = []
     waits: list[float] = []
 
-    def choose(state: rules.GameState, seat: int, seconds: float, seed: int) -> tuple[str, float]:
-        asked.append(((state.turn.round, state.turn.seat, seat), seconds))
+    def choose(state: rules.GameState, seat: int, turn_seconds: float, spent: float, seed: int) -> tuple[str, float]:
+        assert turn_seconds == 2.0
+        asked.append(((state.turn.round, state.turn.seat, seat), spent))
         return random.Random(seed).choice(rules.legal_actions(state, seat)).notation(), 0.8
 
     async def sleep(seconds: float) -> None:
@@ -221,11 +222,26 @@ async def test_each_move_waits_the_delay_and_a_turn_shares_its_cpu_budget(tmp_pa
     assert (await service.table(CH)).game.status == "over"
     assert len(posted) == len(asked) == len(waits) > 10 and set(waits) == {2.5}
     previous, spent = None, 0.0
-    for turn, seconds in asked:
+    for turn, told in asked:  # each decision is told what its turn's earlier decisions took
         spent = spent if turn == previous else 0.0
-        assert seconds == pytest.approx(max(2.0 - spent, MIN_DECISION_SECONDS))
+        assert told == pytest.approx(spent)
         previous, spent = turn, spent + 0.8
-    assert any(s == MIN_DECISION_SECONDS for _t, s in asked)  # a long turn reached its cap
+    assert any(told >= 2.0 for _t, told in asked)  # a long turn reached its cap (decide then ends it)
+
+
+def test_a_decision_past_its_turns_budget_ends_the_turn():
+    """Where the player, with its turn's budget left, would do something else, past the budget it ends the turn."""
+    state, chooser = rules.new_game({"factions": ["marquise", "eyrie"]}, 3), random.Random(3)
+    for _ in range(400):
+        seat = rules.to_act(state)
+        assert seat is not None
+        legal = [a.notation() for a in rules.legal_actions(state, seat)]
+        if "end" in legal and automation.choose(state, seat, 2.0, 0.0, 1)[0] != "end":
+            break
+        state = rules.apply(state, rules.parse(state, chooser.choice(legal)), seat)[0]
+    else:
+        raise AssertionError("no step where the player would do more than end")
+    assert automation.choose(state, seat, 2.0, 2.5, 1)[0] == "end"
 
 
 def test_the_board_names_an_automated_seat_in_its_legend():
