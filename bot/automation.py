@@ -1,6 +1,7 @@
 """The automated players' runner: after a short delay, each automated seat to act decides off the event loop and its
 choice is played through the service's one path of every move, then posted like any move.
 
+The decisions are made in worker processes (`bot.deciding`), or with none in a thread of this process.
 One task per channel plays its automated moves one after another (a whole automated turn, then the next automated
 seat), waking again whenever anything happens in the channel. A choice made for a game version that moved on (a
 moderator acted meanwhile) is dropped and made afresh. Each turn has a CPU budget: the decisions of one turn share
@@ -14,6 +15,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
+from bot.deciding import Deciders
 from bot.service import GameService
 from bot.service.automated import Due
 from bot.service.outbox import Outbox
@@ -28,8 +30,8 @@ SEED_MIX = 1_000_003
 
 
 def choose(state: GameState, seat: int, turn_seconds: float, spent: float, seed: int) -> tuple[str, float]:
-    """An automated seat's choice in notation, and the CPU seconds it took (run in a worker thread): each decision
-    takes the player's own share, and all of a turn's together at most `turn_seconds` (`spent` so far)."""
+    """An automated seat's choice in notation, and the CPU seconds it took (in a thread, when there are no decision
+    workers): each decision takes the player's own share, and all of a turn's together at most `turn_seconds`."""
     started = time.thread_time()
     action = decide(state, seat, budget=Budget(turn_seconds=turn_seconds), seed=seed, spent=spent)
     return action.notation(), time.thread_time() - started
@@ -43,9 +45,16 @@ class AutomatedPlayers:
     """Plays the automated seats of every game of a service, posting each move with `post`."""
 
     def __init__(
-        self, service: GameService, post: Post, delay: float, turn_seconds: float, sleep: Sleep = asyncio.sleep
+        self,
+        service: GameService,
+        post: Post,
+        delay: float,
+        turn_seconds: float,
+        sleep: Sleep = asyncio.sleep,
+        workers: int = 0,
     ) -> None:
         self.service, self.post, self.delay, self.turn_seconds, self.sleep = service, post, delay, turn_seconds, sleep
+        self.deciders = Deciders(workers)  # worker processes deciding (0: a thread of this process, `choose`)
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()  # channels woken while their task was busy: look once more before stopping
         self._spent: dict[int, tuple[tuple[int, int, int], float]] = {}  # channel: (turn, CPU seconds spent)
@@ -79,6 +88,7 @@ class AutomatedPlayers:
         for task in self._tasks.values():
             task.cancel()
         await asyncio.gather(*self._tasks.values(), return_exceptions=True)
+        self.deciders.close()
 
     async def _play(self, channel_id: int) -> None:
         """Play a channel's automated moves one after another, until a person (or nobody) is to act."""
@@ -97,13 +107,10 @@ class AutomatedPlayers:
             return False
         await self.sleep(self.delay)
         seed = (due.version * SEED_MIX + channel_id) % 2**62
-        loop = asyncio.get_running_loop()
         notation: str | None
         try:
-            notation, used = await loop.run_in_executor(
-                None, choose, due.state, due.seat, self.turn_seconds, self._turn_spent(due), seed
-            )
-        except Exception:  # a failing decision never stalls the game: the engine's default answer instead
+            notation, used = await self._decide(due, seed)
+        except Exception:  # a failing decision (or worker) never stalls the game: the engine's default answer instead
             log.exception("the automated player of seat %s in channel %s could not decide", due.seat, channel_id)
             notation, used = None, 0.0
         self._spend(due, used)
@@ -121,6 +128,14 @@ class AutomatedPlayers:
         except Exception:  # saved: the move stands (its board is owed and drawn later)
             log.exception("could not post an automated move in channel %s", channel_id)
         return True
+
+    async def _decide(self, due: Due, seed: int) -> tuple[str, float]:
+        """The choice of the seat to act and the CPU seconds it took: in a worker process, or a thread without one."""
+        args = (due.state, due.seat, self.turn_seconds, self._turn_spent(due), seed)
+        if self.deciders.workers:
+            decision = await self.deciders.choose(*args)
+            return decision.notation, decision.seconds
+        return await asyncio.get_running_loop().run_in_executor(None, choose, *args)
 
     def _turn_spent(self, due: Due) -> float:
         """The CPU seconds the decisions of this turn took so far."""

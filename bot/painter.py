@@ -50,7 +50,7 @@ def draw_hand(view: View) -> bytes:
 
 
 @contextlib.contextmanager
-def _main_hidden() -> Iterator[None]:
+def main_hidden() -> Iterator[None]:
     """Hide the program's main module from multiprocessing while workers start: a worker needs bot.painter and
     render/ only, and would otherwise import the main module again (with Discord, SQLAlchemy and the whole service:
     about 100 MiB more in each worker). Nothing else reads these attributes in the meantime."""
@@ -66,7 +66,7 @@ def _main_hidden() -> Iterator[None]:
             setattr(main, name, value)
 
 
-def _worker_start(bot: int) -> None:
+def worker_start(bot: int) -> None:
     """A worker's start: below the bot's process, so drawing never delays an answer (an idle CPU still draws); and
     gone when the bot is gone (killed with SIGKILL, say), which the pool itself would never notice."""
     with contextlib.suppress(OSError):  # not allowed here: drawing at the same priority is fine too
@@ -173,9 +173,9 @@ class Painter:
         context = multiprocessing.get_context("forkserver")
         context.set_forkserver_preload(PRELOADED)
         pool = ProcessPoolExecutor(
-            self.workers, mp_context=context, initializer=_worker_start, initargs=(os.getpid(),)
+            self.workers, mp_context=context, initializer=worker_start, initargs=(os.getpid(),)
         )
-        with _main_hidden():
+        with main_hidden():
             warm_ups = [pool.submit(_warm, WARM_SECONDS) for _ in range(self.workers)]
         for started in warm_ups:
             started.result()

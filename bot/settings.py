@@ -66,6 +66,7 @@ DB_POOL = Bounds(1, 500)
 DB_QUEUE = Bounds(1, 1_000_000)
 AUTOMATED_DELAY_SECONDS = Bounds(0, 600)
 AUTOMATED_TURN_SECONDS = Bounds(0.01, 60)
+AUTOMATED_WORKERS = Bounds(0, 64)
 
 
 @dataclass(frozen=True)
@@ -99,6 +100,7 @@ class Settings:
     db_queue: int = 5000  # commands that may wait for a connection; one more is refused as "busy"
     automated_delay_seconds: float = 3.0  # an automated player waits this long before each of its moves
     automated_turn_seconds: float = 2.0  # the CPU an automated player may spend on one turn, all its decisions
+    automated_workers: int = 1  # processes making automated decisions; 0: a thread of the bot's own process
 
     def __post_init__(self) -> None:
         if not self.database_url:
@@ -221,6 +223,12 @@ VARIABLES = (
         "automated_turn_seconds",
         number(AUTOMATED_TURN_SECONDS, float),
         messages.EXPECTED_NUMBER.format(what="seconds of CPU", range=AUTOMATED_TURN_SECONDS.text()),
+    ),
+    Variable(
+        "ROOTBOT_AUTOMATED_WORKERS",
+        "automated_workers",
+        number(AUTOMATED_WORKERS, int),
+        messages.EXPECTED_WHOLE.format(range=AUTOMATED_WORKERS.text()),
     ),
 )
 

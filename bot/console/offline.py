@@ -474,6 +474,7 @@ class OfflineBot:
         self.client.http.request = self.discord.request  # type: ignore[method-assign]
         self.client.poster = RecordingPoster(self.client, self.adapter, self.discord.gone)
         self.client.automation.delay = 0.0  # offline, an automated player's moves follow each command at once
+        self.client.automation.deciders.workers = 0  # and are decided in a thread: no worker process to start
         state = self.client._connection
         state.application_id = APP_ID
         me: Any = _user(OfflineUser("rootbot"))

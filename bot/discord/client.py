@@ -70,7 +70,7 @@ class RootClient(discord.AutoShardedClient):
         self.poster = ChannelPoster(self, drawing.painter_for(settings.render_workers))
         self._drawing: asyncio.Task[None] | None = None
         delay, turn = settings.automated_delay_seconds, settings.automated_turn_seconds
-        self.automation = AutomatedPlayers(service, self.post_move, delay, turn)
+        self.automation = AutomatedPlayers(service, self.post_move, delay, turn, workers=settings.automated_workers)
         self.tree = RootTree(self)
         self.tree.on_error = on_tree_error  # type: ignore[method-assign]
         for command in build_commands():
