@@ -3,7 +3,8 @@
 The search is pure Python and holds the GIL while it thinks, so in a thread it would slow every other game's answers
 in the same process; a worker process does not. Its CPU budget is measured there, where the worker's clock counts
 the decision alone. A worker that dies or outthinks its timeout is stopped, the pool replaced, and the caller given
-the error (the runner then plays the engine's default answer): a game never waits on a worker. The workers start like
+the error (the runner then plays the engine's default answer): a game never waits on a worker. Decisions of other
+games under way in the same pool then fail too, and answer by default as well. The workers start like
 the drawing ones (bot/painter.py): forkserver, below the bot's priority, gone when the bot is gone.
 """
 
@@ -60,6 +61,7 @@ class Deciders:
         self.workers, self.work, self.timeout = workers, work, timeout
         self._pool: ProcessPoolExecutor | None = None
         self._starting: asyncio.Lock | None = None
+        self._free: asyncio.Semaphore | None = None  # a decision per worker at once: a timeout never counts a wait
 
     async def start(self) -> None:
         """Start the workers now (else they start with the first decision)."""
@@ -68,14 +70,18 @@ class Deciders:
     async def choose(self, state: GameState, seat: int, turn_seconds: float, spent: float, seed: int) -> Decision:
         """A decision made in a worker; raises when the worker died or took longer than its turn's budget allows
         (the pool is then replaced), or when the workers cannot start."""
-        pool = await self._executor()
-        loop = asyncio.get_running_loop()
-        future = loop.run_in_executor(pool, partial(self.work, state, seat, turn_seconds, spent, seed))
-        try:
-            return await asyncio.wait_for(future, turn_seconds + self.timeout)
-        except BaseException:  # died, timed out or cancelled: a worker may still be thinking, so none is kept
-            self._drop(pool)
-            raise
+        if self._free is None:
+            self._free = asyncio.Semaphore(self.workers)
+        async with self._free:
+            pool = await self._executor()
+            future = asyncio.get_running_loop().run_in_executor(
+                pool, partial(self.work, state, seat, turn_seconds, spent, seed)
+            )
+            try:
+                return await asyncio.wait_for(future, turn_seconds + self.timeout)
+            except BaseException:  # died, timed out or cancelled: a worker may still be thinking, so none is kept
+                self._drop(pool)
+                raise
 
     async def _executor(self) -> ProcessPoolExecutor:
         """The pool, started on a thread the first time: starting a process waits for it, never on the event loop."""
@@ -106,6 +112,11 @@ class Deciders:
         for process in processes.values():
             if process.is_alive():
                 process.kill()
+
+    @property
+    def busy(self) -> bool:
+        """Whether every worker is in the middle of a decision now."""
+        return self._free is not None and self._free.locked()
 
     def worker_pids(self) -> list[int]:
         """The process ids of the workers running now."""

@@ -3,6 +3,7 @@ long never stalls a game; the setting that sizes the pool."""
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import os
 import time
@@ -101,6 +102,22 @@ async def test_a_worker_that_never_answers_is_stopped_in_time(tmp_path):
         assert _gone(stuck)
     finally:
         deciders.close()
+
+
+async def test_closing_the_runner_stops_a_worker_in_the_middle_of_a_decision(tmp_path):
+    service = await qa_service(tmp_path)
+    await _both_automated(service)
+    runner = _runner(service, [])
+    runner.deciders.work = thinks_forever
+    await runner.deciders.start()
+    [thinking] = runner.deciders.worker_pids()
+    runner.wake(CH)
+    for _ in range(100):  # until the decision is under way
+        await asyncio.sleep(0.02)
+        if runner.deciders.busy:
+            break
+    await asyncio.wait_for(runner.close(), 3)
+    assert _gone(thinking) and runner.moves == 0
 
 
 def _gone(pid: int) -> bool:
