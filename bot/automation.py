@@ -132,7 +132,7 @@ class AutomatedPlayers:
     async def _decide(self, due: Due, seed: int) -> tuple[str, float]:
         """The choice of the seat to act and the CPU seconds it took: in a worker process, or a thread without one."""
         args = (due.state, due.seat, self.turn_seconds, self._turn_spent(due), seed)
-        if self.deciders.workers:
+        if await self.deciders.start():
             decision = await self.deciders.choose(*args)
             return decision.notation, decision.seconds
         return await asyncio.get_running_loop().run_in_executor(None, choose, *args)

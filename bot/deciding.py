@@ -17,6 +17,7 @@ import os
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from typing import NamedTuple
 
@@ -63,9 +64,17 @@ class Deciders:
         self._starting: asyncio.Lock | None = None
         self._free: asyncio.Semaphore | None = None  # a decision per worker at once: a timeout never counts a wait
 
-    async def start(self) -> None:
-        """Start the workers now (else they start with the first decision)."""
-        await self._executor()
+    async def start(self) -> bool:
+        """Start the workers now (else they start with the first decision); False when there are none. Should they
+        fail to start (no forkserver here, no memory), decisions are made in a thread from then on, and it is logged."""
+        if not self.workers:
+            return False
+        try:
+            await self._executor()
+        except (OSError, RuntimeError, BrokenProcessPool):
+            log.exception("the decision workers could not start: automated players decide in a thread of the bot")
+            self.workers = 0
+        return bool(self.workers)
 
     async def choose(self, state: GameState, seat: int, turn_seconds: float, spent: float, seed: int) -> Decision:
         """A decision made in a worker; raises when the worker died or took longer than its turn's budget allows

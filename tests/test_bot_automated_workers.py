@@ -120,6 +120,26 @@ async def test_closing_the_runner_stops_a_worker_in_the_middle_of_a_decision(tmp
     assert _gone(thinking) and runner.moves == 0
 
 
+async def test_workers_that_cannot_start_leave_the_decisions_to_a_thread(tmp_path, monkeypatch, caplog):
+    service = await qa_service(tmp_path)
+    await _both_automated(service)
+    posted: list = []
+    runner = _runner(service, posted)
+
+    def no_processes(_self):
+        raise OSError("no forkserver here")
+
+    monkeypatch.setattr(Deciders, "_new_pool", no_processes)
+    with caplog.at_level(logging.ERROR, logger="bot.deciding"):
+        await _run(runner)
+    table = await service.table(CH)
+    assert table.game.status == "over" and runner.deciders.workers == 0
+    assert [r.getMessage() for r in caplog.records if r.name == "bot.deciding"] == [
+        "the decision workers could not start: automated players decide in a thread of the bot"
+    ]
+    assert not [r for r in caplog.records if "could not decide" in r.getMessage()]  # no default answers
+
+
 def _gone(pid: int) -> bool:
     """Whether a process ends within a few seconds."""
     for _ in range(100):
