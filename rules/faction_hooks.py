@@ -223,6 +223,7 @@ class CombatantHooks(Declarations):
     def strength(self, state: GameState, seat: int, cid: int) -> int:
         """Warriors this faction fights with in a clearing, by any means (its own, others' it controls)."""
         raise NotImplementedError("rules.factions.base.Faction gives the default")
+
     def movable(self, state: GameState, seat: int, cid: int) -> int:
         """How many warriors this faction may move out of a clearing."""
         return self.strength(state, seat, cid)
@@ -249,6 +250,7 @@ class CombatantHooks(Declarations):
     def resolve_hit(self, state: GameState, seat: int, cid: int, piece: str, n: int, by: int) -> int:
         """Carry out n hits assigned to pieces under one key; returns how many pieces were removed."""
         raise NotImplementedError("rules.factions.base.Faction gives the default")
+
     def asks_before_roll(self, state: GameState, seat: int) -> bool:
         """Whether this faction may declare something before the roll in this game (`TableHooks.before_roll`): one
         that can't is never asked and nothing is kept for it (the Vagabond asks only as the Arbiter)."""
@@ -301,9 +303,8 @@ class PresenceHooks(Declarations):
     def move_warriors(self, state: GameState, seat: int, src: int, dst: int, n: int) -> list[tuple[str, int]]:
         """Shift n warriors (own first, then others' it controls); returns what moved, by key."""
         raise NotImplementedError("rules.factions.base.Faction gives the default")
-    def blocks_placement(
-        self, state: GameState, seat: int, placer: str, cid: int, category: str | None = None
-    ) -> bool:
+
+    def blocks_placement(self, state: GameState, seat: int, placer: str, cid: int, category: str | None = None) -> bool:
         """Whether this faction stops another faction placing a piece (of a category, or any) in a clearing."""
         return False
 
@@ -355,6 +356,11 @@ class SidesHooks(Declarations):
         """What an automated player of this faction values, as changes to `rules.autoplay.evaluate.Leanings` (its
         fields by name, in victory points a unit: what the faction's points come from); none by default."""
         return {}
+
+    def play_worth(self, state: GameState, seat: int) -> float:
+        """What an automated player of this faction counts on top of the shared `Leanings`, in victory points: the
+        faction's own resources the shared evaluation cannot see (its funds, say); none by default."""
+        return 0.0
 
 
 class CardsHooks(Declarations):
@@ -496,6 +502,7 @@ class WordsHooks(Declarations):
         torch of Scorched Earth): the board draws them as items lying in their clearing."""
         return []
 
+
 class FactionHooks(
     SetupHooks, TurnHooks, CombatantHooks, PresenceHooks, SidesHooks, CardsHooks, WordsHooks, TableHooks
 ):
@@ -523,6 +530,7 @@ def standard_hit_options(state: GameState, faction: str, cid: int, assigned: dic
     if warriors:
         return warriors
     return {p: n for p, n in left.items() if n > 0 and kind_of_key(p).hit_category in (BUILDING, TOKEN)}
+
 
 @cache
 def _hook_names() -> tuple[str, ...]:

@@ -25,6 +25,14 @@ class Budget:
     rollout_actions: int = 60
 
 
+TAPER = 4
+"""Near the end of a turn's budget, a decision takes at most this fraction (1/TAPER) of what is left, so a turn of
+many decisions plays its last ones quickly instead of running out and ending at once."""
+
+LEAST = 0.002
+"""Below this many CPU seconds for a decision, the turn's budget counts as spent."""
+
+
 class Clock:
     """The budget being spent: playouts counted, CPU time measured from the start of the decision."""
 
@@ -34,12 +42,12 @@ class Clock:
         self.playouts = 0
         self.limit = budget.cpu_seconds
         if budget.turn_seconds is not None:
-            left = max(0.0, budget.turn_seconds - spent)
-            self.limit = left if self.limit is None else min(self.limit, left)
+            share = max(0.0, budget.turn_seconds - spent) / TAPER
+            self.limit = share if self.limit is None else min(self.limit, share)
 
     def hurried(self) -> bool:
-        """Whether the turn's time is used up before this decision starts."""
-        return self.limit is not None and self.limit <= 0
+        """Whether the turn's time is (all but) used up before this decision starts."""
+        return self.limit is not None and self.limit < LEAST
 
     def spent(self) -> bool:
         """Whether the decision must stop now."""
