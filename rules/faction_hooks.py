@@ -223,7 +223,6 @@ class CombatantHooks(Declarations):
     def strength(self, state: GameState, seat: int, cid: int) -> int:
         """Warriors this faction fights with in a clearing, by any means (its own, others' it controls)."""
         raise NotImplementedError("rules.factions.base.Faction gives the default")
-
     def movable(self, state: GameState, seat: int, cid: int) -> int:
         """How many warriors this faction may move out of a clearing."""
         return self.strength(state, seat, cid)
@@ -250,7 +249,6 @@ class CombatantHooks(Declarations):
     def resolve_hit(self, state: GameState, seat: int, cid: int, piece: str, n: int, by: int) -> int:
         """Carry out n hits assigned to pieces under one key; returns how many pieces were removed."""
         raise NotImplementedError("rules.factions.base.Faction gives the default")
-
     def asks_before_roll(self, state: GameState, seat: int) -> bool:
         """Whether this faction may declare something before the roll in this game (`TableHooks.before_roll`): one
         that can't is never asked and nothing is kept for it (the Vagabond asks only as the Arbiter)."""
@@ -303,8 +301,9 @@ class PresenceHooks(Declarations):
     def move_warriors(self, state: GameState, seat: int, src: int, dst: int, n: int) -> list[tuple[str, int]]:
         """Shift n warriors (own first, then others' it controls); returns what moved, by key."""
         raise NotImplementedError("rules.factions.base.Faction gives the default")
-
-    def blocks_placement(self, state: GameState, seat: int, placer: str, cid: int, category: str | None = None) -> bool:
+    def blocks_placement(
+        self, state: GameState, seat: int, placer: str, cid: int, category: str | None = None
+    ) -> bool:
         """Whether this faction stops another faction placing a piece (of a category, or any) in a clearing."""
         return False
 
@@ -502,7 +501,6 @@ class WordsHooks(Declarations):
         torch of Scorched Earth): the board draws them as items lying in their clearing."""
         return []
 
-
 class FactionHooks(
     SetupHooks, TurnHooks, CombatantHooks, PresenceHooks, SidesHooks, CardsHooks, WordsHooks, TableHooks
 ):
@@ -530,7 +528,6 @@ def standard_hit_options(state: GameState, faction: str, cid: int, assigned: dic
     if warriors:
         return warriors
     return {p: n for p, n in left.items() if n > 0 and kind_of_key(p).hit_category in (BUILDING, TOKEN)}
-
 
 @cache
 def _hook_names() -> tuple[str, ...]:

@@ -19,6 +19,7 @@ from rules.autoplay.evaluate import value
 from rules.autoplay.knowledge import imagine
 from rules.autoplay.search import candidates
 from rules.factions.riverfolk.board import FUNDS, area
+from rules.factions.spinners import WARD
 from rules.playout import playout_options
 from rules.setup import new_game, normalise
 from rules.state import GameState
@@ -200,3 +201,12 @@ def test_near_the_end_of_a_turns_budget_a_decision_takes_a_share_of_what_is_left
     assert Clock(budget, spent=1.8).limit == pytest.approx(0.05)
     assert not Clock(budget, spent=1.99).hurried()
     assert Clock(budget, spent=1.995).hurried()
+
+
+def test_the_spinners_count_their_patients_through_their_hook() -> None:
+    state = game("standard", "spinners,marquise", 1)
+    seat = next(i for i, s in enumerate(state.seats) if s.faction == "spinners")
+    before, plain = value(state, seat), value(state, seat, plain=True)
+    state.seats[seat].areas.setdefault(WARD, {})["marquise:warrior"] = 2
+    assert value(state, seat) > before
+    assert value(state, seat, plain=True) == pytest.approx(plain)
