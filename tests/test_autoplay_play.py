@@ -199,8 +199,9 @@ def test_near_the_end_of_a_turns_budget_a_decision_takes_a_share_of_what_is_left
     budget = Budget(cpu_seconds=0.1, turn_seconds=2.0)
     assert Clock(budget, spent=0.0).limit == pytest.approx(0.1)
     assert Clock(budget, spent=1.8).limit == pytest.approx(0.05)
-    assert not Clock(budget, spent=1.99).hurried()
-    assert Clock(budget, spent=1.995).hurried()
+    assert Clock(budget, spent=1.995).limit == pytest.approx(0.005)
+    assert not Clock(budget, spent=1.995).hurried()
+    assert Clock(budget, spent=2.0).hurried()
 
 
 def test_the_spinners_count_their_patients_through_their_hook() -> None:

@@ -29,8 +29,9 @@ TAPER = 4
 """Near the end of a turn's budget, a decision takes at most this fraction (1/TAPER) of what is left, so a turn of
 many decisions plays its last ones quickly instead of running out and ending at once."""
 
-LEAST = 0.002
-"""Below this many CPU seconds for a decision, the turn's budget counts as spent."""
+FLOOR = 0.01
+"""A decision may always take this many CPU seconds of what is left of the turn's budget (a small budget is not
+cut into slivers)."""
 
 
 class Clock:
@@ -42,12 +43,13 @@ class Clock:
         self.playouts = 0
         self.limit = budget.cpu_seconds
         if budget.turn_seconds is not None:
-            share = max(0.0, budget.turn_seconds - spent) / TAPER
+            left = max(0.0, budget.turn_seconds - spent)
+            share = max(left / TAPER, min(left, FLOOR))
             self.limit = share if self.limit is None else min(self.limit, share)
 
     def hurried(self) -> bool:
-        """Whether the turn's time is (all but) used up before this decision starts."""
-        return self.limit is not None and self.limit < LEAST
+        """Whether the turn's time is used up before this decision starts."""
+        return self.limit is not None and self.limit <= 0
 
     def spent(self) -> bool:
         """Whether the decision must stop now."""
