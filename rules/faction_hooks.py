@@ -356,6 +356,11 @@ class SidesHooks(Declarations):
         fields by name, in victory points a unit: what the faction's points come from); none by default."""
         return {}
 
+    def play_worth(self, state: GameState, seat: int) -> float:
+        """What an automated player of this faction counts on top of the shared `Leanings`, in victory points: the
+        faction's own resources the shared evaluation cannot see (its funds, say); none by default."""
+        return 0.0
+
 
 class CardsHooks(Declarations):
     """Cards, crafting and items: crafting pieces and waivers, points, draws, items brought and crafted, cards

@@ -13,10 +13,13 @@ from rules import engine
 from rules.autoplay import Budget, decide
 from rules.autoplay.__main__ import main
 from rules.autoplay.baselines import greedy_choice
+from rules.autoplay.budget import Clock
 from rules.autoplay.chance import Seeded
 from rules.autoplay.evaluate import value
 from rules.autoplay.knowledge import imagine
 from rules.autoplay.search import candidates
+from rules.factions.riverfolk.board import FUNDS, area
+from rules.factions.spinners import WARD
 from rules.playout import playout_options
 from rules.setup import new_game, normalise
 from rules.state import GameState
@@ -167,3 +170,44 @@ def test_a_whole_3x3_game_of_automated_seats_ends_with_a_winning_team() -> None:
         state, _ = engine.apply_unchecked(state, seat, decide(state, seat, budget=quick, seed=n))
     assert state.over
     assert len({state.seats[w].team for w in state.winners}) == 1
+
+
+def test_a_point_is_worth_more_as_the_leader_nears_the_winning_score() -> None:
+    state = game("standard", "marquise,eyrie", 1)
+
+    def gain(points: int, plain: bool) -> float:
+        """What one more point for seat 0 adds to its value, from `points` (seat 1 has as many)."""
+        state.seats[0].points = state.seats[1].points = points
+        before = value(state, 0, plain=plain)
+        state.seats[0].points = points + 1
+        return value(state, 0, plain=plain) - before
+
+    assert gain(26, plain=False) > gain(1, plain=False) + 0.5
+    assert gain(26, plain=True) == pytest.approx(gain(1, plain=True))
+
+
+def test_the_riverfolk_count_their_funds_through_their_hook() -> None:
+    state = game("standard", "riverfolk,marquise", 1)
+    seat = next(i for i, s in enumerate(state.seats) if s.faction == "riverfolk")
+    before, plain = value(state, seat), value(state, seat, plain=True)
+    area(state, seat, FUNDS)["marquise:warrior"] = area(state, seat, FUNDS).get("marquise:warrior", 0) + 2
+    assert value(state, seat) > before
+    assert value(state, seat, plain=True) == pytest.approx(plain)
+
+
+def test_near_the_end_of_a_turns_budget_a_decision_takes_a_share_of_what_is_left() -> None:
+    budget = Budget(cpu_seconds=0.1, turn_seconds=2.0)
+    assert Clock(budget, spent=0.0).limit == pytest.approx(0.1)
+    assert Clock(budget, spent=1.8).limit == pytest.approx(0.05)
+    assert Clock(budget, spent=1.995).limit == pytest.approx(0.005)
+    assert not Clock(budget, spent=1.995).hurried()
+    assert Clock(budget, spent=2.0).hurried()
+
+
+def test_the_spinners_count_their_patients_through_their_hook() -> None:
+    state = game("standard", "spinners,marquise", 1)
+    seat = next(i for i, s in enumerate(state.seats) if s.faction == "spinners")
+    before, plain = value(state, seat), value(state, seat, plain=True)
+    state.seats[seat].areas.setdefault(WARD, {})["marquise:warrior"] = 2
+    assert value(state, seat) > before
+    assert value(state, seat, plain=True) == pytest.approx(plain)

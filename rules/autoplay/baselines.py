@@ -29,12 +29,14 @@ def greedy_choice(state: GameState, seat: int, seed: int) -> Action:
     world = imagine(state, seat, seed)
     legal = set(engine.legal_actions(world, seat))
     scored = [
-        (value(engine.apply_unchecked(world, seat, a)[0], seat), chooser.random(), a) for a in options if a in legal
+        (value(engine.apply_unchecked(world, seat, a)[0], seat, plain=True), chooser.random(), a)
+        for a in options
+        if a in legal
     ]
     if not scored:
         return chooser.choice(options)
     best = max(scored, key=lambda t: (t[0], t[1]))
     ends = [a for a in options if a.verb in ("end", "pass")]
-    if ends and best[0] <= value(world, seat):
+    if ends and best[0] <= value(world, seat, plain=True):
         return ends[0]
     return best[2]

@@ -25,6 +25,15 @@ class Budget:
     rollout_actions: int = 60
 
 
+TAPER = 4
+"""Near the end of a turn's budget, a decision takes at most this fraction (1/TAPER) of what is left, so a turn of
+many decisions plays its last ones quickly instead of running out and ending at once."""
+
+FLOOR = 0.01
+"""A decision may always take this many CPU seconds of what is left of the turn's budget (a small budget is not
+cut into slivers)."""
+
+
 class Clock:
     """The budget being spent: playouts counted, CPU time measured from the start of the decision."""
 
@@ -35,7 +44,8 @@ class Clock:
         self.limit = budget.cpu_seconds
         if budget.turn_seconds is not None:
             left = max(0.0, budget.turn_seconds - spent)
-            self.limit = left if self.limit is None else min(self.limit, left)
+            share = max(left / TAPER, min(left, FLOOR))
+            self.limit = share if self.limit is None else min(self.limit, share)
 
     def hurried(self) -> bool:
         """Whether the turn's time is used up before this decision starts."""

@@ -11,11 +11,16 @@ from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
 from rules import registry
+from rules.modes.base import mode_of
 from rules.pieces import BUILDING, TOKEN, WARRIOR, category_of_key, controller
 from rules.rule import ruled_by, side_of
 from rules.state import GameState
 
 WIN = 1000.0
+
+RACE = 1.0
+"""How much more a point is worth when the leader has reached the winning score (none at the start: in between, in
+proportion to the leader's share of it). Near the end, points win games and pieces no longer have time to pay."""
 
 
 @dataclass(frozen=True)
@@ -58,13 +63,14 @@ def pieces_on_map(state: GameState, faction: str) -> dict[str, int]:
     return out
 
 
-def standing(state: GameState, seat: int) -> float:
-    """What a seat has, in points' worth."""
+def standing(state: GameState, seat: int, urgency: float = 1.0, own: bool = True) -> float:
+    """What a seat has, in points' worth (`urgency`: what each point is worth on top of its weight; `own`: with
+    what its faction counts besides, `play_worth`)."""
     s = state.seats[seat]
     w = leanings(state, seat)
     on_map = pieces_on_map(state, s.faction)
     held = len(registry.of(state, seat).held_cards(state, seat))
-    points = 0.0 if s.dominance is not None else s.points * w.points
+    points = 0.0 if s.dominance is not None else s.points * w.points * urgency
     return (
         points
         + on_map[WARRIOR] * w.warriors
@@ -75,6 +81,7 @@ def standing(state: GameState, seat: int) -> float:
         + len(s.crafted) * w.crafted
         + sum(w.damaged if i["damaged"] else w.items for i in s.items)
         + len(ruled_by(state, seat)) * w.rule
+        + (registry.of(state, seat).play_worth(state, seat) if own else 0.0)
     )
 
 
@@ -86,11 +93,20 @@ def sides(state: GameState) -> dict[str, list[int]]:
     return out
 
 
-def value(state: GameState, seat: int) -> float:
-    """How good the position is for the seat's side: its standing less the others' (their best and their mean)."""
+def urgency(state: GameState, groups: Mapping[str, list[int]]) -> float:
+    """What a point is worth now: more as the leading side nears the winning score (by `RACE` once it is there)."""
+    target = max(1, mode_of(state).win_points(state))
+    leader = max(sum(state.seats[s].points for s in seats) for seats in groups.values())
+    return 1.0 + RACE * min(1.0, leader / target)
+
+
+def value(state: GameState, seat: int, plain: bool = False) -> float:
+    """How good the position is for the seat's side: its standing less the others' (their best and their mean);
+    `plain`: the first evaluation, kept by the greedy baseline (points worth the same all game, no `play_worth`)."""
     groups = sides(state)
     mine = side_of(state, seat)
-    worth = {side: sum(standing(state, s) for s in seats) for side, seats in groups.items()}
+    hurry = 1.0 if plain else urgency(state, groups)
+    worth = {side: sum(standing(state, s, hurry, not plain) for s in seats) for side, seats in groups.items()}
     others = [v for side, v in worth.items() if side != mine]
     ahead = worth[mine] - ((max(others) + sum(others) / len(others)) / 2 if others else 0.0)
     if not state.over:

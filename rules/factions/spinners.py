@@ -77,6 +77,8 @@ DRAW_BONUS_AT = (3,)
 """Spaces showing a draw bonus once uncovered (SOM.6.3)."""
 ACTIONS = 3
 WARD = "ward"
+PATIENT_WORTH = 0.5
+"""What a patient in the Ward is worth to an automated Spinners player, in victory points (a discharge scores one)."""
 WARRIOR_KEY = f"{ID}:warrior"
 WEB_KEY = f"{ID}:web"
 START_WARRIORS = START_WEBS = 2
@@ -798,6 +800,10 @@ class Spinners(Faction):
         for cid in infirmary_clearings(state):
             out += [cid] * infirmaries_at(state, cid)
         return out
+
+    def play_worth(self, state: GameState, seat: int) -> float:
+        """Each patient in the Ward is a point to come when discharged."""
+        return PATIENT_WORTH * sum(ward(state, seat).values())
 
     def draw_bonus(self, state: GameState, seat: int) -> int:
         """One more card per uncovered draw bonus (SOM.6.3)."""

@@ -57,6 +57,10 @@ POST_TONE = "#AABBFF"
 """Trade posts in a pale tone of the Company's colour, told apart from its warriors beside them."""
 
 
+FUND_WORTH = 0.4
+"""What a warrior in the Funds or Payments box is worth to an automated Company, in victory points."""
+
+
 class Riverfolk(Faction):
     """The Riverfolk Company."""
 
@@ -182,6 +186,11 @@ class Riverfolk(Faction):
     def prompt(self, state: GameState, seat: int, step: str) -> str:
         """What each step asks."""
         return prompt_of(state, seat, step)
+
+    def play_worth(self, state: GameState, seat: int) -> float:
+        """Funds and payments pay for every Daylight action and bring dividends: each worth more than a warrior on
+        the map to an automated player."""
+        return FUND_WORTH * (rb.funds(state, seat) + rb.total(state, seat, rb.PAYMENTS))
 
     def draw_bonus(self, state: GameState, seat: int) -> int:
         """No Evening draw (11.6): the Company draws by committing funds in Daylight."""
