@@ -21,7 +21,7 @@ from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from typing import NamedTuple
 
-from bot.painter import PRELOADED, main_hidden, worker_start
+from bot.painter import PRELOADED, WorkerPool, main_hidden, worker_start
 from rules.autoplay import Budget, decide
 from rules.state import GameState
 
@@ -55,13 +55,12 @@ def _warm() -> int:
     return os.getpid()
 
 
-class Deciders:
+class Deciders(WorkerPool):
     """Where automated decisions are made: `workers` processes (0: none, the caller decides in a thread)."""
 
     def __init__(self, workers: int, work: Work = choose_in_worker, timeout: float = TIMEOUT_SECONDS) -> None:
+        super().__init__()
         self.workers, self.work, self.timeout = workers, work, timeout
-        self._pool: ProcessPoolExecutor | None = None
-        self._starting: asyncio.Lock | None = None
         self._free: asyncio.Semaphore | None = None  # a decision per worker at once: a timeout never counts a wait
 
     async def start(self) -> bool:
@@ -92,15 +91,6 @@ class Deciders:
                 self._drop(pool)
                 raise
 
-    async def _executor(self) -> ProcessPoolExecutor:
-        """The pool, started on a thread the first time: starting a process waits for it, never on the event loop."""
-        if self._starting is None:
-            self._starting = asyncio.Lock()
-        async with self._starting:
-            if self._pool is None:
-                self._pool = await asyncio.to_thread(self._new_pool)
-            return self._pool
-
     def _new_pool(self) -> ProcessPoolExecutor:
         """A pool with its workers started."""
         context = multiprocessing.get_context("forkserver")
@@ -126,11 +116,6 @@ class Deciders:
     def busy(self) -> bool:
         """Whether every worker is in the middle of a decision now."""
         return self._free is not None and self._free.locked()
-
-    def worker_pids(self) -> list[int]:
-        """The process ids of the workers running now."""
-        processes = getattr(self._pool, "_processes", None) or {}
-        return [int(pid) for pid in processes]
 
     def close(self) -> None:
         """Stop the workers (a decision under way is dropped: the game makes it afresh after a restart)."""

@@ -18,7 +18,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Iterator
-from concurrent.futures import Executor, ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from typing import TypeVar
@@ -105,13 +105,38 @@ def _warm(seconds: float) -> int:
     return multiprocessing.current_process().pid or 0
 
 
-class Painter:
+class WorkerPool:
+    """A pool of worker processes started on first use (the drawing and the deciding workers)."""
+
+    def __init__(self) -> None:
+        self._pool: ProcessPoolExecutor | None = None
+        self._starting: asyncio.Lock | None = None
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        """A pool with its workers started."""
+        raise NotImplementedError
+
+    async def _executor(self) -> ProcessPoolExecutor:
+        """The pool, started on a thread the first time: starting a process waits for it, never on the event loop."""
+        if self._starting is None:
+            self._starting = asyncio.Lock()
+        async with self._starting:
+            if self._pool is None:
+                self._pool = await asyncio.to_thread(self._new_pool)
+            return self._pool
+
+    def worker_pids(self) -> list[int]:
+        """The process ids of the workers running now (the benchmarks read their memory)."""
+        processes = getattr(self._pool, "_processes", None) or {}
+        return [int(pid) for pid in processes]
+
+
+class Painter(WorkerPool):
     """Where pictures are drawn: `workers` processes (0: a thread of this process, calling `in_thread`)."""
 
     def __init__(self, workers: int, in_thread: tuple[Callable[..., bytes], Callable[..., bytes]] | None = None):
+        super().__init__()
         self.workers = workers
-        self._pool: ProcessPoolExecutor | None = None
-        self._starting: asyncio.Lock | None = None
         self._in_thread = in_thread or (draw_board, draw_hand)
 
     @property
@@ -159,15 +184,6 @@ class Painter:
                 pool.shutdown(wait=False, cancel_futures=True)
         raise AssertionError("unreachable")
 
-    async def _executor(self) -> Executor:
-        """The pool, started on a thread the first time: starting a process waits for it, never on the event loop."""
-        if self._starting is None:
-            self._starting = asyncio.Lock()
-        async with self._starting:
-            if self._pool is None:
-                self._pool = await asyncio.to_thread(self._new_pool)
-            return self._pool
-
     def _new_pool(self) -> ProcessPoolExecutor:
         """A pool with every worker started (each warm-up keeps one busy, so each starts a worker of its own)."""
         context = multiprocessing.get_context("forkserver")
@@ -180,11 +196,6 @@ class Painter:
         for started in warm_ups:
             started.result()
         return pool
-
-    def worker_pids(self) -> list[int]:
-        """The process ids of the workers running now (the benchmark reads their memory)."""
-        processes = getattr(self._pool, "_processes", None) or {}
-        return [int(pid) for pid in processes]
 
     def close(self) -> None:
         """Stop the workers (pictures still waiting are dropped)."""
