@@ -57,6 +57,8 @@ from rules.words import echo
 DEFAULT_CONSOLE_DB = "rootbot-console.db"
 DEFAULT_CHANNEL = "game"
 BOT_DB_HELP = "SQLite file or URL (default: the bot's database: ROOTBOT_DATABASE_URL, else its default file)"
+MAX_OPTIONS_NESTING = 8  # an export's options nest two deep (the teams); far deeper was written by something else
+TOO_DEEP = "is nested far deeper than anything rootbot export writes"
 REDACTED_EXIT = 3  # replay of an export without the seed: nothing could be checked
 
 
@@ -423,6 +425,8 @@ def load_export(path: Path) -> dict[str, Any]:
     except json.JSONDecodeError as err:
         where = f"line {err.lineno}, column {err.colno}"
         raise CliError(messages.NOT_JSON.format(path=path, reason=err.msg, where=where)) from None
+    except RecursionError:  # Python's reader recurses once per level of nesting
+        raise CliError(messages.BAD_EXPORT.format(path=path, problem="its JSON " + TOO_DEEP)) from None
     problem = export_problem(raw)
     if problem:
         raise CliError(messages.BAD_EXPORT.format(path=path, problem=problem))
@@ -435,6 +439,8 @@ def export_problem(raw: Any) -> str | None:
         return f"it holds a JSON {type(raw).__name__}, not an object"
     if not isinstance(raw.get("options"), dict):
         return "'options' is missing or not an object"
+    if nesting(raw["options"]) > MAX_OPTIONS_NESTING:  # the state's copy of its options would recurse
+        return "'options' " + TOO_DEEP
     actions = raw.get("actions")
     if not isinstance(actions, list) or not all(isinstance(a, str) for a in actions):
         return "'actions' is missing or not a list of notation lines"
@@ -446,6 +452,17 @@ def export_problem(raw: Any) -> str | None:
     if not isinstance(raw.get("digest"), str):
         return "'digest' is missing or not text"
     return _rules_problem(raw)
+
+
+def nesting(value: Any) -> int:
+    """How deep lists and objects nest in a JSON value (counted without recursion)."""
+    deepest, todo = 0, [(value, 1)]
+    while todo:
+        item, depth = todo.pop()
+        if isinstance(item, dict | list):
+            deepest = max(deepest, depth)
+            todo.extend((v, depth + 1) for v in (item.values() if isinstance(item, dict) else item))
+    return deepest
 
 
 def _rules_problem(raw: dict[str, Any]) -> str | None:

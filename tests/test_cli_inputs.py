@@ -48,6 +48,13 @@ def _edited(made: dict[str, Path], **changes: object) -> str:
     return json.dumps(record)
 
 
+def _deep_options(made: dict[str, Path]) -> str:
+    """A good record whose options carry a list nested 950 deep (JSON reads it; the state's copy of it recursed)."""
+    record = _record(made)
+    record["options"]["x"] = "@"
+    return json.dumps(record).replace('"@"', "[" * 950 + "]" * 950)
+
+
 CORRUPT = b"SQLite format 3\x00" + b"\x07" * 600  # a SQLite header, then garbage
 NOTES = "just some notes\n" * 50
 CUT = {"cut.json": lambda m: m["full"].read_text()[: len(m["full"].read_text()) // 2]}
@@ -90,6 +97,8 @@ def cases() -> list[tuple]:
         case("replay edited options", "replay {tmp}/x.json", "x.json", edited(options={"factions": ["nobody"]})),
         case("replay not UTF-8", "replay {tmp}/u.json", "u.json", {"u.json": b"\xff\xfe{\x00"}),
         case("replay binary", "replay {tmp}/p.json", "p.json", {"p.json": b"\x89PNG\r\n\x1a\n\x00\x00"}),
+        case("replay nested too deep", "replay {tmp}/d.json", "d.json", {"d.json": "[" * 100_000 + "]" * 100_000}),
+        case("replay options nested deep", "replay {tmp}/x.json", "x.json", {"x.json": _deep_options}),
         # rootbot console --script / --db / --images
         case("script missing", "console --script {tmp}/none.txt --db {tmp}/c.db", "none.txt"),
         case("script a folder", "console --script {tmp}/dir --db {tmp}/c.db", "dir", {"dir/": ""}),
