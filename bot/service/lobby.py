@@ -206,11 +206,12 @@ def board_words(settings: dict[str, Any]) -> str:
 
 
 def seated_words(table_seats: list[SeatRow]) -> str:
-    """Who sits where in a lobby, with each player's team in a team game."""
+    """Who sits where in a lobby (an automated player named as such), with each player's team in a team game."""
     out = []
     for s in table_seats:
         template = messages.SEATED_TEAM_PLAYER if s.team else messages.SEATED_PLAYER
-        out.append(template.format(faction=faction_name(s.faction), user=messages.shown_name(s.user_name), team=s.team))
+        user = messages.AUTOMATED if s.automated else messages.shown_name(s.user_name)
+        out.append(template.format(faction=faction_name(s.faction), user=user, team=s.team))
     return ", ".join(out) or messages.NOBODY
 
 
