@@ -315,11 +315,12 @@ def read_script(path: Path) -> list[str]:
 
 
 def read_text(path: Path, expected: str) -> str:
-    """A UTF-8 text file, or CliError naming the file and what was expected."""
+    """A UTF-8 text file (without the byte-order mark some editors start it with), or CliError naming the file and
+    what was expected."""
     if path.is_dir():
         raise CliError(messages.FILE_IS_FOLDER.format(path=path, expected=expected))
     try:
-        return path.read_text(encoding="utf-8")
+        return path.read_text(encoding="utf-8-sig")
     except FileNotFoundError:
         raise CliError(messages.FILE_MISSING.format(path=path, expected=expected)) from None
     except UnicodeDecodeError:

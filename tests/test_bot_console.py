@@ -232,3 +232,29 @@ def test_the_console_reads_a_whole_number_option_as_discords_client_does(tmp_pat
     out = capsys.readouterr().out
     assert "seats takes a whole number" in out and "1 unreadable line" in out and "Traceback" not in out
     assert "There is no game in this channel" in out
+
+
+def test_a_script_and_an_export_saved_with_a_byte_order_mark_are_read(tmp_path, capsys):
+    """Editors on Windows may start a UTF-8 file with a byte-order mark: it is not part of the first line."""
+    script = tmp_path / "bom.txt"
+    script.write_bytes("\ufeff@alice /root create seats:2\r\n@alice /root status\r\n".encode())
+    assert run_console(tmp_path, script) == 0
+    out = capsys.readouterr().out
+    assert "New game of Root" in out and "0 refused" in out and "0 unreadable lines" in out
+    record, played = tmp_path / "record.json", tmp_path / "played"
+    played.mkdir()
+    assert run_console(played, EXAMPLES / "short-game.txt") == 0
+    assert cli.main(["export", "--db", str(played / "c.db"), "--channel", "game", "--out", str(record)]) == 0
+    record.write_bytes("\ufeff".encode() + record.read_bytes())
+    assert cli.main(["replay", str(record)]) == 0
+    assert "the same state" in capsys.readouterr().out
+
+
+async def test_piped_input_starting_with_a_byte_order_mark_reads_its_first_line(tmp_path):
+    bot = await offline_bot(db_url(tmp_path), FakeClock())
+    written: list[str] = []
+    shell = Console(bot, OffsetClock(), "game", None, write=written.append)
+    totals = await shell.run_lines(["\ufeff@alice /root create seats:2", "@alice /root status"])
+    assert totals.commands == 2 and not totals.errors
+    assert any("New game of Root" in w for w in written)
+    await bot.service.store.close()

@@ -35,6 +35,7 @@ from rules.words import echo
 LINE = re.compile(r"^@(?P<user>[\w.-]+)(?P<mod>!?)\s+(?P<rest>.+)$")
 WAIT = re.compile(r"^(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>[hms]?)$")
 UNITS = {"h": 3600, "m": 60, "s": 1, "": 3600}
+BOM = "\ufeff"  # the byte-order mark an editor may start a UTF-8 file (or piped input) with
 TRUE, FALSE = ("true", "yes", "y", "1", "on"), ("false", "no", "n", "0", "off")
 COLON_WORD = re.compile(r"(?:^|\s)([a-z_]+):", re.I)
 PLACES = ("hand", "crafted")  # 'hand:eyrie' in a card edit is a value, not an option
@@ -102,7 +103,7 @@ class Console:
         """Run lines in order, each as soon as it is read (comments and blank lines skipped)."""
         for number, line in enumerate(lines, start=1):
             try:
-                await self.run_line(line)
+                await self.run_line(line.removeprefix(BOM) if number == 1 else line)
             except ConsoleError as err:
                 self.totals.errors.append(f"line {number}: {err}")
                 self.write(f"  ! line {number}: {err}")
