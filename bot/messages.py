@@ -73,6 +73,7 @@ UNKNOWN_CARD = "No such card: {reason}."
 NOT_A_MODERATOR = "Only moderators can do that (Manage Server, or the moderator role set with /rootmod settings)."
 NO_SUCH_SEAT = "No seat plays '{name}' in this game; the seats are: {seated}."
 USER_ALREADY_SEATED = "{user} already plays {faction} in this game."
+BOT_CANNOT_PLAY = "{user} is a bot and cannot play a seat; /rootmod automate seats an automated player."
 UNDO_CROSSES = (
     "Undoing {actions} would cross a die roll, a card draw or something revealed "
     "(the players have seen it). Repeat with confirm:True if the table agrees."

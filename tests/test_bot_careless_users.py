@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
-from qa_helpers import A, M, close_stores, qa_bot  # noqa: F401
+from discord_harness import saved
+from qa_helpers import A, M, close_stores, qa_bot, qa_bot_game  # noqa: F401
+
+from bot.console.offline import OfflineUser
 
 CH = 4242
 
@@ -15,3 +18,15 @@ async def test_a_lobby_status_names_an_automated_seat_as_automated(tmp_path):
     status = await bot.slash(A, CH, "root status")
     assert "Keepers in Iron (automated)" in status.text, status.text
     assert "()" not in status.text
+
+
+async def test_a_moderator_cannot_hand_a_seat_to_a_bot(tmp_path):
+    bot = await qa_bot_game(tmp_path, CH)
+    before = await saved(bot.service, CH)
+    for other in (OfflineUser("helper-bot", bot=True), OfflineUser("rootbot", bot=True)):
+        given = await bot.slash(M, CH, "rootmod replace", faction="marquise", user=other)
+        assert given.refused and "is a bot" in given.text and "/rootmod automate" in given.text, given.text
+        assert len(given.sent) == 1
+    assert await saved(bot.service, CH) == before
+    person = await bot.slash(M, CH, "rootmod replace", faction="marquise", user=OfflineUser("carol"))
+    assert not person.refused, person.text

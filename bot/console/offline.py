@@ -49,6 +49,7 @@ class OfflineUser:
     name: str
     moderator: bool = False
     roles: tuple[int, ...] = ()
+    bot: bool = False  # a bot account (another bot on the server): Discord marks it so
 
     @property
     def id(self) -> int:
@@ -687,6 +688,7 @@ def _user(user: OfflineUser, user_id: int | None = None) -> dict[str, Any]:
         "global_name": user.name,
         "discriminator": "0",
         "avatar": None,
+        "bot": user.bot,
     }
 
 

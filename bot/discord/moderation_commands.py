@@ -9,7 +9,7 @@ import discord
 from discord import app_commands
 
 from bot import messages
-from bot.discord.commands import CheckedGroup, choices, is_moderator, service_of
+from bot.discord.commands import CheckedGroup, choices, is_moderator, refused, service_of
 from bot.discord.delivery import actor_of, promptly, run
 from bot.service.table import Actor
 from bot.settings import REMINDER_HOURS, REMINDERS_BEFORE_NOTICE
@@ -102,6 +102,10 @@ def rootmod_group() -> app_commands.Group:
     @app_commands.describe(faction="the seat's faction", user="the new player")
     @app_commands.autocomplete(faction=seated)
     async def replace(interaction: discord.Interaction, faction: str, user: discord.Member) -> None:
+        if user.bot:  # it would never act, and its private thread would show another program the seat's hand
+            shown = messages.shown_name(user.display_name)
+            await run(interaction, refused(messages.BOT_CANNOT_PLAY.format(user=shown)))
+            return
         work = service_of(interaction).mod_replace(mod(interaction), faction, user.id, user.display_name)
         await run(interaction, work)
 
