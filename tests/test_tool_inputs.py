@@ -9,7 +9,7 @@ import pytest
 
 from render import bench as render_bench
 from rules import playout
-from tools import bench, docexamples, docgen, loadbench, scriptgen
+from tools import bench, docexamples, docgen, loadbench, render_digests, scriptgen
 
 MAIN: dict[str, Callable[[list[str]], int]] = {
     "playout": playout.main,
@@ -19,6 +19,7 @@ MAIN: dict[str, Callable[[list[str]], int]] = {
     "loadbench": loadbench.main,
     "scriptgen": scriptgen.main,
     "docexamples": docexamples.main,
+    "render_digests": render_digests.main,
 }
 
 BAD = [
@@ -58,6 +59,11 @@ BAD = [
     ("scriptgen", "--out /tmp/never-written.txt --mode bogus", "no script written: generated line refused"),
     ("scriptgen", "--out /proc/no/such/x.txt", "no script written: [Errno"),
     ("docexamples", "--out /nonexistent-folder/x.json", "there is no folder /nonexistent-folder"),
+    ("docexamples", "--out /tmp", "/tmp is a folder"),
+    ("render_digests", "--write /tmp", "/tmp is a folder"),
+    ("render_digests", "--write /nonexistent-folder/x.txt", "there is no folder /nonexistent-folder"),
+    ("render_digests", "--check /nonexistent-folder/x.txt", "can't read /nonexistent-folder/x.txt"),
+    ("render_digests", "--check /tmp", "can't read /tmp"),
 ]
 
 
@@ -113,3 +119,12 @@ def test_help_is_printed(tool: str, capsys: pytest.CaptureFixture[str]) -> None:
     assert _run(tool, "--help") == 0
     out = capsys.readouterr()
     assert out.out.startswith("usage:") and out.err == ""
+
+
+def test_a_digests_file_that_is_not_text_is_one_line(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """Checked before any picture is drawn: the file is read first."""
+    saved = tmp_path / "digests.txt"
+    saved.write_bytes(b"\xff\xfe\x00 not text")
+    assert render_digests.main(["--check", str(saved)]) == 2
+    out = capsys.readouterr()
+    assert out.err.startswith(f"can't read {saved}: ") and out.err.count("\n") == 1 and out.out == ""

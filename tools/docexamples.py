@@ -344,6 +344,8 @@ def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--out", default=str(FILE))
     args = parser.parse_args(argv)
+    if Path(args.out).is_dir():
+        parser.error(f"--out: {args.out} is a folder")
     if not Path(args.out).parent.is_dir():
         parser.error(f"--out: there is no folder {Path(args.out).parent}")
     with tempfile.TemporaryDirectory() as folder:

@@ -77,17 +77,28 @@ def main(argv: list[str] | None = None) -> int:
     where.add_argument("--write", type=Path, help="write the digests to this file")
     where.add_argument("--check", type=Path, help="compare the digests with this file's")
     args = parser.parse_args(argv)
+    if args.write and args.write.is_dir():  # checked before the pictures are drawn, which takes a while
+        parser.error(f"--write: {args.write} is a folder")
+    if args.write and not args.write.parent.is_dir():
+        parser.error(f"--write: there is no folder {args.write.parent}")
+    saved: list[str] = []
+    if args.check:
+        try:
+            saved = args.check.read_text(encoding="utf-8").splitlines()
+        except (OSError, UnicodeDecodeError) as error:
+            reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
+            print(f"can't read {args.check}: {reason}", file=sys.stderr)
+            return 2
     lines = [f"{hashlib.sha256(data).hexdigest()}  {name}" for name, data in pictures()]
     if args.write:
-        args.write.write_text("\n".join(lines) + "\n")
+        try:
+            args.write.write_text("\n".join(lines) + "\n")
+        except OSError as error:
+            print(f"can't write {args.write}: {error.strerror}", file=sys.stderr)
+            return 2
     if not args.check:
         print("\n".join(lines))
         return 0
-    try:
-        saved = args.check.read_text().splitlines()
-    except OSError as error:
-        print(f"can't read {args.check}: {error.strerror}", file=sys.stderr)
-        return 2
     differ = sorted(set(saved) ^ set(lines))
     for line in differ:
         print(("only before: " if line in saved else "only now:    ") + line)
