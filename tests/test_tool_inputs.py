@@ -10,6 +10,7 @@ import pytest
 from render import bench as render_bench
 from rules import playout
 from tools import bench, docexamples, docgen, loadbench, render_digests, scriptgen
+from tools.legacy import differ
 
 MAIN: dict[str, Callable[[list[str]], int]] = {
     "playout": playout.main,
@@ -20,6 +21,7 @@ MAIN: dict[str, Callable[[list[str]], int]] = {
     "scriptgen": scriptgen.main,
     "docexamples": docexamples.main,
     "render_digests": render_digests.main,
+    "legacy.differ": differ.main,
 }
 
 BAD = [
@@ -64,6 +66,14 @@ BAD = [
     ("render_digests", "--write /nonexistent-folder/x.txt", "there is no folder /nonexistent-folder"),
     ("render_digests", "--check /nonexistent-folder/x.txt", "can't read /nonexistent-folder/x.txt"),
     ("render_digests", "--check /tmp", "can't read /tmp"),
+    # checked before a worktree of the old commit is made
+    ("legacy.differ", "HEAD 0", "0 is not a rules revision this engine knows"),
+    ("legacy.differ", "HEAD 999", "999 is not a rules revision this engine knows"),
+    ("legacy.differ", "no-such-commit 1", "there is no commit 'no-such-commit'"),
+    ("legacy.differ", "HEAD 1 --games 0", "at least 1"),
+    ("legacy.differ", "HEAD 1 --steps -1", "at least 1"),
+    ("legacy.differ", "HEAD 1 --stir 5", "not a share from 0 to 1"),
+    ("legacy.differ", "HEAD 1 --keep /etc/hostname", "/etc/hostname is not a folder"),
 ]
 
 

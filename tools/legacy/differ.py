@@ -16,6 +16,7 @@ from __future__ import annotations
 import argparse
 import json
 import shutil
+import subprocess
 import sys
 import tempfile
 from pathlib import Path
@@ -24,11 +25,12 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parents[2]))
 
 import rules  # noqa: E402
-from rules.argtypes import number, whole_number  # noqa: E402
+from rules.argtypes import at_least, share, whole_number  # noqa: E402
 from rules.migrate import written  # noqa: E402
 from rules.record import replaying  # noqa: E402
-from rules.revisions import revision  # noqa: E402
-from tools.legacy.make import Tree  # noqa: E402
+from rules.revisions import CURRENT, revision  # noqa: E402
+from rules.words import echo  # noqa: E402
+from tools.legacy.make import Tree, git  # noqa: E402
 
 FRONTIER_TEAMS = ("A", "A", "A", "B", "B", "B")
 LINEUPS: dict[str, dict[str, Any]] = {
@@ -160,23 +162,41 @@ def _records(tree: Tree, path: Path, number: int) -> int:
     return 1 if differ else 0
 
 
-def main() -> int:
+def known_revision(text: str) -> int:
+    """An argparse type: a rules revision this engine knows."""
+    value = whole_number(text)
+    if not 1 <= value <= CURRENT:
+        raise argparse.ArgumentTypeError(f"{value} is not a rules revision this engine knows (1 to {CURRENT})")
+    return value
+
+
+def checked(parser: argparse.ArgumentParser, args: argparse.Namespace) -> None:
+    """Refuse, before any worktree is made, a commit this checkout has not and a --keep that is not a folder."""
+    try:
+        git("rev-parse", "--verify", "--quiet", f"{args.commit}^{{commit}}")
+    except subprocess.CalledProcessError:
+        parser.error(f"there is no commit {echo(args.commit, 40)!r} in this checkout")
+    if args.keep is not None and args.keep.exists() and not args.keep.is_dir():
+        parser.error(f"--keep: {args.keep} is not a folder")
+
+
+def main(argv: list[str] | None = None) -> int:
     """Play the old games, replay them today, print each first difference; 1 when any was found."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("commit")
-    parser.add_argument("revision", type=whole_number, help="the rules revision the commit's records replay under")
-    parser.add_argument("--games", type=whole_number, default=4, help="games per line-up")
+    parser.add_argument("revision", type=known_revision, help="the rules revision the commit's records replay under")
+    parser.add_argument("--games", type=at_least(1), default=4, help="games per line-up")
     parser.add_argument("--seed", type=whole_number, default=1)
-    parser.add_argument("--steps", type=whole_number, default=1500, help="lines per game at most")
-    parser.add_argument("--stir", type=number, default=0.02, help="share of 3x3 lines before which contraband is laid")
+    parser.add_argument("--steps", type=at_least(1), default=1500, help="lines per game at most")
+    parser.add_argument("--stir", type=share, default=0.02, help="share of 3x3 lines before which contraband is laid")
     parser.add_argument("--lineup", action="append", choices=sorted(LINEUPS), help="default: every line-up")
     parser.add_argument("--keep", type=Path, help="a folder to keep the old games in (<line-up>.json)")
     parser.add_argument(
         "--records", type=Path, help="instead of playing games, replay these records (a JSON list of options, seed, "
         "actions, and a name) with the old engine and print its digest of each, and whether today's replay agrees"
     )
-    args = parser.parse_args()
-    revision(args.revision)
+    args = parser.parse_args(argv)
+    checked(parser, args)
     lineups = {name: options_of(name) for name in args.lineup or LINEUPS}
     found = 0
     with tempfile.TemporaryDirectory(prefix="differ-") as temp:
