@@ -96,6 +96,7 @@ CREATED = (
 GAME_OPTIONS = " Game options: {options}."
 UNKNOWN_GAME_OPTION = "unknown game option '{name}'; this game's options are {known}"
 BAD_GAME_OPTION = "{name} must be {values}, not '{value}'"
+GAME_OPTION_TWICE = "{name} is given twice ({first}, then {then}); give it once"
 NO_GAME_OPTIONS = "none"
 JOIN = "/root join faction:…"
 TEAM_JOIN = "/root join faction:… team:…"

@@ -37,6 +37,11 @@ async def test_a_game_option_typed_at_create_reaches_the_engine_and_is_announced
     assert "Game options: spore_overgrowth=growth, negative_points=true." in created.public[0].content
 
 
+async def test_a_game_option_given_twice_alike_is_taken_once(bot):
+    _, state = await started(bot, game_options="negative_points=true, negative_points=TRUE")
+    assert state.options["negative_points"] is True
+
+
 async def test_without_game_options_the_defaults_hold(bot):
     created, state = await started(bot)
     assert "spore_overgrowth" not in state.options and spore.overgrowth(state) == "standing"
@@ -51,6 +56,8 @@ async def test_without_game_options_the_defaults_hold(bot):
         ("spore_overgrowth", "spore_overgrowth must be growth or standing, not ''"),
         ("spore_mycelium_hits=true", "spore_mycelium_hits must be 1 or 2, not 'true'"),
         ("tinker_full_removal=keep", "unknown game option 'tinker_full_removal'"),  # no Tinker in this lobby
+        ("negative_points=true, negative_points=false", "negative_points is given twice (true, then false)"),
+        ("spore_overgrowth=growth;SPORE_OVERGROWTH=standing", "spore_overgrowth is given twice (growth, then"),
     ],
 )
 async def test_a_bad_game_option_is_refused_saying_why_and_no_game_is_made(bot, typed, reason):

@@ -74,6 +74,9 @@ def read_game_options(text: str | None, mode: str, factions: list[str]) -> dict[
         if found is None:
             reason = messages.BAD_GAME_OPTION.format(name=option.name, values=option.choices(), value=echo(value))
             raise Refusal(messages.REFUSED.format(reason=reason))
+        if out.get(option.name, found) != found:  # which one was meant? (the same value twice is harmless)
+            reason = messages.GAME_OPTION_TWICE.format(name=option.name, first=word(out[option.name]), then=word(found))
+            raise Refusal(messages.REFUSED.format(reason=reason))
         out[option.name] = found
     return out
 
