@@ -258,3 +258,24 @@ async def test_piped_input_starting_with_a_byte_order_mark_reads_its_first_line(
     assert totals.commands == 2 and not totals.errors
     assert any("New game of Root" in w for w in written)
     await bot.service.store.close()
+
+
+@pytest.mark.parametrize("wait", ["99999999999999999999h", "999999999999999999", "8785h", "527041m"])
+async def test_a_wait_past_a_year_is_refused_and_the_clock_keeps_working(tmp_path, caplog, wait):
+    """A wait of 10^20 hours once moved the console's clock past what the database stores: every later tick and
+    move failed with a traceback."""
+    bot = await offline_bot(db_url(tmp_path))
+    clock = OffsetClock()
+    bot.service.clock = clock
+    written: list[str] = []
+    shell = Console(bot, clock, "game", None, write=written.append)
+    for line in ("@alice /root create seats:2", "@alice /root join faction:marquise"):
+        await shell.run_line(line)
+    with pytest.raises(ConsoleError, match="at most a year"):
+        await shell.run_line(f":wait {wait}")
+    assert clock.offset == 0
+    await shell.run_line(":wait 8784h")  # a leap year, the longest wait
+    joined = await shell.run_line("@bob /root join faction:eyrie")
+    assert joined is not None and not joined.refused, written[-3:]
+    assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
+    await bot.service.store.close()

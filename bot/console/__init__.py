@@ -5,7 +5,7 @@ A line is a user (`@name`, or `@name!` for a moderator), then a slash command as
   @name click LABEL      press the button with that label on the newest message that user can see
   @name /move from:?     show what autocomplete offers for that option (here: 'from')
   :channel NAME          switch to another channel (each channel holds its own game)
-  :wait 25h              let time pass (h, m or s) and send the reminders that fall due
+  :wait 25h              let time pass (h, m or s; a year at most) and send the reminders that fall due
   :mods mo,kim           make these users moderators from here on (as --mods does)
   # …                    a comment
 """
@@ -35,6 +35,7 @@ from rules.words import echo
 LINE = re.compile(r"^@(?P<user>[\w.-]+)(?P<mod>!?)\s+(?P<rest>.+)$")
 WAIT = re.compile(r"^(?P<n>\d+(?:\.\d+)?)\s*(?P<unit>[hms]?)$")
 UNITS = {"h": 3600, "m": 60, "s": 1, "": 3600}
+LONGEST_WAIT = 8784 * 3600  # seconds a :wait may move the console's clock at once: a leap year
 BOM = "\ufeff"  # the byte-order mark an editor may start a UTF-8 file (or piped input) with
 TRUE, FALSE = ("true", "yes", "y", "1", "on"), ("false", "no", "n", "0", "off")
 COLON_WORD = re.compile(r"(?:^|\s)([a-z_]+):", re.I)
@@ -173,7 +174,10 @@ class Console:
             match = WAIT.match(words[1])
             if match is None:
                 raise ConsoleError("wait for a time such as 25h, 90m or 30s")
-            self.clock.offset += float(match["n"]) * UNITS[match["unit"]]
+            seconds = float(match["n"]) * UNITS[match["unit"]]
+            if seconds > LONGEST_WAIT:  # far past it, the clock would leave what the database stores
+                raise ConsoleError(f"wait at most a year (8784h) at a time, not {words[1][:24]}")
+            self.clock.offset += seconds
             start = len(self.bot.adapter.sent)
             poster = self.bot.client.poster
             await tick(self.bot.service, poster.post, poster.already_posted)
