@@ -254,6 +254,7 @@ FULL_EXPORT_ANNOUNCED = (
     "{user} (moderator) took the full record of this game, seed included: it reveals every hand and the deck order."
 )
 MOD_NO_ROLE = "none (Manage Server only)"
+EVERYONE_ROLE = "@everyone would make every member a moderator; choose a role of its own"
 
 # --- reminders ----------------------------------------------------------------------
 REMINDER = "Reminder {count}: {user}, **{faction}** must {what} (waiting since {since}). Next reminder {next}."

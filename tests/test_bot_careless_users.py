@@ -5,7 +5,7 @@ from __future__ import annotations
 from discord_harness import saved
 from qa_helpers import A, M, close_stores, qa_bot, qa_bot_game  # noqa: F401
 
-from bot.console.offline import OfflineUser
+from bot.console.offline import GUILD_ID, OfflineUser
 
 CH = 4242
 
@@ -30,3 +30,17 @@ async def test_a_moderator_cannot_hand_a_seat_to_a_bot(tmp_path):
     assert await saved(bot.service, CH) == before
     person = await bot.slash(M, CH, "rootmod replace", faction="marquise", user=OfflineUser("carol"))
     assert not person.refused, person.text
+
+
+async def test_the_everyone_role_cannot_be_the_moderator_role(tmp_path):
+    """Every member holds @everyone: as the moderator role it made every player a moderator (an undo, an edit, an
+    export with the seed that shows every hand)."""
+    bot = await qa_bot_game(tmp_path, CH)
+    given = await bot.slash(M, CH, "rootmod settings", role=GUILD_ID)
+    assert given.refused and "@everyone" in given.text, given.text
+    settings = await bot.service.store.guild(GUILD_ID)
+    assert settings is None or not settings.moderator_role_id
+    player = await bot.slash(A, CH, "rootmod export", full=True)
+    assert player.refused and "Only moderators" in player.text
+    own = await bot.slash(M, CH, "rootmod settings", role="referees")
+    assert not own.refused, own.text

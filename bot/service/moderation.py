@@ -222,6 +222,8 @@ class Moderation(Play):
             return Outbox.refusal(str(refusal))
         if vacated_seats is not None and vacated_seats not in messages.VACATED_CHOICES:
             return Outbox.refusal(messages.REFUSED.format(reason=messages.BAD_VACATED.format(value=vacated_seats)))
+        if role_id is not None and role_id == actor.guild_id:  # @everyone's id is the server's: every member holds it
+            return Outbox.refusal(messages.REFUSED.format(reason=messages.EVERYONE_ROLE))
         guild_id = actor.guild_id or 0
         async with self.guild_lock(guild_id):
             current = await self.store.guild(guild_id) or GuildSettings(guild_id=guild_id)
