@@ -44,3 +44,12 @@ async def test_the_everyone_role_cannot_be_the_moderator_role(tmp_path):
     assert player.refused and "Only moderators" in player.text
     own = await bot.slash(M, CH, "rootmod settings", role="referees")
     assert not own.refused, own.text
+
+
+async def test_the_table_names_of_the_newer_factions_are_understood(tmp_path):
+    """Players call the Lord of the Hundreds the rats and the Riverfolk the otters, one or many."""
+    bot = await qa_bot(tmp_path)
+    assert not (await bot.slash(M, CH, "root create", seats=2, factions="rats,otter")).refused
+    for user, name, faction in ((A, "rat", "Lord of the Hundreds"), (M, "Otter", "Riverfolk Company")):
+        joined = await bot.slash(user, CH, "root join", faction=name)
+        assert not joined.refused and faction in joined.text, joined.text

@@ -110,7 +110,7 @@ class Hundreds(Faction):
 
     id: ClassVar[str] = ID
     name: ClassVar[str] = NAME
-    aliases: ClassVar[tuple[str, ...]] = ("lord-of-the-hundreds", "loth", "hundred")
+    aliases: ClassVar[tuple[str, ...]] = ("lord-of-the-hundreds", "loth", "hundred", "rats", "rat")
     colour: ClassVar[str] = "#662244"  # wine: apart from the Tinker's rust and the Duchy's mud for every eye
     setup_order: ClassVar[int] = 9
     command_group: ClassVar[str] = "hundreds"

@@ -66,7 +66,7 @@ class Riverfolk(Faction):
 
     id: ClassVar[str] = ID
     name: ClassVar[str] = NAME
-    aliases: ClassVar[tuple[str, ...]] = ("otters", "river", "rf", "riverfolk-company")
+    aliases: ClassVar[tuple[str, ...]] = ("otters", "otter", "river", "rf", "riverfolk-company")
     kind: ClassVar[str] = "insurgent"
     colour: ClassVar[str] = "#2211EE"  # ultramarine: apart from the Eyrie, the Alliance and the Spinners for every eye
     setup_order: ClassVar[int] = 7
