@@ -6,6 +6,7 @@ from discord_harness import saved
 from qa_helpers import A, M, close_stores, qa_bot, qa_bot_game  # noqa: F401
 
 from bot.console.offline import GUILD_ID, OfflineUser
+from rules import registry
 
 CH = 4242
 
@@ -53,3 +54,19 @@ async def test_the_table_names_of_the_newer_factions_are_understood(tmp_path):
     for user, name, faction in ((A, "rat", "Lord of the Hundreds"), (M, "Otter", "Riverfolk Company")):
         joined = await bot.slash(user, CH, "root join", faction=name)
         assert not joined.refused and faction in joined.text, joined.text
+
+
+async def test_a_long_faction_list_is_never_suggested_cut_short(tmp_path):
+    """Discord takes a choice of at most 100 characters: a longer list was cut mid-name ('…,riverfolk,co'), and
+    picking it created nothing; a faction already in the list is not offered again."""
+    bot = await qa_bot(tmp_path)
+    typed = "marquise,eyrie,alliance,vagabond,vagabond2,spinners,spore,tinker,hundreds,lizards,duchy,riverfolk,c"
+    short = "marquise,eyrie,c"
+    for text in (typed, short):
+        got = await bot.autocomplete(M, CH, "root create", "factions", factions=text)
+        for choice in got:
+            names = choice["value"].split(",")
+            assert len(choice["value"]) <= 100 and len(choice["name"]) <= 100
+            assert all(registry.find_faction(n) for n in names), choice
+            assert len(set(names)) == len(names), choice
+        assert got or text == typed

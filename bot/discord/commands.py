@@ -77,6 +77,7 @@ def choices(found: list[Suggestion]) -> list[app_commands.Choice[Any]]:
 
 
 DESCRIPTION_LIMIT = 100  # Discord's limit on a command's description
+CHOICE_LIMIT = 100  # Discord's limit on an autocomplete choice's name and value
 
 
 def first_line(text: str | None, limit: int = DESCRIPTION_LIMIT) -> str:
@@ -245,11 +246,15 @@ def play_command() -> AppCommand:
 
 # --- /root: lobby and information ---------------------------------------------------------
 def listed(current: str, suggest_last: Callable[[str], list[Suggestion]]) -> list[app_commands.Choice[str]]:
-    """Choices for the last item of a comma-separated list; the items typed before it are kept in front."""
+    """Choices for the last item of a comma-separated list; the items typed before it are kept in front. An item
+    typed already is not offered again, nor a list past Discord's 100 characters (cut short, it would name
+    something else: the player types on instead)."""
     head, _, last = current.rpartition(",")
     prefix = head + "," if head else ""
-    found = suggest_last(last.strip())
-    return [app_commands.Choice(name=(prefix + s.name)[:100], value=(prefix + str(s.value))[:100]) for s in found]
+    typed = {item.strip().lower() for item in head.split(",")}
+    found = [s for s in suggest_last(last.strip()) if str(s.value).lower() not in typed]
+    fitting = [s for s in found if len(prefix + str(s.value)) <= CHOICE_LIMIT]
+    return [app_commands.Choice(name=(prefix + s.name)[:CHOICE_LIMIT], value=prefix + str(s.value)) for s in fitting]
 
 
 def root_group() -> app_commands.Group:
