@@ -38,7 +38,8 @@ def choose(state: GameState, seat: int, turn_seconds: float, spent: float, seed:
 
 
 class ChannelGone(Exception):
-    """Discord says a game's channel is gone: its automated seats would play on where nobody sees them."""
+    """Discord says a game's channel is gone, or the bot may no longer post there: its automated seats would play on
+    where nobody sees them."""
 
 
 class AutomatedPlayers:
@@ -122,7 +123,7 @@ class AutomatedPlayers:
         try:
             await self.post(outbox)
         except ChannelGone:  # the move stands; the game waits for a moderator instead of playing on unseen
-            log.warning("the channel %s is gone: its game with automated seats is paused", channel_id)
+            log.warning("the channel %s is gone or closed to the bot: its automated game is paused", channel_id)
             await self.service.pause_unseen(channel_id)
             return False
         except Exception:  # saved: the move stands (its board is owed and drawn later)

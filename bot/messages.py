@@ -217,7 +217,10 @@ STATUS_TEAMS = "\nTeams: {teams}."
 
 # --- moderators --------------------------------------------------------------------
 MOD_PAUSED = "A moderator paused the game; reminders and moves wait until /rootmod resume."
-UNSEEN_PAUSED = "Paused: Discord said the channel is gone, so the automated seats stopped; /rootmod resume goes on."
+UNSEEN_PAUSED = (
+    "Paused: Discord said the channel is gone or closed to the bot, so the automated seats stopped; "
+    "/rootmod resume goes on."
+)
 MOD_RESUMED = "The game goes on."
 MOD_REMINDERS = "Reminders for this game now come every {hours}."
 MOD_SKIPPED = "A moderator skipped for **{faction}** with the default choice: `{notation}`."

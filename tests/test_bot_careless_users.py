@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import pytest
 from discord_harness import saved
 from qa_helpers import A, M, close_stores, qa_bot, qa_bot_game  # noqa: F401
 
-from bot.console.offline import GUILD_ID, OfflineUser
+from bot.console.offline import GUILD_ID, OfflineUser, http_error
 from rules import registry
 
 CH = 4242
@@ -70,3 +71,25 @@ async def test_a_long_faction_list_is_never_suggested_cut_short(tmp_path):
             assert all(registry.find_faction(n) for n in names), choice
             assert len(set(names)) == len(names), choice
         assert got or text == typed
+
+
+@pytest.mark.parametrize(
+    "refusal", [{"code": 50001, "message": "Missing Access"}, {"code": 50013, "message": "Missing Permissions"}]
+)
+async def test_automated_moves_the_bot_may_no_longer_post_pause_the_game(tmp_path, refusal):
+    """An admin takes the bot's access to the channel (or its Send Messages) away: the automated seats played the
+    whole game on where nobody saw it, each post failing; now the game is paused, as for a deleted channel."""
+    bot = await qa_bot(tmp_path)
+    bot.client.automation.turn_seconds = 0.01
+    made = await bot.slash(M, CH, "root create", seats=2, factions="marquise,eyrie", automated="marquise,eyrie")
+    assert not made.refused
+
+    async def forbidden(_outbox, **_how: bool) -> None:
+        raise http_error(403, refusal)
+
+    bot.client.poster.post = forbidden  # type: ignore[method-assign]
+    assert not (await bot.slash(M, CH, "root start")).refused
+    table = await bot.service.table(CH)
+    moves = [r for r in await bot.service.store.record_rows(CH) if r.user_id is None]
+    assert table.game.status == "paused" and len(moves) == 1  # the move made stands; no more are played unseen
+    assert not (await bot.slash(M, CH, "rootmod resume")).refused  # a moderator goes on once the bot may post

@@ -141,8 +141,8 @@ async def post_move(client: PostingClient, outbox: Outbox) -> None:
     channel_id = outbox.channel_id
     try:
         await client.poster.post(outbox, board_after=True)
-    except discord.NotFound as err:  # the channel was deleted: the automated seats stop there
-        raise ChannelGone(channel_id) from err
+    except (discord.NotFound, discord.Forbidden) as err:  # the channel was deleted, or the bot may no longer post
+        raise ChannelGone(channel_id) from err  # there (pictures refused alone fall back to text): the seats stop
     live_board(client, outbox)
     for post in outbox.seat_posts:
         await client.poster.seat_post(client.service, post)
