@@ -93,3 +93,10 @@ async def test_automated_moves_the_bot_may_no_longer_post_pause_the_game(tmp_pat
     moves = [r for r in await bot.service.store.record_rows(CH) if r.user_id is None]
     assert table.game.status == "paused" and len(moves) == 1  # the move made stands; no more are played unseen
     assert not (await bot.slash(M, CH, "rootmod resume")).refused  # a moderator goes on once the bot may post
+
+
+async def test_a_game_option_set_already_is_not_offered_again_with_another_value(tmp_path):
+    bot = await qa_bot(tmp_path)
+    got = await bot.autocomplete(M, CH, "root create", "game_options", game_options="negative_points=true,")
+    values = [c["value"] for c in got]
+    assert values and not [v for v in values if v.split(",")[-1].startswith("negative_points")], values

@@ -246,15 +246,20 @@ def play_command() -> AppCommand:
 
 # --- /root: lobby and information ---------------------------------------------------------
 def listed(current: str, suggest_last: Callable[[str], list[Suggestion]]) -> list[app_commands.Choice[str]]:
-    """Choices for the last item of a comma-separated list; the items typed before it are kept in front. An item
-    typed already is not offered again, nor a list past Discord's 100 characters (cut short, it would name
-    something else: the player types on instead)."""
+    """Choices for the last item of a comma-separated list; the items typed before it are kept in front. What is
+    named already (a faction, a game option with any value) is not offered again, nor a list past Discord's 100
+    characters (cut short, it would name something else: the player types on instead)."""
     head, _, last = current.rpartition(",")
     prefix = head + "," if head else ""
-    typed = {item.strip().lower() for item in head.split(",")}
-    found = [s for s in suggest_last(last.strip()) if str(s.value).lower() not in typed]
+    typed = {_named(item) for item in head.split(",")}
+    found = [s for s in suggest_last(last.strip()) if _named(str(s.value)) not in typed]
     fitting = [s for s in found if len(prefix + str(s.value)) <= CHOICE_LIMIT]
     return [app_commands.Choice(name=(prefix + s.name)[:CHOICE_LIMIT], value=prefix + str(s.value)) for s in fitting]
+
+
+def _named(item: str) -> str:
+    """What a list item names: a faction, or a game option whatever its value ('negative_points=true')."""
+    return item.partition("=")[0].strip().lower()
 
 
 def root_group() -> app_commands.Group:
