@@ -142,8 +142,10 @@ def seats_overriding(state: GameState, hook: str) -> tuple[int, ...]:
 
 
 def find_faction(name: str) -> str | None:
-    """A faction id from its id or any alias (case-insensitive)."""
-    return _ALIASES.get(name.strip().lower())
+    """A faction id from its id, any alias or its name as the bot writes it ('Keepers in Iron': the hyphenated alias),
+    case-insensitive."""
+    key = name.strip().lower()
+    return _ALIASES.get(key) or _ALIASES.get("-".join(key.split()))
 
 
 def aliases() -> dict[str, str]:

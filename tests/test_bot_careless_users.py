@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from discord_harness import saved
-from qa_helpers import A, M, close_stores, qa_bot, qa_bot_game  # noqa: F401
+from qa_helpers import A, B, M, close_stores, qa_bot, qa_bot_game  # noqa: F401
 
 from bot.console.offline import GUILD_ID, OfflineUser, http_error
 from rules import registry
@@ -100,3 +100,22 @@ async def test_a_game_option_set_already_is_not_offered_again_with_another_value
     got = await bot.autocomplete(M, CH, "root create", "game_options", game_options="negative_points=true,")
     values = [c["value"] for c in got]
     assert values and not [v for v in values if v.split(",")[-1].startswith("negative_points")], values
+
+
+async def test_a_faction_is_understood_by_the_name_the_bot_shows(tmp_path):
+    """The bot writes 'Free factions: Keepers in Iron, …'; a player copying that name was told it is unknown."""
+    bot = await qa_bot(tmp_path)
+    made = await bot.slash(M, CH, "root create", seats=3, factions="Lizard Cult, Keepers in Iron,corvid conspiracy")
+    assert not made.refused, made.text
+    joined = await bot.slash(A, CH, "root join", faction="Keepers  in Iron")
+    assert not joined.refused and "Keepers in Iron" in joined.text, joined.text
+    robot = await bot.slash(M, CH, "rootmod automate", faction="LIZARD CULT")
+    assert not robot.refused, robot.text
+    cut = await bot.slash(B, CH, "root join", faction="Lizard Cul")  # a name cut short is still unknown
+    assert cut.refused and "unknown faction" in cut.text
+
+
+def test_every_faction_is_found_by_the_name_the_bot_writes():
+    for fid in registry.playable_ids():
+        name = registry.faction(fid).name
+        assert registry.find_faction(name) == fid and registry.find_faction(name.upper()) == fid, name
