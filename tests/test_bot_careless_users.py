@@ -119,3 +119,14 @@ def test_every_faction_is_found_by_the_name_the_bot_writes():
     for fid in registry.playable_ids():
         name = registry.faction(fid).name
         assert registry.find_faction(name) == fid and registry.find_faction(name.upper()) == fid, name
+
+
+async def test_a_team_is_understood_as_the_bot_writes_it(tmp_path):
+    """The bot writes 'for team **B**' and names the threads 'Team B': a player typing 'Team B' was refused."""
+    bot = await qa_bot(tmp_path)
+    factions = "marquise,eyrie,vagabond,tinker,alliance,lizards"
+    assert not (await bot.slash(M, CH, "root create", mode="frontier", seats=6, factions=factions)).refused
+    joined = await bot.slash(A, CH, "root join", faction="alliance", team="Team b")
+    assert not joined.refused and "team **B**" in joined.text, joined.text
+    wrong = await bot.slash(B, CH, "root join", faction="eyrie", team="Team C")
+    assert wrong.refused and "not 'Team C'" in wrong.text

@@ -252,11 +252,14 @@ def seat_team(mode: str, row: SeatRow, team: str | None) -> None:
 
 
 def _team_name(mode: str, team: str | None) -> str | None:
-    """A team as the mode names it (A, B: any case), or a refusal naming the teams."""
+    """A team as the mode names it (A, B: any case, also 'Team B' as the bot writes it), or a refusal naming the
+    teams."""
     if not team:
         return None
     names = find_mode(mode).team_names
-    found = next((n for n in names if n.lower() == team.strip().lower()), None)
+    words = team.lower().split()
+    letter = " ".join(words[1:] if len(words) > 1 and words[0] == "team" else words)
+    found = next((n for n in names if n.lower() == letter), None)
     if names and found is None:
         reason = messages.BAD_TEAM.format(mode=mode, teams=" and ".join(names), team=echo(team))
         raise Refusal(messages.REFUSED.format(reason=reason))
