@@ -130,3 +130,12 @@ async def test_a_team_is_understood_as_the_bot_writes_it(tmp_path):
     assert not joined.refused and "team **B**" in joined.text, joined.text
     wrong = await bot.slash(B, CH, "root join", faction="eyrie", team="Team C")
     assert wrong.refused and "not 'Team C'" in wrong.text
+
+
+async def test_a_map_is_understood_as_the_bot_writes_it(tmp_path):
+    """The bot announces a 'standard, lake map' game: 'Lake map' typed back was an unknown map."""
+    bot = await qa_bot(tmp_path)
+    made = await bot.slash(M, CH, "root create", seats=2, map="Lake Map")
+    assert not made.refused and "lake map" in made.text, made.text
+    other = await bot.slash(M, CH + 1, "root create", seats=2, map="moon map")
+    assert other.refused and "unknown map 'moon'" in other.text, other.text

@@ -178,8 +178,14 @@ def mode_id(mode: str) -> str:
 
 
 def board_id(board: str) -> str:
-    """A map (or two joined with '+') typed in any case, as the engine names it: 'Lake' is 'lake'."""
-    return "+".join(part.strip().lower() for part in board.split("+"))
+    """A map (or two joined with '+') typed in any case, as the engine names it: 'Lake' and 'Lake map' (as the bot
+    writes it) are 'lake'."""
+    return "+".join(_map_word(part) for part in board.split("+"))
+
+
+def _map_word(part: str) -> str:
+    words = part.lower().split()
+    return " ".join(words[:-1] if len(words) > 1 and words[-1] == "map" else words)
 
 
 def uses_teams(mode: str) -> bool:
