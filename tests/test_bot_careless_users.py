@@ -139,3 +139,12 @@ async def test_a_map_is_understood_as_the_bot_writes_it(tmp_path):
     assert not made.refused and "lake map" in made.text, made.text
     other = await bot.slash(M, CH + 1, "root create", seats=2, map="moon map")
     assert other.refused and "unknown map 'moon'" in other.text, other.text
+
+
+async def test_a_card_is_looked_up_by_the_label_the_bot_writes(tmp_path):
+    """A hand is written 'Sword (mouse), Ambush! (bird)': /root card refused those labels copied back."""
+    bot = await qa_bot(tmp_path)
+    for label, name in (("Ambush! (bird)", "**Ambush!** (bird"), ("sword (MOUSE)", "**Sword** (mouse")):
+        shown = await bot.slash(A, CH, "root card", name=label)
+        assert not shown.refused and name in shown.text, shown.text
+    assert (await bot.slash(A, CH, "root card", name="Sword (bird)")).refused  # no such card

@@ -9,14 +9,13 @@ from bot import messages
 from bot.service.core import ServiceCore, answers
 from bot.service.describe import looked_at
 from bot.service.lobby import board_words, seated_words
-from bot.service.notation import secret_card_move
+from bot.service.notation import card_key, secret_card_move
 from bot.service.outbox import LiveBoard, Outbox
 from bot.service.present import board_job, board_text, card_text, hand_text, points_text, when
 from bot.service.table import Actor, Refusal, Table, faction_name, seat_faction
 from bot.service.threads import team_thread_line, teams_of
 from bot.storage.models import LogRow
 from rules.actions import public_text, unknown_card
-from rules.cards import find_key
 from rules.scoring import team_points
 
 LOG_LINES = 10
@@ -79,7 +78,7 @@ class Info(ServiceCore):
     @answers
     async def card(self, actor: Actor, name: str) -> Outbox:
         """A card's text."""
-        key = find_key(name)
+        key = card_key(name)
         if key is None:
             raise Refusal(messages.UNKNOWN_CARD.format(reason=unknown_card(name)))
         return Outbox.private_reply(card_text(key))

@@ -193,7 +193,12 @@ def card_label(key: str) -> str:
 
 
 def _card_shown_as(text: str) -> str | None:
-    return next((k for k in keys() if card_label(k).lower() == text.lower()), None)
+    return next((k for k in keys() if card_label(k).lower() == text.strip().lower()), None)
+
+
+def card_key(text: str) -> str | None:
+    """The card a player names: by key, name or unique prefix, or by the label the bot writes ('Sword (mouse)')."""
+    return find_key(text) or _card_shown_as(text)
 
 
 def _listed(text: str) -> list[str]:
