@@ -148,3 +148,19 @@ async def test_a_card_is_looked_up_by_the_label_the_bot_writes(tmp_path):
         shown = await bot.slash(A, CH, "root card", name=label)
         assert not shown.refused and name in shown.text, shown.text
     assert (await bot.slash(A, CH, "root card", name="Sword (bird)")).refused  # no such card
+
+
+@pytest.mark.parametrize("typed", ["`keep 1`", "```keep 1```", '"keep 1"', "“keep 1”", " `keep 1` "])
+async def test_an_action_copied_with_the_marks_the_bot_writes_it_in_is_read(tmp_path, typed):
+    """The bot writes every action in backticks (`keep 1`); copied with them, or quoted, it was an unknown action."""
+    bot = await qa_bot_game(tmp_path, CH)
+    played = await bot.slash(A, CH, "play", action=typed)
+    assert not played.refused and "`keep 1`" in played.text, played.text
+
+
+async def test_an_action_with_a_stray_mark_inside_is_still_refused(tmp_path):
+    bot = await qa_bot_game(tmp_path, CH)
+    before = await saved(bot.service, CH)
+    for typed in ("keep `1`", "`keep 1", "keep 1\""):
+        assert (await bot.slash(A, CH, "play", action=typed)).refused, typed
+    assert await saved(bot.service, CH) == before

@@ -196,6 +196,22 @@ def _card_shown_as(text: str) -> str | None:
     return next((k for k in keys() if card_label(k).lower() == text.strip().lower()), None)
 
 
+WRAPPERS = (("```", "```"), ("`", "`"), ('"', '"'), ("\u201c", "\u201d"), ("'", "'"), ("\u2018", "\u2019"))
+"""Marks an action may come wrapped in when copied from the bot's messages (code) or quoted."""
+
+
+def unwrapped(text: str) -> str:
+    """An action typed as the bot writes it ('`keep 1`') or quoted ('"keep 1"'), without the marks around it (a mark
+    inside is left for the engine to refuse)."""
+    bare = text.strip()
+    for start, end in WRAPPERS:
+        inner = bare[len(start) : -len(end)]
+        wrapped = len(bare) > len(start) + len(end) and bare.startswith(start) and bare.endswith(end)
+        if wrapped and start not in inner and end not in inner:
+            return inner.strip()
+    return bare
+
+
 def card_key(text: str) -> str | None:
     """The card a player names: by key, name or unique prefix, or by the label the bot writes ('Sword (mouse)')."""
     return find_key(text) or _card_shown_as(text)

@@ -9,7 +9,7 @@ import rules
 from bot import messages
 from bot.service.core import ServiceCore, answers, one_at_a_time, owe_board
 from bot.service.describe import describe, looked_at
-from bot.service.notation import card_label
+from bot.service.notation import card_label, unwrapped
 from bot.service.outbox import Choice, Outbox
 from bot.service.present import events_text, likely_actions, marks_of, private_texts
 from bot.service.table import Actor, Refusal, Table, seat_faction
@@ -100,7 +100,7 @@ class Play(ServiceCore):
         seat = seat_for(table, actor)
         if expected_version is not None and expected_version != table.game.version:
             raise Refusal(messages.STALE)  # an answer button from an earlier moment of the game
-        return await self.play_at(table, actor, seat, text, confirmed)
+        return await self.play_at(table, actor, seat, unwrapped(text), confirmed)
 
     async def play_at(self, table: Table, actor: Actor, seat: int, text: str, confirmed: bool = False) -> Outbox:
         """Apply one action in notation for a seat of a game in play, save it and say what happened (the one path
