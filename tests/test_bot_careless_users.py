@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import pytest
-from discord_harness import saved
+from discord_harness import FakeClock, saved
 from qa_helpers import A, B, M, close_stores, qa_bot, qa_bot_game  # noqa: F401
 
 from bot.console.offline import GUILD_ID, OfflineUser, http_error
+from bot.storage.models import GuildSettings
 from rules import registry
 
 CH = 4242
@@ -164,3 +165,21 @@ async def test_an_action_with_a_stray_mark_inside_is_still_refused(tmp_path):
     for typed in ("keep `1`", "`keep 1", "keep 1\""):
         assert (await bot.slash(A, CH, "play", action=typed)).refused, typed
     assert await saved(bot.service, CH) == before
+
+
+async def test_an_everyone_role_saved_before_it_was_refused_counts_as_no_role(tmp_path):
+    """A server that set @everyone before the refusal keeps it in its settings: it must neither make every player a
+    moderator nor be mentioned (a ping of the whole server) when the moderators are told something."""
+    clock = FakeClock()
+    bot = await qa_bot_game(tmp_path, CH, clock)
+    old = GuildSettings(guild_id=GUILD_ID, moderator_role_id=GUILD_ID, reminders_before_notice=1)
+    await bot.service.store.save_guild(old)
+    player = await bot.slash(A, CH, "rootmod export", full=True)
+    assert player.refused and "Only moderators" in player.text
+    shown = await bot.slash(M, CH, "rootmod settings")
+    assert f"<@&{GUILD_ID}>" not in shown.text and "none" in shown.text, shown.text
+    clock.advance(25)
+    assert "Reminder 1" in (await bot.service.due_reminders())[0].public
+    clock.advance(25)
+    [notice] = await bot.service.due_reminders()
+    assert notice.mention_roles == [] and f"<@&{GUILD_ID}>" not in notice.public, notice.public

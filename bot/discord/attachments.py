@@ -89,4 +89,4 @@ class Pictures:
         if guild is None or service is None:
             return None
         settings = await service.store.guild(guild.id)
-        return settings.moderator_role_id if settings else None
+        return settings.moderator_role() if settings else None

@@ -236,7 +236,7 @@ class Moderation(Play):
             if vacated_seats is not None:
                 current.vacated_seats = vacated_seats
             await self.store.save_guild(current)
-        role = f"<@&{current.moderator_role_id}>" if current.moderator_role_id else messages.MOD_NO_ROLE
+        role = f"<@&{current.moderator_role()}>" if current.moderator_role() else messages.MOD_NO_ROLE
         hours = REMINDER_HOURS.or_default(current.reminder_hours, self.settings.reminder_hours)
         notices = self.reminders_before_notice(current)
         text = messages.MOD_SETTINGS.format(
@@ -261,7 +261,8 @@ class Moderation(Play):
         if manage_guild:
             return True
         guild = await self.store.guild(guild_id)
-        return bool(guild and guild.moderator_role_id and guild.moderator_role_id in role_ids)
+        role = guild.moderator_role() if guild else None
+        return bool(role and role in role_ids)
 
 
 def hidden_card_event(state: rules.GameState, edit: str) -> rules.Event:

@@ -63,7 +63,7 @@ class Reminders(ServiceCore):
             return None
         guild = await self.store.guild(game.guild_id)
         limit = self.reminders_before_notice(guild)
-        role = guild.moderator_role_id if guild else None
+        role = guild.moderator_role() if guild else None
         fresh = Deadline(**deadline.model_dump())
         if deadline.reminders_sent < limit:
             fresh.reminders_sent += 1

@@ -127,6 +127,11 @@ class GuildSettings(SQLModel, table=True):
     reminders_before_notice: int | None = None
     vacated_seats: str | None = None  # who may /root join a seat left free in a running game: anyone, moderators
 
+    def moderator_role(self) -> int | None:
+        """The moderator role; none when it is @everyone (its id is the server's), saved before that was refused."""
+        role = self.moderator_role_id
+        return None if role == self.guild_id else role
+
 
 class ReminderPost(SQLModel, table=True):
     """A reminder waiting to be posted (the outbox): it is deleted only once its post succeeded."""
