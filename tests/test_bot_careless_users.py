@@ -9,6 +9,7 @@ from qa_helpers import A, B, M, close_stores, qa_bot, qa_bot_game  # noqa: F401
 from bot.console.offline import GUILD_ID, OfflineUser, http_error
 from bot.storage.models import GuildSettings
 from rules import registry
+from rules.cards import card
 
 CH = 4242
 
@@ -183,3 +184,16 @@ async def test_an_everyone_role_saved_before_it_was_refused_counts_as_no_role(tm
     clock.advance(25)
     [notice] = await bot.service.due_reminders()
     assert notice.mention_roles == [] and f"<@&{GUILD_ID}>" not in notice.public, notice.public
+
+
+async def test_a_card_edit_reads_a_hand_as_its_autocomplete_names_it(tmp_path):
+    """/rootmod card's autocomplete shows 'hand of Eyrie Dynasties' (its value is hand:eyrie): typed as shown, the
+    edit was refused ("'of' is not a word this edit reads")."""
+    bot = await qa_bot_game(tmp_path, CH)
+    state = (await bot.service.table(CH)).state
+    held = {card(h).key for h in state.seats[state.seat_of("eyrie")].hand}
+    key = next(card(c).key for c in state.deck if card(c).key not in held)
+    moved = await bot.slash(M, CH, "rootmod card", card=key, **{"from": "deck", "to": "hand of Eyrie Dynasties"})
+    assert not moved.refused, moved.text
+    after = (await bot.service.table(CH)).state
+    assert key in [card(c).key for c in after.seats[after.seat_of("eyrie")].hand]

@@ -290,5 +290,10 @@ def _piece(text: str) -> str:
 
 
 def _place(text: str) -> str:
-    where, _, owner = str(text).strip().lower().partition(":")
-    return f"{where}:{find_faction(owner) or owner}" if owner else where
+    """A card or item place: 'hand:eyrie', or as autocomplete shows it, 'hand of Eyrie Dynasties'."""
+    plain = str(text).strip().lower()
+    where, sep, owner = plain.partition(":")
+    if not sep:
+        where, sep, owner = plain.partition(" of ")
+    owner = owner.strip()
+    return f"{where.strip()}:{find_faction(owner) or owner}" if owner else where.strip()
