@@ -197,3 +197,10 @@ async def test_a_card_edit_reads_a_hand_as_its_autocomplete_names_it(tmp_path):
     assert not moved.refused, moved.text
     after = (await bot.service.table(CH)).state
     assert key in [card(c).key for c in after.seats[after.seat_of("eyrie")].hand]
+
+
+async def test_the_play_suggestions_read_an_action_pasted_with_its_backticks(tmp_path):
+    bot = await qa_bot_game(tmp_path, CH)
+    for typed in ("`keep 1`", "`keep", '"keep 2'):
+        offered = [c["value"] for c in await bot.autocomplete(A, CH, "play", "action", action=typed)]
+        assert offered and all(v.startswith("keep") for v in offered), (typed, offered)

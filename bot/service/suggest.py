@@ -14,6 +14,7 @@ from rules.cards import keys
 from rules.numbers import is_number
 
 LIMIT = 25
+MARKS = "`\"'\u201c\u201d\u2018\u2019"  # what may wrap a pasted action (bot.service.notation.WRAPPERS)
 
 
 @dataclass(frozen=True)
@@ -106,7 +107,7 @@ def action_choices(state: rules.GameState, seat: int, typed: str) -> list[Sugges
     Every verb comes first (a verb with several actions as 'move … (12 choices)', whose value is the verb, to
     type on from), then the actions themselves taken from each verb in turn, so no verb hides behind another's.
     """
-    words = typed.strip().lower().split()
+    words = typed.strip().strip(MARKS).lower().split()  # an action pasted as the bot writes it: `keep 1`
     by_verb: dict[str, list[str]] = {}
     for action in rules.legal_actions(state, seat):
         text = action.notation()
