@@ -361,7 +361,7 @@ async def export(args: argparse.Namespace) -> int:
     url = chosen_database(args.db)
     store = await open_store(url, read_only=True, announce=False)  # said once the record is written
     try:
-        record = await GameService(store).export(channel, full=args.full)
+        record = await _export_named(GameService(store), args.channel, channel, args.full)
     except Refusal as err:  # no game in that channel
         hint = messages.EXPORT_CONSOLE_HINT if not args.db and Path(DEFAULT_CONSOLE_DB).is_file() else ""
         print(f"export: {err} (channel '{args.channel}' in {_where(url)}){hint}", file=sys.stderr)
@@ -382,6 +382,18 @@ async def export(args: argparse.Namespace) -> int:
     actions = messages.plural(len(record["actions"]), "action")
     print(messages.EXPORT_WRITTEN.format(actions=actions, path=args.out, note=note), file=sys.stderr)
     return 0
+
+
+async def _export_named(service: GameService, name: str, channel: int, full: bool) -> dict[str, Any]:
+    """The record of the game in a channel given as typed: digits are a Discord channel id, or else the console
+    channel of that name (`console --channel 7`)."""
+    try:
+        return await service.export(channel, full=full)
+    except Refusal:
+        named = stable_id("channel", name)
+        if not name.strip().isdigit() or named == channel:
+            raise
+        return await service.export(named, full=full)
 
 
 def replay(path: Path) -> int:

@@ -279,3 +279,18 @@ async def test_a_wait_past_a_year_is_refused_and_the_clock_keeps_working(tmp_pat
     assert joined is not None and not joined.refused, written[-3:]
     assert not [r for r in caplog.records if r.levelname in ("ERROR", "CRITICAL")]
     await bot.service.store.close()
+
+
+def test_a_console_game_in_a_channel_named_with_digits_is_exported_by_that_name(tmp_path):
+    """`console --channel 7` plays in the channel named '7'; `export --channel 7` read Discord's channel 7 only and
+    found no game."""
+    script = tmp_path / "start.txt"
+    script.write_text(
+        "@alice /root create seats:2\n@alice /root join faction:marquise\n@bob /root join faction:eyrie\n"
+        "@bob /root start\n"
+    )
+    assert run_console(tmp_path, script, "--channel", "7") == 0
+    out = tmp_path / "record.json"
+    assert cli.main(["export", "--db", str(tmp_path / "c.db"), "--channel", "7", "--out", str(out)]) == 0
+    assert json.loads(out.read_text())["status"] == "active"
+    assert cli.main(["export", "--db", str(tmp_path / "c.db"), "--channel", "8"]) == 1  # no game there either way
