@@ -198,10 +198,10 @@ def test_the_riverfolk_count_their_funds_through_their_hook() -> None:
 def test_near_the_end_of_a_turns_budget_a_decision_takes_a_share_of_what_is_left() -> None:
     budget = Budget(cpu_seconds=0.1, turn_seconds=2.0)
     assert Clock(budget, spent=0.0).limit == pytest.approx(0.1)
-    assert Clock(budget, spent=1.8).limit == pytest.approx(0.05)
-    assert Clock(budget, spent=1.995).limit == pytest.approx(0.005)
-    assert not Clock(budget, spent=1.995).hurried()
-    assert Clock(budget, spent=2.0).hurried()
+    assert Clock(budget, spent=1.8).limit == pytest.approx(0.045)  # a quarter of what is left of 1.98 s
+    assert Clock(budget, spent=1.975).limit == pytest.approx(0.005)
+    assert not Clock(budget, spent=1.975).hurried()
+    assert Clock(budget, spent=1.98).hurried()  # the last 1 % is held back for the last playout's overrun
 
 
 def test_the_spinners_count_their_patients_through_their_hook() -> None:
