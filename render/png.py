@@ -46,15 +46,23 @@ def _rows(image: Image.Image, pixel_bytes: int) -> bytes:
     return b"\x00" + b"\x00".join(raw[top : top + stride] for top in range(0, len(raw), stride))
 
 
+def _covered(image: Image.Image) -> bool:
+    """Whether the image is one this writer writes: a mode of COLOUR_TYPES, no transparent colour, and for a palette
+    image an RGB palette (an RGBA palette's alpha would need a tRNS chunk)."""
+    if image.mode not in COLOUR_TYPES or "transparency" in image.info:
+        return False
+    return image.mode != "P" or (image.palette is not None and image.palette.mode == "RGB")
+
+
 def writes(image: Image.Image) -> bool:
     """Whether this writer can write the image (else Pillow's encoder does)."""
-    return FAST_DEFLATE is not None and image.mode in COLOUR_TYPES and "transparency" not in image.info
+    return FAST_DEFLATE is not None and _covered(image)
 
 
 def png(image: Image.Image, deflate: Deflate | None = None) -> bytes:
     """The image as PNG bytes: 8-bit samples, no filter, one IDAT deflated by ISA-L (or `deflate`, for tests)."""
     squeeze = deflate or FAST_DEFLATE
-    if squeeze is None or image.mode not in COLOUR_TYPES or "transparency" in image.info:
+    if squeeze is None or not _covered(image):
         raise ValueError(f"this writer does not write a {image.mode} image (Pillow's encoder does)")
     colour_type, pixel_bytes = COLOUR_TYPES[image.mode]
     header = struct.pack(">IIBBBBB", image.width, image.height, 8, colour_type, 0, 0, 0)

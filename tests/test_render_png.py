@@ -89,13 +89,16 @@ def test_without_isal_pillow_encodes_the_same_pixels(monkeypatch: pytest.MonkeyP
 def test_images_the_writer_does_not_cover_go_to_pillow() -> None:
     transparent = noise("P", (5, 5), seed=1)
     transparent.info["transparency"] = 0
-    for image in (transparent, Image.new("LA", (5, 5), (30, 200)), Image.new("1", (9, 2), 1)):
+    see_through = Image.new("P", (4, 4), 1)
+    see_through.putpalette([10, 20, 30, 0, 40, 50, 60, 128], "RGBA")  # alpha in the palette itself
+    for image in (transparent, see_through, Image.new("LA", (5, 5), (30, 200)), Image.new("1", (9, 2), 1)):
         assert not png.writes(image)
         with pytest.raises(ValueError, match="does not write"):
             png.png(image)
         data = encode(image)
         decoded = Image.open(io.BytesIO(data))
         assert data.startswith(PNG_SIGNATURE) and decoded.mode == image.mode and decoded.tobytes() == image.tobytes()
+        assert decoded.convert("RGBA").tobytes() == image.convert("RGBA").tobytes()
 
 
 def test_isal_the_dependency_is_installed_and_used() -> None:
