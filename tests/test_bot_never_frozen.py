@@ -12,7 +12,6 @@ from discord_harness import ALICE, BOB, CHANNEL, OfflineUser, db_url, offline_bo
 import rules
 from bot import messages
 from bot.discord import drawing
-from bot.service import outbox as outbox_module
 from bot.service import play
 from rules.factions.eyrie import Eyrie
 
@@ -172,22 +171,3 @@ async def test_looking_at_a_hand_when_its_view_fails_answers_and_tells_the_moder
     monkeypatch.undo()
     mended = await bot.slash(EYRIE, CH, "root hand")
     assert mended.sent[0].content != messages.HAND_NOT_SHOWN and any(s.files for s in mended.sent)
-
-
-async def test_the_board_view_made_with_the_answer_is_the_one_drawn_not_made_again(
-    database: str, monkeypatch: pytest.MonkeyPatch
-) -> None:
-    service = await open_service(database)
-    await started_game(service)
-    made: list[int | None] = []
-
-    def counted(state: rules.GameState, seat: int | None) -> Any:
-        made.append(seat)
-        return rules.view_for(state, seat)
-
-    monkeypatch.setattr(outbox_module, "view_for", counted)
-    outbox = await service.submit(ALICE, "keep 1")
-    job = outbox.board
-    assert job is not None and job.owed and made == [None]  # made once, for the answer, and saved as owed
-    assert job.view["seats"] and made == [None]  # the drawing takes the same view
-    await service.store.close()

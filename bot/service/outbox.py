@@ -34,11 +34,8 @@ class BoardJob:
         return view
 
     def owing(self) -> BoardJob:
-        """The same board, saved as owed until shown (its view, when made, is kept: not made a second time)."""
-        job = replace(self, owed=True)
-        if "view" in self.__dict__:  # cached_property's own slot: the view of the same state and seats
-            job.__dict__["view"] = self.__dict__["view"]
-        return job
+        """The same board, saved as owed until shown."""
+        return replace(self, owed=True)
 
 
 @dataclass(frozen=True)
