@@ -10,6 +10,7 @@ import re
 import pytest
 
 from rules import engine
+from rules.actions import Action, End, Move
 from rules.autoplay import Budget, decide
 from rules.autoplay.__main__ import main
 from rules.autoplay.baselines import greedy_choice
@@ -17,7 +18,7 @@ from rules.autoplay.budget import Clock
 from rules.autoplay.chance import Seeded
 from rules.autoplay.evaluate import value
 from rules.autoplay.knowledge import imagine
-from rules.autoplay.search import candidates
+from rules.autoplay.search import candidates, rollout_choice, shortlist
 from rules.factions.riverfolk.board import FUNDS, area
 from rules.factions.spinners import WARD
 from rules.playout import playout_options
@@ -82,17 +83,31 @@ def test_a_huge_list_of_actions_is_cut_to_the_candidate_cap() -> None:
     assert set(cut) <= set(engine.legal_actions(state, seat))
 
 
-def test_the_3x3_is_played_for_the_team() -> None:
-    state = random_until(game("frontier", None, 1), 1, 120)[-1]
-    teams = {s.team for s in state.seats}
-    assert teams == {"A", "B"}
-    a = [i for i, s in enumerate(state.seats) if s.team == "A"]
-    assert len({round(value(state, i), 9) for i in a}) == 1
-    b = next(i for i, s in enumerate(state.seats) if s.team == "B")
-    assert value(state, a[0]) != value(state, b)
-    seat = engine.to_act(state)
-    assert seat is not None
-    assert decide(state, seat, budget=TINY, seed=2) in engine.legal_actions(state, seat)
+def test_the_shortlist_keeps_every_verb_when_one_verb_crowds_the_rest() -> None:
+    state = next(
+        s
+        for seed in range(1, 6)
+        for s in random_until(game("standard", "spinners,marquise", seed), seed, 300)
+        if s.turn.step == "spinners.daylight"
+        and engine.to_act(s) == s.turn.seat
+        and len({a.verb for a in engine.legal_actions(s, s.turn.seat)}) >= 4
+        and len(engine.legal_actions(s, s.turn.seat)) > 20
+    )
+    seat = state.turn.seat
+    legal = engine.legal_actions(state, seat)
+    verbs = {a.verb for a in legal}
+    short = shortlist(state, seat, len(verbs) + 2, Seeded(3))
+    assert len(short) == len(verbs) + 2
+    assert set(short) <= set(legal)
+    assert {a.verb for a in short} == verbs
+    assert len({a.verb for a in candidates(state, seat, len(verbs) + 2, Seeded(3))}) <= len(verbs)
+
+
+def test_a_playout_draws_the_verb_first() -> None:
+    moves: list[Action] = [Move(1, 2, n) for n in range(1, 41)]
+    chooser = Seeded(5)
+    picks = [rollout_choice([*moves, End()], chooser) for _ in range(400)]
+    assert 150 < picks.count(End()) < 250
 
 
 def test_the_greedy_baseline_chooses_a_legal_action() -> None:
