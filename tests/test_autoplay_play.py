@@ -9,7 +9,7 @@ import re
 
 import pytest
 
-from rules import engine
+from rules import engine, registry
 from rules.actions import Action, End, Move
 from rules.autoplay import Budget, decide
 from rules.autoplay.__main__ import main
@@ -20,7 +20,8 @@ from rules.autoplay.evaluate import value
 from rules.autoplay.knowledge import imagine
 from rules.autoplay.search import candidates, rollout_choice, shortlist
 from rules.factions.riverfolk.board import FUNDS, area
-from rules.factions.spinners import WARD
+from rules.factions.spinners import SUITS, TRACK_WORTH, WARD, WEB_DISCOUNT, WEB_KEY, infirmary_kind, webs_at
+from rules.factions.spore import GROUND_WORTH, INFECTED_WORTH, MUSHROOM, mushrooms
 from rules.playout import playout_options
 from rules.setup import new_game, normalise
 from rules.state import GameState
@@ -226,3 +227,29 @@ def test_the_spinners_count_their_patients_through_their_hook() -> None:
     state.seats[seat].areas.setdefault(WARD, {})["marquise:warrior"] = 2
     assert value(state, seat) > before
     assert value(state, seat, plain=True) == pytest.approx(plain)
+
+
+def test_the_spinners_count_a_second_infirmary_of_a_suit_and_webs_for_less_than_tokens() -> None:
+    state = game("standard", "spinners,marquise", 1)
+    state = random_until(state, 1, 40)[-1]
+    seat = next(i for i, s in enumerate(state.seats) if s.faction == "spinners")
+    spinners = registry.of(state, seat)
+    supply = state.seats[seat].supply
+    suit = next(s for s in SUITS if supply.get(infirmary_kind(s), 0) == 2)
+    before = spinners.play_worth(state, seat)
+    supply[infirmary_kind(suit)] -= 1
+    assert spinners.play_worth(state, seat) == pytest.approx(before + TRACK_WORTH[2])
+    webbed = next(cid for cid in state.board.ids() if webs_at(state, cid))
+    state.clearings[webbed - 1][WEB_KEY] += 1
+    assert spinners.play_worth(state, seat) == pytest.approx(before + TRACK_WORTH[2] - WEB_DISCOUNT)
+
+
+def test_the_spore_count_their_ground_and_their_infected_through_their_hook() -> None:
+    state = random_until(game("standard", "spore,marquise", 2), 2, 60)[-1]
+    seat = next(i for i, s in enumerate(state.seats) if s.faction == "spore")
+    worth = registry.of(state, seat).play_worth(state, seat)
+    bare = next(cid for cid in state.board.ids() if not mushrooms(state, cid) and not state.clearings[cid - 1])
+    state.clearings[bare - 1][MUSHROOM] = 1
+    assert registry.of(state, seat).play_worth(state, seat) == pytest.approx(worth + GROUND_WORTH)
+    state.clearings[bare - 1]["marquise:warrior:spore"] = 2
+    assert registry.of(state, seat).play_worth(state, seat) == pytest.approx(worth + GROUND_WORTH + 2 * INFECTED_WORTH)

@@ -1,6 +1,7 @@
 """Determinized flat Monte Carlo search: each candidate action is played in a few imagined deals, the rest of the
-turn played out at random, and the position where the turn ends evaluated; the weakest half of the candidates is
-dropped after 2, 4, 8 … rounds (sequential halving) until the budget is spent.
+turn played out (the seat's own actions drawn verb first, the others' uniformly at random), and the position where the
+turn ends evaluated; the weakest half of the candidates is dropped after 2, 4, 8 … rounds (sequential halving) until
+the budget is spent. The candidates are drawn from each verb in turn when there are too many to weigh them all.
 
 A candidate's worth mixes the mean and the best of its playouts: the seat chooses its own later actions, so the best
 playout tells what the action makes possible, while the mean keeps the dice and the others' answers in view.

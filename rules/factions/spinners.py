@@ -79,9 +79,9 @@ ACTIONS = 3
 WARD = "ward"
 PATIENT_WORTH = 0.75
 """What a patient in the Ward is worth to an automated Spinners player, in victory points (a discharge scores one)."""
-WEB_WORTH = 0.25
-"""What a web on the map is worth to an automated Spinners player (a recruit spins one into every clearing of a suit:
-they are many and cheap, less than other factions' tokens)."""
+WEB_DISCOUNT = 0.25
+"""How much less than another faction's token a web on the map counts for an automated Spinners player: a recruit
+spins one into every clearing of a suit, so they are many and cheap."""
 TRACK_WORTH = (0.0, 0.0, 0.5, 1.0)
 """What an automated Spinners player counts for a suit's track with 0-3 infirmaries built, on top of the buildings
 themselves: the second and third raise Shelter's points and uncover the web and draw bonuses."""
@@ -809,13 +809,10 @@ class Spinners(Faction):
 
     def play_worth(self, state: GameState, seat: int) -> float:
         """Each patient in the Ward is a point to come when discharged; a track's second and third infirmaries raise
-        Shelter's points and uncover bonuses."""
+        Shelter's points and uncover bonuses; webs count less than other tokens."""
         tracks = sum(TRACK_WORTH[built(state, seat, s)] for s in SUITS)
-        return PATIENT_WORTH * sum(ward(state, seat).values()) + tracks
-
-    def play_leanings(self, state: GameState, seat: int) -> Mapping[str, float]:
-        """Webs are many and cheap."""
-        return {"tokens": WEB_WORTH}
+        webs = sum(webs_at(state, cid) for cid in state.board.ids())
+        return PATIENT_WORTH * sum(ward(state, seat).values()) + tracks - WEB_DISCOUNT * webs
 
     def draw_bonus(self, state: GameState, seat: int) -> int:
         """One more card per uncovered draw bonus (SOM.6.3)."""
