@@ -84,6 +84,12 @@ def test_a_huge_list_of_actions_is_cut_to_the_candidate_cap() -> None:
     assert set(cut) <= set(engine.legal_actions(state, seat))
 
 
+def crowded(legal: list[Action]) -> bool:
+    """Whether one verb has most of the actions."""
+    verbs = [a.verb for a in legal]
+    return max(verbs.count(v) for v in set(verbs)) * 2 > len(verbs)
+
+
 def test_the_shortlist_keeps_every_verb_when_one_verb_crowds_the_rest() -> None:
     state = next(
         s
@@ -93,6 +99,7 @@ def test_the_shortlist_keeps_every_verb_when_one_verb_crowds_the_rest() -> None:
         and engine.to_act(s) == s.turn.seat
         and len({a.verb for a in engine.legal_actions(s, s.turn.seat)}) >= 4
         and len(engine.legal_actions(s, s.turn.seat)) > 20
+        and crowded(engine.legal_actions(s, s.turn.seat))
     )
     seat = state.turn.seat
     legal = engine.legal_actions(state, seat)
@@ -101,7 +108,6 @@ def test_the_shortlist_keeps_every_verb_when_one_verb_crowds_the_rest() -> None:
     assert len(short) == len(verbs) + 2
     assert set(short) <= set(legal)
     assert {a.verb for a in short} == verbs
-    assert len({a.verb for a in candidates(state, seat, len(verbs) + 2, Seeded(3))}) <= len(verbs)
 
 
 def test_a_playout_draws_the_verb_first() -> None:
