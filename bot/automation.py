@@ -15,26 +15,16 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 
-from bot.deciding import Deciders
+from bot.deciding import Deciders, choose
 from bot.service import GameService
 from bot.service.automated import Due
 from bot.service.outbox import Outbox
-from rules.autoplay import Budget, decide
-from rules.state import GameState
 
 log = logging.getLogger(__name__)
 
 Post = Callable[[Outbox], Awaitable[None]]
 Sleep = Callable[[float], Awaitable[None]]
 SEED_MIX = 1_000_003
-
-
-def choose(state: GameState, seat: int, turn_seconds: float, spent: float, seed: int) -> tuple[str, float]:
-    """An automated seat's choice in notation, and the CPU seconds it took (in a thread, when there are no decision
-    workers): each decision takes the player's own share, and all of a turn's together at most `turn_seconds`."""
-    started = time.thread_time()
-    action = decide(state, seat, budget=Budget(turn_seconds=turn_seconds), seed=seed, spent=spent)
-    return action.notation(), time.thread_time() - started
 
 
 class ChannelGone(Exception):
@@ -135,8 +125,9 @@ class AutomatedPlayers:
         args = (due.state, due.seat, self.turn_seconds, self._turn_spent(due), seed)
         if await self.deciders.start():
             decision = await self.deciders.choose(*args)
-            return decision.notation, decision.seconds
-        return await asyncio.get_running_loop().run_in_executor(None, choose, *args)
+        else:
+            decision = await asyncio.to_thread(choose, *args, clock=time.thread_time)
+        return decision.notation, decision.seconds
 
     def _turn_spent(self, due: Due) -> float:
         """The CPU seconds the decisions of this turn took so far."""

@@ -12,22 +12,23 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import multiprocessing
 import os
 import time
 from collections.abc import Callable
 from concurrent.futures import ProcessPoolExecutor
-from concurrent.futures.process import BrokenProcessPool
 from functools import partial
 from typing import NamedTuple
 
-from bot.painter import PRELOADED, WorkerPool, main_hidden, worker_start
+from bot.painter import PRELOADED, WorkerPool
 from rules.autoplay import Budget, decide
 from rules.state import GameState
 
 log = logging.getLogger(__name__)
-DECIDING_PRELOADED = [*PRELOADED, "rules.autoplay", "bot.deciding"]
+DECIDING_PRELOADED = (*PRELOADED, "rules.autoplay", "bot.deciding")
 TIMEOUT_SECONDS = 10.0  # a decision's wall-clock allowance past its turn's CPU budget (a busy machine, a slow start)
+
+
+Clock = Callable[[], float]
 
 
 class Decision(NamedTuple):
@@ -38,42 +39,30 @@ class Decision(NamedTuple):
     pid: int
 
 
-def choose_in_worker(state: GameState, seat: int, turn_seconds: float, spent: float, seed: int) -> Decision:
-    """Decide in a worker process (the budget counts this worker's CPU, the decision alone)."""
-    started = time.process_time()
+def choose(
+    state: GameState, seat: int, turn_seconds: float, spent: float, seed: int, clock: Clock = time.process_time
+) -> Decision:
+    """An automated seat's choice: each decision takes the player's own share of the CPU, and all of a turn's
+    together at most `turn_seconds`, counted on `clock` (a worker's whole CPU; in a thread, the thread's own)."""
+    started = clock()
     action = decide(state, seat, budget=Budget(turn_seconds=turn_seconds), seed=seed, spent=spent)
-    return Decision(action.notation(), time.process_time() - started, os.getpid())
+    return Decision(action.notation(), clock() - started, os.getpid())
 
 
 Work = Callable[[GameState, int, float, float, int], Decision]
 
 
-def _warm() -> int:
-    """Nothing but start a worker, with the search imported (preloaded when this pool started the forkserver)."""
-    import rules.autoplay  # noqa: F401
-
-    return os.getpid()
-
-
 class Deciders(WorkerPool):
     """Where automated decisions are made: `workers` processes (0: none, the caller decides in a thread)."""
 
-    def __init__(self, workers: int, work: Work = choose_in_worker, timeout: float = TIMEOUT_SECONDS) -> None:
-        super().__init__()
-        self.workers, self.work, self.timeout = workers, work, timeout
-        self._free: asyncio.Semaphore | None = None  # a decision per worker at once: a timeout never counts a wait
+    preload = DECIDING_PRELOADED
+    log = log
+    fallback = "the decision workers could not start: automated players decide in a thread of the bot"
 
-    async def start(self) -> bool:
-        """Start the workers now (else they start with the first decision); False when there are none. Should they
-        fail to start (no forkserver here, no memory), decisions are made in a thread from then on, and it is logged."""
-        if not self.workers:
-            return False
-        try:
-            await self._executor()
-        except (OSError, RuntimeError, BrokenProcessPool):
-            log.exception("the decision workers could not start: automated players decide in a thread of the bot")
-            self.workers = 0
-        return bool(self.workers)
+    def __init__(self, workers: int, work: Work = choose, timeout: float = TIMEOUT_SECONDS) -> None:
+        super().__init__(workers)
+        self.work, self.timeout = work, timeout
+        self._free: asyncio.Semaphore | None = None  # a decision per worker at once: a timeout never counts a wait
 
     async def choose(self, state: GameState, seat: int, turn_seconds: float, spent: float, seed: int) -> Decision:
         """A decision made in a worker; raises when the worker died or took longer than its turn's budget allows
@@ -90,17 +79,6 @@ class Deciders(WorkerPool):
             except BaseException:  # died, timed out or cancelled: a worker may still be thinking, so none is kept
                 self._drop(pool)
                 raise
-
-    def _new_pool(self) -> ProcessPoolExecutor:
-        """A pool with its workers started."""
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(DECIDING_PRELOADED)  # unless the drawing workers started the forkserver first
-        pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=worker_start, initargs=(os.getpid(),))
-        with main_hidden():
-            started = [pool.submit(_warm) for _ in range(self.workers)]
-        for warm in started:
-            warm.result()
-        return pool
 
     def _drop(self, pool: ProcessPoolExecutor) -> None:
         """Stop a pool's workers now (whatever they were thinking is dropped); the next decision starts a new pool."""

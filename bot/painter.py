@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import importlib
 import logging
 import multiprocessing
 import os
@@ -97,24 +98,50 @@ def _alive(pid: int) -> bool:
     return True
 
 
-def _warm(seconds: float) -> int:
-    """Nothing but keep a new worker busy a moment, so that each warm-up starts a worker of its own."""
-    import render  # noqa: F401  (preloaded; imported here too in case the forkserver was started without it)
-
+def _warm(seconds: float, modules: tuple[str, ...]) -> int:
+    """Import a worker's modules and keep the new worker busy a moment, so that each warm-up starts a worker of its
+    own (the modules are preloaded by the forkserver; imported here too in case another pool started it first)."""
+    for name in modules:
+        importlib.import_module(name)
     time.sleep(seconds)
     return multiprocessing.current_process().pid or 0
 
 
 class WorkerPool:
-    """A pool of worker processes started on first use (the drawing and the deciding workers)."""
+    """A pool of `workers` processes started on first use (0: none, the caller works in a thread instead): the
+    drawing and the deciding workers."""
 
-    def __init__(self) -> None:
+    preload: tuple[str, ...] = tuple(PRELOADED)
+    log = log
+    fallback = "the drawing workers could not start: pictures are drawn in a thread of the bot instead"
+
+    def __init__(self, workers: int) -> None:
+        self.workers = workers
         self._pool: ProcessPoolExecutor | None = None
         self._starting: asyncio.Lock | None = None
 
+    async def start(self) -> bool:
+        """Start the workers now (else they start with the first use); False when there are none. Should they fail
+        to start (no forkserver here, no memory), the work is done in a thread from then on, and it is logged."""
+        if not self.workers:
+            return False
+        try:
+            await self._executor()
+        except (OSError, RuntimeError, BrokenProcessPool):
+            self.log.exception(self.fallback)
+            self.workers = 0
+        return bool(self.workers)
+
     def _new_pool(self) -> ProcessPoolExecutor:
-        """A pool with its workers started."""
-        raise NotImplementedError
+        """A pool with every worker started (each warm-up keeps one busy, so each starts a worker of its own)."""
+        context = multiprocessing.get_context("forkserver")
+        context.set_forkserver_preload(list(self.preload))  # unless another pool started the forkserver first
+        pool = ProcessPoolExecutor(self.workers, mp_context=context, initializer=worker_start, initargs=(os.getpid(),))
+        with main_hidden():
+            warm_ups = [pool.submit(_warm, WARM_SECONDS, self.preload) for _ in range(self.workers)]
+        for started in warm_ups:
+            started.result()
+        return pool
 
     async def _executor(self) -> ProcessPoolExecutor:
         """The pool, started on a thread the first time: starting a process waits for it, never on the event loop."""
@@ -135,8 +162,7 @@ class Painter(WorkerPool):
     """Where pictures are drawn: `workers` processes (0: a thread of this process, calling `in_thread`)."""
 
     def __init__(self, workers: int, in_thread: tuple[Callable[..., bytes], Callable[..., bytes]] | None = None):
-        super().__init__()
-        self.workers = workers
+        super().__init__(workers)
         self._in_thread = in_thread or (draw_board, draw_hand)
 
     @property
@@ -156,18 +182,6 @@ class Painter(WorkerPool):
             return await asyncio.to_thread(self._in_thread[1], view)
         return await self._in_pool(partial(draw_hand, view))
 
-    async def start(self) -> bool:
-        """Start the workers now (else they start with the first picture); False when there are none. Should they
-        fail to start (no forkserver here, no memory), pictures are drawn in a thread from then on, and it is logged."""
-        if not self.workers:
-            return False
-        try:
-            await self._executor()
-        except (OSError, RuntimeError, BrokenProcessPool):
-            log.exception("the drawing workers could not start: pictures are drawn in a thread of the bot instead")
-            self.workers = 0
-        return bool(self.workers)
-
     async def _in_pool(self, work: Callable[[], T]) -> T:
         """Run work in a worker process; a broken pool (a worker died) is replaced and the work tried once more."""
         loop = asyncio.get_running_loop()
@@ -183,19 +197,6 @@ class Painter(WorkerPool):
                     self._pool = None
                 pool.shutdown(wait=False, cancel_futures=True)
         raise AssertionError("unreachable")
-
-    def _new_pool(self) -> ProcessPoolExecutor:
-        """A pool with every worker started (each warm-up keeps one busy, so each starts a worker of its own)."""
-        context = multiprocessing.get_context("forkserver")
-        context.set_forkserver_preload(PRELOADED)
-        pool = ProcessPoolExecutor(
-            self.workers, mp_context=context, initializer=worker_start, initargs=(os.getpid(),)
-        )
-        with main_hidden():
-            warm_ups = [pool.submit(_warm, WARM_SECONDS) for _ in range(self.workers)]
-        for started in warm_ups:
-            started.result()
-        return pool
 
     def close(self) -> None:
         """Stop the workers (pictures still waiting are dropped)."""

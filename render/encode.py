@@ -1,6 +1,7 @@
 """Image to bytes under a size limit: PNG first, then smaller PNGs, then JPEG.
 
-The board is a palette PNG at compress_level 1: fast, and a hundred times under Discord's 10 MiB.
+The board is a palette PNG deflated fast (render/png.py: ISA-L, or Pillow's encoder at compress_level 1 without
+it), a hundred times under Discord's 10 MiB.
 Should an image ever be over the limit, the fallback is, in order: the same pixels at
 compress_level 9; the image downscaled (3/4, 1/2, 1/3, 1/4) as a palette PNG; JPEG at those
 scales and falling quality (only better than PNG for busy, photo-like pictures). When nothing
@@ -12,6 +13,8 @@ from __future__ import annotations
 import io
 
 from PIL import Image
+
+from render import png
 
 DISCORD_LIMIT = 10 * 1024 * 1024
 SCALES = (1.0, 0.75, 0.5, 0.35, 0.25)
@@ -44,7 +47,7 @@ LADDER = [("png", s, 9) for s in SCALES] + [("jpeg", s, q) for s in SCALES for q
 
 def encode(image: Image.Image, max_bytes: int = DISCORD_LIMIT) -> bytes:
     """PNG bytes of the image, or the documented fallback (smaller PNG, then JPEG) to stay within max_bytes."""
-    data = _png(image, 1)
+    data = png.png(image) if png.writes(image) else _png(image, 1)
     if len(data) <= max_bytes:
         return data
     for kind, scale, setting in LADDER:

@@ -14,9 +14,10 @@ from test_bot_team_threads import CH as TEAM_CH
 from test_bot_team_threads import USERS, frontier_bot, members_of, start_frontier, team_ids
 
 import rules
-from bot import automation
+from bot import automation, deciding
 from bot.automation import AutomatedPlayers
 from bot.console.offline import http_error
+from bot.deciding import Decision
 
 CH = CHANNEL
 
@@ -55,9 +56,9 @@ async def test_the_runner_sleeping_through_a_new_game_decides_afresh_for_it(tmp_
         asleep.set()
         await wake_up.wait()
 
-    def choose(state: rules.GameState, seat: int, _turn_seconds: float, _spent: float, _seed: int) -> tuple[str, float]:
+    def choose(state: rules.GameState, seat: int, _turn: float, _spent: float, _seed: int, **_: object) -> Decision:
         decided.append(state.digest())
-        return rules.legal_actions(state, seat)[-1].notation(), 0.0
+        return Decision(rules.legal_actions(state, seat)[-1].notation(), 0.0, 0)
 
     async def post(_outbox) -> None:
         wake_up.clear()  # one move only: the next step sleeps until the test ends
@@ -104,8 +105,9 @@ async def test_a_team_named_when_automating_a_running_seat_must_be_its_own(tmp_p
 
 
 async def _both_automated(service, round_limit: int | None = None) -> None:
-    made = await service.create(MOD, seats=2, factions="marquise,eyrie", automated="marquise,eyrie",
-                                round_limit=round_limit)
+    made = await service.create(
+        MOD, seats=2, factions="marquise,eyrie", automated="marquise,eyrie", round_limit=round_limit
+    )
     assert not made.refused, made.reply
     assert not (await service.start(MOD)).refused
 
@@ -133,7 +135,7 @@ async def test_an_automated_player_whose_decision_fails_still_answers_by_default
     def broken(*_args, **_kwargs):
         raise RuntimeError("the decision failed")
 
-    monkeypatch.setattr(automation, "decide", broken)
+    monkeypatch.setattr(deciding, "decide", broken)
     posted = await _run(service)
     table = await service.table(CH)
     assert table.game.status == "over" and len(posted) > 10  # the game never stalls
@@ -145,11 +147,11 @@ async def test_two_processes_on_one_database_play_each_automated_move_once(tmp_p
     together = threading.Barrier(2, timeout=1)  # both processes decide every move at the same game version
     decided: list[int] = []
 
-    def choose(state: rules.GameState, seat: int, _turn_seconds: float, _spent: float, seed: int) -> tuple[str, float]:
+    def choose(state: rules.GameState, seat: int, _turn: float, _spent: float, seed: int, **_: object) -> Decision:
         with contextlib.suppress(threading.BrokenBarrierError):
             together.wait()
         decided.append(state.version)
-        return random.Random(seed).choice(rules.legal_actions(state, seat)).notation(), 0.0
+        return Decision(random.Random(seed).choice(rules.legal_actions(state, seat)).notation(), 0.0, 0)
 
     monkeypatch.setattr(automation, "choose", choose)
     first = await qa_service(tmp_path)
@@ -205,8 +207,9 @@ async def test_five_automated_seats_of_a_3x3_game_wait_only_for_the_one_person(t
     bot = _quick(await qa_bot(tmp_path))
     factions = "marquise,eyrie,vagabond,tinker,alliance,lizards"
     robots = "marquise,eyrie,vagabond,tinker,lizards"
-    made = await bot.slash(M, CH, "root create", mode="frontier", seats=6, factions=factions, automated=robots,
-                           round_limit=2)
+    made = await bot.slash(
+        M, CH, "root create", mode="frontier", seats=6, factions=factions, automated=robots, round_limit=2
+    )
     assert not made.refused
     assert not (await bot.slash(A, CH, "root join", faction="alliance", team="B")).refused
     assert not (await bot.slash(A, CH, "root start")).refused
@@ -297,23 +300,25 @@ async def test_a_player_whose_seat_is_automated_leaves_the_team_thread(tmp_path)
 
 
 async def test_an_automated_alliance_never_names_the_card_it_puts_face_down_in_public(tmp_path, monkeypatch):
-    def mobilizing(state: rules.GameState, seat: int, _turn: float, _spent: float, seed: int) -> tuple[str, float]:
+    def mobilizing(state: rules.GameState, seat: int, _turn: float, _spent: float, seed: int, **_: object) -> Decision:
         """A player that mobilizes whenever it may (whatever the search would choose), so that the test sees it."""
         legal = [a.notation() for a in rules.legal_actions(state, seat)]
         chosen = [n for n in legal if n.startswith("mobilize ")] or legal
-        return random.Random(seed).choice(chosen), 0.0
+        return Decision(random.Random(seed).choice(chosen), 0.0, 0)
 
     monkeypatch.setattr(automation, "choose", mobilizing)
     service = await qa_service(tmp_path)
-    made = await service.create(MOD, seats=2, factions="alliance,marquise", automated="alliance,marquise",
-                                round_limit=3)
+    made = await service.create(
+        MOD, seats=2, factions="alliance,marquise", automated="alliance,marquise", round_limit=3
+    )
     assert not made.refused
     assert not (await service.start(MOD)).refused
     posted = await _run(service)
     rows = [r for r in await service.store.record_rows(CH) if r.kind == "action"]
     assert len(posted) == len(rows)
     secret = [  # a card mobilized onto a full stack is discarded face up: public, as the Law has it
-        (row, out) for row, out in zip(rows, posted, strict=True)
+        (row, out)
+        for row, out in zip(rows, posted, strict=True)
         if row.notation.startswith("mobilize ") and "Supporters stack is full" not in out.public
     ]
     assert secret, "the Alliance never mobilized: the test saw nothing"

@@ -14,6 +14,7 @@ import rules
 from bot import automation, messages
 from bot.automation import AutomatedPlayers
 from bot.console.offline import OfflineBot
+from bot.deciding import Decision
 from bot.service.present import board_job
 from bot.settings import SettingsError, settings_from
 from bot.storage.store import StaleVersion
@@ -135,8 +136,9 @@ def _any(table, seat: int) -> str:
 
 
 async def _both_automated(service, round_limit: int | None = None) -> None:
-    made = await service.create(MOD, seats=2, factions="marquise,eyrie", automated="marquise,eyrie",
-                                round_limit=round_limit)
+    made = await service.create(
+        MOD, seats=2, factions="marquise,eyrie", automated="marquise,eyrie", round_limit=round_limit
+    )
     assert not made.refused, made.reply
     started = await service.start(MOD)
     assert not started.refused, started.reply
@@ -202,10 +204,12 @@ async def test_each_move_waits_the_delay_and_a_turn_shares_its_cpu_budget(tmp_pa
     asked: list[tuple[tuple[int, int, int], float]] = []
     waits: list[float] = []
 
-    def choose(state: rules.GameState, seat: int, turn_seconds: float, spent: float, seed: int) -> tuple[str, float]:
+    def choose(
+        state: rules.GameState, seat: int, turn_seconds: float, spent: float, seed: int, **_: object
+    ) -> Decision:
         assert turn_seconds == 2.0
         asked.append(((state.turn.round, state.turn.seat, seat), spent))
-        return random.Random(seed).choice(rules.legal_actions(state, seat)).notation(), 0.8
+        return Decision(random.Random(seed).choice(rules.legal_actions(state, seat)).notation(), 0.8, 0)
 
     async def sleep(seconds: float) -> None:
         waits.append(seconds)
@@ -236,12 +240,12 @@ def test_a_decision_past_its_turns_budget_ends_the_turn():
         seat = rules.to_act(state)
         assert seat is not None
         legal = [a.notation() for a in rules.legal_actions(state, seat)]
-        if "end" in legal and automation.choose(state, seat, 2.0, 0.0, 1)[0] != "end":
+        if "end" in legal and automation.choose(state, seat, 2.0, 0.0, 1).notation != "end":
             break
         state = rules.apply(state, rules.parse(state, chooser.choice(legal)), seat)[0]
     else:
         raise AssertionError("no step where the player would do more than end")
-    assert automation.choose(state, seat, 2.0, 2.5, 1)[0] == "end"
+    assert automation.choose(state, seat, 2.0, 2.5, 1).notation == "end"
 
 
 def test_the_board_names_an_automated_seat_in_its_legend():

@@ -6,14 +6,14 @@ import os
 import time
 
 import rules
-from bot.deciding import Decision, choose_in_worker
+from bot.deciding import Decision, choose
 
 
 def dies_now_and_then(state: rules.GameState, seat: int, turn_seconds: float, spent: float, seed: int) -> Decision:
     """A worker that dies in the middle of about one decision in ten (the others decide as usual)."""
     if seed % 10 == 0:
         os._exit(3)
-    return choose_in_worker(state, seat, turn_seconds, spent, seed)
+    return choose(state, seat, turn_seconds, spent, seed)
 
 
 def thinks_forever(*_args: object) -> Decision:

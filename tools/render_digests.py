@@ -4,18 +4,22 @@ Usage: .venv/bin/python tools/render_digests.py [--write FILE | --check FILE]
 
 It draws the bench's views (render/samples.py: standard, joined 3x3 and a real six-seat 3x3 game), the sample
 views for each seat and a spectator with their hands, and views of seeded random games of every playable faction,
-every seat's and a spectator's, and prints one line per PNG: its name and the SHA-256 of its bytes. With --write
-the lines go to FILE; with --check they are compared with FILE's and every difference is listed (exit status 1).
+every seat's and a spectator's, and prints one line per PNG: its name and the SHA-256 of its decoded pixels (its
+size and RGBA values: the same pixels written in other bytes, by render/png.py or by Pillow, digest alike). With
+--write the lines go to FILE; with --check they are compared with FILE's and every difference is listed (exit status 1).
 """
 
 from __future__ import annotations
 
 import argparse
 import hashlib
+import io
 import random
 import sys
 from collections.abc import Iterator
 from pathlib import Path
+
+from PIL import Image
 
 import rules
 from render import render_board, render_hand
@@ -70,6 +74,13 @@ def pictures() -> Iterator[tuple[str, bytes]]:
     yield from _game_views(registry.playable_ids()[:6], 7)
 
 
+def pixels_digest(data: bytes) -> str:
+    """SHA-256 of what the picture shows: its size and its pixels as RGBA, whatever bytes encode them."""
+    with Image.open(io.BytesIO(data)) as image:
+        shown = image.convert("RGBA")
+    return hashlib.sha256(f"{shown.width}x{shown.height}".encode() + shown.tobytes()).hexdigest()
+
+
 def main(argv: list[str] | None = None) -> int:
     """Print, write or check the digests."""
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -89,7 +100,7 @@ def main(argv: list[str] | None = None) -> int:
             reason = error.strerror if isinstance(error, OSError) else "not UTF-8 text"
             print(f"can't read {args.check}: {reason}", file=sys.stderr)
             return 2
-    lines = [f"{hashlib.sha256(data).hexdigest()}  {name}" for name, data in pictures()]
+    lines = [f"{pixels_digest(data)}  {name}" for name, data in pictures()]
     if args.write:
         try:
             args.write.write_text("\n".join(lines) + "\n")

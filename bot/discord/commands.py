@@ -264,9 +264,7 @@ def _named(item: str) -> str:
 
 def root_group() -> app_commands.Group:
     """Creating and joining games, and looking at them."""
-    root = CheckedGroup(
-        name="root", description="Play Root in this channel: lobby and information", guild_only=True
-    )
+    root = CheckedGroup(name="root", description="Play Root in this channel: lobby and information", guild_only=True)
 
     async def free_factions(interaction: discord.Interaction, current: str) -> list[app_commands.Choice[str]]:
         return choices(await service_of(interaction).suggest_free_factions(actor_of(interaction), current))

@@ -182,8 +182,9 @@ def rootmod_group() -> app_commands.Group:
         await run(interaction, service_of(interaction).mod_edit_options(mod(interaction), "card", values))
 
     @group.command(name="item", description="Edit: move an item between the supply, a seat's items and a clearing")
-    @app_commands.describe(item="the item, e.g. sword", src="where it is (supply, items:marquise, hoard, 5…)",
-                           dst="where it goes")
+    @app_commands.describe(
+        item="the item, e.g. sword", src="where it is (supply, items:marquise, hoard, 5…)", dst="where it goes"
+    )
     @app_commands.rename(src="from", dst="to")
     @app_commands.autocomplete(src=item_places, dst=item_places)
     async def item(interaction: discord.Interaction, item: str, src: str, dst: str) -> None:
@@ -197,8 +198,11 @@ def rootmod_group() -> app_commands.Group:
         await run(interaction, service_of(interaction).mod_edit_options(mod(interaction), "ferry", values))
 
     @group.command(name="path", description="Edit: remove a closed path of the Mountain map, or put it back")
-    @app_commands.describe(src="a clearing at one end", dst="the clearing at the other", open="true: remove the "
-                           "closed path (the path is open); false: put it back")
+    @app_commands.describe(
+        src="a clearing at one end",
+        dst="the clearing at the other",
+        open="true: remove the closed path (the path is open); false: put it back",
+    )
     @app_commands.rename(src="from", dst="to")
     async def path(interaction: discord.Interaction, src: Positive, dst: Positive, open: bool) -> None:
         values = {"src": src, "dst": dst, "open": open}

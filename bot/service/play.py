@@ -251,7 +251,13 @@ class Play(ServiceCore):
         return export_outbox(actor, record)
 
     async def rewind(
-        self, table: Table, actor: Actor, old: rules.GameState, new: rules.GameState, count: int, text: str,
+        self,
+        table: Table,
+        actor: Actor,
+        old: rules.GameState,
+        new: rules.GameState,
+        count: int,
+        text: str,
         rules_until: int | None = None,
     ) -> Outbox:
         """Save a state rebuilt without the last `count` record lines, and say so (a paused game stays paused);

@@ -910,8 +910,18 @@ def _bump(s: Session, channel_id: int, expected: int, values: dict[str, object])
 def _game_values(change: Change) -> dict[str, object]:
     values: dict[str, object] = {"updated_at": change.now}
     for name in (
-        "status", "state", "options", "seed", "rules", "rules_until", "lobby", "reminder_hours", "board_posts",
-        "live_board", "board_owed", "board_due_at",
+        "status",
+        "state",
+        "options",
+        "seed",
+        "rules",
+        "rules_until",
+        "lobby",
+        "reminder_hours",
+        "board_posts",
+        "live_board",
+        "board_owed",
+        "board_due_at",
     ):
         value = getattr(change, name)
         if value is not None:

@@ -34,6 +34,11 @@ FLOOR = 0.01
 cut into slivers)."""
 
 
+RESERVE = 0.01
+"""The share of a turn's budget held back: a decision looks at the clock between playouts, so its last playout may
+run a little past its limit; the reserve keeps a whole turn within its budget all the same."""
+
+
 class Clock:
     """The budget being spent: playouts counted, CPU time measured from the start of the decision."""
 
@@ -43,7 +48,7 @@ class Clock:
         self.playouts = 0
         self.limit = budget.cpu_seconds
         if budget.turn_seconds is not None:
-            left = max(0.0, budget.turn_seconds - spent)
+            left = max(0.0, budget.turn_seconds * (1 - RESERVE) - spent)
             share = max(left / TAPER, min(left, FLOOR))
             self.limit = share if self.limit is None else min(self.limit, share)
 

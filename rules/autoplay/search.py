@@ -1,6 +1,7 @@
 """Determinized flat Monte Carlo search: each candidate action is played in a few imagined deals, the rest of the
-turn played out at random, and the position where the turn ends evaluated; the weakest half of the candidates is
-dropped after 2, 4, 8 … rounds (sequential halving) until the budget is spent.
+turn played out (the seat's own actions drawn verb first, the others' uniformly at random), and the position where the
+turn ends evaluated; the weakest half of the candidates is dropped after 2, 4, 8 … rounds (sequential halving) until
+the budget is spent. The candidates are drawn from each verb in turn when there are too many to weigh them all.
 
 A candidate's worth mixes the mean and the best of its playouts: the seat chooses its own later actions, so the best
 playout tells what the action makes possible, while the mean keeps the dice and the others' answers in view.
@@ -45,8 +46,38 @@ def candidates(state: GameState, seat: int, cap: int, chooser: Seeded) -> list[A
     return ends + chooser.sample(rest, cap - len(ends))
 
 
+def shortlist(state: GameState, seat: int, cap: int, chooser: Seeded) -> list[Action]:
+    """The candidates a decision weighs: the seat's legal actions in a canonical order, at most `cap` of them; when
+    there are more, ending kept and the rest drawn in turn from each verb (seeded), so that many moves of one kind
+    never crowd out the few actions of another."""
+    legal = sorted(engine.legal_actions(state, seat), key=lambda a: a.notation())
+    if len(legal) <= cap:
+        return legal
+    ends = [a for a in legal if a.verb in ("end", "pass")][:cap]
+    by_verb: dict[str, list[Action]] = {}
+    for a in legal:
+        if a not in ends:
+            by_verb.setdefault(a.verb, []).append(a)
+    queues = [chooser.sample(by_verb[verb], len(by_verb[verb])) for verb in sorted(by_verb)]
+    picked: list[Action] = []
+    while len(picked) < cap - len(ends):
+        for queue in queues:
+            if queue and len(picked) < cap - len(ends):
+                picked.append(queue.pop())
+    return ends + picked
+
+
+def rollout_choice(legal: list[Action], chooser: Seeded) -> Action:
+    """The seat's own action in a playout: a verb at random, then one action of that verb (many moves of one kind
+    would otherwise drown ending the step and the actions that score)."""
+    verbs = sorted({a.verb for a in legal})
+    verb = chooser.choice(verbs)
+    return chooser.choice([a for a in legal if a.verb == verb])
+
+
 def playout(world: GameState, seat: int, action: Action, chooser: Seeded, steps: int) -> float:
-    """Play `action`, then random actions to the end of the turn under way (at most `steps`), and evaluate."""
+    """Play `action`, then to the end of the turn under way (at most `steps`), and evaluate: the seat's own actions
+    drawn verb first (`rollout_choice`), the others' uniformly at random."""
     start = (world.turn.seat, world.turn.round)
     state, _ = engine.apply_unchecked(world, seat, action)
     for _ in range(steps):
@@ -57,7 +88,8 @@ def playout(world: GameState, seat: int, action: Action, chooser: Seeded, steps:
         legal = engine.legal_actions(state, actor)
         if not legal:
             break
-        state, _ = engine.apply_unchecked(state, actor, chooser.choice(legal))
+        pick = rollout_choice(legal, chooser) if actor == seat else chooser.choice(legal)
+        state, _ = engine.apply_unchecked(state, actor, pick)
     return value(state, seat)
 
 
@@ -82,7 +114,7 @@ def choose(state: GameState, seat: int, budget: Budget, seed: int, spent: float 
     decisions took; once the turn's budget is used up, the turn is brought to its end: ending a step when it may)."""
     clock = Clock(budget, spent)
     chooser = Seeded(seed)
-    options = candidates(state, seat, budget.candidates, chooser)
+    options = shortlist(state, seat, budget.candidates, chooser)
     if not options:
         raise ValueError(f"seat {seat} has nothing to decide now")
     if len(options) == 1:

@@ -77,8 +77,14 @@ DRAW_BONUS_AT = (3,)
 """Spaces showing a draw bonus once uncovered (SOM.6.3)."""
 ACTIONS = 3
 WARD = "ward"
-PATIENT_WORTH = 0.5
+PATIENT_WORTH = 0.75
 """What a patient in the Ward is worth to an automated Spinners player, in victory points (a discharge scores one)."""
+WEB_DISCOUNT = 0.25
+"""How much less than another faction's token a web on the map counts for an automated Spinners player: a recruit
+spins one into every clearing of a suit, so they are many and cheap."""
+TRACK_WORTH = (0.0, 0.0, 0.5, 1.0)
+"""What an automated Spinners player counts for a suit's track with 0-3 infirmaries built, on top of the buildings
+themselves: the second and third raise Shelter's points and uncover the web and draw bonuses."""
 WARRIOR_KEY = f"{ID}:warrior"
 WEB_KEY = f"{ID}:web"
 START_WARRIORS = START_WEBS = 2
@@ -802,8 +808,11 @@ class Spinners(Faction):
         return out
 
     def play_worth(self, state: GameState, seat: int) -> float:
-        """Each patient in the Ward is a point to come when discharged."""
-        return PATIENT_WORTH * sum(ward(state, seat).values())
+        """Each patient in the Ward is a point to come when discharged; a track's second and third infirmaries raise
+        Shelter's points and uncover bonuses; webs count less than other tokens."""
+        tracks = sum(TRACK_WORTH[built(state, seat, s)] for s in SUITS)
+        webs = sum(webs_at(state, cid) for cid in state.board.ids())
+        return PATIENT_WORTH * sum(ward(state, seat).values()) + tracks - WEB_DISCOUNT * webs
 
     def draw_bonus(self, state: GameState, seat: int) -> int:
         """One more card per uncovered draw bonus (SOM.6.3)."""

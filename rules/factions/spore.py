@@ -44,6 +44,12 @@ COMMANDS = 3
 """Actions of the infected each Daylight (TS.5.2)."""
 SPORES_AT = 3
 """Mushrooms a clearing needs to spread spores from it (TS.5.1)."""
+GROUND_WORTH = 1.0
+"""What a clearing with mushrooms is worth to an automated player's evaluation of the Spore, in victory points: it
+scores one every Evening (TS.6), so every faction sees what cutting it off is worth and the Spore what growing is."""
+INFECTED_WORTH = 0.3
+"""What an infected warrior is worth to the Spore in an automated player's evaluation on top of a plain warrior's
+weight: they are its only warriors, which craft with mushrooms, rule and battle for it."""
 RULES_AT = 2
 """Mushrooms that rule a clearing outright and overgrow enemy buildings and tokens (TS.2.3)."""
 WHEN = {
@@ -823,6 +829,11 @@ class Spore(Faction):
         """TS.6.3: one more card per draw bonus uncovered on the mycelium track."""
         placed = mycelium_on_map(state)
         return sum(1 for at in DRAW_BONUS_AT if placed >= at)
+
+    def play_worth(self, state: GameState, seat: int) -> float:
+        """Each clearing with mushrooms scores a point every Evening; the infected are the Spore's only warriors."""
+        ground = sum(1 for cid in state.board.ids() if mushrooms(state, cid))
+        return GROUND_WORTH * ground + INFECTED_WORTH * infected_on_map(state)
 
     def hand_choices(self, state: GameState, seat: int, step: str) -> bool:
         """Mycelium growth and crafting may depend on the hand: the step waits whenever they could be done."""
