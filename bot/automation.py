@@ -43,8 +43,10 @@ class AutomatedPlayers:
         turn_seconds: float,
         sleep: Sleep = asyncio.sleep,
         workers: int = 0,
+        now: Callable[[], float] = time.monotonic,
     ) -> None:
         self.service, self.post, self.delay, self.turn_seconds, self.sleep = service, post, delay, turn_seconds, sleep
+        self.now = now
         self.deciders = Deciders(workers)  # worker processes deciding (0: a thread of this process, `choose`)
         self._tasks: dict[int, asyncio.Task[None]] = {}
         self._again: set[int] = set()  # channels woken while their task was busy: look once more before stopping
@@ -92,11 +94,13 @@ class AutomatedPlayers:
             log.exception("automated moves stopped in channel %s", channel_id)
 
     async def _step(self, channel_id: int) -> bool:
-        """Wait, decide and play one automated move; False when no automated seat is to act."""
+        """Decide one automated move, then play it the delay after it fell due; False when no automated seat is to
+        act. However long the decision took (a lone choice is instant, a search takes its budget), the move comes the
+        same delay after: its timing would otherwise hint at what the seat's hidden cards allow."""
         due = await self.service.automated_due(channel_id)
         if due is None:
             return False
-        await self.sleep(self.delay)
+        fell_due = self.now()
         seed = (due.version * SEED_MIX + channel_id) % 2**62
         notation: str | None
         try:
@@ -105,6 +109,7 @@ class AutomatedPlayers:
             log.exception("the automated player of seat %s in channel %s could not decide", due.seat, channel_id)
             notation, used = None, 0.0
         self._spend(due, used)
+        await self.sleep(max(0.0, self.delay - (self.now() - fell_due)))
         outbox = await self.service.play_automated(due, notation)
         if outbox is None:
             log.info("the automated move of seat %s in channel %s was dropped: the game moved on", due.seat, channel_id)

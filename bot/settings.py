@@ -98,7 +98,7 @@ class Settings:
     render_workers: int = 2  # processes drawing boards and hands; 0: a thread of the bot's own process
     db_pool: int = 10  # PostgreSQL connections of this process (SQLite: always one)
     db_queue: int = 5000  # commands that may wait for a connection; one more is refused as "busy"
-    automated_delay_seconds: float = 3.0  # an automated player waits this long before each of its moves
+    automated_delay_seconds: float = 3.0  # an automated move comes this long after it fell due
     automated_turn_seconds: float = 2.0  # the CPU an automated player may spend on one turn, all its decisions
     automated_workers: int = 1  # processes making automated decisions; 0: a thread of the bot's own process
 

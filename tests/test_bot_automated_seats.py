@@ -198,21 +198,29 @@ async def test_a_restart_resumes_the_automated_seats_of_games_in_play(tmp_path):
         await bot.service.store.close()
 
 
-async def test_each_move_waits_the_delay_and_a_turn_shares_its_cpu_budget(tmp_path, monkeypatch):
+async def test_each_move_comes_the_delay_after_it_fell_due_and_a_turn_shares_its_cpu_budget(tmp_path, monkeypatch):
+    """However long a decision takes (here 0 or 1.5 s of the clock), the move is played the same delay after it fell
+    due: its timing never hints at how many choices the seat's hidden cards left it."""
     service = await qa_service(tmp_path)
     await _both_automated(service, round_limit=1)
     asked: list[tuple[tuple[int, int, int], float]] = []
     waits: list[float] = []
+    clock = [0.0]
+    took: list[float] = []
 
     def choose(
         state: rules.GameState, seat: int, turn_seconds: float, spent: float, seed: int, **_: object
     ) -> Decision:
         assert turn_seconds == 2.0
         asked.append(((state.turn.round, state.turn.seat, seat), spent))
-        return Decision(random.Random(seed).choice(rules.legal_actions(state, seat)).notation(), 0.8, 0)
+        legal = rules.legal_actions(state, seat)
+        took.append(0.0 if len(legal) == 1 else 1.5)
+        clock[0] += took[-1]
+        return Decision(random.Random(seed).choice(legal).notation(), 0.8, 0)
 
     async def sleep(seconds: float) -> None:
         waits.append(seconds)
+        clock[0] += seconds
 
     monkeypatch.setattr(automation, "choose", choose)
     posted = []
@@ -220,11 +228,12 @@ async def test_each_move_waits_the_delay_and_a_turn_shares_its_cpu_budget(tmp_pa
     async def post(outbox):
         posted.append(outbox)
 
-    runner = AutomatedPlayers(service, post, delay=2.5, turn_seconds=2.0, sleep=sleep)
+    runner = AutomatedPlayers(service, post, delay=2.5, turn_seconds=2.0, sleep=sleep, now=lambda: clock[0])
     runner.wake(CH)
     await runner.settled()
     assert (await service.table(CH)).game.status == "over"
-    assert len(posted) == len(asked) == len(waits) > 10 and set(waits) == {2.5}
+    assert len(posted) == len(asked) == len(waits) > 10 and {0.0, 1.5} <= set(took)
+    assert {t + w for t, w in zip(took, waits, strict=True)} == {2.5}
     previous, spent = None, 0.0
     for turn, told in asked:  # each decision is told what its turn's earlier decisions took
         spent = spent if turn == previous else 0.0
