@@ -7,7 +7,7 @@ from rules.actions import Action
 from rules.autoplay.chance import Seeded
 from rules.autoplay.evaluate import value
 from rules.autoplay.knowledge import imagine
-from rules.autoplay.search import candidates
+from rules.autoplay.search import candidates, endings
 from rules.state import GameState
 
 GREEDY_CANDIDATES = 40
@@ -36,7 +36,7 @@ def greedy_choice(state: GameState, seat: int, seed: int) -> Action:
     if not scored:
         return chooser.choice(options)
     best = max(scored, key=lambda t: (t[0], t[1]))
-    ends = [a for a in options if a.verb in ("end", "pass")]
+    ends = endings(options)
     if ends and best[0] <= value(world, seat, plain=True):
         return ends[0]
     return best[2]

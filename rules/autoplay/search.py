@@ -21,6 +21,8 @@ from rules.state import GameState
 
 BEST_SHARE = 0.5
 """How much of a candidate's worth is its best playout (the rest: the mean)."""
+ENDING = ("end", "pass")
+"""The verbs that bring a step or an answer to its end: always among the candidates, and chosen in a hurry."""
 
 
 @dataclass
@@ -36,12 +38,22 @@ class Tally:
         return mean + BEST_SHARE * (max(self.values) - mean)
 
 
+def ordered_legal(state: GameState, seat: int) -> list[Action]:
+    """The seat's legal actions in a canonical order (by notation)."""
+    return sorted(engine.legal_actions(state, seat), key=lambda a: a.notation())
+
+
+def endings(actions: list[Action]) -> list[Action]:
+    """The actions among these that end a step or an answer."""
+    return [a for a in actions if a.verb in ENDING]
+
+
 def candidates(state: GameState, seat: int, cap: int, chooser: Seeded) -> list[Action]:
     """The seat's legal actions in a canonical order, at most `cap` of them (a seeded sample, ending kept)."""
-    legal = sorted(engine.legal_actions(state, seat), key=lambda a: a.notation())
+    legal = ordered_legal(state, seat)
     if len(legal) <= cap:
         return legal
-    ends = [a for a in legal if a.verb in ("end", "pass")][:cap]
+    ends = endings(legal)[:cap]
     rest = [a for a in legal if a not in ends]
     return ends + chooser.sample(rest, cap - len(ends))
 
@@ -50,10 +62,10 @@ def shortlist(state: GameState, seat: int, cap: int, chooser: Seeded) -> list[Ac
     """The candidates a decision weighs: the seat's legal actions in a canonical order, at most `cap` of them; when
     there are more, ending kept and the rest drawn in turn from each verb (seeded), so that many moves of one kind
     never crowd out the few actions of another."""
-    legal = sorted(engine.legal_actions(state, seat), key=lambda a: a.notation())
+    legal = ordered_legal(state, seat)
     if len(legal) <= cap:
         return legal
-    ends = [a for a in legal if a.verb in ("end", "pass")][:cap]
+    ends = endings(legal)[:cap]
     by_verb: dict[str, list[Action]] = {}
     for a in legal:
         if a not in ends:
@@ -120,7 +132,7 @@ def choose(state: GameState, seat: int, budget: Budget, seed: int, spent: float 
     if len(options) == 1:
         return options[0]
     if clock.hurried():
-        ends = [a for a in options if a.verb in ("end", "pass")]
+        ends = endings(options)
         return ends[0] if ends else chooser.choice(options)
     worlds = Worlds(state, seat, seed, budget.worlds)
     alive = [Tally(a) for a in options]
